@@ -1,0 +1,2 @@
+/// The Console module (see DESIGN.md); its types arrive with their issue.
+enum ConsoleModule {}

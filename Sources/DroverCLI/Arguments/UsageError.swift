@@ -1,0 +1,16 @@
+/// A command line that does not fit the command's grammar. Exit code 2.
+public struct UsageError: Error, Equatable, Sendable {
+    public let message: String
+    /// The command whose help explains the right form (`drover help hosts add`).
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    static func unknownOption(_ arg: String) -> UsageError { UsageError("unknown option '\(arg)'") }
+    static func missingValue(_ option: String) -> UsageError { UsageError("option '--\(option)' needs a value") }
+    static func unexpectedValue(_ option: String) -> UsageError { UsageError("option '--\(option)' takes no value") }
+    static func repeated(_ option: String) -> UsageError { UsageError("option '--\(option)' given more than once") }
+}

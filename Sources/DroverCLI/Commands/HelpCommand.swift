@@ -1,0 +1,16 @@
+/// `drover help [COMMAND...]`: the help page of any command or subcommand.
+enum HelpCommand {
+    static let command = Command(
+        "help", summary: "show help for a command", usage: "help [COMMAND [SUBCOMMAND]]",
+        action: { args, ctx in
+            var target = CommandTable.root
+            for name in args.positionals {
+                guard let sub = target.subcommand(named: name) else {
+                    throw UsageError("no command '\(args.positionals.joined(separator: " "))'; run 'drover help' for the list")
+                }
+                target = sub
+            }
+            ctx.write(target.helpText)
+            return 0
+        })
+}

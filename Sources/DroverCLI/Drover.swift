@@ -1,0 +1,46 @@
+import Foundation
+
+/// The `drover` program: dispatches argv to a command and maps errors to exit codes.
+/// Exit codes: 0 success, 1 failure (the message says what to do next), 2 usage error.
+public enum Drover {
+    public static let version = "0.1.0"
+
+    /// Runs `drover` with `arguments` (argv without the program name).
+    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        var args = arguments
+        var command = CommandTable.root
+        var path: [String] = []
+        while let first = args.first, let sub = command.subcommand(named: first) {
+            command = sub
+            path.append(first)
+            args.removeFirst()
+        }
+        if args.contains(where: { $0 == "--help" || $0 == "-h" }) && !args.starts(with: ["--"]) {
+            let beforeDashes = args.prefix { $0 != "--" }
+            if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+                context.write(command.helpText)
+                return 0
+            }
+        }
+        do {
+            let parsed = try ArgumentParser(options: command.options).parse(args)
+            guard let action = command.action else {
+                if let first = parsed.positionals.first {
+                    throw UsageError("unknown command '\(first)'", command: path.joined(separator: " "))
+                }
+                context.write(command.helpText)
+                return 0
+            }
+            return try action(parsed, context)
+        } catch var usage as UsageError {
+            if usage.command == nil { usage.command = path.joined(separator: " ") }
+            let helpName = usage.command.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+            context.printError("drover: \(usage.message)")
+            context.printError("Run 'drover help\(helpName)' for usage.")
+            return 2
+        } catch {
+            context.printError("drover: \(error)")
+            return 1
+        }
+    }
+}

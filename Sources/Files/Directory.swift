@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Directory creation with explicit permissions.
+public enum Directory {
+    /// Creates `path` and missing parents; the last component gets `mode` (parents 0755).
+    public static func ensure(_ path: String, mode: mode_t) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else {
+                throw FileError(path: path, reason: "exists but is not a directory",
+                                advice: "Move it away or point DROVER_HOME elsewhere.")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
+            try ensure(parent, mode: 0o755)
+        }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw FileError.errno(path, "creating the directory", errno)
+        }
+        chmod(path, mode)
+    }
+}

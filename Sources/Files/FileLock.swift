@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// An advisory lock (flock) on a side file, so two Drover processes editing the same file
+/// take turns instead of losing each other's changes.
+public enum FileLock {
+    /// Runs `body` while holding an exclusive lock on `lockPath` (created 0600 if missing).
+    public static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileError.errno(lockPath, "opening the lock file", errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw FileError.errno(lockPath, "locking", errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}

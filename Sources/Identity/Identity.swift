@@ -1,0 +1,2 @@
+/// The Identity module (see DESIGN.md); its types arrive with their issue.
+enum IdentityModule {}

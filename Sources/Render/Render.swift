@@ -1,0 +1,2 @@
+/// The Render module (see DESIGN.md); its types arrive with their issue.
+enum RenderModule {}

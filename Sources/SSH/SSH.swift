@@ -1,0 +1,2 @@
+/// The SSH module (see DESIGN.md); its types arrive with their issue.
+enum SSHModule {}

@@ -1,0 +1,30 @@
+import Foundation
+import DroverCLI
+
+/// Runs `drover` in-process with captured output and a scripted stdin.
+final class CLIHarness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outBuffer = ""
+    private var errBuffer = ""
+    private var input: [String]
+    let environment: [String: String]
+
+    init(environment: [String: String] = [:], input: [String] = []) {
+        self.environment = environment
+        self.input = input
+    }
+
+    var out: String { lock.withLock { outBuffer } }
+    var err: String { lock.withLock { errBuffer } }
+
+    func run(_ args: String...) -> Int32 { run(args) }
+
+    func run(_ args: [String]) -> Int32 {
+        let ctx = CommandContext(
+            environment: environment, isInteractive: !input.isEmpty,
+            out: { s in self.lock.withLock { self.outBuffer += s } },
+            err: { s in self.lock.withLock { self.errBuffer += s } },
+            readLine: { self.lock.withLock { self.input.isEmpty ? nil : self.input.removeFirst() } })
+        return Drover.run(args, context: ctx)
+    }
+}

@@ -1,0 +1,7 @@
+import XCTest
+@testable import Render
+
+/// Placeholder until the module's issue lands: the module links.
+final class RenderModuleTests: XCTestCase {
+    func testModuleLinks() { XCTAssertNotNil(RenderModule.self) }
+}

@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real OpenSSH `sshd` on a free loopback port, with its own ed25519 host key and
+/// per-user authorized_keys files under a temporary directory. Stopped by PID in `stop()`.
+///
+/// Readiness is awaited as an event: sshd started with `-e` logs "Server listening on …"
+/// once its socket accepts connections.
+public final class TestSSHD: @unchecked Sendable {
+    public let directory: TemporaryDirectory
+    public private(set) var port: Int = 0
+    public let listenAddress: String
+    private var process: ChildProcess?
+    private let logLock = NSLock()
+    private var logText = ""
+    private let extraConfig: [String]
+
+    /// The directory of per-user authorized_keys files (`AuthorizedKeysFile DIR/%u`).
+    public var authorizedKeysDirectory: String { directory.file("authorized_keys") }
+    public var hostKeyPath: String { directory.file("ssh_host_ed25519_key") }
+
+    /// Everything sshd logged so far (for assertions and failure messages).
+    public var log: String { logLock.withLock { logText } }
+
+    /// Starts sshd. `extraConfig` lines are appended to sshd_config (e.g. `PasswordAuthentication no`).
+    public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = []) throws {
+        self.listenAddress = listenAddress
+        self.extraConfig = extraConfig
+        directory = try TemporaryDirectory(prefix: "drover-sshd")
+        try FileManager.default.createDirectory(atPath: authorizedKeysDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        chmod(directory.path, 0o755)
+        try generateHostKey()
+        try startOnFreePort()
+    }
+
+    deinit { stop() }
+
+    /// Authorizes an OpenSSH public key line for `user` (default: the current user).
+    public func authorize(_ publicKeyLine: String, user: String = TestSSHD.currentUser) throws {
+        let path = authorizedKeysPath(for: user)
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        try (existing + publicKeyLine.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+    }
+
+    public func authorizedKeysPath(for user: String = TestSSHD.currentUser) -> String {
+        (authorizedKeysDirectory as NSString).appendingPathComponent(user)
+    }
+
+    /// The SHA256 fingerprint of the served host key, as `ssh-keygen -lf` prints it.
+    public func hostKeyFingerprint() throws -> String {
+        let out = try Shell.run("/usr/bin/ssh-keygen", ["-lf", hostKeyPath + ".pub"])
+        return String(out.split(separator: " ")[1])
+    }
+
+    /// The served host key's public line (`ssh-ed25519 AAAA… comment`).
+    public func hostPublicKeyLine() throws -> String {
+        try String(contentsOfFile: hostKeyPath + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Replaces the host key and restarts on the same port (a "changed host key" server).
+    public func replaceHostKey() throws {
+        stop()
+        try? FileManager.default.removeItem(atPath: hostKeyPath)
+        try? FileManager.default.removeItem(atPath: hostKeyPath + ".pub")
+        try generateHostKey()
+        try start(port: port)
+    }
+
+    /// Stops sshd (SIGTERM to its PID) and waits for it.
+    public func stop() {
+        guard let p = process else { return }
+        process = nil
+        p.terminate()
+    }
+
+    /// Stops sshd and removes its directory.
+    public func tearDown() {
+        stop()
+        directory.remove()
+    }
+
+    public static var currentUser: String {
+        if let pw = getpwuid(geteuid()), let name = pw.pointee.pw_name { return String(cString: name) }
+        return ProcessInfo.processInfo.environment["USER"] ?? "root"
+    }
+
+    // MARK: - Starting
+
+    private func generateHostKey() throws {
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "drover-test-host", "-f", hostKeyPath])
+    }
+
+    private func startOnFreePort() throws {
+        var lastError: Error?
+        for _ in 0..<5 {
+            do {
+                try start(port: try Self.freePort(address: listenAddress))
+                return
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError!
+    }
+
+    private func start(port: Int) throws {
+        self.port = port
+        try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        let config = directory.file("sshd_config")
+        var lines = [
+            "Port \(port)",
+            "ListenAddress \(listenAddress)",
+            "HostKey \(hostKeyPath)",
+            "AuthorizedKeysFile \(authorizedKeysDirectory)/%u",
+            "PidFile \(directory.file("sshd.pid"))",
+            "UsePAM no",
+            "StrictModes no",
+            "PermitRootLogin yes",
+            "PasswordAuthentication yes",
+            "KbdInteractiveAuthentication no",
+            "AcceptEnv LANG LC_* COLORTERM",
+            "LogLevel VERBOSE",
+            "MaxStartups 50",
+        ]
+        lines += extraConfig
+        try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
+
+        let pipe = try PipePair()
+        let marker = "Server listening on \(listenAddress) port \(port)"
+        let listening = DispatchSemaphore(value: 0)
+        let child: ChildProcess
+        do {
+            child = try ChildProcess("/usr/sbin/sshd", ["-f", config, "-D", "-e"], stderr: pipe.write)
+        } catch {
+            close(pipe.read); close(pipe.write)
+            throw error
+        }
+        close(pipe.write)
+        process = child
+        // One thread drains sshd's log until it exits; it signals once the listening line shows.
+        let readFD = pipe.read
+        Thread.detachNewThread { [self] in
+            var signalled = false
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress!, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                let text = String(decoding: buffer[0..<n], as: UTF8.self)
+                let seen = logLock.withLock { () -> Bool in
+                    logText += text
+                    return logText.contains(marker)
+                }
+                if seen && !signalled { signalled = true; listening.signal() }
+            }
+            close(readFD)
+            if !signalled { listening.signal() }
+        }
+        if listening.wait(timeout: .now() + 15) == .timedOut || !child.isRunning || !log.contains(marker) {
+            stop()
+            throw TestSupportError("sshd did not start on port \(port):\n\(log)")
+        }
+    }
+
+    /// A port that was free a moment ago (bind to port 0, read it back, close).
+    public static func freePort(address: String = "127.0.0.1") throws -> Int {
+        let isV6 = address.contains(":")
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestSupportError("socket() failed") }
+        defer { close(fd) }
+        if isV6 {
+            var addr = sockaddr_in6()
+            addr.sin6_family = sa_family_t(AF_INET6)
+            inet_pton(AF_INET6, address, &addr.sin6_addr)
+            var len = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            try withUnsafeMutablePointer(to: &addr) { ptr in
+                try ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                    guard bind(fd, sa, len) == 0, getsockname(fd, sa, &len) == 0 else { throw TestSupportError("bind failed") }
+                }
+            }
+            return Int(UInt16(bigEndian: addr.sin6_port))
+        }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, address, &addr.sin_addr)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &addr) { ptr in
+            try ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                guard bind(fd, sa, len) == 0, getsockname(fd, sa, &len) == 0 else { throw TestSupportError("bind failed") }
+            }
+        }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+}
+
+public struct TestSupportError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
