@@ -1,0 +1,35 @@
+import Foundation
+import SSH
+
+/// The host key this computer's sshd serves, read the way a client sees it: by connecting
+/// to it and completing the key exchange (no authentication).
+public enum ServedHostKeys {
+    /// Why the served key could not be read.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// The `SHA256:` fingerprint of the key served on `port`, trying loopback first and then
+    /// `fallbackAddresses`.
+    public static func fingerprints(port: Int, fallbackAddresses: [String]) throws -> [String] {
+        var lastError: Error?
+        for address in ["127.0.0.1", "::1"] + fallbackAddresses {
+            do {
+                let session = try SSHSession.connect(to: SSHEndpoint(host: address, port: port, user: "drover-keyscan"),
+                                                     options: SSHOptions(connectTimeout: 3, handshakeTimeout: 10))
+                let key = session.hostKey
+                guard key.keyType == "ssh-ed25519" || key.keyType.hasPrefix("ecdsa-sha2-") else {
+                    throw Failure(description: "the sshd on port \(port) serves a \(key.keyType) host key; pairing needs an "
+                                  + "ed25519 or ECDSA host key. Add one (ssh-keygen -A) and restart sshd, then try again")
+                }
+                return [key.fingerprint]
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                lastError = error
+            }
+        }
+        throw Failure(description: "cannot read the host key of the sshd on port \(port) (\(lastError.map { "\($0)" } ?? "no address")); "
+                      + "start sshd or pass the port it listens on with --port, then try again")
+    }
+}
