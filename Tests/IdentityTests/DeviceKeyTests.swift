@@ -42,6 +42,18 @@ final class DeviceKeyTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first.privateKeyPath)), bytes)
     }
 
+    func testConcurrentFirstUsesAgreeOnOneKey() throws {
+        let results = Results()
+        let root = self.root!
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            results.add(Result { try DeviceKey.loadOrCreate(root: root, hostname: "laptop") })
+        }
+        let keys = try results.all.map { try $0.get() }
+        XCTAssertEqual(keys.count, 8)
+        XCTAssertEqual(Set(keys.map(\.fingerprint)).count, 1)
+        XCTAssertEqual(keys.filter(\.wasCreated).count, 1)
+    }
+
     func testKeyFileAgreesWithSSHKeygen() throws {
         let key = try DeviceKey.loadOrCreate(root: root, hostname: "laptop")
         let derived = try Shell.run("/usr/bin/ssh-keygen", ["-y", "-f", key.privateKeyPath])
@@ -115,4 +127,13 @@ final class DeviceKeyTests: XCTestCase {
         let uname = try Shell.run("/usr/bin/uname", ["-n"]).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(DeviceKey.defaultDeviceName(), uname)
     }
+}
+
+/// Results collected from concurrent work.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Result<DeviceKey, any Error>] = []
+
+    func add(_ result: Result<DeviceKey, any Error>) { lock.withLock { list.append(result) } }
+    var all: [Result<DeviceKey, any Error>] { lock.withLock { list } }
 }

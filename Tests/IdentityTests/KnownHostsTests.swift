@@ -70,6 +70,18 @@ final class KnownHostsTests: XCTestCase {
         XCTAssertEqual(try pins.list().map(\.key), [old])
     }
 
+    func testAddRefusesNamesAndKeysThatWouldCorruptTheFile() throws {
+        let key = try keygen("ed25519", "k")
+        for bad in ["", "two words", "a,b", "*.example", "x]:22", "|1|abc"] {
+            XCTAssertThrowsError(try add(bad, 22, key)) { XCTAssertEqual($0 as? KnownHostsError, .invalidHost(bad)) }
+        }
+        XCTAssertThrowsError(try add("h", 0, key)) { XCTAssertEqual($0 as? KnownHostsError, .invalidPort(0)) }
+        XCTAssertThrowsError(try pins.add(host: "h", port: 22, keyType: "ecdsa-sha2-nistp256", blob: key.blob)) {
+            guard case .malformedPublicKey = $0 as? KeyError else { return XCTFail("\($0)") }
+        }
+        XCTAssertEqual(try pins.list(), [])
+    }
+
     func testLookupSaysMatchUnknownOrChanged() throws {
         let ed = try keygen("ed25519", "ed"), other = try keygen("ed25519", "other"), ec = try keygen("ecdsa", "ec")
         try add("server", 2222, ed)
@@ -82,6 +94,21 @@ final class KnownHostsTests: XCTestCase {
         // A key of another type for a pinned host is treated as a change too.
         XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: ec.type, blob: ec.blob),
                        .changed(pinned: [ed.fingerprint]))
+    }
+
+    func testConcurrentAddsKeepEveryPin() throws {
+        let keys = try (0..<16).map { _ in try Ed25519KeyPair().sshPublicKey }
+        let store = pins!
+        let errors = ErrorLog()
+        DispatchQueue.concurrentPerform(iterations: keys.count) { i in
+            do {
+                try store.add(host: "host\(i).example", port: 2000 + i, keyType: keys[i].type, blob: keys[i].blob)
+            } catch {
+                errors.append("\(error)")
+            }
+        }
+        XCTAssertEqual(errors.messages, [])
+        XCTAssertEqual(Set(try pins.list().map(\.token)), Set((0..<16).map { "[host\($0).example]:\(2000 + $0)" }))
     }
 
     func testLookupWithoutAFileIsUnknown() throws {
@@ -165,4 +192,13 @@ final class KnownHostsTests: XCTestCase {
         XCTAssertEqual(try fileText(), "two.example \(key.type) \(key.base64)\n")
         XCTAssertEqual(try pins.lookup(host: "two.example", port: 22, keyType: key.type, blob: key.blob), .match)
     }
+}
+
+/// Error messages collected from concurrent work.
+private final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ message: String) { lock.withLock { list.append(message) } }
+    var messages: [String] { lock.withLock { list } }
 }
