@@ -6,6 +6,8 @@ enum CommandTable {
         VersionCommand.command,
         KeyCommand.command,
         PinsCommand.command,
+        PairCommand.command,
+        PairHostCommand.command,
     ]
 
     static let root: Command = Command(

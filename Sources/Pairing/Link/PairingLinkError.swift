@@ -39,7 +39,7 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
     }
 
     /// "1 second", "40 seconds", "1 minute", "3 minutes" (whole minutes, rounded down).
-    static func span(_ seconds: Int64) -> String {
+    public static func span(_ seconds: Int64) -> String {
         if seconds < 60 { return seconds == 1 ? "1 second" : "\(max(seconds, 0)) seconds" }
         let minutes = seconds / 60
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
