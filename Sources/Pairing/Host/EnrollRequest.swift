@@ -23,11 +23,15 @@ public struct EnrollRequest: Equatable, Sendable {
     /// Parses the enroll's standard input: two LF-terminated lines (the second LF optional, a CR
     /// before LF tolerated), nothing after.
     public static func parse(_ input: [UInt8]) throws(Problem) -> EnrollRequest {
-        guard input.count <= maximumInput, let text = String(validating: input, as: UTF8.self) else { throw .notTwoLines }
-        var lines = text.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        guard lines.count == 2 else { throw .notTwoLines }
-        lines = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        guard input.count <= maximumInput else { throw .notTwoLines }
+        var rawLines = input.split(separator: 10, omittingEmptySubsequences: false)
+        if rawLines.last?.isEmpty == true { rawLines.removeLast() }
+        guard rawLines.count == 2 else { throw .notTwoLines }
+        var lines: [String] = []
+        for raw in rawLines {
+            guard let line = String(validating: raw.last == 13 ? raw.dropLast() : raw, as: UTF8.self) else { throw .notTwoLines }
+            lines.append(line)
+        }
         let fields = lines[0].split(separator: " ", omittingEmptySubsequences: false)
         guard fields.count == 2 || fields.count == 3, fields[0] == "ssh-ed25519",
               let blob = Data(base64Encoded: String(fields[1])).map(Array.init), isEd25519Blob(blob) else { throw .badKey }

@@ -16,7 +16,7 @@ public enum EnrollToken: String, Sendable, CaseIterable {
 
     /// The token found as the last whitespace-separated word of `output`, if any.
     public static func last(in output: String) -> EnrollToken? {
-        output.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).last
+        output.split(whereSeparator: \.isWhitespace).last
             .flatMap { EnrollToken(rawValue: String($0)) }
     }
 }
