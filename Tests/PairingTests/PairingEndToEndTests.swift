@@ -50,8 +50,8 @@ final class PairingEndToEndTests: XCTestCase {
         return (host, String(line))
     }
 
-    func startClient(_ link: String, name: String = "test-laptop") throws -> DroverChild {
-        let client = try DroverChild(["pair", "-", "--yes", "--no-attach", "--name", name],
+    func startClient(_ link: String, name: String = "test-laptop", extra: [String] = []) throws -> DroverChild {
+        let client = try DroverChild(["pair", "-", "--yes", "--no-attach", "--name", name] + extra,
                                      environment: ["DROVER_HOME": clientHome])
         client.send(link + "\n")
         client.closeInput()
@@ -218,5 +218,38 @@ final class PairingEndToEndTests: XCTestCase {
         XCTAssertEqual(hosts.count, 1)
         XCTAssertEqual(hosts.first?.name, "old-name")
         XCTAssertEqual(hosts.first?.session, "after")
+    }
+
+    func testPeerOutsideTailnetAndLoopbackIsRefusedUnlessAnyNetwork() throws {
+        guard let address = Self.nonLoopbackIPv4() else { throw XCTSkip("no non-loopback IPv4 address here") }
+        let outside = try TestSSHD(listenAddress: address)
+        defer { outside.tearDown() }
+        let link = PairingLink(id: "abcdefghijklmnopqrstu_", computerName: "box", user: user, platform: .unix,
+                               addresses: [address], port: outside.port, hostKeyFingerprints: [try outside.hostKeyFingerprint()],
+                               seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) + 300).format()
+        let refused = try startClient(link).finish()
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.output.contains("which is not a tailnet or loopback address"), refused.output)
+        XCTAssertFalse(outside.log.contains("publickey for"), outside.log)
+
+        let allowed = try startClient(link, extra: ["--any-network"]).finish()
+        XCTAssertTrue(allowed.output.contains("warning: --any-network"), allowed.output)
+        XCTAssertTrue(allowed.output.contains("did not accept the code's one-time key"), allowed.output)
+    }
+
+    static func nonLoopbackIPv4() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor = list
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let sa = entry.pointee.ifa_addr, sa.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var host = [CChar](repeating: 0, count: 64)
+            getnameinfo(sa, socklen_t(MemoryLayout<sockaddr_in>.size), &host, 64, nil, 0, NI_NUMERICHOST)
+            let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if PeerAddressPolicy.network(of: text) == .other { return text }
+        }
+        return nil
     }
 }
