@@ -33,6 +33,14 @@ final class PairCommandTests: XCTestCase {
         XCTAssertEqual(cli.out, "INVALID\n")
     }
 
+    func testPairHostWithoutHostOrTailscaleSaysWhatToPass() throws {
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/tailscale") { throw XCTSkip("Tailscale is installed here") }
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(cli.run("pair-host"), 2)
+        XCTAssertTrue(cli.err.contains("Tailscale is not installed or not running here"), cli.err)
+        XCTAssertTrue(cli.err.contains("pass --host NAME"), cli.err)
+    }
+
     func testHelpListsBothCommands() {
         let cli = CLIHarness()
         XCTAssertEqual(cli.run("help"), 0)

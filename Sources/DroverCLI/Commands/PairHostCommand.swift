@@ -107,13 +107,15 @@ enum PairHostCommand {
             return
         }
         let code = try QRCode(offer.link.format(), errorCorrection: .low)
+        // The code plus the lines around it (title, fingerprints, time left) must fit at once.
+        let needRows = code.textSize.rows + 4 + offer.link.hostKeyFingerprints.count
         var size = winsize()
         if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
-           Int(size.ws_col) < code.textSize.columns || Int(size.ws_row) < code.textSize.rows {
-            throw PairHostError.terminalTooSmall(needColumns: code.textSize.columns, needRows: code.textSize.rows,
+           Int(size.ws_col) < code.textSize.columns || Int(size.ws_row) < needRows {
+            throw PairHostError.terminalTooSmall(needColumns: code.textSize.columns, needRows: needRows,
                                                  haveColumns: Int(size.ws_col), haveRows: Int(size.ws_row))
         }
-        ctx.print("Scan this code with the herdr app on the device to pair:")
+        ctx.print("Scan this code on the device to pair (the herdr app, or a QR reader whose link goes to 'drover pair -'):")
         ctx.write(code.rendered())
     }
 

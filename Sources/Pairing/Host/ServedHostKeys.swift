@@ -29,7 +29,7 @@ public enum ServedHostKeys {
                 lastError = error
             }
         }
-        throw Failure(description: "cannot read the host key of the sshd on port \(port) (\(lastError.map { "\($0)" } ?? "no address")); "
+        throw Failure(description: "cannot read the host key of the sshd on port \(port) (\(lastError.map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: ".")) } ?? "no address")); "
                       + "start sshd or pass the port it listens on with --port, then try again")
     }
 }
