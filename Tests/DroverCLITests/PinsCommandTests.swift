@@ -78,6 +78,17 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertTrue(none.err.contains("no pinned key for nowhere.example. Run 'drover pins'"), none.err)
     }
 
+    func testForgetWarnsWhenAWildcardLineStillMatches() throws {
+        let exact = try pin("h.example", 22)
+        let wild = try Ed25519KeyPair().sshPublicKey
+        let text = try XCTUnwrap(try AtomicFile.read(pins.path))
+        try AtomicFile.write(text + Data("*.example \(wild.line)\n".utf8), to: pins.path)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "h.example"), 0, h.err)
+        XCTAssertEqual(h.out, "Forgot h.example ssh-ed25519 \(exact.fingerprint)\n")
+        XCTAssertTrue(h.err.contains("a wildcard line in \(pins.path) still matches h.example"), h.err)
+    }
+
     func testForgetArgumentErrorsAreUsageErrors() {
         for bad in ["host:0", "host:99999", "host:http", "[::1", "[::1]2222", "user@host", ":22"] {
             let h = CLIHarness(environment: env)

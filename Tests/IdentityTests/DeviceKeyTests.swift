@@ -52,6 +52,15 @@ final class DeviceKeyTests: XCTestCase {
         XCTAssertEqual(keys.count, 8)
         XCTAssertEqual(Set(keys.map(\.fingerprint)).count, 1)
         XCTAssertEqual(keys.filter(\.wasCreated).count, 1)
+
+        // Concurrent loads that all find the .pub file missing write it once and agree.
+        unlink(keys[0].publicKeyPath)
+        let reloads = Results()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            reloads.add(Result { try DeviceKey.loadOrCreate(root: root) })
+        }
+        XCTAssertEqual(Set(try reloads.all.map { try $0.get().fingerprint }), [keys[0].fingerprint])
+        XCTAssertEqual(try String(contentsOfFile: keys[0].publicKeyPath, encoding: .utf8), keys[0].publicLine + "\n")
     }
 
     func testKeyFileAgreesWithSSHKeygen() throws {

@@ -96,12 +96,13 @@ public struct DeviceKey: Sendable {
     /// Writes a file that must not exist yet: an atomic write to a side name, then link(2),
     /// which never replaces a file that appeared meanwhile. False when the file already exists.
     private func writeNew(_ data: Data, to path: String, mode: mode_t) throws -> Bool {
-        let staging = path + ".new"
+        let staging = "\(path).\(UUID().uuidString.prefix(8)).new"
         try AtomicFile.write(data, to: staging, mode: mode)
         defer { unlink(staging) }
         if link(staging, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw FileError(path: path, reason: "cannot create it (errno \(errno))",
+        let code = errno
+        if code == EEXIST { return false }
+        throw FileError(path: path, reason: "cannot create it (\(String(cString: strerror(code))))",
                         advice: "Check the directory's permissions, then try again.")
     }
 }
