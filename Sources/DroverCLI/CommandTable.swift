@@ -6,6 +6,7 @@ enum CommandTable {
         VersionCommand.command,
         KeyCommand.command,
         PinsCommand.command,
+        SSHCheckCommand.command,
     ]
 
     static let root: Command = Command(
