@@ -72,3 +72,22 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(try session.run(command: "echo still-here").stdout.text, "still-here\n")
     }
 }
+
+/// A server-side connection that dies mid-command surfaces as `connectionLost`.
+final class ConnectionLossTests: XCTestCase {
+    func testKilledServerProcessGivesConnectionLost() throws {
+        let fixture = try SSHFixture()
+        defer { fixture.tearDown() }
+        let session = try fixture.session()
+        // The command's parent is the sshd process serving this connection.
+        let serverPID = try XCTUnwrap(Int32(session.run(command: "echo $PPID").stdout.text
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let channel = try session.exec("echo started; exec sleep 30")
+        var reader = ChannelReader(channel)
+        _ = try reader.read(until: "started")
+        XCTAssertEqual(kill(serverPID, SIGKILL), 0)
+        XCTAssertThrowsError(try channel.readToEnd(timeout: 10) { _ in }) { error in
+            guard case .connectionLost? = error as? SSHError else { return XCTFail("\(error)") }
+        }
+    }
+}
