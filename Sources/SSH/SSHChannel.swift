@@ -67,10 +67,18 @@ public final class SSHChannel {
     /// Writes as much of `bytes` as the channel takes now; returns the count (0: would block,
     /// poll the socket for `session.blockDirections` and write the rest later).
     public func write(_ bytes: [UInt8]) throws -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        let n = bytes.withUnsafeBytes {
-            libssh2_channel_write_ex(raw, 0, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
-        }
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for a slice, without copying it.
+    public func write(_ bytes: ArraySlice<UInt8>) throws -> Int {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for raw memory.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let n = libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
         if n >= 0 { return n }
         if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
         throw session.failure("writing to the remote command", code: Int32(n))
@@ -80,7 +88,7 @@ public final class SSHChannel {
     public func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = try write(Array(bytes[offset...]))
+            let n = try write(bytes[offset...])
             offset += n
             if n == 0 { try session.waitForSocket(until: nil, timeout: nil, operation: "writing") }
         }

@@ -36,6 +36,8 @@ public final class SSHSession {
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
         libssh2_session_set_blocking(raw, 0)
+        // Ed25519 first (the key people compare), then ECDSA; never SHA-1 ssh-rsa or DSA.
+        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, Handshake.hostKeyAlgorithms)
         do {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)

@@ -25,7 +25,7 @@ final class StreamingTests: XCTestCase {
         var sawWouldBlock = false
         while true {
             if sent < input.count {
-                let n = try channel.write(Array(input[sent..<min(sent + 65536, input.count)]))
+                let n = try channel.write(input[sent..<min(sent + 65536, input.count)])
                 if n == 0 { sawWouldBlock = true }
                 sent += n
             } else if !sentEOF {
