@@ -110,13 +110,19 @@ public final class SSHChannel {
         if rc != 0 { throw session.failure("resizing the terminal", code: rc) }
     }
 
-    /// After EOF: closes the channel, waits until the server closed it too, and returns how
-    /// the command ended.
+    /// Closes the channel, waits until the server closed it too, and returns how the command
+    /// ended. Output not read yet is discarded. On a PTY the remote program gets SIGHUP; a
+    /// command without a PTY is waited for (sshd closes the channel when it exits).
     public func close() throws -> SSHExit {
         if !closed {
             let timeout = session.options.operationTimeout
             var rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_close(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
+            // libssh2 waits for the close only after EOF (a server's close implies it).
+            while try !readAvailable().reachedEOF {
+                try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
+                                          operation: "closing the channel")
+            }
             rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_wait_closed(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
             closed = true

@@ -73,6 +73,7 @@ public final class SSHSession {
     /// throws, the session is dead (no authentication, no disconnect message) and the error
     /// is rethrown.
     public func verifyHostKey(_ check: (PresentedHostKey) throws -> Void) throws {
+        if state == .rejected || state == .closed { throw SSHError.hostKeyNotVerified }
         guard state == .handshaken else { return }
         do {
             try check(hostKey)

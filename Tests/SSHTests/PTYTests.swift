@@ -29,6 +29,16 @@ final class PTYTests: XCTestCase {
         XCTAssertEqual(exit.status, 4)
     }
 
+    func testClosingARunningPTYCommandHangsItUp() throws {
+        let session = try fixture.session()
+        let channel = try session.exec("echo started; exec sleep 60", pty: SSHPTYRequest())
+        var reader = ChannelReader(channel)
+        _ = try reader.read(until: "started")
+        let exit = try channel.close()
+        XCTAssertEqual(exit.signal, "HUP")
+        XCTAssertEqual(try session.run(command: "echo after").stdout.text, "after\n", "the session stays usable")
+    }
+
     func testExecWithoutPTYHasNoTerminal() throws {
         let session = try fixture.session()
         let result = try session.run(command: "test -t 0 && echo tty || echo no-tty")
