@@ -87,7 +87,8 @@ final class ConnectionLossTests: XCTestCase {
         // The command's parent is the sshd process serving this connection.
         let serverPID = try XCTUnwrap(Int32(session.run(command: "echo $PPID").stdout.text
             .trimmingCharacters(in: .whitespacesAndNewlines)))
-        let channel = try session.exec("echo started; exec sleep 30")
+        // cat ends by itself once sshd is gone (its stdin closes), so nothing is left running.
+        let channel = try session.exec("echo started; exec cat")
         var reader = ChannelReader(channel)
         _ = try reader.read(until: "started")
         XCTAssertEqual(kill(serverPID, SIGKILL), 0)
