@@ -19,7 +19,9 @@ public struct SSHExit: Sendable, Equatable {
 }
 
 /// One session channel running a command or shell. Owned by the thread that owns its
-/// session; keeps the session alive. Reads and writes never block; `waitForExit` does.
+/// session; keeps the session alive. `readAvailable` and `write` never block; `sendEOF` and
+/// `resize` may wait briefly for the socket if libssh2 is in the middle of a send; `writeAll`,
+/// `readToEnd` and `close` wait.
 public final class SSHChannel {
     public let session: SSHSession
     let raw: OpaquePointer
