@@ -8,6 +8,7 @@ enum CommandTable {
         PinsCommand.command,
         PairCommand.command,
         PairHostCommand.command,
+        SSHCheckCommand.command,
     ]
 
     static let root: Command = Command(
