@@ -41,7 +41,7 @@ public enum HostsFile {
             }
             version = v
         } catch {
-            return .failure(.unreadable(syntaxProblem(data)))
+            return .failure(.unreadable(syntaxProblem(data) ?? describe(error)))
         }
         if version > currentVersion { return .failure(.newer(version: version)) }
         if version < 1 { return .failure(.unreadable("version \(version) is not a known version")) }
@@ -66,11 +66,12 @@ public enum HostsFile {
     }
 
     /// Why bytes that do not decode as an object are wrong: bad JSON (with the parser's
-    /// position when it gives one) or JSON that is not an object.
-    private static func syntaxProblem(_ data: Data) -> String {
+    /// position when it gives one) or JSON that is not an object. Nil when the bytes are a
+    /// JSON object (the problem is then in its fields).
+    private static func syntaxProblem(_ data: Data) -> String? {
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return "it is JSON but not an object"
+            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return value is [String: Any] ? nil : "it is JSON but not an object"
         } catch {
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             let trimmed = detail.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
