@@ -5,6 +5,8 @@ enum CommandTable {
         HelpCommand.command,
         VersionCommand.command,
         HostsCommand.command,
+        KeyCommand.command,
+        PinsCommand.command,
     ]
 
     static let root: Command = Command(

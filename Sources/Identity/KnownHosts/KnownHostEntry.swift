@@ -19,29 +19,3 @@ public struct KnownHostEntry: Sendable, Equatable, Hashable {
     /// The host name as known_hosts writes it: `host` for port 22, else `[host]:port`.
     public var token: String { HostName.token(host: host, port: port) }
 }
-
-/// What the pins say about a host key a server presented.
-public enum HostKeyStatus: Sendable, Equatable {
-    /// This exact key is pinned for the host and port.
-    case match
-    /// Nothing is pinned for the host and port.
-    case unknown
-    /// Other keys are pinned for the host and port (their fingerprints). A pin of a different
-    /// key type counts too: a server that suddenly offers another type is as suspicious as
-    /// one that offers another key, and only `drover pins forget` clears it.
-    case changed(pinned: [String])
-}
-
-/// A pin that cannot be added or a known_hosts file that cannot be used.
-public enum KnownHostsError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// `add` was asked to pin a key while a different one is pinned for the same host and port.
-    case conflictingPin(host: String, port: Int, pinned: [String])
-
-    public var description: String {
-        switch self {
-        case .conflictingPin(let host, let port, let pinned):
-            let name = HostName.token(host: host, port: port)
-            return "\(name) already has a different pinned key (\(pinned.joined(separator: ", "))), so Drover will not add another. If the host's key really changed, run 'drover pins forget \(name)' first."
-        }
-    }
-}

@@ -51,15 +51,21 @@ public struct KnownHosts: Sendable {
 
     /// Pins `key` for `host` and `port` (appends one line). Pinning an already pinned key does
     /// nothing; a different pinned key for the same host and port is an error, never replaced.
+    /// The key blob must be of type `keyType`.
     public func add(host: String, port: Int, keyType: String, blob: Data) throws {
-        let key = SSHPublicKey(type: keyType, blob: blob)
+        let bare = HostName.normalized(host)
+        guard !bare.isEmpty, !bare.contains(where: { $0.isWhitespace || ",[]*?!#|".contains($0) }) else {
+            throw KnownHostsError.invalidHost(host)
+        }
+        guard (1...65535).contains(port) else { throw KnownHostsError.invalidPort(port) }
+        let key = try SSHPublicKey(type: keyType, base64: blob.base64EncodedString())
         try Directory.ensure((path as NSString).deletingLastPathComponent, mode: 0o700)
         try FileLock.withExclusiveLock(path + ".lock") {
             switch try lookup(host: host, port: port, keyType: keyType, blob: blob) {
             case .match:
                 return
             case .changed(let pinned):
-                throw KnownHostsError.conflictingPin(host: HostName.normalized(host), port: port, pinned: pinned)
+                throw KnownHostsError.conflictingPin(host: bare, port: port, pinned: pinned)
             case .unknown:
                 var lines = try readLines()
                 let token = HostName.token(host: host, port: port)
