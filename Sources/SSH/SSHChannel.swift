@@ -82,7 +82,7 @@ public final class SSHChannel {
         while offset < bytes.count {
             let n = try write(Array(bytes[offset...]))
             offset += n
-            if n == 0 { try session.waitForSocket(until: nil, operation: "writing") }
+            if n == 0 { try session.waitForSocket(until: nil, timeout: nil, operation: "writing") }
         }
     }
 
@@ -124,8 +124,8 @@ public final class SSHChannel {
             if !output.isEmpty { onOutput(output) }
             if output.reachedEOF { break }
             if output.isEmpty {
-                let deadline = timeout.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
-                try session.waitForSocket(until: deadline, operation: "reading command output")
+                try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
+                                          operation: "reading command output")
             }
         }
         return try close()

@@ -8,6 +8,11 @@ import Darwin
 public struct PeerAddress: Sendable, Equatable, CustomStringConvertible {
     public let address: String
     public let port: Int
+    public init(address: String, port: Int) {
+        self.address = address
+        self.port = port
+    }
+
     public var isIPv6: Bool { address.contains(":") }
     public var description: String { isIPv6 ? "[\(address)]:\(port)" : "\(address):\(port)" }
 }

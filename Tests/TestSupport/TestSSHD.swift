@@ -27,7 +27,8 @@ public final class TestSSHD: @unchecked Sendable {
     /// Everything sshd logged so far (for assertions and failure messages).
     public var log: String { logLock.withLock { logText } }
 
-    /// Starts sshd. `extraConfig` lines are appended to sshd_config (e.g. `PasswordAuthentication no`);
+    /// Starts sshd. `extraConfig` lines go first in sshd_config, so they override the defaults
+    /// (sshd keeps the first value of each keyword; e.g. `PasswordAuthentication no`);
     /// `hostKeyType` picks the only host key it serves (`ed25519`, `ecdsa`, `rsa`).
     public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519") throws {
         self.listenAddress = listenAddress
@@ -118,7 +119,7 @@ public final class TestSSHD: @unchecked Sendable {
         self.port = port
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
         let config = directory.file("sshd_config")
-        var lines = [
+        let lines = extraConfig + [
             "Port \(port)",
             "ListenAddress \(listenAddress)",
             "HostKey \(hostKeyPath)",
@@ -133,7 +134,6 @@ public final class TestSSHD: @unchecked Sendable {
             "LogLevel VERBOSE",
             "MaxStartups 50",
         ]
-        lines += extraConfig
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
 
         let pipe = try PipePair()
