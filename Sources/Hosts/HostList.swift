@@ -62,13 +62,15 @@ public struct HostList: Equatable, Sendable {
     }
 
     /// Adds `host`, or, when an entry for the same user@host:port exists, updates that entry
-    /// (keeping its name, creation time and command override) instead of making a twin.
+    /// (keeping its name, creation time, auth preference and any command override the new
+    /// host does not set) instead of making a twin.
     /// A new host whose name is taken gets the first free `NAME-2`, `NAME-3`, ...
     public mutating func upsert(_ host: Host, now: Date) throws -> UpsertOutcome {
         if let existing = entry(withSameAccountAs: host) {
             var merged = host
             merged.name = existing.name
             merged.command = host.command ?? existing.command
+            merged.auth = existing.auth
             return .updated(try replace(named: existing.name, with: merged, now: now))
         }
         var fresh = host

@@ -41,7 +41,7 @@ public enum HostsFile {
             }
             version = v
         } catch {
-            return .failure(.unreadable("it is not a JSON object: \(describe(error))"))
+            return .failure(.unreadable(syntaxProblem(data) ?? describe(error)))
         }
         if version > currentVersion { return .failure(.newer(version: version)) }
         if version < 1 { return .failure(.unreadable("version \(version) is not a known version")) }
@@ -65,11 +65,25 @@ public enum HostsFile {
         return .success(HostList(document.hosts))
     }
 
+    /// Why bytes that do not decode as an object are wrong: bad JSON (with the parser's
+    /// position when it gives one) or JSON that is not an object. Nil when the bytes are a
+    /// JSON object (the problem is then in its fields).
+    private static func syntaxProblem(_ data: Data) -> String? {
+        do {
+            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return value is [String: Any] ? nil : "it is JSON but not an object"
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            let trimmed = detail.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+            return "it is not valid JSON" + (trimmed.map { ": \($0)" } ?? "")
+        }
+    }
+
     /// A short account of a decoding error: what is wrong and where.
     private static func describe(_ error: any Error) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let p = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return p.isEmpty ? "the top level" : p
+            return p.isEmpty ? "the top level" : String(p.drop { $0 == "." })
         }
         switch error as? DecodingError {
         case let .keyNotFound(key, ctx)?:

@@ -51,12 +51,13 @@ final class HostListTests: XCTestCase {
 
     func testUpsertUpdatesTheSameAccountInPlaceInsteadOfMakingATwin() throws {
         var list = HostList()
-        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u", command: "my-herdr"), now: t0)
+        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u", command: "my-herdr", auth: [.agent]), now: t0)
         let outcome = try list.upsert(Host(name: "paired", hostname: "10.0.0.5", user: "u", session: "main"), now: t1)
         guard case .updated(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "desk")
         XCTAssertEqual(host.session, "main")
         XCTAssertEqual(host.command, "my-herdr", "a command override the person set survives pairing")
+        XCTAssertEqual(host.auth, [.agent], "so does their auth preference")
         XCTAssertEqual(host.created, t0)
         XCTAssertEqual(list.hosts.count, 1)
     }

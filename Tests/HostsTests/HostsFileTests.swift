@@ -41,10 +41,11 @@ final class HostsFileTests: XCTestCase {
             XCTFail("expected unreadable: \(json)")
             return ""
         }
-        XCTAssertTrue(problem(#"{"version": 1, "hosts": [ {"name": "a""#).contains("not a JSON object"))
+        XCTAssertTrue(problem(#"{"version": 1, "hosts": [ {"name": "a""#).hasPrefix("it is not valid JSON"))
         XCTAssertTrue(problem(#"{"hosts": []}"#).contains("no \"version\" field"))
-        XCTAssertTrue(problem(#"[1, 2]"#).contains("not a JSON object"))
+        XCTAssertEqual(problem(#"[1, 2]"#), "it is JSON but not an object")
         XCTAssertTrue(problem(#"{"version": 0, "hosts": []}"#).contains("version 0"))
+        XCTAssertEqual(problem(#"{"version": "1", "hosts": []}"#), "version has the wrong type")
         XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a"}]}"#).contains("\"hostname\""))
         XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "port": "x"}]}"#).contains("wrong type"))
         let badSession = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "session": "a b"}]}"#)
