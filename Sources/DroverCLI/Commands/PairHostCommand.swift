@@ -56,6 +56,10 @@ enum PairHostCommand {
             throw UsageError("--session: a herdr session name is 1 to 64 of A-Z a-z 0-9 . _ - and not . or ..")
         }
         let addresses = try hostAddresses(args)
+        for address in addresses where PeerAddressPolicy.network(of: address) == .other {
+            ctx.printError("note: \(address) is outside the tailnet and loopback; the one-time key only works from "
+                           + "100.64.0.0/10, fd7a:115c:a1e0::/48 and loopback, so a device must reach this computer that way")
+        }
         guard let drover = LocalAccount.executablePath else {
             throw PairHostError.system("cannot find the absolute path of this drover executable")
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Hosts
 import Identity
@@ -119,20 +122,34 @@ public struct PairingClient {
                                                           label: "the code's one-time key")])
     }
 
+    /// How long the client waits for the computer's answer.
+    public static let answerWindow: TimeInterval = 180
+
+    /// Everything the forced command prints until it exits, bounded by `window` in total.
+    private func readAnswer(from channel: SSHChannel, session: SSHSession, within window: TimeInterval) throws -> [UInt8] {
+        let deadline = Date().addingTimeInterval(window)
+        var stdout: [UInt8] = []
+        while true {
+            let output = try channel.readAvailable()
+            if stdout.count < 65536 { stdout += output.stdout }
+            if output.reachedEOF { break }
+            guard output.isEmpty else { continue }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { throw PairingClientError.answerTimedOut(computer: link.computerName) }
+            var fds = [pollfd(fd: session.socketDescriptor, events: session.blockDirections.pollEvents, revents: 0)]
+            _ = poll(&fds, 1, Int32(min(left, 1) * 1000))
+        }
+        _ = try? channel.close()
+        return stdout
+    }
+
     /// Sends the two lines without a PTY and reads the last token.
     private func exchange(on session: SSHSession) throws -> EnrollToken {
         let channel = try session.exec("herdr-pair-enroll", pty: nil)
         try channel.writeAll(Array(device.enrollLines.utf8))
         try channel.sendEOF()
         report("Waiting for approval on \(link.computerName): approve only if it shows \(device.fingerprint)")
-        var stdout: [UInt8] = []
-        do {
-            _ = try channel.readToEnd(timeout: 180) { output in
-                if stdout.count < 65536 { stdout += output.stdout }
-            }
-        } catch SSHError.timedOut {
-            throw PairingClientError.answerTimedOut(computer: link.computerName)
-        }
+        let stdout = try readAnswer(from: channel, session: session, within: Self.answerWindow)
         let text = String(decoding: stdout, as: UTF8.self)
         guard let token = EnrollToken.last(in: text) else { throw PairingClientError.noToken(output: text) }
         return token
