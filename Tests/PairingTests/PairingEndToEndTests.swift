@@ -195,14 +195,24 @@ final class PairingEndToEndTests: XCTestCase {
     }
 
     func testSigtermWhileWaitingRemovesTheOneTimeLineAndStateFiles() throws {
+        try assertSignalCleansUp(SIGTERM)
+    }
+
+    func testSighupAndSigintWhileWaitingCleanUpToo() throws {
+        try assertSignalCleansUp(SIGHUP)
+        try assertSignalCleansUp(SIGINT)
+    }
+
+    func assertSignalCleansUp(_ sig: Int32, file: StaticString = #filePath, line: UInt = #line) throws {
         let (host, _) = try startHost()
-        XCTAssertTrue(try authorizedLines().contains { $0.contains("herdr-pair:") })
-        XCTAssertFalse(stateFiles().isEmpty)
-        host.process.signal(SIGTERM)
+        XCTAssertTrue(try authorizedLines().contains { $0.contains("herdr-pair:") }, file: file, line: line)
+        XCTAssertFalse(stateFiles().isEmpty, file: file, line: line)
+        host.process.signal(sig)
         let result = host.finish()
-        XCTAssertEqual(result.status, 128 + SIGTERM, result.output)
-        XCTAssertEqual(try authorizedLines(), ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKe1 existing@line"])
-        XCTAssertEqual(stateFiles(), [])
+        XCTAssertEqual(result.status, 128 + sig, result.output, file: file, line: line)
+        XCTAssertEqual(try authorizedLines(), ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKe1 existing@line"],
+                       file: file, line: line)
+        XCTAssertEqual(stateFiles(), [], file: file, line: line)
     }
 
     func testRepairingTheSameAccountAndAddressUpdatesTheExistingHost() throws {
