@@ -105,3 +105,20 @@ enum AtomicFileMode {
         return stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
     }
 }
+
+/// Which system host keys join the served one in the code.
+final class ServedHostKeysTests: XCTestCase {
+    func testSystemECDSAKeyIsListedOnlyWhenTheServedKeyIsTheSystemEd25519Key() throws {
+        let dir = try TemporaryDirectory(prefix: "drover-etc-ssh")
+        defer { dir.remove() }
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", dir.file("ssh_host_ed25519_key")])
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ecdsa", "-N", "", "-f", dir.file("ssh_host_ecdsa_key")])
+        func fingerprint(_ name: String) throws -> String {
+            String(try Shell.run("/usr/bin/ssh-keygen", ["-lf", dir.file(name)]).split(separator: " ")[1])
+        }
+        let ed25519 = try fingerprint("ssh_host_ed25519_key.pub")
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.path), [try fingerprint("ssh_host_ecdsa_key.pub")])
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: "SHA256:" + String(repeating: "A", count: 43), in: dir.path), [])
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.file("missing")), [])
+    }
+}

@@ -1,8 +1,12 @@
 import Foundation
+import Identity
 import SSH
 
-/// The host key this computer's sshd serves, read the way a client sees it: by connecting
-/// to it and completing the key exchange (no authentication).
+/// The host keys this computer's sshd serves, read the way a client sees it: by connecting
+/// to it and completing the key exchange (no authentication). The SSH library negotiates one
+/// key per connection (ed25519 first); when that key is the system's own
+/// `ssh_host_ed25519_key.pub`, the sshd uses the system key set, and the system's ECDSA key
+/// is listed as well, for clients that negotiate ECDSA.
 public enum ServedHostKeys {
     /// Why the served key could not be read.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -11,7 +15,25 @@ public enum ServedHostKeys {
 
     /// The `SHA256:` fingerprint of the key served on `port`, trying loopback first and then
     /// `fallbackAddresses`.
-    public static func fingerprints(port: Int, fallbackAddresses: [String]) throws -> [String] {
+    public static func fingerprints(port: Int, fallbackAddresses: [String],
+                                    systemKeyDirectory: String = "/etc/ssh") throws -> [String] {
+        let served = try servedFingerprint(port: port, fallbackAddresses: fallbackAddresses)
+        return [served] + companionFingerprints(of: served, in: systemKeyDirectory)
+    }
+
+    /// The system's ECDSA key fingerprint when `served` is the system's ed25519 key; else nothing.
+    static func companionFingerprints(of served: String, in directory: String) -> [String] {
+        func fingerprint(_ name: String) -> String? {
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)"),
+                  let key = try? SSHPublicKey(line: String(decoding: data, as: UTF8.self)) else { return nil }
+            return key.fingerprint
+        }
+        guard fingerprint("ssh_host_ed25519_key.pub") == served,
+              let ecdsa = fingerprint("ssh_host_ecdsa_key.pub"), ecdsa != served else { return [] }
+        return [ecdsa]
+    }
+
+    private static func servedFingerprint(port: Int, fallbackAddresses: [String]) throws -> String {
         var lastError: Error?
         for address in ["127.0.0.1", "::1"] + fallbackAddresses {
             do {
@@ -22,7 +44,7 @@ public enum ServedHostKeys {
                     throw Failure(description: "the sshd on port \(port) serves a \(key.keyType) host key; pairing needs an "
                                   + "ed25519 or ECDSA host key. Add one (ssh-keygen -A) and restart sshd, then try again")
                 }
-                return [key.fingerprint]
+                return key.fingerprint
             } catch let failure as Failure {
                 throw failure
             } catch {
