@@ -4,6 +4,8 @@ enum CommandTable {
     static let commands: [Command] = [
         HelpCommand.command,
         VersionCommand.command,
+        KeyCommand.command,
+        PinsCommand.command,
     ]
 
     static let root: Command = Command(
