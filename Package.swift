@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "VT"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
-        .testTarget(name: "HostsTests", dependencies: ["Hosts", "TestSupport"]),
+        .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "VT", "Render"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),

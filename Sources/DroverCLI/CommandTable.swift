@@ -4,6 +4,7 @@ enum CommandTable {
     static let commands: [Command] = [
         HelpCommand.command,
         VersionCommand.command,
+        HostsCommand.command,
         KeyCommand.command,
         PinsCommand.command,
     ]
@@ -18,7 +19,6 @@ enum CommandTable {
         action: { args, ctx in
             if args.flag("version") { return try VersionCommand.command.action!(args, ctx) }
             if let first = args.positionals.first { throw UsageError("unknown command '\(first)'") }
-            ctx.write(root.helpText)
-            return 0
+            return try HostsListCommand.listOrHelp(ctx, help: root.helpText)
         })
 }
