@@ -7,6 +7,7 @@ enum CommandTable {
         HostsCommand.command,
         KeyCommand.command,
         PinsCommand.command,
+        SSHCheckCommand.command,
     ]
 
     static let root: Command = Command(

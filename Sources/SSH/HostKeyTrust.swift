@@ -38,10 +38,11 @@ public struct HostKeyTrust {
     public static func question(for key: PresentedHostKey) -> String {
         let target = SSHEndpoint.hostAndPort(host: key.host, port: key.port)
         let via = key.peer.address == key.host ? "" : " (\(key.peer.address))"
+        let file = key.keyType.hasPrefix("ecdsa-") ? "ssh_host_ecdsa_key.pub" : "ssh_host_ed25519_key.pub"
         return """
             Drover has not seen \(target)\(via) before.
             Its \(key.keyType) host key fingerprint is \(key.fingerprint).
-            Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub).
+            Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).
             Type 'yes' to trust and pin this key, anything else to stop: 
             """
     }

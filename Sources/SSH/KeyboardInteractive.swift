@@ -21,7 +21,7 @@ enum KeyboardInteractive {
         defer { abstract?.pointee = nil }
         let user = session.endpoint.user
         let rc = try withExtendedLifetime(context) {
-            try session.call("keyboard-interactive login", timeout: nil) {
+            try session.call("keyboard-interactive login", timeout: session.options.operationTimeout) {
                 libssh2_userauth_keyboard_interactive_ex(session.raw, user, UInt32(user.utf8.count)) {
                     _, _, instruction, instructionLength, count, prompts, responses, abstract in
                     guard let pointer = abstract?.pointee, let prompts, let responses else { return }

@@ -19,7 +19,9 @@ public struct SSHExit: Sendable, Equatable {
 }
 
 /// One session channel running a command or shell. Owned by the thread that owns its
-/// session; keeps the session alive. Reads and writes never block; `waitForExit` does.
+/// session; keeps the session alive. `readAvailable` and `write` never block; `sendEOF` and
+/// `resize` may wait briefly for the socket if libssh2 is in the middle of a send; `writeAll`,
+/// `readToEnd` and `close` wait.
 public final class SSHChannel {
     public let session: SSHSession
     let raw: OpaquePointer
@@ -67,10 +69,18 @@ public final class SSHChannel {
     /// Writes as much of `bytes` as the channel takes now; returns the count (0: would block,
     /// poll the socket for `session.blockDirections` and write the rest later).
     public func write(_ bytes: [UInt8]) throws -> Int {
-        guard !bytes.isEmpty else { return 0 }
-        let n = bytes.withUnsafeBytes {
-            libssh2_channel_write_ex(raw, 0, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
-        }
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for a slice, without copying it.
+    public func write(_ bytes: ArraySlice<UInt8>) throws -> Int {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for raw memory.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let n = libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
         if n >= 0 { return n }
         if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
         throw session.failure("writing to the remote command", code: Int32(n))
@@ -80,7 +90,7 @@ public final class SSHChannel {
     public func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = try write(Array(bytes[offset...]))
+            let n = try write(bytes[offset...])
             offset += n
             if n == 0 { try session.waitForSocket(until: nil, timeout: nil, operation: "writing") }
         }
@@ -102,13 +112,19 @@ public final class SSHChannel {
         if rc != 0 { throw session.failure("resizing the terminal", code: rc) }
     }
 
-    /// After EOF: closes the channel, waits until the server closed it too, and returns how
-    /// the command ended.
+    /// Closes the channel, waits until the server closed it too, and returns how the command
+    /// ended. Output not read yet is discarded. On a PTY the remote program gets SIGHUP; a
+    /// command without a PTY is waited for (sshd closes the channel when it exits).
     public func close() throws -> SSHExit {
         if !closed {
             let timeout = session.options.operationTimeout
             var rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_close(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
+            // libssh2 waits for the close only after EOF (a server's close implies it).
+            while try !readAvailable().reachedEOF {
+                try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
+                                          operation: "closing the channel")
+            }
             rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_wait_closed(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
             closed = true

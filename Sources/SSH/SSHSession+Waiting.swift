@@ -51,24 +51,24 @@ extension SSHSession {
     }
 
     /// Repeats a libssh2 call while it returns EAGAIN, waiting on the socket in between;
-    /// returns the first other return code. `timeout` nil waits without limit.
+    /// returns the first other return code. `timeout` bounds each wait for the server (so
+    /// time spent inside `body`, e.g. a person answering a prompt, does not count); nil waits
+    /// without limit.
     @discardableResult
     func call(_ operation: String, timeout: Double?, _ body: () -> Int32) throws -> Int32 {
-        let deadline = Self.deadline(in: timeout)
         while true {
             let rc = body()
             if rc != LIBSSH2_ERROR_EAGAIN { return rc }
-            try waitForSocket(until: deadline, timeout: timeout, operation: operation)
+            try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: operation)
         }
     }
 
     /// As `call`, for libssh2 functions that return a pointer (nil with EAGAIN means retry).
     func callReturningPointer<P>(_ operation: String, timeout: Double?, _ body: () -> P?) throws -> P? {
-        let deadline = Self.deadline(in: timeout)
         while true {
             if let result = body() { return result }
             guard libssh2_session_last_errno(raw) == LIBSSH2_ERROR_EAGAIN else { return nil }
-            try waitForSocket(until: deadline, timeout: timeout, operation: operation)
+            try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: operation)
         }
     }
 

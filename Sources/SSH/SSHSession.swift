@@ -36,6 +36,8 @@ public final class SSHSession {
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
         libssh2_session_set_blocking(raw, 0)
+        // Ed25519 first (the key people compare), then ECDSA; never SHA-1 ssh-rsa or DSA.
+        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, Handshake.hostKeyAlgorithms)
         do {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)
@@ -71,6 +73,7 @@ public final class SSHSession {
     /// throws, the session is dead (no authentication, no disconnect message) and the error
     /// is rethrown.
     public func verifyHostKey(_ check: (PresentedHostKey) throws -> Void) throws {
+        if state == .rejected || state == .closed { throw SSHError.hostKeyNotVerified }
         guard state == .handshaken else { return }
         do {
             try check(hostKey)

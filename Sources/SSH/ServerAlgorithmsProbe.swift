@@ -33,12 +33,12 @@ enum ServerAlgorithmsProbe {
         return nil
     }
 
-    /// True when every offered algorithm is an RSA (or DSA) one: nothing libssh2 1.10 can
-    /// verify against OpenSSH 8.8 and later, which no longer offer SHA-1 `ssh-rsa`.
+    /// True when every offered algorithm is an RSA (or DSA) one. libssh2 1.10 cannot do
+    /// rsa-sha2-*, and Drover does not accept SHA-1 `ssh-rsa` (OpenSSH 8.8+ no longer offers it).
     static func isRSAOnly(_ algorithms: [String]) -> Bool {
         !algorithms.isEmpty && algorithms.allSatisfy {
             $0.hasPrefix("rsa-sha2-") || $0.hasPrefix("ssh-rsa") || $0.hasPrefix("ssh-dss")
-        } && !algorithms.contains("ssh-rsa")
+        }
     }
 
     /// Parses "banner lines, then one binary packet holding KEXINIT"; nil while incomplete.

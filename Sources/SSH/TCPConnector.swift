@@ -17,21 +17,31 @@ public struct PeerAddress: Sendable, Equatable, CustomStringConvertible {
     public var description: String { isIPv6 ? "[\(address)]:\(port)" : "\(address):\(port)" }
 }
 
+/// One resolved socket address (a copy of a getaddrinfo result).
+struct ResolvedAddress {
+    let family: Int32
+    let socketType: Int32
+    let proto: Int32
+    let storage: sockaddr_storage
+    let length: socklen_t
+}
+
 /// Resolves a host (name, IPv4 or IPv6 literal) and opens a non-blocking TCP connection,
 /// trying each address in getaddrinfo's order, each with the same timeout.
 enum TCPConnector {
     /// A connected, non-blocking, close-on-exec socket and the peer that answered.
     static func connect(host: String, port: Int, timeout: Double) throws -> (fd: Int32, peer: PeerAddress) {
-        let addresses = try resolve(host: host, port: port)
-        defer { freeaddrinfo(addresses) }
+        try connect(to: resolve(host: host, port: port), host: host, port: port, timeout: timeout)
+    }
+
+    /// Tries `addresses` in order; the first that connects wins, else the last error is thrown.
+    static func connect(to addresses: [ResolvedAddress], host: String, port: Int,
+                        timeout: Double) throws -> (fd: Int32, peer: PeerAddress) {
         var lastError: SSHError = .unreachable(host: host, port: port, detail: "no usable address")
-        var entry: UnsafeMutablePointer<addrinfo>? = addresses
-        while let info = entry {
-            entry = info.pointee.ai_next
+        for address in addresses {
             do {
-                let fd = try connectOne(info.pointee, host: host, port: port, timeout: timeout)
-                let peer = peerAddress(of: info.pointee) ?? PeerAddress(address: host, port: port)
-                return (fd, peer)
+                let fd = try connectOne(address, host: host, port: port, timeout: timeout)
+                return (fd, peerAddress(of: address) ?? PeerAddress(address: host, port: port))
             } catch let error as SSHError {
                 lastError = error
             }
@@ -39,7 +49,8 @@ enum TCPConnector {
         throw lastError
     }
 
-    private static func resolve(host: String, port: Int) throws -> UnsafeMutablePointer<addrinfo> {
+    /// Every TCP address of `host` (getaddrinfo, IPv4 and IPv6), in the resolver's order.
+    static func resolve(host: String, port: Int) throws -> [ResolvedAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -50,11 +61,25 @@ enum TCPConnector {
             let detail = rc == EAI_SYSTEM ? String(cString: strerror(errno)) : String(cString: gai_strerror(rc))
             throw SSHError.hostNotFound(host: host, detail: detail)
         }
-        return result
+        defer { freeaddrinfo(result) }
+        var addresses: [ResolvedAddress] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = result
+        while let info = entry?.pointee {
+            entry = info.ai_next
+            guard let sockaddrPointer = info.ai_addr,
+                  Int(info.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size else { continue }
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: sockaddrPointer, count: Int(info.ai_addrlen)))
+            }
+            addresses.append(ResolvedAddress(family: info.ai_family, socketType: info.ai_socktype,
+                                             proto: info.ai_protocol, storage: storage, length: info.ai_addrlen))
+        }
+        return addresses
     }
 
-    private static func connectOne(_ info: addrinfo, host: String, port: Int, timeout: Double) throws -> Int32 {
-        let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
+    private static func connectOne(_ address: ResolvedAddress, host: String, port: Int, timeout: Double) throws -> Int32 {
+        let fd = socket(address.family, address.socketType | Int32(SOCK_CLOEXEC.rawValue), address.proto)
         guard fd >= 0 else {
             throw SSHError.unreachable(host: host, port: port, detail: String(cString: strerror(errno)))
         }
@@ -64,7 +89,10 @@ enum TCPConnector {
         var one: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
 
-        var rc = Glibc.connect(fd, info.ai_addr, info.ai_addrlen)
+        var storage = address.storage
+        var rc = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, address.length) }
+        }
         if rc != 0 && errno == EINPROGRESS {
             try SocketWait.wait(fd: fd, events: Int16(POLLOUT), timeout: timeout) {
                 SSHError.timedOut(host: host, port: port, seconds: timeout, waitingFor: "connecting")
@@ -87,11 +115,16 @@ enum TCPConnector {
         }
     }
 
-    private static func peerAddress(of info: addrinfo) -> PeerAddress? {
+    private static func peerAddress(of address: ResolvedAddress) -> PeerAddress? {
         var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
-        let rc = getnameinfo(info.ai_addr, info.ai_addrlen, &name, socklen_t(name.count),
-                             &service, socklen_t(service.count), NI_NUMERICHOST | NI_NUMERICSERV)
+        var storage = address.storage
+        let rc = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, address.length, &name, socklen_t(name.count), &service, socklen_t(service.count),
+                            NI_NUMERICHOST | NI_NUMERICSERV)
+            }
+        }
         guard rc == 0 else { return nil }
         let address = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let serviceText = String(decoding: service.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -49,6 +49,17 @@ final class ConnectErrorTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), "the timeout bounds the wait")
     }
 
+    func testServerThatIsNotSSHGivesHandshakeFailed() throws {
+        let listener = try SilentListener(backlog: 8)
+        listener.answerOnceAndClose("HTTP/1.1 400 Bad Request\r\n\r\n")
+        XCTAssertThrowsError(try SSHSession.connect(to: SSHEndpoint(host: "127.0.0.1", port: listener.port, user: "u"),
+                                                    options: SSHOptions(handshakeTimeout: 10))) { error in
+            guard case .handshakeFailed(_, let port, let detail)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(port, listener.port)
+            XCTAssertTrue(detail.contains("is it an SSH server?"), detail)
+        }
+    }
+
     func testRSAOnlyServerGetsTheRSAError() throws {
         let sshd = try TestSSHD(hostKeyType: "rsa")
         defer { sshd.tearDown() }

@@ -22,10 +22,11 @@ final class EndpointTests: XCTestCase {
         XCTAssertEqual(SSHEndpoint(host: "::1", port: 2222, user: "u").hostAndPort, "[::1]:2222")
     }
 
-    func testRSAOnlyMeansNoAlgorithmLibssh2CanVerify() {
+    func testRSAOnlyMeansNoAlgorithmDroverAccepts() {
         XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "rsa-sha2-256"]))
         XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-ed25519"]))
-        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-rsa"]))
+        XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-rsa"]), "SHA-1 ssh-rsa is not accepted either")
+        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["ecdsa-sha2-nistp256", "ssh-rsa"]))
         XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly([]))
     }
 

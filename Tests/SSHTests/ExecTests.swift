@@ -17,3 +17,17 @@ final class ExecTests: XCTestCase {
         XCTAssertNil(result.exit.signal)
     }
 }
+
+/// A server that refuses what a channel asks for gives `channelRefused`.
+final class ChannelRefusedTests: XCTestCase {
+    func testRefusedTerminalIsChannelRefused() throws {
+        let fixture = try SSHFixture(extraConfig: ["PermitTTY no"])
+        defer { fixture.tearDown() }
+        let session = try fixture.session()
+        XCTAssertThrowsError(try session.exec("true", pty: SSHPTYRequest())) { error in
+            guard case .channelRefused(let detail)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("requesting a terminal"), detail)
+        }
+        XCTAssertEqual(try session.run(command: "echo no-pty-is-fine").stdout.text, "no-pty-is-fine\n")
+    }
+}

@@ -26,6 +26,18 @@ final class HostKeyTests: XCTestCase {
         XCTAssertEqual(try session.run(command: "echo ok").stdout.text, "ok\n")
     }
 
+    func testEd25519IsPreferredWhenTheServerAlsoHasECDSA() throws {
+        let keys = try TemporaryDirectory(prefix: "drover-ecdsa")
+        defer { keys.remove() }
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ecdsa", "-N", "", "-f", keys.file("ecdsa_key")])
+        // extraConfig goes first, so sshd lists the ECDSA key before the ed25519 one.
+        let fixture = try SSHFixture(extraConfig: ["HostKey \(keys.file("ecdsa_key"))"])
+        defer { fixture.tearDown() }
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        XCTAssertEqual(session.hostKey.keyType, "ssh-ed25519")
+        XCTAssertEqual(session.hostKey.fingerprint, try fixture.sshd.hostKeyFingerprint())
+    }
+
     func testRefusedHostKeyStopsBeforeAnyLoginAttempt() throws {
         let fixture = try SSHFixture()
         defer { fixture.tearDown() }

@@ -100,6 +100,7 @@ final class HostKeyTrustTests: XCTestCase {
         XCTAssertTrue(text.contains("ssh-ed25519"), text)
         XCTAssertTrue(text.contains(try fixture.sshd.hostKeyFingerprint()), text)
         XCTAssertTrue(text.contains("'yes'"), text)
+        XCTAssertTrue(text.contains("ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub"), text)
         XCTAssertTrue(HostKeyTrust.isYes(" YES "))
         XCTAssertFalse(HostKeyTrust.isYes(""))
         XCTAssertFalse(HostKeyTrust.isYes("y"))

@@ -19,6 +19,26 @@ final class PTYTests: XCTestCase {
         XCTAssertEqual(exit.status, 0)
     }
 
+    func testLoginShellOnPTYRunsTypedCommands() throws {
+        let session = try fixture.session()
+        let channel = try session.exec(nil, pty: SSHPTYRequest(columns: 90, rows: 20))
+        try channel.writeAll(Array("echo shell-$((2+3)); exit 4\n".utf8))
+        var stdout: [UInt8] = []
+        let exit = try channel.readToEnd(timeout: 10) { stdout += $0.stdout }
+        XCTAssertTrue(stdout.text.contains("shell-5"), stdout.text)
+        XCTAssertEqual(exit.status, 4)
+    }
+
+    func testClosingARunningPTYCommandHangsItUp() throws {
+        let session = try fixture.session()
+        let channel = try session.exec("echo started; exec sleep 60", pty: SSHPTYRequest())
+        var reader = ChannelReader(channel)
+        _ = try reader.read(until: "started")
+        let exit = try channel.close()
+        XCTAssertEqual(exit.signal, "HUP")
+        XCTAssertEqual(try session.run(command: "echo after").stdout.text, "after\n", "the session stays usable")
+    }
+
     func testExecWithoutPTYHasNoTerminal() throws {
         let session = try fixture.session()
         let result = try session.run(command: "test -t 0 && echo tty || echo no-tty")

@@ -51,6 +51,18 @@ final class SilentListener {
         throw TestSupportError("the listen queue never filled")
     }
 
+    /// On a background thread: accepts one connection, writes `reply`, and closes it
+    /// (a server that is not an SSH server).
+    func answerOnceAndClose(_ reply: String) {
+        let listening = fd
+        Thread.detachNewThread {
+            let client = accept(listening, nil, nil)
+            guard client >= 0 else { return }
+            _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(client)
+        }
+    }
+
     deinit {
         fillers.forEach { close($0) }
         close(fd)

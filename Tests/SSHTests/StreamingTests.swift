@@ -14,20 +14,26 @@ final class StreamingTests: XCTestCase {
     override func setUpWithError() throws { fixture = try SSHFixture() }
     override func tearDown() { fixture.tearDown() }
 
-    func testExternalPollLoopStreamsFourMegabytesThroughCat() throws {
+    func testWriteWouldBlockThenExternalPollLoopStreamsEightMegabytesThroughCat() throws {
         let session = try fixture.session()
         let channel = try session.exec("cat; echo done >&2")
-        let input = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+        let input = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+        // Without reading, cat's output fills our window, cat stops, and its input fills the
+        // server's window: a write must then report that it would block (0 bytes).
         var sent = 0
+        while sent < input.count {
+            let n = try channel.write(input[sent..<min(sent + 65536, input.count)])
+            if n == 0 { break }
+            sent += n
+        }
+        XCTAssertLessThan(sent, input.count, "a write reported would-block before 8 MB went out")
+
         var echoed: [UInt8] = []
         var stderr: [UInt8] = []
         var sentEOF = false
-        var sawWouldBlock = false
         while true {
             if sent < input.count {
-                let n = try channel.write(Array(input[sent..<min(sent + 65536, input.count)]))
-                if n == 0 { sawWouldBlock = true }
-                sent += n
+                sent += try channel.write(input[sent..<min(sent + 65536, input.count)])
             } else if !sentEOF {
                 try channel.sendEOF()
                 sentEOF = true
@@ -46,7 +52,6 @@ final class StreamingTests: XCTestCase {
         XCTAssertTrue(echoed == input, "the bytes come back unchanged and in order")
         XCTAssertEqual(stderr.text, "done\n")
         XCTAssertEqual(exit.status, 0)
-        XCTAssertTrue(sawWouldBlock, "four megabytes overfill the 2 MB channel window")
     }
 
     func testAcceptedEnvironmentIsSetAndRefusedNamesAreIgnored() throws {
@@ -70,5 +75,25 @@ final class StreamingTests: XCTestCase {
         let next = try session.sendKeepalive()
         XCTAssertTrue((1...5).contains(next), "next keepalive in \(next) s")
         XCTAssertEqual(try session.run(command: "echo still-here").stdout.text, "still-here\n")
+    }
+}
+
+/// A server-side connection that dies mid-command surfaces as `connectionLost`.
+final class ConnectionLossTests: XCTestCase {
+    func testKilledServerProcessGivesConnectionLost() throws {
+        let fixture = try SSHFixture()
+        defer { fixture.tearDown() }
+        let session = try fixture.session()
+        // The command's parent is the sshd process serving this connection.
+        let serverPID = try XCTUnwrap(Int32(session.run(command: "echo $PPID").stdout.text
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        // cat ends by itself once sshd is gone (its stdin closes), so nothing is left running.
+        let channel = try session.exec("echo started; exec cat")
+        var reader = ChannelReader(channel)
+        _ = try reader.read(until: "started")
+        XCTAssertEqual(kill(serverPID, SIGKILL), 0)
+        XCTAssertThrowsError(try channel.readToEnd(timeout: 10) { _ in }) { error in
+            guard case .connectionLost? = error as? SSHError else { return XCTFail("\(error)") }
+        }
     }
 }
