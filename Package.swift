@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Hosts", dependencies: ["Files"]),
         .target(name: "Console", dependencies: ["VT", "Render"]),
         .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "CQREncode"]),
-        .target(name: "Sessions", dependencies: ["VT", "SSH", "Hosts", "Identity"]),
+        .target(name: "Sessions", dependencies: ["VT", "Render", "Console", "SSH", "Hosts", "Identity", "Files"]),
         .target(name: "DroverCLI", dependencies: [
             "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions",
         ]),
