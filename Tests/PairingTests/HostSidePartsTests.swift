@@ -75,6 +75,7 @@ final class HostSidePartsTests: XCTestCase {
         XCTAssertThrowsError(try EnrollRequest.parse(Array("ssh-rsa AAAA\nphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badKey) }
         XCTAssertThrowsError(try EnrollRequest.parse(Array("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5\nphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badKey) }
         XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\n\u{1b}[2Jphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\nlive\u{202E}exe\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
         XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\n\(String(repeating: "n", count: 65))\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
     }
 

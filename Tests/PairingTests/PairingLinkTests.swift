@@ -105,7 +105,7 @@ final class PairingLinkTests: XCTestCase {
     func testComputerNameIsOneToSixtyFourCharacters() throws {
         XCTAssertEqual(try parse(Self.link(["n": String(repeating: "%C3%A9", count: 64)])).computerName,
                        String(repeating: "é", count: 64))
-        for bad in ["", String(repeating: "a", count: 65), "evil%1B%5B2J", "a%0Ab"] { assertInvalid("n", bad) }
+        for bad in ["", String(repeating: "a", count: 65), "evil%1B%5B2J", "a%0Ab", "live%E2%80%AEexe"] { assertInvalid("n", bad) }
     }
 
     func testUserRefusesWhitespaceControlsAndLength() {

@@ -57,9 +57,11 @@ public enum PairingFieldRules {
         (1...64).contains(text.count) && !text.unicodeScalars.contains(where: isControl)
     }
 
-    /// C0 controls, DEL, C1 controls, and the line/paragraph separators.
+    /// C0 controls, DEL, C1 controls, the line/paragraph separators, and the bidirectional
+    /// controls that could make a shown name read differently from what it is.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-            || scalar.value == 0x2028 || scalar.value == 0x2029
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }
