@@ -2,14 +2,15 @@
 /// listed here once.
 enum CommandTable {
     static let commands: [Command] = [
-        HelpCommand.command,
-        VersionCommand.command,
+        AttachCommand.command,
         HostsCommand.command,
         KeyCommand.command,
         PinsCommand.command,
         PairCommand.command,
         PairHostCommand.command,
         SSHCheckCommand.command,
+        HelpCommand.command,
+        VersionCommand.command,
     ]
 
     static let root: Command = Command(

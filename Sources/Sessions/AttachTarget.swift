@@ -20,12 +20,16 @@ public struct AttachTarget: Equatable, Sendable {
         self.host = host
     }
 
+    /// A registry host.
+    public init(host: Hosts.Host) {
+        self.init(displayName: host.name, endpoint: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
+                  command: host.attachCommand, host: host)
+    }
+
     /// Resolves `text`: a registry name first; otherwise `[user@]host[:port]` (IPv6 as `[::1]:22`).
     public static func resolve(_ text: String, in hosts: [Hosts.Host], localUser: String) throws -> AttachTarget {
         if let host = hosts.first(where: { $0.name == text }) {
-            return AttachTarget(displayName: host.name,
-                                endpoint: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
-                                command: host.attachCommand, host: host)
+            return AttachTarget(host: host)
         }
         guard text.contains("@") || text.contains(".") || text.contains(":") || text == "localhost",
               let endpoint = SSHEndpoint.parse(text, defaultUser: localUser) else {

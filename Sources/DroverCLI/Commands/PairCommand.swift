@@ -2,13 +2,10 @@ import Foundation
 import Hosts
 import Identity
 import Pairing
+import Sessions
 
 /// `drover pair LINK` / `drover pair -`: enroll this device with a computer showing a pairing code.
 enum PairCommand {
-    /// Attaches to a freshly paired host. Set by whoever wires attaching; while nil, `pair`
-    /// says what it would attach to.
-    nonisolated(unsafe) static var attach: (@Sendable (Hosts.Host, CommandContext) throws -> Int32)?
-
     static let command = Command(
         "pair", summary: "pair this device with a computer showing a pairing code",
         usage: "pair LINK | pair - [--yes] [--any-network] [--no-attach] [--name NAME]",
@@ -54,10 +51,7 @@ enum PairCommand {
             ctx.print("Paired with \(link.computerName): \(paired.updatedExisting ? "updated" : "saved") host "
                       + "'\(paired.host.name)' (\(paired.host.account)).")
             if args.flag("no-attach") { return 0 }
-            if let attach { return try attach(paired.host, ctx) }
-            ctx.print("Would now attach to '\(paired.host.name)' (drover attach \(paired.host.name)); "
-                      + "attaching after pairing is not wired in this build yet, so run that command.")
-            return 0
+            return AttachCommand.attach(AttachTarget(host: paired.host), timeout: 10, ctx: ctx)
         })
 }
 
