@@ -30,8 +30,10 @@ extension Screen {
         forEachLine { line, width in
             for c in 0..<width {
                 var cell = line[c]
-                let mapped = Int(cell.style) < styleMap.count ? styleMap[Int(cell.style)] : 0
-                cell.style = mapped == UInt32.max ? 0 : mapped
+                if cell.style & StyleTable.tableBit != 0 {
+                    let index = Int(cell.style & ~StyleTable.tableBit)
+                    cell.style = index < styleMap.count ? styleMap[index] : 0
+                }
                 if cell.isCluster {
                     let flags = cell.content & ~StoredCell.contentMask
                     let index = clusterMap[Int(cell.scalar - Cell.clusterBase)]
