@@ -97,13 +97,15 @@ struct Parser {
         }
     }
 
-    /// A C0 byte or DEL in ground state.
+    /// An ASCII byte in ground state: printable, C0 control, ESC or DEL.
     @inline(__always)
     private mutating func control<H: ParserHandler>(_ b: UInt8, _ handler: H) {
         if b == 0x1B {
             enterEscape()
         } else if b < 0x20 {
             handler.execute(b)
+        } else if b < 0x7F {
+            handler.print(UInt32(b))
         }
     }
 
