@@ -33,7 +33,8 @@ public enum FrameDiff {
         let aligned = FramePreparation.aligned(target, to: shown)
         var useVersions = rowVersionsComparable && !full
 
-        if !full, let plan = ScrollDetector.detect(previous: shown, next: aligned) {
+        if !full, changedRows(shown, aligned, useVersions: useVersions) >= ScrollDetector.minimumGain,
+           let plan = ScrollDetector.detect(previous: shown, next: aligned) {
             scroll(plan, rows: next.rows, painter: &painter)
             shown = ScrollDetector.apply(plan, to: shown)
             useVersions = false
@@ -53,6 +54,16 @@ public enum FrameDiff {
         wrapped.append(contentsOf: painter.out)
         wrapped.append(contentsOf: Array("\u{1B}[?2026l".utf8))
         return wrapped
+    }
+
+    /// Rows that differ, counted only as far as scroll detection needs to know.
+    private static func changedRows(_ shown: Frame, _ next: Frame, useVersions: Bool) -> Int {
+        var count = 0
+        for row in 0..<next.rows where count < ScrollDetector.minimumGain {
+            if useVersions && shown.rowVersions[row] == next.rowVersions[row] { continue }
+            if ScrollDetector.rowCells(shown, row) != ScrollDetector.rowCells(next, row) { count += 1 }
+        }
+        return count
     }
 
     /// Scrolls the region with DECSTBM + SU/SD (margins reset afterwards; both home the cursor).
