@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One poll(2) loop for everything Drover waits on: the local terminal, any number of other
+/// descriptors (SSH sockets, with the directions their owner asks for), signals (through a
+/// self-pipe) and timers. It sleeps in poll with no timeout when no timer is due, so an idle
+/// session costs no CPU. Single-threaded: handlers run on the thread that calls `run`.
+///
+/// Create the `TerminalSession` before routing SIGINT/SIGTERM/SIGHUP here: the last handler
+/// installed for a signal owns it, and a loop that owns a termination signal must restore the
+/// terminal itself.
+public final class EventLoop {
+    /// What a descriptor is waited for, or what happened to it.
+    public struct Events: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let readable = Events(rawValue: 1)
+        public static let writable = Events(rawValue: 2)
+        /// The other end closed (reported whether or not it was asked for).
+        public static let hangup = Events(rawValue: 4)
+        /// An error or an invalid descriptor (reported whether or not it was asked for).
+        public static let error = Events(rawValue: 8)
+    }
+
+    public struct WatchToken: Hashable, Sendable { let id: Int }
+    public struct TimerToken: Hashable, Sendable { let id: Int }
+
+    private struct Watch {
+        var fd: Int32
+        var events: Events
+        var handler: (Events) -> Void
+    }
+
+    private struct Timer {
+        var deadline: ContinuousClock.Instant
+        var handler: () -> Void
+    }
+
+    private var watches: [Int: Watch] = [:]
+    private var watchOrder: [Int] = []
+    private var timers: [Int: Timer] = [:]
+    private var signalHandlers: [Int32: () -> Void] = [:]
+    private var nextID = 1
+    private var stopped = false
+    private let pipeRead: Int32
+    private let pipeWrite: Int32
+
+    public init() throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw ConsoleError.system(call: "pipe", errno: errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        pipeRead = fds[0]
+        pipeWrite = fds[1]
+    }
+
+    deinit {
+        for signal in signalHandlers.keys { SignalPipe.unroute(signal, from: pipeWrite) }
+        close(pipeRead)
+        close(pipeWrite)
+    }
+
+    // MARK: Registration
+
+    /// Calls `handler` whenever `fd` is ready for `events` (or hung up / failed).
+    @discardableResult
+    public func watch(_ fd: Int32, for events: Events, handler: @escaping (Events) -> Void) -> WatchToken {
+        let id = takeID()
+        watches[id] = Watch(fd: fd, events: events, handler: handler)
+        watchOrder.append(id)
+        return WatchToken(id: id)
+    }
+
+    /// Changes the directions a descriptor is waited for (e.g. add `.writable` while output is queued).
+    public func setEvents(_ events: Events, for token: WatchToken) {
+        watches[token.id]?.events = events
+    }
+
+    public func unwatch(_ token: WatchToken) {
+        watches[token.id] = nil
+        watchOrder.removeAll { $0 == token.id }
+    }
+
+    /// Runs `handler` on the loop after `signal` arrives (several arrivals may merge into one call).
+    public func onSignal(_ signal: Int32, handler: @escaping () -> Void) {
+        signalHandlers[signal] = handler
+        SignalPipe.route(signal, to: pipeWrite)
+    }
+
+    /// Calls `handler` once, at or after `deadline`.
+    @discardableResult
+    public func schedule(at deadline: ContinuousClock.Instant, handler: @escaping () -> Void) -> TimerToken {
+        let id = takeID()
+        timers[id] = Timer(deadline: deadline, handler: handler)
+        return TimerToken(id: id)
+    }
+
+    /// Calls `handler` once, after `delay`.
+    @discardableResult
+    public func schedule(after delay: Duration, handler: @escaping () -> Void) -> TimerToken {
+        schedule(at: ContinuousClock.now.advanced(by: delay), handler: handler)
+    }
+
+    public func cancel(_ token: TimerToken) {
+        timers[token.id] = nil
+    }
+
+    /// Ends `run()` after the current round of handlers.
+    public func stop() {
+        stopped = true
+    }
+
+    // MARK: Running
+
+    /// Runs until `stop()` is called.
+    public func run() throws {
+        stopped = false
+        while !stopped { try runOnce() }
+    }
+
+    /// Waits for the next descriptor, signal or timer and runs the handlers that are due.
+    public func runOnce() throws {
+        var descriptors = [pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)]
+        let ids = watchOrder
+        for id in ids {
+            guard let watch = watches[id] else { continue }
+            var events: Int16 = 0
+            if watch.events.contains(.readable) { events |= Int16(POLLIN) }
+            if watch.events.contains(.writable) { events |= Int16(POLLOUT) }
+            descriptors.append(pollfd(fd: watch.fd, events: events, revents: 0))
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout(now: .now))
+        if ready < 0 {
+            guard errno == EINTR else { throw ConsoleError.system(call: "poll", errno: errno) }
+        }
+        if ready > 0 {
+            if descriptors[0].revents != 0 { dispatchSignals() }
+            for (offset, id) in ids.enumerated() {
+                let revents = descriptors[offset + 1].revents
+                guard revents != 0, let watch = watches[id] else { continue }
+                watch.handler(Self.events(from: revents))
+            }
+        }
+        fireDueTimers()
+    }
+
+    /// Milliseconds poll may sleep: until the nearest timer (rounded up), -1 when none.
+    func pollTimeout(now: ContinuousClock.Instant) -> Int32 {
+        guard let nearest = timers.values.map(\.deadline).min() else { return -1 }
+        if nearest <= now { return 0 }
+        let remaining = now.duration(to: nearest).components
+        let milliseconds = remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+
+    private func dispatchSignals() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var arrived = Set<Int32>()
+        while true {
+            let count = read(pipeRead, &buffer, buffer.count)
+            if count <= 0 { break }
+            for byte in buffer[0..<count] { arrived.insert(Int32(byte)) }
+        }
+        for signal in arrived.sorted() { signalHandlers[signal]?() }
+    }
+
+    private func fireDueTimers() {
+        let now = ContinuousClock.now
+        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, timer) in due where timers[id] != nil {
+            timers[id] = nil
+            timer.handler()
+        }
+    }
+
+    private func takeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private static func events(from revents: Int16) -> Events {
+        var events: Events = []
+        if revents & Int16(POLLIN) != 0 { events.insert(.readable) }
+        if revents & Int16(POLLOUT) != 0 { events.insert(.writable) }
+        if revents & Int16(POLLHUP) != 0 { events.insert(.hangup) }
+        if revents & Int16(POLLERR | POLLNVAL) != 0 { events.insert(.error) }
+        return events
+    }
+}

@@ -1,0 +1,198 @@
+import VT
+import Render
+
+/// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
+/// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
+/// prefix keys and encoded for the remote.
+///
+/// Rendering is coalesced: the first change after an idle period is drawn at the end of the
+/// current loop round (so typing echoes at once); while data keeps arriving at most one frame
+/// is drawn per `frameInterval`. While the remote holds a synchronized update (mode 2026) no
+/// frame is drawn, up to `synchronizedUpdateTimeout`.
+public final class RelayLoop {
+    public struct Configuration: Sendable {
+        public var capabilities: TerminalCapabilities
+        public var frameInterval: Duration = .milliseconds(8)
+        /// How long a lone ESC from the local terminal waits for the rest of a sequence.
+        public var escapeTimeout: Duration = .milliseconds(25)
+        public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
+
+        public init(capabilities: TerminalCapabilities) {
+            self.capabilities = capabilities
+        }
+    }
+
+    public let terminal: Terminal
+    public let configuration: Configuration
+    /// Drover commands from the prefix key that the owner carries out (detach, host switching).
+    /// Redraw and help are handled here.
+    public var onCommand: (PrefixKeyHandler.Command) -> Void = { _ in }
+    /// When set, sees every local event first; returning true consumes it (a trust prompt).
+    public var inputInterceptor: ((InputEvent) -> Bool)?
+    /// Drover's overlay over the remote screen; setting it redraws at once.
+    public var overlay: Overlay? {
+        didSet { requestRender() }
+    }
+
+    let loop: EventLoop
+    private let sendToRemote: ([UInt8]) -> Void
+    private let writeLocal: ([UInt8]) -> Void
+    private let encode: (InputEvent, TerminalModes) -> [UInt8]
+    private var decoder = LocalInputDecoder()
+    private var prefix = PrefixKeyHandler()
+    private var helpShown = false
+    /// The owner's overlay while the help box covers it.
+    private var overlayUnderHelp: Overlay?
+
+    private var shown: Frame?
+    private var shownHadOverlay = false
+    private var lastRender: ContinuousClock.Instant?
+    private var renderTimer: EventLoop.TimerToken?
+    private var renderDeadline: ContinuousClock.Instant?
+    private var incompleteSince: ContinuousClock.Instant?
+    private var escapeTimer: EventLoop.TimerToken?
+
+    /// - Parameters:
+    ///   - sendToRemote: bytes for the remote application (input and terminal replies).
+    ///   - writeLocal: bytes for the local terminal (rendered frames).
+    ///   - encode: an input event as bytes for the remote's current modes (VT's input encoder).
+    public init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+                sendToRemote: @escaping ([UInt8]) -> Void,
+                writeLocal: @escaping ([UInt8]) -> Void,
+                encode: @escaping (InputEvent, TerminalModes) -> [UInt8]) {
+        self.loop = loop
+        self.terminal = terminal
+        self.configuration = configuration
+        self.sendToRemote = sendToRemote
+        self.writeLocal = writeLocal
+        self.encode = encode
+    }
+
+    // MARK: Remote side
+
+    /// Output from the remote: fed to the emulator; its replies go straight back.
+    public func receiveRemote(_ bytes: [UInt8]) {
+        terminal.feed(bytes)
+        let replies = terminal.takeReplies()
+        if !replies.isEmpty { sendToRemote(replies) }
+        requestRender()
+    }
+
+    /// The local terminal changed size: the emulator follows and the next frame is a full redraw.
+    public func resize(columns: Int, rows: Int) {
+        guard columns > 0, rows > 0 else { return }
+        terminal.resize(columns: columns, rows: rows)
+        redraw()
+    }
+
+    /// Draws everything again on the next frame (prefix `r`, or after the screen was disturbed).
+    public func redraw() {
+        shown = nil
+        requestRender()
+    }
+
+    // MARK: Local side
+
+    /// Bytes typed, clicked or pasted at the local terminal.
+    public func receiveLocal(_ bytes: [UInt8]) {
+        handle(decoder.decode(bytes))
+        if let escapeTimer {
+            loop.cancel(escapeTimer)
+            self.escapeTimer = nil
+        }
+        if decoder.hasPendingEscape {
+            escapeTimer = loop.schedule(after: configuration.escapeTimeout) { [weak self] in
+                guard let self else { return }
+                self.escapeTimer = nil
+                self.handle(self.decoder.flushPendingEscape())
+            }
+        }
+    }
+
+    private func handle(_ events: [InputEvent]) {
+        for event in events {
+            if let inputInterceptor, inputInterceptor(event) { continue }
+            for action in prefix.handle(event) {
+                switch action {
+                case .forward(let event):
+                    if helpShown, case .mouse = event {
+                        continue
+                    } else if helpShown {
+                        hideHelp()
+                        continue
+                    }
+                    let bytes = encode(event, terminal.modes)
+                    if !bytes.isEmpty { sendToRemote(bytes) }
+                case .command(.redraw):
+                    redraw()
+                case .command(.help):
+                    if !helpShown { overlayUnderHelp = overlay }
+                    helpShown = true
+                    overlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines + ["", "any key closes this"])
+                case .command(let command):
+                    onCommand(command)
+                }
+            }
+        }
+    }
+
+    private func hideHelp() {
+        helpShown = false
+        overlay = overlayUnderHelp
+        overlayUnderHelp = nil
+    }
+
+    // MARK: Rendering
+
+    /// Draws the current frame now if the remote is not inside a synchronized update.
+    public func renderNow() {
+        if let renderTimer { loop.cancel(renderTimer) }
+        renderTimer = nil
+        renderDeadline = nil
+        let now = ContinuousClock.now
+        if !terminal.isFrameComplete {
+            let since = incompleteSince ?? now
+            incompleteSince = since
+            if now < since.advanced(by: configuration.synchronizedUpdateTimeout) {
+                schedule(at: since.advanced(by: configuration.synchronizedUpdateTimeout))
+                return
+            }
+        } else {
+            incompleteSince = nil
+        }
+        var frame = terminal.frame()
+        let comparable = shown != nil && !shownHadOverlay && overlay == nil
+        if let overlay { frame = overlay.composed(onto: frame) }
+        let bytes = FrameDiff.render(from: shown, to: frame, capabilities: configuration.capabilities,
+                                     rowVersionsComparable: comparable)
+        if !bytes.isEmpty { writeLocal(bytes) }
+        shown = frame
+        shownHadOverlay = overlay != nil
+        lastRender = now
+    }
+
+    private func requestRender() {
+        let now = ContinuousClock.now
+        var deadline = lastRender.map { max($0.advanced(by: configuration.frameInterval), now) } ?? now
+        if terminal.isFrameComplete {
+            incompleteSince = nil
+        } else {
+            let since = incompleteSince ?? now
+            incompleteSince = since
+            deadline = max(deadline, since.advanced(by: configuration.synchronizedUpdateTimeout))
+        }
+        if let renderDeadline, renderDeadline <= deadline { return }
+        schedule(at: deadline)
+    }
+
+    private func schedule(at deadline: ContinuousClock.Instant) {
+        if let renderTimer { loop.cancel(renderTimer) }
+        renderDeadline = deadline
+        renderTimer = loop.schedule(at: deadline) { [weak self] in
+            guard let self else { return }
+            self.renderTimer = nil
+            self.renderDeadline = nil
+            self.renderNow()
+        }
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a signal handler needs to give the terminal back, kept in memory allocated once so
+/// the handler only reads it and calls async-signal-safe functions (write(2), tcsetattr(3),
+/// sigaction(2), raise(3)).
+enum SignalRestore {
+    struct Storage {
+        var armed: Int32 = 0
+        var inputFD: Int32 = -1
+        var outputFD: Int32 = -1
+        var byteCount: Int = 0
+        var settings = termios()
+    }
+
+    static let capacity = 512
+    nonisolated(unsafe) static let storage: UnsafeMutablePointer<Storage> = {
+        let pointer = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
+        pointer.initialize(to: Storage())
+        return pointer
+    }()
+    nonisolated(unsafe) static let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    /// The dispositions the signals had before ours, indexed by signal number.
+    nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        pointer.initialize(repeating: sigaction(), count: 65)
+        return pointer
+    }()
+    nonisolated(unsafe) static let installed: UnsafeMutablePointer<Bool> = {
+        let pointer = UnsafeMutablePointer<Bool>.allocate(capacity: 65)
+        pointer.initialize(repeating: false, count: 65)
+        return pointer
+    }()
+
+    /// Signals that end the process: restore, then die of the same signal.
+    static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// Crashes: restore as far as a handler can, then let the previous handler (or the default
+    /// action) have the signal.
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP]
+
+    /// Records what to write and which termios to put back, then installs the handlers.
+    static func arm(input: Int32, output: Int32, termios saved: termios, restoreBytes: [UInt8]) {
+        let count = min(restoreBytes.count, capacity)
+        restoreBytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { bytes.update(from: base, count: count) }
+        }
+        storage.pointee.inputFD = input
+        storage.pointee.outputFD = output
+        storage.pointee.byteCount = count
+        storage.pointee.settings = saved
+        storage.pointee.armed = 1
+        for signal in terminationSignals + crashSignals { install(signal) }
+    }
+
+    /// Stops the handlers from restoring and puts the previous dispositions back.
+    static func disarm() {
+        storage.pointee.armed = 0
+        for signal in terminationSignals + crashSignals where installed[Int(signal)] {
+            sigaction(signal, previousActions + Int(signal), nil)
+            installed[Int(signal)] = false
+        }
+    }
+
+    /// Whether `signal` is currently handled by the restore handler.
+    static func isInstalled(_ signal: Int32) -> Bool { installed[Int(signal)] }
+
+    /// Lets another handler (the event loop's self-pipe) take `signal`: the restore handler
+    /// is no longer its owner.
+    static func release(_ signal: Int32) {
+        installed[Int(signal)] = false
+    }
+
+    private static func install(_ signal: Int32) {
+        guard !installed[Int(signal)] else { return }
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        // A signal the parent chose to ignore (nohup) stays ignored.
+        if handlerAddress(current) == 1 { return }
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = restoreHandler
+        #else
+        action.__sigaction_u.__sa_handler = restoreHandler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        previousActions[Int(signal)] = current
+        sigaction(signal, &action, nil)
+        installed[Int(signal)] = true
+    }
+
+    private static func handlerAddress(_ action: sigaction) -> Int {
+        #if canImport(Glibc)
+        let handler = action.__sigaction_handler.sa_handler
+        #else
+        let handler = action.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self)
+    }
+
+    /// Writes the restore bytes and puts termios back. Async-signal-safe; does nothing unless armed.
+    static func restoreFromSignal() {
+        let state = storage
+        guard state.pointee.armed == 1 else { return }
+        state.pointee.armed = 0
+        var written = 0
+        while written < state.pointee.byteCount {
+            let result = write(state.pointee.outputFD, bytes + written, state.pointee.byteCount - written)
+            if result > 0 {
+                written += result
+            } else if result < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        withUnsafePointer(to: &state.pointee.settings) { _ = tcsetattr(state.pointee.inputFD, TCSANOW, $0) }
+    }
+}
+
+/// The handler: restore, put the previous disposition back, and raise the signal again so the
+/// process ends the way it would have without Drover (exit status, core dump, backtrace).
+private func restoreHandler(_ signal: Int32) {
+    SignalRestore.restoreFromSignal()
+    sigaction(signal, SignalRestore.previousActions + Int(signal), nil)
+    raise(signal)
+}

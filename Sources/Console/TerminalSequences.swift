@@ -1,0 +1,22 @@
+/// The byte strings Drover writes to the local terminal when it takes it over and when it
+/// gives it back.
+public enum TerminalSequences {
+    /// Saves the title, enters the alternate screen, turns on mouse reporting (click, drag and
+    /// any motion, SGR-encoded), bracketed paste and focus reports.
+    public static let enter: [UInt8] = Array((
+        "\u{1B}[22;0t" + "\u{1B}[?1049h" +
+        "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h" +
+        "\u{1B}[?2004h\u{1B}[?1004h"
+    ).utf8)
+
+    /// Undoes everything Drover may have changed: synchronized output, focus, paste and mouse
+    /// modes off, any hyperlink closed, scroll margins, SGR, reverse video and cursor shape
+    /// reset, cursor shown, alternate screen left (which restores the cursor) and the title
+    /// restored. Safe to write more than once.
+    public static let restore: [UInt8] = Array((
+        "\u{1B}[?2026l\u{1B}[?1004l\u{1B}[?2004l" +
+        "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l" +
+        "\u{1B}]8;;\u{1B}\\\u{1B}[r\u{1B}[m\u{1B}[?5l\u{1B}[0 q\u{1B}[?25h" +
+        "\u{1B}[?1049l\u{1B}[23;0t"
+    ).utf8)
+}

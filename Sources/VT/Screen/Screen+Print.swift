@@ -1,0 +1,145 @@
+/// Writing characters: the bulk ASCII path, single characters (wide, combining), REP.
+extension Screen {
+    /// Prints a run of ASCII 0x20–0x7E with the current pen: whole slices per row, one
+    /// 8-byte store per cell.
+    func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
+        guard let base = run.baseAddress, !run.isEmpty else { return }
+        if translating || modes.insert {
+            for b in run { print(UInt32(b)) }
+            return
+        }
+        let style = penStyle
+        let n = run.count
+        var i = 0
+        while i < n {
+            if pendingWrap { wrap() }
+            let limit = rightLimit
+            let count = min(limit + 1 - column, n - i)
+            let line = grid.row(row)
+            prepareOverwrite(line, column, column + count)
+            let dst = line + column
+            let src = base + i
+            for k in 0..<count {
+                dst[k] = StoredCell(content: UInt32(src[k]), style: style)
+            }
+            grid.touch(row)
+            i += count
+            column += count
+            if column > limit {
+                column = limit
+                if modes.autowrap {
+                    pendingWrap = true
+                } else if i < n {
+                    // Without autowrap the rest overwrites the last column: the last one stays.
+                    line[limit] = StoredCell(content: UInt32(base[n - 1]), style: style)
+                    i = n
+                }
+            }
+        }
+        lastPrinted = UInt32(base[n - 1])
+    }
+
+    /// Prints one character (after charset translation), handling width and combining marks.
+    func print(_ input: UInt32) {
+        let scalar = translate(input)
+        let width = CharacterWidth.of(scalar)
+        if width == 0 {
+            combine(scalar)
+            return
+        }
+        if pendingWrap { wrap() }
+        var limit = rightLimit
+        if width == 2 && column == limit {
+            // A wide character does not fit in the last column: wrap first (or drop it).
+            guard modes.autowrap, limit > leftLimit else { return }
+            grid.row(row)[column] = eraseCell
+            pendingWrap = true
+            wrap()
+            limit = rightLimit
+        }
+        if modes.insert { insertBlanks(width) }
+        let style = penStyle
+        let line = grid.row(row)
+        prepareOverwrite(line, column, column + width)
+        if width == 2 {
+            line[column] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
+            line[column + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+        } else {
+            line[column] = StoredCell(content: scalar, style: style)
+        }
+        grid.touch(row)
+        lastPrinted = scalar
+        column += width
+        if column > limit {
+            column = limit
+            if modes.autowrap { pendingWrap = true }
+        }
+    }
+
+    /// REP: the last printed character `count` more times.
+    func repeatLast(_ count: Int) {
+        guard lastPrinted != 0 else { return }
+        let scalar = lastPrinted
+        let saved = (g0, g1)
+        g0 = .ascii
+        g1 = .ascii
+        charsetsChanged()
+        for _ in 0..<min(count, columns * rows) { print(scalar) }
+        (g0, g1) = saved
+        charsetsChanged()
+    }
+
+    /// Autowrap: continue at the left margin of the next line (scrolling if needed).
+    @inline(__always)
+    func wrap() {
+        pendingWrap = false
+        guard modes.autowrap else { return }
+        grid.setWrapped(row, true)
+        column = leftLimit
+        index()
+    }
+
+    /// Before cells `start..<end` of `line` are overwritten: a wide character cut in half by
+    /// the edges loses its other half too.
+    @inline(__always)
+    func prepareOverwrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
+        if start > 0 && line[start].isSpacer {
+            line[start - 1] = .blank(line[start - 1].style)
+        }
+        if end < columns && line[end].isSpacer {
+            line[end] = .blank(line[end].style)
+        }
+    }
+
+    /// Joins a zero-width character to the cell before the cursor.
+    private func combine(_ mark: UInt32) {
+        var target = pendingWrap ? column : column - 1
+        guard target >= 0 else { return }
+        let line = grid.row(row)
+        if line[target].isSpacer && target > 0 { target -= 1 }
+        let base = line[target].scalar
+        guard base != 0 else { return }
+        if let index = clusterIndex(base: base, mark: mark) {
+            let flags = line[target].content & ~StoredCell.contentMask
+            line[target].content = (Cell.clusterBase + index) | flags
+            grid.touch(row)
+        }
+    }
+
+    private func clusterIndex(base: UInt32, mark: UInt32) -> UInt32? {
+        let key = UInt64(base) << 32 | UInt64(mark)
+        if let cached = pairClusters[key] { return cached }
+        var text: String
+        if base >= Cell.clusterBase {
+            text = clusters.string(Int(base - Cell.clusterBase)) ?? ""
+        } else {
+            text = Unicode.Scalar(base).map { String(Character($0)) } ?? ""
+        }
+        guard let scalar = Unicode.Scalar(mark) else { return nil }
+        text.unicodeScalars.append(scalar)
+        if clusters.isFull { compactTables() }
+        guard let index = clusters.intern(text) else { return nil }
+        pairClusters[key] = UInt32(index)
+        return UInt32(index)
+    }
+}

@@ -1,0 +1,216 @@
+import XCTest
+import VT
+import Render
+@testable import Console
+
+/// The relay with fake ends: what it would write locally is fed into a second `Terminal`
+/// (the "local terminal"), and what it would send to the remote is collected.
+final class RelayLoopTests: XCTestCase {
+    final class Harness {
+        let loop: EventLoop
+        let relay: RelayLoop
+        let local: Terminal
+        var frames: [[UInt8]] = []
+        var sent: [UInt8] = []
+        var commands: [PrefixKeyHandler.Command] = []
+        var stopWhen: () -> Bool = { false }
+
+        init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
+            loop = try EventLoop()
+            local = Terminal(columns: columns, rows: rows)
+            var configuration = RelayLoop.Configuration(capabilities: TerminalCapabilities())
+            configure(&configuration)
+            var sink: ((_ frame: [UInt8]) -> Void)?
+            var sender: ((_ bytes: [UInt8]) -> Void)?
+            relay = RelayLoop(loop: loop, terminal: Terminal(columns: columns, rows: rows),
+                              configuration: configuration,
+                              sendToRemote: { sender?($0) }, writeLocal: { sink?($0) },
+                              encode: Harness.encode)
+            sink = { [unowned self] bytes in
+                frames.append(bytes)
+                local.feed(bytes)
+                if stopWhen() { loop.stop() }
+            }
+            sender = { [unowned self] bytes in
+                sent += bytes
+                if stopWhen() { loop.stop() }
+            }
+            relay.onCommand = { [unowned self] in commands.append($0) }
+        }
+
+        /// A stand-in for VT's input encoder: enough for these tests.
+        static func encode(_ event: InputEvent, _ modes: TerminalModes) -> [UInt8] {
+            switch event {
+            case .text(let text), .paste(let text): return Array(text.utf8)
+            case .key(.enter, _): return [0x0D]
+            case .key(.escape, _): return [0x1B]
+            case .key(.character("]"), .control): return [0x1D]
+            default: return []
+            }
+        }
+
+        /// Runs the loop until `condition` holds (each write re-checks it).
+        func run(until condition: @escaping () -> Bool) throws {
+            if condition() { return }
+            stopWhen = condition
+            try loop.run()
+            stopWhen = { false }
+        }
+
+        var lines: [String] {
+            let frame = local.frame()
+            return (0..<frame.rows).map { frame.rowText($0) }
+        }
+    }
+
+    func testRemoteOutputIsRenderedAtTheEndOfTheRound() throws {
+        let h = try Harness()
+        h.relay.receiveRemote(Array("hello\r\nworld".utf8))
+        XCTAssertTrue(h.frames.isEmpty, "rendering waits for the end of the loop round")
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 1)
+        XCTAssertEqual(Array(h.lines.prefix(2)), ["hello", "world"])
+        XCTAssertEqual(h.local.cursor.row, 1)
+        XCTAssertEqual(h.local.cursor.column, 5)
+    }
+
+    func testBurstsAreCoalescedIntoOneFramePerInterval() throws {
+        let h = try Harness { $0.frameInterval = .milliseconds(50) }
+        h.relay.receiveRemote(Array("a".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 1)
+        h.relay.receiveRemote(Array("b".utf8))
+        h.relay.receiveRemote(Array("c".utf8))
+        XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 0, "the next frame waits for the interval")
+        try h.run { h.frames.count == 2 }
+        XCTAssertEqual(h.frames.count, 2)
+        XCTAssertEqual(h.lines[0], "abc")
+    }
+
+    func testSynchronizedUpdateIsDrawnWhenItEnds() throws {
+        let h = try Harness { $0.synchronizedUpdateTimeout = .seconds(60) }
+        h.relay.receiveRemote(Array("\u{1B}[?2026hpartial".utf8))
+        XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 1000, "no frame is due inside a synchronized update")
+        h.relay.receiveRemote(Array(" done\u{1B}[?2026l".utf8))
+        try h.run { !h.frames.isEmpty }
+        XCTAssertEqual(h.lines[0], "partial done")
+    }
+
+    func testSynchronizedUpdateThatNeverEndsIsDrawnAfterTheTimeout() throws {
+        let h = try Harness { $0.synchronizedUpdateTimeout = .milliseconds(20) }
+        h.relay.receiveRemote(Array("\u{1B}[?2026hstuck".utf8))
+        try h.run { !h.frames.isEmpty }
+        XCTAssertEqual(h.lines[0], "stuck")
+    }
+
+    func testTerminalRepliesGoBackToTheRemote() throws {
+        let h = try Harness()
+        h.relay.receiveRemote(Array("\u{1B}[6n".utf8))  // cursor position report
+        XCTAssertEqual(String(decoding: h.sent, as: UTF8.self), "\u{1B}[1;1R")
+    }
+
+    func testTypedInputIsEncodedForTheRemote() throws {
+        let h = try Harness()
+        h.relay.receiveLocal(Array("ls\r".utf8))
+        XCTAssertEqual(h.sent, Array("ls\r".utf8))
+    }
+
+    func testPrefixCommandsReachTheOwnerAndDoubledPrefixIsSent() throws {
+        let h = try Harness()
+        h.relay.receiveLocal([0x1D, UInt8(ascii: "d")])
+        XCTAssertEqual(h.commands, [.detach])
+        XCTAssertTrue(h.sent.isEmpty)
+        h.relay.receiveLocal([0x1D, 0x1D])
+        XCTAssertEqual(h.sent, [0x1D])
+    }
+
+    func testLoneEscapeIsSentAfterTheTimeout() throws {
+        let h = try Harness { $0.escapeTimeout = .milliseconds(5) }
+        h.relay.receiveLocal([0x1B])
+        XCTAssertTrue(h.sent.isEmpty)
+        try h.run { !h.sent.isEmpty }
+        XCTAssertEqual(h.sent, [0x1B])
+    }
+
+    func testOverlayIsDrawnAndRemovedWithoutDisturbingTheRemoteScreen() throws {
+        let h = try Harness()
+        h.relay.receiveRemote(Array("one\r\ntwo\r\nthree\r\nfour\r\nfive".utf8))
+        try h.loop.runOnce()
+        h.relay.overlay = .status("connecting…")
+        try h.run { h.frames.count == 2 }
+        XCTAssertEqual(h.lines, ["one", "two", "three", "four", "connecting…"])
+        h.relay.overlay = nil
+        try h.run { h.frames.count == 3 }
+        XCTAssertEqual(h.lines, ["one", "two", "three", "four", "five"])
+    }
+
+    func testHelpIsShownByThePrefixAndClosedByTheNextKey() throws {
+        let h = try Harness(columns: 70, rows: 12)
+        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
+        try h.run { !h.frames.isEmpty }
+        XCTAssertTrue(h.lines.contains { $0.contains("detach") }, "\(h.lines)")
+        h.relay.receiveLocal(Array("x".utf8))
+        XCTAssertTrue(h.sent.isEmpty, "the key that closes help is not sent")
+        try h.run { h.frames.count == 2 }
+        XCTAssertFalse(h.lines.contains { $0.contains("detach") })
+    }
+
+    func testResizeRedrawsEverythingAtTheNewSize() throws {
+        let h = try Harness()
+        h.relay.receiveRemote(Array("abc".utf8))
+        try h.loop.runOnce()
+        h.relay.resize(columns: 30, rows: 6)
+        XCTAssertEqual(h.relay.terminal.columns, 30)
+        try h.run { h.frames.count == 2 }
+        XCTAssertTrue(String(decoding: h.frames[1], as: UTF8.self).contains("\u{1B}[2J"), "a full redraw clears first")
+    }
+
+    func testInterceptorTakesInputBeforeTheRemote() throws {
+        let h = try Harness()
+        var typed = ""
+        h.relay.inputInterceptor = { event in
+            if case .text(let text) = event { typed += text }
+            return true
+        }
+        h.relay.receiveLocal(Array("yes".utf8))
+        XCTAssertEqual(typed, "yes")
+        XCTAssertTrue(h.sent.isEmpty)
+    }
+
+    /// Frames from a live emulator diffed with row versions (the relay's fast path) must still
+    /// reproduce the screen exactly, through scrolling, erasing and screen switches.
+    func testRowVersionFastPathFollowsARealScreen() throws {
+        for seed in 1...4 { try checkRowVersionFastPath(seed: UInt64(seed)) }
+    }
+
+    private func checkRowVersionFastPath(seed: UInt64) throws {
+        let h = try Harness(columns: 16, rows: 6)
+        var random = LinearCongruential(state: seed)
+        let pieces = ["text ", "\r\n", "\u{1B}[2J", "\u{1B}[H", "\u{1B}[3;4H", "\u{1B}[K", "\u{1B}[31mred\u{1B}[m",
+                      "\u{1B}[2;5r\u{1B}[5H\n\n\u{1B}[r", "\u{1B}[?1049h", "\u{1B}[?1049l", "\u{1B}[2L", "\u{1B}[M",
+                      "あい", "\u{1B}[4P", "\u{1B}M", "e\u{301}", "\u{1B}]8;;https://x.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\"]
+        for step in 0..<300 {
+            var chunk = ""
+            for _ in 0..<Int.random(in: 1...6, using: &random) { chunk += pieces.randomElement(using: &random)! }
+            h.relay.receiveRemote(Array(chunk.utf8))
+            h.relay.renderNow()
+            let want = h.relay.terminal.frame()
+            let got = h.local.frame()
+            for row in 0..<want.rows {
+                XCTAssertEqual(got.rowText(row), want.rowText(row), "seed \(seed) step \(step) row \(row) after \(chunk.debugDescription)")
+                if got.rowText(row) != want.rowText(row) { return }
+            }
+            XCTAssertEqual(h.local.cursor.row, h.relay.terminal.cursor.row, "step \(step)")
+            XCTAssertEqual(h.local.cursor.column, min(h.relay.terminal.cursor.column, 15), "step \(step)")
+        }
+    }
+}
+
+/// A deterministic generator so a failing sequence can be replayed.
+struct LinearCongruential: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
+    }
+}

@@ -1,0 +1,124 @@
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Console
+
+final class TerminalSessionTests: XCTestCase {
+    func testRestoreSequenceTurnsEverythingOff() {
+        let restore = String(decoding: TerminalSequences.restore, as: UTF8.self)
+        for mode in ["?1000l", "?1002l", "?1003l", "?1006l", "?2004l", "?1004l", "?2026l", "?25h", "?1049l", "m"] {
+            XCTAssertTrue(restore.contains("\u{1B}[" + mode), mode)
+        }
+        let enter = String(decoding: TerminalSequences.enter, as: UTF8.self)
+        for mode in ["?1000h", "?1002h", "?1003h", "?1006h", "?2004h", "?1004h", "?1049h"] {
+            XCTAssertTrue(enter.contains("\u{1B}[" + mode), mode)
+        }
+        // The alternate screen is left last among the modes, so the restored screen is clean.
+        XCTAssertLessThan(restore.range(of: "?1006l")!.lowerBound, restore.range(of: "?1049l")!.lowerBound)
+    }
+
+    func testRawModeAndRestoreRoundTripOnAPseudoTerminal() throws {
+        let pty = try XCTUnwrap(PTY.open())
+        defer { pty.close() }
+        var original = termios()
+        XCTAssertEqual(tcgetattr(pty.slave, &original), 0)
+        XCTAssertNotEqual(original.c_lflag & tcflag_t(ICANON), 0)
+
+        let session = try TerminalSession(input: pty.slave, output: pty.slave)
+        var raw = termios()
+        XCTAssertEqual(tcgetattr(pty.slave, &raw), 0)
+        XCTAssertEqual(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG), 0)
+        XCTAssertEqual(raw.c_oflag & tcflag_t(OPOST), 0)
+        let entered = PTY.read(pty.master) { $0.count >= TerminalSequences.enter.count }
+        XCTAssertEqual(entered, TerminalSequences.enter)
+        XCTAssertTrue(SignalRestore.isInstalled(SIGTERM))
+
+        session.restore()
+        session.restore()  // idempotent: nothing more is written
+        var after = termios()
+        XCTAssertEqual(tcgetattr(pty.slave, &after), 0)
+        XCTAssertEqual(after.c_lflag, original.c_lflag)
+        XCTAssertEqual(after.c_iflag, original.c_iflag)
+        XCTAssertEqual(after.c_oflag, original.c_oflag)
+        XCTAssertEqual(after.c_cflag, original.c_cflag)
+        let restored = PTY.read(pty.master, seconds: 2) { $0.count >= TerminalSequences.restore.count }
+        // Output post-processing is back on, so compare after mapping NL as the pty did (none here).
+        XCTAssertEqual(restored, TerminalSequences.restore)
+        XCTAssertFalse(SignalRestore.isInstalled(SIGTERM))
+    }
+
+    func testPipeIsNotATerminal() {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        XCTAssertThrowsError(try TerminalSession(input: fds[0], output: fds[1])) { error in
+            XCTAssertEqual(error as? ConsoleError, .notATerminal)
+            XCTAssertTrue("\(error)".contains("interactive terminal"))
+        }
+    }
+
+    func testSizeIsReadFromTheTerminal() throws {
+        let pty = try XCTUnwrap(PTY.open())
+        defer { pty.close() }
+        var size = winsize(ws_row: 33, ws_col: 101, ws_xpixel: 0, ws_ypixel: 0)
+        XCTAssertEqual(ioctl(pty.slave, UInt(TIOCSWINSZ), &size), 0)
+        XCTAssertEqual(TerminalSession.size(of: pty.slave)?.columns, 101)
+        XCTAssertEqual(TerminalSession.size(of: pty.slave)?.rows, 33)
+    }
+
+    /// A child on a real pty enters raw mode and is killed by `signal`: the terminal must be
+    /// restored (termios and modes) and the child must die of that signal.
+    func assertSignalRestoresTerminal(_ signal: Int32, raisedByChild: Bool = false,
+                                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let probe = try XCTUnwrap(PTY.open())
+        var original = termios()
+        tcgetattr(probe.slave, &original)
+        probe.close()
+        _ = SignalRestore.storage  // allocate the signal-path state before forking
+        _ = SignalRestore.bytes
+        _ = SignalRestore.previousActions
+
+        let child = try XCTUnwrap(PTY.fork(settings: original) {
+            // A plain process: default actions (the test runner's own crash handlers are not ours).
+            for crash in SignalRestore.crashSignals { _ = Glibc.signal(crash, SIG_DFL) }
+            guard let session = try? TerminalSession() else { _exit(3) }
+            if raisedByChild { raise(signal) }
+            while true { pause() }
+            withExtendedLifetime(session) {}
+        })
+        defer { close(child.master) }
+        let entered = PTY.read(child.master) { $0.contains(TerminalSequences.enter) }
+        XCTAssertTrue(entered.contains(TerminalSequences.enter), "child did not enter raw mode", file: file, line: line)
+        if !raisedByChild { kill(child.pid, signal) }
+
+        // The restore bytes may already have arrived with the enter bytes.
+        let restored = entered + PTY.read(child.master) { (entered + $0).contains(TerminalSequences.restore) }
+        let status = PTY.wait(child.pid, master: child.master)
+        XCTAssertTrue(restored.contains(TerminalSequences.restore), "restore bytes missing", file: file, line: line)
+        XCTAssertFalse(status.exited, "child exited instead of dying of the signal", file: file, line: line)
+        XCTAssertEqual(status.value, signal, file: file, line: line)
+
+        var after = termios()
+        XCTAssertEqual(tcgetattr(child.master, &after), 0, file: file, line: line)
+        XCTAssertEqual(after.c_lflag, original.c_lflag, "local flags not restored", file: file, line: line)
+        XCTAssertEqual(after.c_iflag, original.c_iflag, file: file, line: line)
+        XCTAssertEqual(after.c_oflag, original.c_oflag, file: file, line: line)
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        try assertSignalRestoresTerminal(SIGTERM)
+    }
+
+    func testSIGHUPRestoresTheTerminal() throws {
+        try assertSignalRestoresTerminal(SIGHUP)
+    }
+
+    func testSIGINTRestoresTheTerminal() throws {
+        try assertSignalRestoresTerminal(SIGINT)
+    }
+
+    func testCrashSignalRestoresTheTerminal() throws {
+        try assertSignalRestoresTerminal(SIGBUS, raisedByChild: true)
+    }
+}
