@@ -1,0 +1,101 @@
+/// SM/RM (ANSI modes) and DECSET/DECRST (private modes), and DECRQM reports for both.
+extension Terminal {
+    func setANSIModes(_ p: borrowing Params, _ on: Bool) {
+        for i in 0..<p.count {
+            switch p[i] {
+            case 4: screen.modes.insert = on     // IRM
+            case 20: screen.modes.newLine = on   // LNM
+            default: break
+            }
+        }
+    }
+
+    func setPrivateModes(_ p: borrowing Params, _ on: Bool) {
+        for i in 0..<p.count { setPrivateMode(p[i], on) }
+    }
+
+    private func setPrivateMode(_ mode: Int, _ on: Bool) {
+        let s = screen
+        if s.modes.mouse.apply(mode: mode, enabled: on) { return }
+        switch mode {
+        case 1: s.modes.applicationCursorKeys = on
+        case 5:
+            s.modes.reverseVideo = on
+            s.grid.touch(rows: 0...(s.rows - 1))
+        case 6:
+            s.modes.origin = on
+            s.home()
+        case 7:
+            s.modes.autowrap = on
+            if !on { s.pendingWrap = false }
+        case 25: s.modes.cursorVisible = on
+        case 66: s.modes.applicationKeypad = on
+        case 69:
+            s.modes.leftRightMarginMode = on
+            if !on {
+                s.left = 0
+                s.right = s.columns - 1
+            }
+        case 47:
+            s.useAlternate(on, clear: false)
+        case 1047:
+            if !on && s.isAlternate { s.alternate.clearAll(s.eraseCell) }
+            s.useAlternate(on, clear: false)
+        case 1048:
+            if on { s.saveCursor() } else { s.restoreCursor() }
+        case 1049:
+            if on {
+                guard !s.isAlternate else { return }
+                s.saveCursor()
+                s.useAlternate(true, clear: true)
+            } else {
+                guard s.isAlternate else { return }
+                s.useAlternate(false, clear: false)
+                s.restoreCursor()
+            }
+        case 1004: s.modes.focusReporting = on
+        case 1007: s.modes.alternateScroll = on
+        case 2004: s.modes.bracketedPaste = on
+        case 2026: s.modes.synchronizedOutput = on
+        default: break   // unknown, and 9001 (win32-input-mode) on purpose
+        }
+    }
+
+    /// The DECRQM answer for a private mode: nil when the mode is not recognised.
+    func privateModeState(_ mode: Int) -> Bool? {
+        let m = screen.modes
+        if let mouse = m.mouse.isSet(mode: mode) { return mouse }
+        switch mode {
+        case 1: return m.applicationCursorKeys
+        case 5: return m.reverseVideo
+        case 6: return m.origin
+        case 7: return m.autowrap
+        case 25: return m.cursorVisible
+        case 66: return m.applicationKeypad
+        case 69: return m.leftRightMarginMode
+        case 47, 1047, 1049: return m.alternateScreen
+        case 1004: return m.focusReporting
+        case 1007: return m.alternateScroll
+        case 2004: return m.bracketedPaste
+        case 2026: return m.synchronizedOutput
+        default: return nil
+        }
+    }
+
+    /// DECRQM: `CSI ? Ps ; Pm $ y` (private) or `CSI Ps ; Pm $ y`, Pm 0 = not recognised,
+    /// 1 = set, 2 = reset.
+    func reportMode(_ mode: Int, isPrivate: Bool) {
+        let state: Bool?
+        if isPrivate {
+            state = privateModeState(mode)
+        } else {
+            switch mode {
+            case 4: state = screen.modes.insert
+            case 20: state = screen.modes.newLine
+            default: state = nil
+            }
+        }
+        let value = state.map { $0 ? 1 : 2 } ?? 0
+        reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(value)$y")
+    }
+}

@@ -1,0 +1,66 @@
+/// Answers to device queries: DA1, DA2, DSR/CPR, XTVERSION, XTWINOPS.
+extension Terminal {
+    /// The name and version XTVERSION reports.
+    static let versionName = "drover(0.1.0)"
+
+    /// DA1. A VT220-level answer (62) with ANSI colour (22): the features claimed are the
+    /// ones implemented; no sixel, no printer, no NRCS.
+    func primaryDeviceAttributes() {
+        reply("\u{1B}[?62;22c")
+    }
+
+    /// DA2: terminal type 1 (VT220), firmware version 10, no ROM cartridge.
+    func secondaryDeviceAttributes(_ parameter: Int) {
+        guard parameter == 0 else { return }
+        reply("\u{1B}[>1;10;0c")
+    }
+
+    /// XTVERSION: `DCS > | name(version) ST`.
+    func versionReport(_ parameter: Int) {
+        guard parameter == 0 else { return }
+        reply("\u{1B}P>|\(Terminal.versionName)\u{1B}\\")
+    }
+
+    /// The cursor position as CPR reports it: 1-based, relative to the margins in origin mode.
+    private var reportedCursor: (row: Int, column: Int) {
+        let s = screen
+        if s.modes.origin { return (s.row - s.top + 1, s.column - s.left + 1) }
+        return (s.row + 1, s.column + 1)
+    }
+
+    /// DSR 5 (status: OK) and 6 (CPR).
+    func statusReport(_ parameter: Int) {
+        switch parameter {
+        case 5: reply("\u{1B}[0n")
+        case 6:
+            let (r, c) = reportedCursor
+            reply("\u{1B}[\(r);\(c)R")
+        default: break
+        }
+    }
+
+    /// DECXCPR (`CSI ? 6 n`): `CSI ? r ; c ; page R`.
+    func privateStatusReport(_ parameter: Int) {
+        guard parameter == 6 else { return }
+        let (r, c) = reportedCursor
+        reply("\u{1B}[?\(r);\(c);1R")
+    }
+
+    /// XTWINOPS reports: 14 (text area in pixels), 16 (cell in pixels), 18 (text area in
+    /// characters), 19 (screen in characters), 22/23 (title stack). Window manipulation is ignored.
+    func windowReport(_ p: borrowing Params) {
+        let cell = cellPixelSize
+        switch p[0] {
+        case 14: reply("\u{1B}[4;\(screen.rows * cell.height);\(screen.columns * cell.width)t")
+        case 16: reply("\u{1B}[6;\(cell.height);\(cell.width)t")
+        case 18: reply("\u{1B}[8;\(screen.rows);\(screen.columns)t")
+        case 19: reply("\u{1B}[9;\(screen.rows);\(screen.columns)t")
+        case 22:
+            if titleStack.count >= 10 { titleStack.removeFirst() }
+            titleStack.append(title)
+        case 23:
+            if let previous = titleStack.popLast() { title = previous }
+        default: break
+        }
+    }
+}

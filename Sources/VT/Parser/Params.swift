@@ -1,0 +1,81 @@
+/// The numeric parameters of one control sequence, in fixed storage (no allocation).
+///
+/// Up to `Params.capacity` values are kept; more are dropped. An empty parameter is stored as
+/// 0, which every sequence treats as "default". A value joined to the one before it by `:` is
+/// a *sub-parameter*: `isSubparameter(i)` is true for it (SGR `38:2::r:g:b`, `4:3`).
+struct Params: Sendable {
+    static let capacity = 32
+
+    private var values = InlineArray<32, UInt16>(repeating: 0)
+    /// Bit i set: value i was introduced by ':' rather than ';'.
+    private var subparameterBits: UInt32 = 0
+    private(set) var count = 0
+    /// The value being accumulated has seen at least one byte (digit or separator).
+    private var current: UInt32 = 0
+    private var started = false
+
+    init() {}
+
+    @inline(__always)
+    subscript(index: Int) -> Int {
+        index < count ? Int(values[index]) : 0
+    }
+
+    /// The value at `index`, or `fallback` when it is missing or 0 (the "default" rule).
+    @inline(__always)
+    func value(_ index: Int, default fallback: Int) -> Int {
+        let v = self[index]
+        return v == 0 ? fallback : v
+    }
+
+    func isSubparameter(_ index: Int) -> Bool {
+        index < count && (subparameterBits >> UInt32(index)) & 1 == 1
+    }
+
+    /// The number of sub-parameters that follow the value at `index`.
+    func subparameterCount(after index: Int) -> Int {
+        var n = 0
+        while isSubparameter(index + 1 + n) { n += 1 }
+        return n
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func reset() {
+        count = 0
+        subparameterBits = 0
+        current = 0
+        started = false
+    }
+
+    @inline(__always)
+    mutating func addDigit(_ byte: UInt8) {
+        started = true
+        let next = current &* 10 &+ UInt32(byte &- 0x30)
+        current = next > 0xFFFF ? 0xFFFF : next
+    }
+
+    /// A ';' (or `subparameter` ':') ends the current value.
+    @inline(__always)
+    mutating func separate(subparameter: Bool) {
+        push()
+        started = true
+        if subparameter && count < Params.capacity { subparameterBits |= 1 << UInt32(count) }
+    }
+
+    /// Called at the final byte: the value in progress (possibly empty) is kept.
+    @inline(__always)
+    mutating func finish() {
+        if started { push() }
+    }
+
+    @inline(__always)
+    private mutating func push() {
+        if count < Params.capacity {
+            values[count] = UInt16(current)
+            count += 1
+        }
+        current = 0
+        started = false
+    }
+}

@@ -1,0 +1,308 @@
+/// The DEC/ANSI parser state machine (after Paul Williams' VT500 diagram) over raw bytes.
+///
+/// It never allocates while parsing: parameters live in fixed storage and the OSC buffer is
+/// reserved once and bounded (`Parser.oscLimit`; a longer string is dropped whole). UTF-8 is
+/// decoded in ground state with its state kept across feeds. Runs of printable ASCII are handed
+/// to the handler in one `printASCII` call.
+struct Parser {
+    static let oscLimit = 4096
+
+    enum State: UInt8 {
+        case ground, escape, escapeIntermediate
+        case csiEntry, csiParam, csiIntermediate, csiIgnore
+        case oscString
+        case dcsEntry, dcsParam, dcsIntermediate, dcsPassthrough, dcsIgnore
+        /// SOS, PM and APC: consumed and dropped until ST.
+        case ignoreString
+    }
+
+    private(set) var state = State.ground
+    private var params = Params()
+    private var prefix: UInt8 = 0
+    private var intermediates: UInt16 = 0
+    private var intermediateCount = 0
+    private var utf8 = UTF8Decoder()
+    private var osc: ContiguousArray<UInt8> = []
+    private var oscOverflow = false
+    /// UTF-8 continuation bytes still expected inside the OSC string, so that a 0x9C that
+    /// belongs to a character is not taken for ST.
+    private var oscContinuations = 0
+
+    init() {
+        osc.reserveCapacity(Parser.oscLimit)
+    }
+
+    mutating func advance<H: ParserHandler>(_ bytes: UnsafeRawBufferPointer, _ handler: H) {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let b = start[i]
+            if state == .ground {
+                if b &- 0x20 < 0x5F && !utf8.isPending {
+                    var j = i + 1
+                    while j < n && start[j] &- 0x20 < 0x5F { j += 1 }
+                    handler.printASCII(UnsafeBufferPointer(start: start + i, count: j - i))
+                    i = j
+                    continue
+                }
+                ground(b, handler)
+            } else {
+                step(b, handler)
+            }
+            i += 1
+        }
+    }
+
+    // MARK: ground
+
+    private mutating func ground<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        if b < 0x80 && !utf8.isPending {
+            control(b, handler)
+            return
+        }
+        switch utf8.decode(b) {
+        case .pending:
+            break
+        case .scalar(let s):
+            if s >= 0x80 && s < 0xA0 {
+                c1(UInt8(s), handler)
+            } else if s < 0x80 {
+                control(UInt8(s), handler)
+            } else {
+                handler.print(s)
+            }
+        case .invalid:
+            handler.print(UTF8Decoder.replacement)
+        case .invalidReprocess:
+            handler.print(UTF8Decoder.replacement)
+            ground(b, handler)
+        }
+    }
+
+    /// A C0 byte or DEL in ground state.
+    @inline(__always)
+    private mutating func control<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        if b == 0x1B {
+            enterEscape()
+        } else if b < 0x20 {
+            handler.execute(b)
+        }
+    }
+
+    /// A C1 control, raw or decoded from UTF-8.
+    private mutating func c1<H: ParserHandler>(_ code: UInt8, _ handler: H) {
+        switch code {
+        case 0x90: enterSequence(.dcsEntry)
+        case 0x9B: enterSequence(.csiEntry)
+        case 0x9D: enterOSC()
+        case 0x98, 0x9E, 0x9F: state = .ignoreString
+        case 0x9C: state = .ground
+        default:
+            state = .ground
+            handler.execute(code)
+        }
+    }
+
+    // MARK: other states
+
+    private mutating func step<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        // Transitions from anywhere: CAN and SUB abort, ESC starts over.
+        if b == 0x18 || b == 0x1A {
+            if state == .dcsPassthrough { handler.unhook() }
+            state = .ground
+            return
+        }
+        if b == 0x1B {
+            endString(handler)
+            enterEscape()
+            return
+        }
+        switch state {
+        case .ground:
+            ground(b, handler)
+        case .escape:
+            escape(b, handler)
+        case .escapeIntermediate:
+            if b < 0x20 {
+                handler.execute(b)
+            } else if b < 0x30 {
+                collect(b)
+            } else if b < 0x7F {
+                state = .ground
+                handler.escDispatch(intermediates: intermediates, final: b)
+            } else if b >= 0x80 && b < 0xA0 {
+                c1(b, handler)
+            }
+        case .csiEntry, .csiParam, .csiIntermediate, .csiIgnore:
+            csi(b, handler)
+        case .oscString:
+            oscByte(b, handler)
+        case .dcsEntry, .dcsParam, .dcsIntermediate, .dcsIgnore:
+            dcs(b, handler)
+        case .dcsPassthrough:
+            if b == 0x9C {
+                state = .ground
+                handler.unhook()
+            } else if b != 0x7F {
+                handler.put(b)
+            }
+        case .ignoreString:
+            if b == 0x9C { state = .ground }
+        }
+    }
+
+    private mutating func escape<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        switch b {
+        case 0x00...0x1F: handler.execute(b)
+        case 0x20...0x2F: collect(b); state = .escapeIntermediate
+        case 0x5B: enterSequence(.csiEntry)             // [
+        case 0x5D: enterOSC()                           // ]
+        case 0x50: enterSequence(.dcsEntry)             // P
+        case 0x58, 0x5E, 0x5F: state = .ignoreString    // X ^ _
+        case 0x30...0x7E:
+            state = .ground
+            handler.escDispatch(intermediates: 0, final: b)
+        case 0x80...0x9F: c1(b, handler)
+        default: break
+        }
+    }
+
+    private mutating func csi<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        switch b {
+        case 0x00...0x1F:
+            handler.execute(b)
+        case 0x30...0x39:
+            if state == .csiIntermediate { state = .csiIgnore }
+            if state != .csiIgnore { params.addDigit(b); state = .csiParam }
+        case 0x3A, 0x3B:
+            if state == .csiIntermediate { state = .csiIgnore }
+            if state != .csiIgnore { params.separate(subparameter: b == 0x3A); state = .csiParam }
+        case 0x3C...0x3F:
+            if state == .csiEntry {
+                prefix = b
+                state = .csiParam
+            } else {
+                state = .csiIgnore
+            }
+        case 0x20...0x2F:
+            if state != .csiIgnore {
+                if collect(b) { state = .csiIntermediate } else { state = .csiIgnore }
+            }
+        case 0x40...0x7E:
+            let ignored = state == .csiIgnore
+            state = .ground
+            if !ignored {
+                params.finish()
+                handler.csiDispatch(params, prefix: prefix, intermediates: intermediates, final: b)
+            }
+        case 0x80...0x9F:
+            c1(b, handler)
+        default:
+            break
+        }
+    }
+
+    private mutating func dcs<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        if state == .dcsIgnore {
+            if b == 0x9C { state = .ground }
+            return
+        }
+        switch b {
+        case 0x30...0x39:
+            if state == .dcsIntermediate { state = .dcsIgnore; return }
+            params.addDigit(b); state = .dcsParam
+        case 0x3A, 0x3B:
+            if state == .dcsIntermediate { state = .dcsIgnore; return }
+            params.separate(subparameter: b == 0x3A); state = .dcsParam
+        case 0x3C...0x3F:
+            if state == .dcsEntry { prefix = b; state = .dcsParam } else { state = .dcsIgnore }
+        case 0x20...0x2F:
+            state = collect(b) ? .dcsIntermediate : .dcsIgnore
+        case 0x40...0x7E:
+            params.finish()
+            state = .dcsPassthrough
+            handler.hook(params, prefix: prefix, intermediates: intermediates, final: b)
+        case 0x9C:
+            state = .ground
+        default:
+            break
+        }
+    }
+
+    private mutating func oscByte<H: ParserHandler>(_ b: UInt8, _ handler: H) {
+        if b == 0x07 {
+            state = .ground
+            dispatchOSC(bell: true, handler)
+            return
+        }
+        if b == 0x9C && oscContinuations == 0 {
+            state = .ground
+            dispatchOSC(bell: false, handler)
+            return
+        }
+        if b < 0x20 { return }
+        if b >= 0xC0 {
+            oscContinuations = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : 1
+        } else if b >= 0x80 && oscContinuations > 0 {
+            oscContinuations -= 1
+        } else {
+            oscContinuations = 0
+        }
+        if osc.count < Parser.oscLimit {
+            osc.append(b)
+        } else {
+            oscOverflow = true
+        }
+    }
+
+    // MARK: helpers
+
+    /// Leaving a string state because ESC arrived: an OSC ends (ESC \ is ST), DCS unhooks.
+    private mutating func endString<H: ParserHandler>(_ handler: H) {
+        switch state {
+        case .oscString: dispatchOSC(bell: false, handler)
+        case .dcsPassthrough: handler.unhook()
+        default: break
+        }
+    }
+
+    private mutating func dispatchOSC<H: ParserHandler>(bell: Bool, _ handler: H) {
+        if !oscOverflow {
+            osc.withUnsafeBufferPointer { handler.oscDispatch($0, bell: bell) }
+        }
+        osc.removeAll(keepingCapacity: true)
+        oscOverflow = false
+    }
+
+    @inline(__always)
+    private mutating func enterEscape() {
+        state = .escape
+        intermediates = 0
+        intermediateCount = 0
+    }
+
+    private mutating func enterSequence(_ next: State) {
+        state = next
+        params.reset()
+        prefix = 0
+        intermediates = 0
+        intermediateCount = 0
+    }
+
+    private mutating func enterOSC() {
+        state = .oscString
+        osc.removeAll(keepingCapacity: true)
+        oscOverflow = false
+        oscContinuations = 0
+    }
+
+    /// Records an intermediate byte; false when there are too many (the sequence is ignored).
+    @discardableResult
+    private mutating func collect(_ b: UInt8) -> Bool {
+        guard intermediateCount < 2 else { return false }
+        intermediates = intermediates << 8 | UInt16(b)
+        intermediateCount += 1
+        return true
+    }
+}

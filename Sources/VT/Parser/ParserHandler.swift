@@ -1,0 +1,20 @@
+/// What the parser reports, alacritty-vte style: one small interface, so the state machine
+/// knows nothing about screens. Parser is generic over it, so calls are specialised.
+protocol ParserHandler: AnyObject {
+    /// A run of printable ASCII (0x20–0x7E) in ground state, handed over in one call.
+    func printASCII(_ run: UnsafeBufferPointer<UInt8>)
+    /// One decoded character (U+FFFD for invalid UTF-8).
+    func print(_ scalar: UInt32)
+    /// A C0 control (0x00–0x1F) or a C1 control (0x80–0x9F) that is not a string opener.
+    func execute(_ control: UInt8)
+    /// `CSI prefix params intermediates final`; `intermediates` packs up to two bytes.
+    func csiDispatch(_ params: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8)
+    /// `ESC intermediates final`.
+    func escDispatch(intermediates: UInt16, final: UInt8)
+    /// A complete OSC string (without the terminator); `bell` tells BEL from ST.
+    func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool)
+    /// A DCS header; the data bytes follow through `put`, then `unhook`.
+    func hook(_ params: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8)
+    func put(_ byte: UInt8)
+    func unhook()
+}

@@ -1,0 +1,117 @@
+/// Cursor movement and tab stops.
+extension Screen {
+    func carriageReturn() {
+        column = leftLimit
+        pendingWrap = false
+    }
+
+    func backspace() {
+        if pendingWrap {
+            pendingWrap = false
+            return
+        }
+        if column > leftLimit || (column > 0 && column < left) { column -= 1 }
+    }
+
+    /// LF, VT, FF (and NEL without the CR part).
+    func lineFeed() {
+        pendingWrap = false
+        index()
+        if modes.newLine { column = leftLimit }
+    }
+
+    /// CUU: up, stopping at the top margin when starting inside the region.
+    func cursorUp(_ n: Int) {
+        let stop = row >= top ? top : 0
+        row = max(stop, row - n)
+        pendingWrap = false
+    }
+
+    /// CUD: down, stopping at the bottom margin when starting inside the region.
+    func cursorDown(_ n: Int) {
+        let stop = row <= bottom ? bottom : rows - 1
+        row = min(stop, row + n)
+        pendingWrap = false
+    }
+
+    func cursorForward(_ n: Int) {
+        column = min(rightLimit, column + n)
+        pendingWrap = false
+    }
+
+    func cursorBackward(_ n: Int) {
+        let stop = column >= left ? left : 0
+        column = max(stop, column - n)
+        pendingWrap = false
+    }
+
+    /// CUP/HVP: 1-based, relative to the margins in origin mode, clamped.
+    func moveTo(row r: Int, column c: Int) {
+        if modes.origin {
+            row = min(max(top + r - 1, top), bottom)
+            column = min(max(left + c - 1, left), right)
+        } else {
+            row = min(max(r - 1, 0), rows - 1)
+            column = min(max(c - 1, 0), columns - 1)
+        }
+        pendingWrap = false
+    }
+
+    /// CHA/HPA: absolute column (1-based, origin-relative).
+    func moveTo(column c: Int) {
+        if modes.origin {
+            column = min(max(left + c - 1, left), right)
+        } else {
+            column = min(max(c - 1, 0), columns - 1)
+        }
+        pendingWrap = false
+    }
+
+    /// VPA: absolute row (1-based, origin-relative).
+    func moveTo(row r: Int) {
+        if modes.origin {
+            row = min(max(top + r - 1, top), bottom)
+        } else {
+            row = min(max(r - 1, 0), rows - 1)
+        }
+        pendingWrap = false
+    }
+
+    /// HT / CHT: to the next tab stop (or the right margin).
+    func tabForward(_ n: Int) {
+        let limit = rightLimit
+        var c = column
+        for _ in 0..<max(1, n) {
+            c += 1
+            while c < limit && !tabStops[c] { c += 1 }
+            if c >= limit { c = limit; break }
+        }
+        column = c
+        pendingWrap = false
+    }
+
+    /// CBT: to the previous tab stop (or the left margin).
+    func tabBackward(_ n: Int) {
+        let stop = column >= left ? left : 0
+        var c = column
+        for _ in 0..<max(1, n) {
+            c -= 1
+            while c > stop && !tabStops[c] { c -= 1 }
+            if c <= stop { c = stop; break }
+        }
+        column = c
+        pendingWrap = false
+    }
+
+    /// HTS.
+    func setTabStop() { tabStops[column] = true }
+
+    /// TBC 0 (at the cursor) and 3 (all).
+    func clearTabStop(_ mode: Int) {
+        switch mode {
+        case 0: tabStops[column] = false
+        case 3: tabStops = Array(repeating: false, count: columns)
+        default: break
+        }
+    }
+}

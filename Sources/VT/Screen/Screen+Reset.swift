@@ -1,0 +1,41 @@
+/// RIS (full reset) and DECSTR (soft reset).
+extension Screen {
+    /// DECSTR: modes, pen, margins, charsets and saved cursor back to defaults; text stays.
+    func softReset() {
+        modes.insert = false
+        modes.origin = false
+        modes.autowrap = true
+        modes.cursorVisible = true
+        modes.applicationCursorKeys = false
+        modes.applicationKeypad = false
+        modes.leftRightMarginMode = false
+        resetMargins()
+        pen = Attributes()
+        g0 = .ascii
+        g1 = .ascii
+        shiftedOut = false
+        charsetsChanged()
+        savedPrimary = SavedCursor()
+        savedAlternate = SavedCursor()
+        pendingWrap = false
+    }
+
+    /// RIS: everything back to the power-on state, both screens and the history cleared.
+    func fullReset() {
+        useAlternate(false, clear: false)
+        softReset()
+        modes = TerminalModes()
+        cursorStyle = .default
+        pen = Attributes()
+        primary.clearAll(.blank())
+        alternate.clearAll(.blank())
+        history.removeAll()
+        tabStops = Screen.defaultTabStops(columns)
+        row = 0
+        column = 0
+        lastPrinted = 0
+        clusters.removeAll()
+        links.removeAll()
+        pairClusters = [:]
+    }
+}

@@ -1,0 +1,119 @@
+/// Line feeds and scrolling inside the margins.
+extension Screen {
+    /// IND / LF: down one line, scrolling the region when at its bottom margin.
+    @inline(__always)
+    func index() {
+        if row == bottom {
+            if column >= left && column <= right {
+                scrollUp(1)
+            }
+        } else if row < rows - 1 {
+            row += 1
+        }
+    }
+
+    /// RI: up one line, scrolling the region down when at its top margin.
+    func reverseIndex() {
+        pendingWrap = false
+        if row == top {
+            if column >= left && column <= right { scrollDown(1) }
+        } else if row > 0 {
+            row -= 1
+        }
+    }
+
+    /// SU / scrolling: the region's content moves up `count` lines. Lines leaving the top of
+    /// the full primary screen go to the scrollback.
+    func scrollUp(_ count: Int) {
+        guard count > 0 else { return }
+        if hasFullWidthMargins {
+            let blank = eraseCell
+            if top == 0 && !isAlternate && history.limit > 0 {
+                let width = columns
+                let history = self.history
+                grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank) { line in
+                    history.push(line, width: width)
+                }
+            } else {
+                grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank)
+            }
+        } else {
+            moveRectangle(up: true, count: count)
+        }
+    }
+
+    /// SD: the region's content moves down `count` lines.
+    func scrollDown(_ count: Int) {
+        guard count > 0 else { return }
+        if hasFullWidthMargins {
+            grid.scrollDown(top: top, bottom: bottom, count: count, blank: eraseCell)
+        } else {
+            moveRectangle(up: false, count: count)
+        }
+    }
+
+    /// Scrolls the columns `left...right` of rows `top...bottom` (left/right margins set).
+    private func moveRectangle(up: Bool, count: Int) {
+        let n = min(count, bottom - top + 1)
+        let width = right - left + 1
+        let blank = eraseCell
+        if up {
+            var r = top
+            while r + n <= bottom {
+                (grid.row(r) + left).update(from: grid.row(r + n) + left, count: width)
+                r += 1
+            }
+            while r <= bottom { grid.row(r).advanced(by: left).update(repeating: blank, count: width); r += 1 }
+        } else {
+            var r = bottom
+            while r - n >= top {
+                (grid.row(r) + left).update(from: grid.row(r - n) + left, count: width)
+                r -= 1
+            }
+            while r >= top { grid.row(r).advanced(by: left).update(repeating: blank, count: width); r -= 1 }
+        }
+        for r in top...bottom { repairWideEdges(r) }
+        grid.touch(rows: top...bottom)
+    }
+
+    /// After a partial-row move: a half of a wide character left at the margins is blanked.
+    func repairWideEdges(_ r: Int) {
+        let line = grid.row(r)
+        for c in [left, right + 1] where c < columns {
+            if line[c].width == 0 {
+                if c == 0 || line[c - 1].width != 2 { line[c] = Cell(content: 0, width: 1, attributes: line[c].attributes) }
+            }
+        }
+        for c in [left - 1, right] where c >= 0 && c < columns {
+            if line[c].width == 2 && (c + 1 >= columns || line[c + 1].width != 0) {
+                line[c] = Cell(content: 0, width: 1, attributes: line[c].attributes)
+            }
+        }
+    }
+
+    /// IL: blank lines inserted at the cursor row, inside the scroll region.
+    func insertLines(_ count: Int) {
+        guard row >= top && row <= bottom && column >= left && column <= right else { return }
+        let savedTop = top
+        top = row
+        scrollDown(count)
+        top = savedTop
+        column = left
+        pendingWrap = false
+    }
+
+    /// DL: lines deleted at the cursor row, blank lines entering at the region's bottom.
+    func deleteLines(_ count: Int) {
+        guard row >= top && row <= bottom && column >= left && column <= right else { return }
+        let savedTop = top
+        top = row
+        if hasFullWidthMargins {
+            grid.scrollUp(top: top, bottom: bottom, count: count, blank: eraseCell)
+        } else {
+            scrollUp(count)
+        }
+        top = savedTop
+        column = left
+        pendingWrap = false
+    }
+}

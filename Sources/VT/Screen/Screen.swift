@@ -1,0 +1,161 @@
+/// The emulator's framebuffer: primary and alternate grids, cursor, pen (current SGR),
+/// margins, tab stops, charsets and history. It knows nothing about bytes or I/O: the
+/// Terminal's dispatch translates control sequences into calls on it.
+final class Screen {
+    /// DECSC state: cursor, pen, origin mode, charsets, pending wrap.
+    struct SavedCursor {
+        var row = 0, column = 0
+        var pendingWrap = false
+        var pen = Attributes()
+        var origin = false
+        var g0 = Charset.ascii, g1 = Charset.ascii
+        var shiftedOut = false
+    }
+
+    var columns: Int
+    var rows: Int
+    let primary: Grid
+    let alternate: Grid
+    private(set) var grid: Grid
+    let history: Scrollback
+
+    // Cursor (0-based, absolute).
+    var row = 0
+    var column = 0
+    /// The last column was written with autowrap on: the next character wraps first.
+    var pendingWrap = false
+    var pen = Attributes()
+
+    // Margins (inclusive, 0-based).
+    var top = 0
+    var bottom: Int
+    var left = 0
+    var right: Int
+
+    var modes = TerminalModes()
+    var cursorStyle = CursorStyle.default
+    var tabStops: [Bool]
+
+    var g0 = Charset.ascii
+    var g1 = Charset.ascii
+    /// SO selected G1 into GL.
+    var shiftedOut = false
+    /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
+    private(set) var translating = false
+
+    var savedPrimary = SavedCursor()
+    var savedAlternate = SavedCursor()
+
+    /// The last graphic character printed, for REP.
+    var lastPrinted: UInt32 = 0
+
+    var clusters = InternTable(limit: 1 << 16)
+    var links = InternTable(limit: 0xFFFF)
+    /// (base scalar << 32 | mark) → cluster index, for the common one-mark case.
+    var pairClusters: [UInt64: UInt32] = [:]
+
+    init(columns: Int, rows: Int, scrollbackLimit: Int) {
+        self.columns = columns
+        self.rows = rows
+        primary = Grid(columns: columns, rows: rows, firstVersion: 1)
+        alternate = Grid(columns: columns, rows: rows, firstVersion: 1 << 48)
+        grid = primary
+        history = Scrollback(limit: scrollbackLimit)
+        bottom = rows - 1
+        right = columns - 1
+        tabStops = Screen.defaultTabStops(columns)
+    }
+
+    static func defaultTabStops(_ columns: Int) -> [Bool] {
+        (0..<columns).map { $0 % 8 == 0 && $0 > 0 }
+    }
+
+    var isAlternate: Bool { grid === alternate }
+
+    /// An erased cell: the current background only (xterm's back-colour erase).
+    @inline(__always)
+    var eraseCell: Cell {
+        var a = Attributes()
+        a.background = pen.background
+        return Cell(content: 0, width: 1, attributes: a)
+    }
+
+    func charsetsChanged() {
+        translating = (shiftedOut ? g1 : g0) != .ascii
+    }
+
+    @inline(__always)
+    func translate(_ scalar: UInt32) -> UInt32 {
+        translating ? (shiftedOut ? g1 : g0).map(scalar) : scalar
+    }
+
+    // MARK: margins
+
+    var hasFullWidthMargins: Bool { left == 0 && right == columns - 1 }
+
+    /// The column the cursor stops at when moving or writing rightwards.
+    @inline(__always)
+    var rightLimit: Int { column <= right ? right : columns - 1 }
+
+    /// The column CR and wrapping return to.
+    var leftLimit: Int { column >= left ? left : 0 }
+
+    func setScrollRegion(top t: Int, bottom b: Int) {
+        guard t < b, b < rows else { return }
+        top = t
+        bottom = b
+        home()
+    }
+
+    func setHorizontalMargins(left l: Int, right r: Int) {
+        guard modes.leftRightMarginMode, l < r, r < columns else { return }
+        left = l
+        right = r
+        home()
+    }
+
+    func resetMargins() {
+        top = 0
+        bottom = rows - 1
+        left = 0
+        right = columns - 1
+    }
+
+    /// Cursor to the home position (the origin's top-left in origin mode).
+    func home() {
+        row = modes.origin ? top : 0
+        column = modes.origin ? left : 0
+        pendingWrap = false
+    }
+
+    // MARK: screens
+
+    /// Shows the alternate (`true`) or primary grid. The alternate grid is cleared on entry
+    /// when `clear` (1047/1049).
+    func useAlternate(_ on: Bool, clear: Bool) {
+        guard on != isAlternate else { return }
+        grid = on ? alternate : primary
+        modes.alternateScreen = on
+        if on && clear { alternate.clearAll(eraseCell) }
+        grid.touch(rows: 0...(rows - 1))
+    }
+
+    func saveCursor() {
+        let saved = SavedCursor(row: row, column: column, pendingWrap: pendingWrap, pen: pen,
+                                origin: modes.origin, g0: g0, g1: g1, shiftedOut: shiftedOut)
+        if isAlternate { savedAlternate = saved } else { savedPrimary = saved }
+    }
+
+    func restoreCursor() {
+        let saved = isAlternate ? savedAlternate : savedPrimary
+        row = min(saved.row, rows - 1)
+        column = min(saved.column, columns - 1)
+        pendingWrap = saved.pendingWrap && column == columns - 1
+        pen = saved.pen
+        modes.origin = saved.origin
+        g0 = saved.g0
+        g1 = saved.g1
+        shiftedOut = saved.shiftedOut
+        charsetsChanged()
+    }
+}

@@ -1,0 +1,48 @@
+extension Terminal {
+    /// A snapshot of the visible screen for the renderer. Row versions change whenever a
+    /// row's cells change, so equal versions at the same index mean an unchanged row.
+    public func frame() -> Frame {
+        let g = screen.grid
+        var frame = Frame(columns: g.columns, rows: g.rows, cells: [])
+        frame.cells.reserveCapacity(g.columns * g.rows)
+        for r in 0..<g.rows {
+            frame.cells.append(contentsOf: g.cells(of: r))
+        }
+        frame.rowVersions = g.versions
+        frame.cursorRow = screen.row
+        frame.cursorColumn = screen.column
+        frame.cursorVisible = screen.modes.cursorVisible
+        frame.cursorStyle = screen.cursorStyle
+        frame.title = title
+        frame.clusters = screen.clusters.strings
+        frame.links = screen.links.strings
+        frame.alternateScreen = screen.isAlternate
+        frame.reverseVideo = screen.modes.reverseVideo
+        return frame
+    }
+}
+
+/// Read access to the primary screen's history (oldest first). A view of the live
+/// terminal: read it between feeds, do not keep it across them.
+public struct ScrollbackLines: RandomAccessCollection {
+    let screen: Screen
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { screen.history.count }
+
+    /// The cells of one history line, at the width it was written with.
+    public subscript(position: Int) -> [Cell] {
+        let entry = screen.history.line(position)
+        return Array(UnsafeBufferPointer(start: entry.line.cells, count: entry.width))
+    }
+
+    /// One history line as text (trailing blanks trimmed, wide characters once).
+    public func text(at position: Int) -> String {
+        var frame = Frame(columns: 0, rows: 0)
+        frame.clusters = screen.clusters.strings
+        var s = ""
+        for cell in self[position] { s += frame.text(of: cell) }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,57 @@
+/// The parser's callbacks: printing, C0/C1 controls and escape sequences.
+extension Terminal: ParserHandler {
+    func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
+        screen.printASCII(run)
+    }
+
+    func print(_ scalar: UInt32) {
+        screen.print(scalar)
+    }
+
+    func execute(_ control: UInt8) {
+        let s = screen
+        switch control {
+        case 0x08: s.backspace()                             // BS
+        case 0x09: s.tabForward(1)                           // HT
+        case 0x0A, 0x0B, 0x0C: s.lineFeed()                  // LF VT FF
+        case 0x0D: s.carriageReturn()                        // CR
+        case 0x0E: s.shiftedOut = true; s.charsetsChanged()  // SO
+        case 0x0F: s.shiftedOut = false; s.charsetsChanged() // SI
+        case 0x84: s.pendingWrap = false; s.index()          // IND
+        case 0x85: s.carriageReturn(); s.index()             // NEL
+        case 0x88: s.setTabStop()                            // HTS
+        case 0x8D: s.reverseIndex()                          // RI
+        default: break                                       // BEL, NUL and the rest: nothing to draw
+        }
+    }
+
+    func escDispatch(intermediates: UInt16, final: UInt8) {
+        let s = screen
+        switch (intermediates, final) {
+        case (0, UInt8(ascii: "7")): s.saveCursor()                      // DECSC
+        case (0, UInt8(ascii: "8")): s.restoreCursor()                   // DECRC
+        case (0, UInt8(ascii: "D")): execute(0x84)                       // IND
+        case (0, UInt8(ascii: "E")): execute(0x85)                       // NEL
+        case (0, UInt8(ascii: "H")): execute(0x88)                       // HTS
+        case (0, UInt8(ascii: "M")): execute(0x8D)                       // RI
+        case (0, UInt8(ascii: "c")): fullReset()                         // RIS
+        case (0, UInt8(ascii: "=")): s.modes.applicationKeypad = true    // DECKPAM
+        case (0, UInt8(ascii: ">")): s.modes.applicationKeypad = false   // DECKPNM
+        case (0x23, UInt8(ascii: "8")): s.alignmentTest()                // DECALN
+        case (0x28, _), (0x29, _):                                       // SCS G0 / G1
+            guard let set = Charset(designator: final) else { return }
+            if intermediates == 0x28 { s.g0 = set } else { s.g1 = set }
+            s.charsetsChanged()
+        default:
+            break
+        }
+    }
+
+    /// RIS: the screen and the terminal's own state.
+    func fullReset() {
+        screen.fullReset()
+        title = ""
+        dcsKind = .ignored
+        dcsBuffer = []
+    }
+}

@@ -1,0 +1,68 @@
+/// The emulator façade: bytes from the remote go in through `feed`, the renderer takes
+/// `frame()` snapshots, and answers the remote asked for (DA, CPR, DECRQM…) come out of
+/// `takeReplies()`. Not thread-safe: one owner feeds and reads it.
+public final class Terminal {
+    var parser = Parser()
+    let screen: Screen
+    var replies: [UInt8] = []
+    /// DCS data kept for DECRQSS (`DCS $ q … ST`); other DCS strings are dropped.
+    var dcsKind = DCSKind.ignored
+    var dcsBuffer: [UInt8] = []
+    /// XTWINOPS 22/23 saved titles.
+    var titleStack: [String] = []
+
+    /// Window title from OSC 0/2.
+    public internal(set) var title = ""
+    /// Colours reported to OSC 10/11/12 queries.
+    public var colors = TerminalColors()
+    /// The local terminal's cell size in pixels, for XTWINOPS 14t/16t.
+    public var cellPixelSize: (width: Int, height: Int) = (width: 8, height: 16)
+
+    public init(columns: Int, rows: Int, scrollbackLimit: Int = 10_000) {
+        screen = Screen(columns: max(1, columns), rows: max(1, rows), scrollbackLimit: scrollbackLimit)
+    }
+
+    public var columns: Int { screen.columns }
+    public var rows: Int { screen.rows }
+
+    /// The modes the remote set (mouse, DECCKM, bracketed paste, focus, 2026…).
+    public var modes: TerminalModes { screen.modes }
+
+    /// False while the remote is inside a synchronized update (`?2026h` … `?2026l`).
+    public var isFrameComplete: Bool { !screen.modes.synchronizedOutput }
+
+    /// Cursor position, 0-based.
+    public var cursor: (row: Int, column: Int) { (screen.row, screen.column) }
+
+    /// The primary screen's history, oldest line first.
+    public var scrollback: ScrollbackLines { ScrollbackLines(screen: screen) }
+
+    /// Feeds bytes from the remote (the hot path).
+    public func feed(_ bytes: UnsafeRawBufferPointer) {
+        parser.advance(bytes, self)
+    }
+
+    public func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    public func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Bytes to send to the remote, in order; the queue is emptied.
+    public func takeReplies() -> [UInt8] {
+        defer { replies.removeAll(keepingCapacity: true) }
+        return replies
+    }
+
+    /// Resizes both screens (see `Screen.resize` for what happens to the text).
+    public func resize(columns: Int, rows: Int) {
+        screen.resize(columns: columns, rows: rows)
+    }
+
+    func reply(_ text: String) {
+        replies.append(contentsOf: Array(text.utf8))
+    }
+}

@@ -1,0 +1,38 @@
+/// A 24-bit colour, as OSC 10/11/12 report it.
+public struct RGBColor: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// xterm's `rgb:rrrr/gggg/bbbb` form (each 8-bit channel doubled to 16 bits).
+    public var xtermSpecification: String {
+        func hex(_ v: UInt8) -> String {
+            let digits = Array("0123456789abcdef")
+            let h = String([digits[Int(v >> 4)], digits[Int(v & 0xF)]])
+            return h + h
+        }
+        return "rgb:\(hex(red))/\(hex(green))/\(hex(blue))"
+    }
+}
+
+/// The colours a remote may ask about (OSC 10 foreground, 11 background, 12 cursor). Drover
+/// sets them from the local terminal's answers, so the remote sees the real colours.
+public struct TerminalColors: Hashable, Sendable {
+    public var foreground: RGBColor
+    public var background: RGBColor
+    public var cursor: RGBColor
+
+    public init(foreground: RGBColor = RGBColor(red: 0xE5, green: 0xE5, blue: 0xE5),
+                background: RGBColor = RGBColor(red: 0, green: 0, blue: 0),
+                cursor: RGBColor = RGBColor(red: 0xE5, green: 0xE5, blue: 0xE5)) {
+        self.foreground = foreground
+        self.background = background
+        self.cursor = cursor
+    }
+}
