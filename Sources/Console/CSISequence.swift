@@ -1,0 +1,170 @@
+import VT
+
+/// A control sequence from the local terminal (`ESC [` already consumed), and the keys,
+/// mouse reports and focus changes it stands for.
+struct CSISequence {
+    /// Bytes after `ESC [`, the final byte included.
+    var length: Int
+    /// `<`, `?`, `>` or `=` before the parameters, else nil.
+    var privateMarker: UInt8?
+    var parameters: [Int]
+    var final: UInt8
+
+    /// Parses from `start`; nil when the sequence has not fully arrived.
+    static func parse(_ bytes: [UInt8], from start: Int) -> CSISequence? {
+        var index = start
+        var marker: UInt8?
+        var parameters: [Int] = []
+        var current: Int?
+        if index < bytes.count, (0x3C...0x3F).contains(bytes[index]) {
+            marker = bytes[index]
+            index += 1
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x30...0x39:
+                current = min((current ?? 0) * 10 + Int(byte - 0x30), 1_000_000)
+            case UInt8(ascii: ";"), UInt8(ascii: ":"):
+                parameters.append(current ?? 0)
+                current = nil
+            case 0x20...0x2F, 0x3C...0x3F:
+                break  // intermediates and stray markers: accepted, not used
+            case 0x40...0x7E:
+                if let current { parameters.append(current) }
+                return CSISequence(length: index - start + 1, privateMarker: marker,
+                                   parameters: parameters, final: byte)
+            default:
+                // A control byte inside a sequence ends it unrecognised.
+                return CSISequence(length: index - start, privateMarker: nil, parameters: [], final: 0)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    var isPasteStart: Bool { privateMarker == nil && final == UInt8(ascii: "~") && parameters.first == 200 }
+
+    func parameter(_ index: Int, default value: Int) -> Int {
+        index < parameters.count && parameters[index] != 0 ? parameters[index] : value
+    }
+
+    /// Modifiers from xterm's `1 + bits` parameter.
+    static func modifiers(_ parameter: Int) -> KeyModifiers {
+        KeyModifiers(rawValue: UInt8(truncatingIfNeeded: max(parameter - 1, 0)) & 0x0F)
+    }
+
+    /// What the sequence means; unknown sequences mean nothing and are dropped.
+    func events() -> [InputEvent] {
+        if privateMarker == UInt8(ascii: "<") {
+            return mouse().map { [.mouse($0)] } ?? []
+        }
+        guard privateMarker == nil else { return [] }
+        let modifiers = Self.modifiers(parameter(1, default: 1))
+        switch final {
+        case UInt8(ascii: "A"): return [.key(.up, modifiers)]
+        case UInt8(ascii: "B"): return [.key(.down, modifiers)]
+        case UInt8(ascii: "C"): return [.key(.right, modifiers)]
+        case UInt8(ascii: "D"): return [.key(.left, modifiers)]
+        case UInt8(ascii: "H"): return [.key(.home, modifiers)]
+        case UInt8(ascii: "F"): return [.key(.end, modifiers)]
+        case UInt8(ascii: "P"): return [.key(.function(1), modifiers)]
+        case UInt8(ascii: "Q"): return [.key(.function(2), modifiers)]
+        case UInt8(ascii: "R"): return [.key(.function(3), modifiers)]
+        case UInt8(ascii: "S"): return [.key(.function(4), modifiers)]
+        case UInt8(ascii: "Z"): return [.key(.tab, modifiers.union(.shift))]
+        case UInt8(ascii: "I") where parameters.isEmpty: return [.focus(true)]
+        case UInt8(ascii: "O") where parameters.isEmpty: return [.focus(false)]
+        case UInt8(ascii: "~"): return tilde()
+        case UInt8(ascii: "u"): return unicodeKey(code: parameter(0, default: 0), modifiers: modifiers)
+        default: return []
+        }
+    }
+
+    /// `CSI n ~` and `CSI n ; m ~` keys, and xterm's modifyOtherKeys `CSI 27 ; m ; code ~`.
+    private func tilde() -> [InputEvent] {
+        let modifiers = Self.modifiers(parameter(1, default: 1))
+        let number = parameter(0, default: 0)
+        if number == 27 {
+            return unicodeKey(code: parameter(2, default: 0), modifiers: modifiers)
+        }
+        let key: Key
+        switch number {
+        case 1, 7: key = .home
+        case 2: key = .insert
+        case 3: key = .delete
+        case 4, 8: key = .end
+        case 5: key = .pageUp
+        case 6: key = .pageDown
+        case 11...15: key = .function(number - 10)
+        case 17...21: key = .function(number - 11)
+        case 23...26: key = .function(number - 12)
+        case 28, 29: key = .function(number - 13)
+        case 31...34: key = .function(number - 14)
+        default: return []
+        }
+        return [.key(key, modifiers)]
+    }
+
+    private func unicodeKey(code: Int, modifiers: KeyModifiers) -> [InputEvent] {
+        guard code > 0, let scalar = Unicode.Scalar(UInt32(code)) else { return [] }
+        switch code {
+        case 13: return [.key(.enter, modifiers)]
+        case 9: return [.key(.tab, modifiers)]
+        case 27: return [.key(.escape, modifiers)]
+        case 127: return [.key(.backspace, modifiers)]
+        default:
+            if modifiers.isEmpty { return [.text(String(Character(scalar)))] }
+            return [.key(.character(scalar), modifiers)]
+        }
+    }
+
+    /// SGR mouse report `CSI < b ; x ; y M|m`.
+    private func mouse() -> MouseEvent? {
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"), parameters.count >= 3 else { return nil }
+        let code = parameters[0]
+        var modifiers: KeyModifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.control) }
+        let low = code & 3
+        let button: MouseButton
+        if code & 64 != 0 {
+            button = [.wheelUp, .wheelDown, .wheelLeft, .wheelRight][low]
+        } else if code & 128 != 0 {
+            return nil  // buttons 8-11: nothing to map them to
+        } else {
+            button = [.left, .middle, .right, .none][low]
+        }
+        let action: MouseAction
+        if code & 32 != 0 {
+            action = .motion
+        } else {
+            action = final == UInt8(ascii: "M") ? .press : .release
+        }
+        return MouseEvent(button: button, action: action, column: max(parameters[1], 1),
+                          row: max(parameters[2], 1), modifiers: modifiers)
+    }
+
+    /// `SS3 x` keys: F1-F4, cursor keys, Home/End and the application keypad.
+    static func ss3(_ byte: UInt8) -> InputEvent? {
+        switch byte {
+        case UInt8(ascii: "P"): return .key(.function(1), [])
+        case UInt8(ascii: "Q"): return .key(.function(2), [])
+        case UInt8(ascii: "R"): return .key(.function(3), [])
+        case UInt8(ascii: "S"): return .key(.function(4), [])
+        case UInt8(ascii: "A"): return .key(.up, [])
+        case UInt8(ascii: "B"): return .key(.down, [])
+        case UInt8(ascii: "C"): return .key(.right, [])
+        case UInt8(ascii: "D"): return .key(.left, [])
+        case UInt8(ascii: "H"): return .key(.home, [])
+        case UInt8(ascii: "F"): return .key(.end, [])
+        case UInt8(ascii: "M"): return .key(.keypad("\r"), [])
+        case UInt8(ascii: "X"): return .key(.keypad("="), [])
+        case UInt8(ascii: "j")...UInt8(ascii: "y"):
+            // j..y are keypad * + , - . / 0-9 (byte - 0x40).
+            return .key(.keypad(Character(Unicode.Scalar(byte - 0x40))), [])
+        default: return nil
+        }
+    }
+}

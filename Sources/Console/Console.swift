@@ -1,2 +1,0 @@
-/// The Console module (see DESIGN.md); its types arrive with their issue.
-enum ConsoleModule {}

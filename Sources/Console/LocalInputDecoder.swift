@@ -1,0 +1,164 @@
+import VT
+
+/// Turns the bytes the local terminal sends into `InputEvent`s: text, control keys, CSI/SS3
+/// keys with modifiers, Alt as an ESC prefix, SGR mouse reports, bracketed paste and focus.
+///
+/// Input may arrive split anywhere: an incomplete sequence or UTF-8 character is kept until
+/// the next `decode`. A lone ESC is ambiguous (the Escape key, or the start of a sequence whose
+/// rest has not arrived): it stays pending, and the caller calls `flushPendingEscape()` when
+/// no more bytes came within a short time.
+public struct LocalInputDecoder: Sendable {
+    private var buffer: [UInt8] = []
+    private var inPaste = false
+
+    public init() {}
+
+    /// True when undecoded bytes that start with ESC are waiting (see `flushPendingEscape`).
+    public var hasPendingEscape: Bool { !inPaste && buffer.first == 0x1B }
+
+    /// Decodes as much of the input so far as is complete.
+    public mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        var events: [InputEvent] = []
+        var index = 0
+        while index < buffer.count {
+            if inPaste {
+                guard let end = Self.find(Self.pasteEnd, in: buffer, from: index) else { break }
+                events.append(.paste(String(decoding: buffer[index..<end], as: UTF8.self)))
+                index = end + Self.pasteEnd.count
+                inPaste = false
+                continue
+            }
+            guard let (consumed, decoded) = decodeOne(at: index) else { break }
+            for event in decoded { append(event, to: &events) }
+            index += consumed
+        }
+        buffer.removeFirst(index)
+        return events
+    }
+
+    /// Treats pending bytes as complete: a lone ESC becomes the Escape key, `ESC [` / `ESC O`
+    /// Alt+[ / Alt+O, a longer unfinished sequence Escape followed by the rest as typed.
+    public mutating func flushPendingEscape() -> [InputEvent] {
+        guard hasPendingEscape else { return [] }
+        var events: [InputEvent] = [.key(.escape, [])]
+        var rest = Array(buffer.dropFirst())
+        if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {
+            // Alt+[ or Alt+O: the only two-byte forms that wait for more.
+            events = [.key(.character(Unicode.Scalar(rest[0])), .alt)]
+            rest = []
+        }
+        buffer.removeAll()
+        events.append(contentsOf: decode(rest))
+        return events
+    }
+
+    /// Consecutive text merges into one `.text` event.
+    private func append(_ event: InputEvent, to events: inout [InputEvent]) {
+        if case .text(let more) = event, case .text(let text)? = events.last {
+            events[events.count - 1] = .text(text + more)
+        } else {
+            events.append(event)
+        }
+    }
+
+    /// One key, sequence or character at `index`: bytes used and events, nil when incomplete.
+    private mutating func decodeOne(at index: Int) -> (Int, [InputEvent])? {
+        let byte = buffer[index]
+        if byte == 0x1B { return decodeEscape(at: index) }
+        if byte < 0x20 || byte == 0x7F { return (1, [.key(Self.controlKey(byte).0, Self.controlKey(byte).1)]) }
+        guard let (length, scalar) = Self.utf8Scalar(buffer, at: index) else { return nil }
+        return (length, [.text(String(Character(scalar)))])
+    }
+
+    private mutating func decodeEscape(at index: Int) -> (Int, [InputEvent])? {
+        guard index + 1 < buffer.count else { return nil }
+        let next = buffer[index + 1]
+        switch next {
+        case UInt8(ascii: "["):
+            guard let sequence = CSISequence.parse(buffer, from: index + 2) else { return nil }
+            if sequence.isPasteStart {
+                inPaste = true
+                return (2 + sequence.length, [])
+            }
+            return (2 + sequence.length, sequence.events())
+        case UInt8(ascii: "O"):
+            guard index + 2 < buffer.count else { return nil }
+            return (3, CSISequence.ss3(buffer[index + 2]).map { [$0] } ?? [])
+        case 0x1B:
+            // ESC ESC ...: Alt + whatever the second ESC starts (ESC ESC alone is Alt+Escape).
+            if index + 2 < buffer.count, buffer[index + 2] == UInt8(ascii: "[") || buffer[index + 2] == UInt8(ascii: "O") {
+                guard let (length, events) = decodeEscape(at: index + 1) else { return nil }
+                return (1 + length, events.map(Self.withAlt))
+            }
+            return (2, [.key(.escape, .alt)])
+        default:
+            if next < 0x20 || next == 0x7F {
+                let (key, modifiers) = Self.controlKey(next)
+                return (2, [.key(key, modifiers.union(.alt))])
+            }
+            guard let (length, scalar) = Self.utf8Scalar(buffer, at: index + 1) else { return nil }
+            return (1 + length, [.key(.character(scalar), .alt)])
+        }
+    }
+
+    static func withAlt(_ event: InputEvent) -> InputEvent {
+        switch event {
+        case let .key(key, modifiers): return .key(key, modifiers.union(.alt))
+        case let .text(text) where text.unicodeScalars.count == 1:
+            return .key(.character(text.unicodeScalars.first!), .alt)
+        default: return event
+        }
+    }
+
+    /// C0 controls and DEL: Enter, Tab, Backspace (DEL; BS is Ctrl+Backspace as xterm sends
+    /// it), and Ctrl+letter / Ctrl+space / Ctrl+\ ] ^ _ for the rest.
+    static func controlKey(_ byte: UInt8) -> (Key, KeyModifiers) {
+        switch byte {
+        case 0x0D: return (.enter, [])
+        case 0x09: return (.tab, [])
+        case 0x7F: return (.backspace, [])
+        case 0x08: return (.backspace, .control)
+        case 0x1B: return (.escape, [])
+        case 0x00: return (.character(" "), .control)
+        case 0x01...0x1A: return (.character(Unicode.Scalar(byte + 0x60)), .control)
+        default: return (.character(Unicode.Scalar(byte + 0x40)), .control)
+        }
+    }
+
+    /// The UTF-8 character at `index`: (length, scalar), nil when it is not complete yet.
+    /// Invalid bytes decode as U+FFFD one at a time.
+    static func utf8Scalar(_ bytes: [UInt8], at index: Int) -> (Int, Unicode.Scalar)? {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00..<0x80: return (1, Unicode.Scalar(lead))
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (1, "\u{FFFD}")
+        }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            guard index + offset < bytes.count else { return nil }
+            let continuation = bytes[index + offset]
+            guard continuation & 0xC0 == 0x80 else { return (offset, "\u{FFFD}") }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return (length, Unicode.Scalar(value) ?? "\u{FFFD}")
+    }
+
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import VT
+
+/// Drover's own key bindings behind a prefix key (`ctrl+]` by default, a key herdr does not
+/// use). A small pure state machine between the input decoder and the remote.
+///
+/// After the prefix: `d` detaches, `?` shows help, `r` redraws, `n`/`p` go to the next or
+/// previous host, `h` opens the host picker, and the prefix again sends the prefix key itself
+/// to the remote. Any other key after the prefix is dropped (it was meant for Drover, so it
+/// must not surprise the remote). Mouse and focus events pass through without ending the
+/// prefix, so mouse motion between the two keys does not spoil the binding.
+public struct PrefixKeyHandler: Sendable {
+    public enum Command: Hashable, Sendable {
+        case detach, help, redraw, nextHost, previousHost, pickHost
+    }
+
+    public enum Action: Hashable, Sendable {
+        /// Send this event on to the remote.
+        case forward(InputEvent)
+        /// Carry out a Drover command.
+        case command(Command)
+    }
+
+    /// The prefix key: `ctrl+]` sends byte 0x1D, decoded as Ctrl + "]".
+    public static let defaultPrefix = InputEvent.key(.character("]"), .control)
+
+    public let prefix: InputEvent
+    /// True after the prefix, until the next key.
+    public private(set) var awaitingCommand = false
+
+    public init(prefix: InputEvent = PrefixKeyHandler.defaultPrefix) {
+        self.prefix = prefix
+    }
+
+    /// What to do with one decoded event.
+    public mutating func handle(_ event: InputEvent) -> [Action] {
+        if !awaitingCommand {
+            if event == prefix {
+                awaitingCommand = true
+                return []
+            }
+            return [.forward(event)]
+        }
+        switch event {
+        case .mouse, .focus:
+            return [.forward(event)]
+        case .paste:
+            awaitingCommand = false
+            return [.forward(event)]
+        case _ where event == prefix:
+            awaitingCommand = false
+            return [.forward(prefix)]
+        case let .text(text):
+            awaitingCommand = false
+            var scalars = text.unicodeScalars
+            let first = scalars.removeFirst()
+            var actions: [Action] = Self.command(for: first).map { [.command($0)] } ?? []
+            if !scalars.isEmpty { actions.append(.forward(.text(String(scalars)))) }
+            return actions
+        case let .key(.character(scalar), modifiers) where modifiers.isSubset(of: .shift):
+            awaitingCommand = false
+            return Self.command(for: scalar).map { [.command($0)] } ?? []
+        case .key:
+            awaitingCommand = false
+            return []
+        }
+    }
+
+    /// Handles a batch of events in order.
+    public mutating func handle(_ events: [InputEvent]) -> [Action] {
+        events.flatMap { handle($0) }
+    }
+
+    static func command(for scalar: Unicode.Scalar) -> Command? {
+        switch scalar {
+        case "d": return .detach
+        case "?": return .help
+        case "r": return .redraw
+        case "n": return .nextHost
+        case "p": return .previousHost
+        case "h": return .pickHost
+        default: return nil
+        }
+    }
+
+    /// One line per binding, for the help overlay.
+    public static let helpLines: [String] = [
+        "ctrl+] d    detach (the session keeps running on the host)",
+        "ctrl+] n/p  next / previous host",
+        "ctrl+] h    pick a host",
+        "ctrl+] r    redraw the screen",
+        "ctrl+] ?    this help",
+        "ctrl+] ctrl+]  send ctrl+] to the remote",
+    ]
+}

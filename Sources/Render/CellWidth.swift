@@ -1,0 +1,25 @@
+/// Columns a character takes in Drover's own overlay text (not the remote's: the emulator
+/// decides those). 0 for combining marks and zero-width characters, 2 for East Asian wide
+/// and emoji ranges, 1 otherwise.
+public enum CellWidth {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0x200B || (0x200C...0x200F).contains(v) || (0xFE00...0xFE0F).contains(v) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        wideRanges.contains { $0.contains(v) }
+    }
+}

@@ -1,0 +1,147 @@
+import VT
+
+/// The drawing state while one frame is rendered: the bytes so far and what the local
+/// terminal's cursor, pen and open hyperlink are known to be.
+struct FramePainter {
+    let columns: Int
+    let capabilities: TerminalCapabilities
+    var out: [UInt8] = []
+    /// nil while the position is unknown.
+    var cursor: ScreenPoint?
+    /// SGR state of the local terminal (its `link` field is unused).
+    var pen: Attributes = .plain
+    /// URI of the OSC 8 link currently open, nil when none.
+    var openLink: String?
+
+    init(columns: Int, capabilities: TerminalCapabilities, cursor: ScreenPoint?) {
+        self.columns = columns
+        self.capabilities = capabilities
+        self.cursor = cursor
+    }
+
+    mutating func moveCursor(to point: ScreenPoint) {
+        CursorMotion.move(from: cursor, to: point, columns: columns, into: &out)
+        cursor = point
+    }
+
+    mutating func setPen(_ attributes: Attributes) {
+        out.append(contentsOf: SGREncoder.transition(from: pen, to: attributes, truecolor: capabilities.truecolor))
+        pen = attributes
+        pen.link = 0
+    }
+
+    mutating func setLink(_ uri: String?) {
+        let uri = capabilities.hyperlinks ? uri : nil
+        guard uri != openLink else { return }
+        out.append(contentsOf: [0x1B, UInt8(ascii: "]"), UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: ";")])
+        if let uri { out.append(uri) }
+        out.append(contentsOf: [0x1B, UInt8(ascii: "\\")])
+        openLink = uri
+    }
+
+    /// Paints `frame`'s row, touching only the cells that differ from `shown`'s.
+    mutating func paintRow(_ row: Int, of frame: Frame, over shown: Frame) {
+        var column = 0
+        while column < columns {
+            let cell = frame[row, column]
+            let width = cell.width == 2 ? 2 : 1
+            if cell.width == 0 || sameCells(frame, shown, row, column, width) {
+                column += width
+                continue
+            }
+            if let erase = eraseAttributes(frame, row, from: column), columns - column > 3 {
+                moveCursor(to: ScreenPoint(row: row, column: column))
+                setLink(nil)
+                setPen(erase)
+                out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
+                return
+            }
+            approach(ScreenPoint(row: row, column: column), in: frame)
+            write(cell, of: frame)
+            column += width
+        }
+    }
+
+    /// Moves to `point`, or rewrites the unchanged cells in between when that is shorter.
+    private mutating func approach(_ point: ScreenPoint, in frame: Frame) {
+        if let cursor, cursor.row == point.row, cursor.column < point.column {
+            var rewrite: [UInt8] = []
+            var cheap = true
+            for column in cursor.column..<point.column {
+                let cell = frame[point.row, column]
+                guard cell.width == 1, !cell.isCluster, linkURI(cell, frame) == openLink,
+                      SGREncoder.sameRendition(SGREncoder.adapted(cell.attributes, truecolor: capabilities.truecolor),
+                                               SGREncoder.adapted(pen, truecolor: capabilities.truecolor))
+                else { cheap = false; break }
+                appendText(of: cell, in: frame, to: &rewrite)
+            }
+            var move: [UInt8] = []
+            CursorMotion.move(from: cursor, to: point, columns: columns, into: &move)
+            if cheap && rewrite.count <= move.count {
+                out.append(contentsOf: rewrite)
+                self.cursor = point
+                return
+            }
+        }
+        moveCursor(to: point)
+    }
+
+    /// Writes one cell at the cursor, which must already be at its column.
+    private mutating func write(_ cell: Cell, of frame: Frame) {
+        setLink(linkURI(cell, frame))
+        setPen(cell.attributes)
+        appendText(of: cell, in: frame, to: &out)
+        if var cursor {
+            cursor.column += cell.width == 2 ? 2 : 1
+            self.cursor = cursor
+        }
+    }
+
+    /// Closes any open link and resets the pen, the state every frame ends in.
+    mutating func finish() {
+        setLink(nil)
+        setPen(.plain)
+    }
+
+    private func linkURI(_ cell: Cell, _ frame: Frame) -> String? {
+        let link = Int(cell.attributes.link)
+        guard link > 0, link <= frame.links.count else { return nil }
+        return TextSanitizer.uri(frame.links[link - 1])
+    }
+
+    private func appendText(of cell: Cell, in frame: Frame, to bytes: inout [UInt8]) {
+        if cell.content == 0 {
+            bytes.append(0x20)
+            return
+        }
+        var text = String.UnicodeScalarView()
+        if cell.isCluster {
+            let index = Int(cell.content - Cell.clusterBase)
+            let cluster = index < frame.clusters.count ? frame.clusters[index] : "\u{FFFD}"
+            for scalar in cluster.unicodeScalars { text.append(TextSanitizer.printable(scalar)) }
+        } else {
+            text.append(Unicode.Scalar(cell.content).map(TextSanitizer.printable) ?? "\u{FFFD}")
+        }
+        if text.isEmpty { text.append(" ") }
+        bytes.append(contentsOf: String(text).utf8)
+    }
+
+    private func sameCells(_ a: Frame, _ b: Frame, _ row: Int, _ column: Int, _ width: Int) -> Bool {
+        for c in column..<(column + width) where a[row, c] != b[row, c] { return false }
+        return true
+    }
+
+    /// The attributes to erase with when the rest of the row from `column` is blank cells of
+    /// one background and nothing else, else nil.
+    private func eraseAttributes(_ frame: Frame, _ row: Int, from column: Int) -> Attributes? {
+        var erase = Attributes.plain
+        erase.background = frame[row, column].attributes.background
+        for c in column..<columns {
+            let cell = frame[row, c]
+            guard cell.width == 1, cell.content == 0 || cell.content == 0x20, cell.attributes == erase else {
+                return nil
+            }
+        }
+        return erase
+    }
+}

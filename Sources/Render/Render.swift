@@ -1,2 +1,0 @@
-/// The Render module (see DESIGN.md); its types arrive with their issue.
-enum RenderModule {}

@@ -1,0 +1,44 @@
+import XCTest
+import VT
+@testable import Render
+
+final class OverlayTests: XCTestCase {
+    func testStatusLineCoversTheBottomRowInReverseVideo() {
+        let frame = Frame.text(["top", "bottom"], columns: 8)
+        let composed = Overlay.status("hi").composed(onto: frame)
+        XCTAssertEqual(composed.rowText(0), "top")
+        XCTAssertEqual(composed.rowText(1), "hi")
+        for column in 0..<8 { XCTAssertTrue(composed[1, column].attributes.flags.contains(.inverse)) }
+    }
+
+    func testRemovingTheOverlayRestoresTheRemoteRow() {
+        let frame = Frame.text(["top", "bottom"], columns: 8)
+        let composed = Overlay.status("hi").composed(onto: frame)
+        let caps = TerminalCapabilities(synchronizedOutput: false)
+        let back = FrameDiff.render(from: composed, to: frame, capabilities: caps).escaped
+        XCTAssertEqual(back, "\nbottom  ⎋[H")
+    }
+
+    func testBoxWrapsLinesAndPlacesTheCursorForInput() {
+        let frame = Frame(columns: 20, rows: 7)
+        let overlay = Overlay.box(title: "Trust", lines: ["fingerprint SHA256:abcdefghijkl", "Type yes:"],
+                                  showsCursor: true)
+        let composed = overlay.composed(onto: frame)
+        let texts = (0..<7).map { composed.rowText($0) }
+        XCTAssertTrue(texts.contains { $0.hasPrefix("┌─Trust─") && $0.hasSuffix("┐") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("│ Type yes:") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.hasPrefix("└") }, "\(texts)")
+        XCTAssertTrue(composed.cursorVisible)
+        XCTAssertEqual(composed.rowText(composed.cursorRow).contains("Type yes:"), true)
+        for row in 0..<7 { XCTAssertLessThanOrEqual(Overlay.width(composed.rowText(row)), 20) }
+    }
+
+    func testOverlayOverHalfAWideCharacterNeverSplitsIt() {
+        var frame = Frame(columns: 6, rows: 2)
+        frame.put("ああ", row: 1, column: 1)  // columns 1-2 and 3-4
+        let composed = Overlay.status("abcd").composed(onto: frame)
+        let bytes = FrameDiff.render(from: frame, to: composed, capabilities: TerminalCapabilities(synchronizedOutput: false))
+        XCTAssertFalse(bytes.escaped.contains("あ"))
+        XCTAssertEqual(composed.rowText(1), "abcd")
+    }
+}
