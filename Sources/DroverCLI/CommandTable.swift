@@ -4,6 +4,7 @@ enum CommandTable {
     static let commands: [Command] = [
         HelpCommand.command,
         VersionCommand.command,
+        ReplayCommand.command,
     ]
 
     static let root: Command = Command(

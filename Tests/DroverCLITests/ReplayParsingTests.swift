@@ -9,6 +9,11 @@ final class ReplayParsingTests: XCTestCase {
         XCTAssertEqual(r.outputBytes, Array("\u{1B}[1mhi".utf8))
     }
 
+    func testRawStreamStartingWithBraceIsNotTakenForAsciicast() throws {
+        let r = try Recording.parse(Array("{ \u{1B}[1mfn main() {}\n".utf8), name: "code.vt")
+        XCTAssertEqual(r.format, .raw)
+    }
+
     func testTypescriptDropsHeaderAndDoneLines() throws {
         let text = "Script started on 2026-11-29 12:00:00+00:00 [TERM=\"xterm\"]\n$ ls\r\nfile\r\n$ exit\r\n\nScript done on 2026-11-29 12:01:00+00:00 [COMMAND_EXIT_CODE=\"0\"]\n"
         let r = try Recording.parse(Array(text.utf8), name: "typescript")

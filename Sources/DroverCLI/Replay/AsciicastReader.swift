@@ -4,6 +4,14 @@ import Foundation
 /// `[time, code, data]`. Output (`"o"`) and resize (`"r"`, `"COLSxROWS"`) events are kept;
 /// input, marker and other events are ignored, as a player would.
 enum AsciicastReader {
+    /// True when the first line is a JSON object with a `version` key.
+    static func looksLikeHeader(_ data: [UInt8]) -> Bool {
+        guard data.first == UInt8(ascii: "{") else { return false }
+        let firstLine = data.prefix { $0 != 0x0A }
+        let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any]
+        return object?["version"] != nil
+    }
+
     static func read(_ data: [UInt8], name: String) throws -> Recording {
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         guard let headerLine = lines.first,

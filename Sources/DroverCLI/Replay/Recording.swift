@@ -28,10 +28,11 @@ struct Recording: Equatable {
             && a.declaredSize?.columns == b.declaredSize?.columns && a.declaredSize?.rows == b.declaredSize?.rows
     }
 
-    /// Recognises the format from the content: a first line that is a JSON object with a
-    /// `version` is asciicast; `Script started` opens a typescript; anything else is raw bytes.
+    /// Recognises the format: a `.cast` name or a first line that is a JSON object with a
+    /// `version` is asciicast; `Script started` opens a typescript; anything else is raw bytes
+    /// (a raw stream may well start with `{`).
     static func parse(_ data: [UInt8], name: String) throws -> Recording {
-        if data.first == UInt8(ascii: "{") {
+        if name.hasSuffix(".cast") || AsciicastReader.looksLikeHeader(data) {
             return try AsciicastReader.read(data, name: name)
         }
         let started = Array("Script started".utf8)

@@ -19,6 +19,13 @@ struct ComparableStyle: Equatable, CustomStringConvertible {
         underline = attributes.underline
     }
 
+    /// True when a blank cell with this style differs from plain only by its background.
+    var showsOnlyBackground: Bool {
+        var plain = self
+        plain.background = .default
+        return plain == ComparableStyle()
+    }
+
     var description: String {
         "fg=\(foreground) bg=\(background) flags=\(flags.rawValue) ul=\(underline)"
     }
@@ -38,10 +45,12 @@ struct ComparableScreen {
     var cursorColumn: Int
     var cursorVisible: Bool
 
-    /// Trailing blanks with plain rendition are dropped: tmux only keeps cells it wrote.
+    /// Trailing blanks are dropped when nothing but a background colour marks them: tmux's
+    /// capture leaves out cleared cells after the last written one, whatever their
+    /// background (an erase keeps only the background, so that is all such a cell can carry).
     static func trimmed(_ row: [StyledCharacter]) -> [StyledCharacter] {
         var row = row
-        while let last = row.last, last.text == " ", last.style == ComparableStyle() { row.removeLast() }
+        while let last = row.last, last.text == " ", last.style.showsOnlyBackground { row.removeLast() }
         return row
     }
 

@@ -10,9 +10,9 @@ enum TmuxCaptureParser {
     static func screen(_ capture: TmuxPane.Capture, columns: Int) -> ComparableScreen {
         var style = ComparableStyle()
         var rows: [[StyledCharacter]] = []
+        var shifted = false   // SO/SI state carries across lines like the SGR state
         for line in capture.lines {
             var row: [StyledCharacter] = []
-            var shifted = false
             let scalars = Array(line.unicodeScalars)
             var i = 0
             while i < scalars.count {

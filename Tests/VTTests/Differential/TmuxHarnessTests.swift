@@ -33,4 +33,21 @@ final class TmuxHarnessTests: XCTestCase {
         XCTAssertEqual(screen.cursorColumn, 9)
         XCTAssertFalse(screen.cursorVisible)
     }
+
+    func testComparisonReportsTextRenditionAndCursorDifferences() {
+        var bold = ComparableStyle()
+        bold.flags = .bold
+        let a = ComparableScreen(rows: [[StyledCharacter(text: "a", style: ComparableStyle())]],
+                                 cursorRow: 0, cursorColumn: 1, cursorVisible: true)
+        XCTAssertEqual(DifferentialComparison.differences(tmux: a, ours: a), [])
+        var b = a
+        b.rows[0][0].style = bold
+        b.cursorColumn = 2
+        b.cursorVisible = false
+        let found = DifferentialComparison.differences(tmux: a, ours: b)
+        XCTAssertEqual(found.count, 3, "\(found)")
+        var c = a
+        c.rows[0].append(StyledCharacter(text: "x", style: ComparableStyle()))
+        XCTAssertEqual(DifferentialComparison.differences(tmux: a, ours: c).count, 1)
+    }
 }
