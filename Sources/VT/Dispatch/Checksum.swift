@@ -32,7 +32,7 @@ extension Terminal {
             for column in l...r {
                 let cell = line[column]
                 guard let value = checksumValue(cell) else { continue }
-                let a = cell.attributes
+                let a = s.styles[cell.style]
                 var ch = value
                 if a.flags.contains(.hidden) { ch &+= 0x08 }
                 if a.underline != .none { ch &+= 0x10 }
@@ -49,9 +49,9 @@ extension Terminal {
     }
 
     /// A cell's DEC 8-bit value, or nil for a cell nothing was written to.
-    private func checksumValue(_ cell: Cell) -> UInt16? {
-        if cell.width == 0 { return 0x1B }
-        var cp = cell.content
+    private func checksumValue(_ cell: StoredCell) -> UInt16? {
+        if cell.isSpacer { return 0x1B }
+        var cp = cell.scalar
         if cp == 0 { return nil }
         if cp >= Cell.clusterBase {
             let text = screen.clusters.string(Int(cp - Cell.clusterBase)) ?? ""

@@ -47,6 +47,23 @@ struct Parser {
                     continue
                 }
                 ground(b, handler)
+            } else if state == .csiParam || state == .csiEntry {
+                // Parameters in a tight loop: digits and ';' are most of a CSI sequence.
+                var j = i
+                while j < n {
+                    let c = start[j]
+                    if c &- 0x30 < 10 {
+                        params.addDigit(c)
+                    } else if c == 0x3B {
+                        params.separate(subparameter: false)
+                    } else {
+                        break
+                    }
+                    state = .csiParam
+                    j += 1
+                }
+                i = j
+                if i < n { step(start[i], handler) }
             } else {
                 step(b, handler)
             }
@@ -80,13 +97,15 @@ struct Parser {
         }
     }
 
-    /// A C0 byte or DEL in ground state.
+    /// An ASCII byte in ground state: printable, C0 control, ESC or DEL.
     @inline(__always)
     private mutating func control<H: ParserHandler>(_ b: UInt8, _ handler: H) {
         if b == 0x1B {
             enterEscape()
         } else if b < 0x20 {
             handler.execute(b)
+        } else if b < 0x7F {
+            handler.print(UInt32(b))
         }
     }
 

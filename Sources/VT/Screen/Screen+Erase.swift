@@ -66,7 +66,7 @@ extension Screen {
         guard column <= limit else { return }
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
-        if column > 0 && line[column].width == 0 { line[column - 1] = Cell(content: 0, width: 1, attributes: line[column - 1].attributes) }
+        if column > 0 && line[column].isSpacer { line[column - 1] = .blank(line[column - 1].style) }
         let moving = limit + 1 - column - n
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
@@ -76,22 +76,22 @@ extension Screen {
     }
 
     /// After a shift within `start...end`: orphaned wide halves at the edges become blanks.
-    private func repairRowEdges(_ line: UnsafeMutablePointer<Cell>, _ start: Int, _ end: Int) {
-        if line[start].width == 0 && (start == 0 || line[start - 1].width != 2) {
-            line[start] = Cell(content: 0, width: 1, attributes: line[start].attributes)
+    private func repairRowEdges(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
+        if line[start].isSpacer && (start == 0 || !line[start - 1].isWide) {
+            line[start] = .blank(line[start].style)
         }
-        if line[end].width == 2 && (end + 1 >= columns || line[end + 1].width != 0) {
-            line[end] = Cell(content: 0, width: 1, attributes: line[end].attributes)
+        if line[end].isWide && (end + 1 >= columns || !line[end + 1].isSpacer) {
+            line[end] = .blank(line[end].style)
         }
-        if end + 1 < columns && line[end + 1].width == 0 && line[end].width != 2 {
-            line[end + 1] = Cell(content: 0, width: 1, attributes: line[end + 1].attributes)
+        if end + 1 < columns && line[end + 1].isSpacer && !line[end].isWide {
+            line[end + 1] = .blank(line[end + 1].style)
         }
     }
 
     /// DECALN: the screen filled with `E`, margins reset, cursor home.
     func alignmentTest() {
         resetMargins()
-        let cell = Cell(content: 0x45, width: 1, attributes: .plain)
+        let cell = StoredCell(content: 0x45, style: 0)
         for r in 0..<rows {
             grid.row(r).update(repeating: cell, count: columns)
             grid.setWrapped(r, false)

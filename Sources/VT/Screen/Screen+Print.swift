@@ -1,13 +1,14 @@
 /// Writing characters: the bulk ASCII path, single characters (wide, combining), REP.
 extension Screen {
-    /// Prints a run of ASCII 0x20–0x7E with the current pen: whole slices per row.
+    /// Prints a run of ASCII 0x20–0x7E with the current pen: whole slices per row, one
+    /// 8-byte store per cell.
     func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
         guard let base = run.baseAddress, !run.isEmpty else { return }
         if translating || modes.insert {
             for b in run { print(UInt32(b)) }
             return
         }
-        var cell = Cell(content: 0, width: 1, attributes: pen)
+        let style = penStyle
         let n = run.count
         var i = 0
         while i < n {
@@ -19,8 +20,7 @@ extension Screen {
             let dst = line + column
             let src = base + i
             for k in 0..<count {
-                cell.content = UInt32(src[k])
-                dst[k] = cell
+                dst[k] = StoredCell(content: UInt32(src[k]), style: style)
             }
             grid.touch(row)
             i += count
@@ -31,8 +31,7 @@ extension Screen {
                     pendingWrap = true
                 } else if i < n {
                     // Without autowrap the rest overwrites the last column: the last one stays.
-                    cell.content = UInt32(base[n - 1])
-                    line[limit] = cell
+                    line[limit] = StoredCell(content: UInt32(base[n - 1]), style: style)
                     i = n
                 }
             }
@@ -59,11 +58,14 @@ extension Screen {
             limit = rightLimit
         }
         if modes.insert { insertBlanks(width) }
+        let style = penStyle
         let line = grid.row(row)
         prepareOverwrite(line, column, column + width)
-        line[column] = Cell(content: scalar, width: UInt8(width), attributes: pen)
         if width == 2 {
-            line[column + 1] = Cell(content: 0, width: 0, attributes: pen)
+            line[column] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
+            line[column + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+        } else {
+            line[column] = StoredCell(content: scalar, style: style)
         }
         grid.touch(row)
         lastPrinted = scalar
@@ -78,7 +80,13 @@ extension Screen {
     func repeatLast(_ count: Int) {
         guard lastPrinted != 0 else { return }
         let scalar = lastPrinted
+        let saved = (g0, g1)
+        g0 = .ascii
+        g1 = .ascii
+        charsetsChanged()
         for _ in 0..<min(count, columns * rows) { print(scalar) }
+        (g0, g1) = saved
+        charsetsChanged()
     }
 
     /// Autowrap: continue at the left margin of the next line (scrolling if needed).
@@ -94,12 +102,12 @@ extension Screen {
     /// Before cells `start..<end` of `line` are overwritten: a wide character cut in half by
     /// the edges loses its other half too.
     @inline(__always)
-    func prepareOverwrite(_ line: UnsafeMutablePointer<Cell>, _ start: Int, _ end: Int) {
-        if start > 0 && line[start].width == 0 {
-            line[start - 1] = Cell(content: 0, width: 1, attributes: line[start - 1].attributes)
+    func prepareOverwrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
+        if start > 0 && line[start].isSpacer {
+            line[start - 1] = .blank(line[start - 1].style)
         }
-        if end < columns && line[end].width == 0 {
-            line[end] = Cell(content: 0, width: 1, attributes: line[end].attributes)
+        if end < columns && line[end].isSpacer {
+            line[end] = .blank(line[end].style)
         }
     }
 
@@ -108,11 +116,12 @@ extension Screen {
         var target = pendingWrap ? column : column - 1
         guard target >= 0 else { return }
         let line = grid.row(row)
-        if line[target].width == 0 && target > 0 { target -= 1 }
-        let base = line[target].content
+        if line[target].isSpacer && target > 0 { target -= 1 }
+        let base = line[target].scalar
         guard base != 0 else { return }
         if let index = clusterIndex(base: base, mark: mark) {
-            line[target].content = Cell.clusterBase + UInt32(index)
+            let flags = line[target].content & ~StoredCell.contentMask
+            line[target].content = (Cell.clusterBase + index) | flags
             grid.touch(row)
         }
     }

@@ -27,8 +27,8 @@ extension Screen {
         modes = TerminalModes()
         cursorStyle = .default
         pen = Attributes()
-        primary.clearAll(.blank())
-        alternate.clearAll(.blank())
+        primary.clearAll(.blank(0))
+        alternate.clearAll(.blank(0))
         history.removeAll()
         tabStops = Screen.defaultTabStops(columns)
         row = 0
@@ -37,5 +37,7 @@ extension Screen {
         clusters.removeAll()
         links.removeAll()
         pairClusters = [:]
+        styles.removeAll()
+        invalidateStyleCaches()
     }
 }

@@ -82,24 +82,24 @@ extension Screen {
         if new > line.capacity {
             let bigger = Line.allocate(columns: new)
             bigger.cells.update(from: line.cells, count: min(old, line.capacity))
-            bigger.clear(min(old, line.capacity)..<new, .blank())
+            bigger.clear(min(old, line.capacity)..<new, .blank(0))
             var result = bigger
             result.wrapped = line.wrapped
             line.free()
             line = result
         } else if new > old {
-            line.clear(old..<new, .blank())
+            line.clear(old..<new, .blank(0))
         }
         if new < old {
             // A wide character cut by the new edge loses its first half.
-            if line.cells[new - 1].width == 2 { line.cells[new - 1] = .blank(line.cells[new - 1].attributes) }
+            if line.cells[new - 1].isWide { line.cells[new - 1] = .blank(line.cells[new - 1].style) }
             line.wrapped = false
         }
         return line
     }
 
     private func isBlank(_ line: Line, _ width: Int) -> Bool {
-        for c in 0..<min(width, line.capacity) where line.cells[c].content != 0 || line.cells[c].attributes != .plain {
+        for c in 0..<min(width, line.capacity) where line.cells[c] != .blank(0) {
             return false
         }
         return true

@@ -31,9 +31,9 @@ extension Screen {
             if top == 0 && !isAlternate && history.limit > 0 {
                 let width = columns
                 let history = self.history
-                grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank) { line in
+                grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank, evict: { line in
                     history.push(line, width: width)
-                }
+                })
             } else {
                 grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank)
             }
@@ -80,14 +80,10 @@ extension Screen {
     func repairWideEdges(_ r: Int) {
         let line = grid.row(r)
         for c in [left, right + 1] where c < columns {
-            if line[c].width == 0 {
-                if c == 0 || line[c - 1].width != 2 { line[c] = Cell(content: 0, width: 1, attributes: line[c].attributes) }
-            }
+            if line[c].isSpacer && (c == 0 || !line[c - 1].isWide) { line[c] = .blank(line[c].style) }
         }
         for c in [left - 1, right] where c >= 0 && c < columns {
-            if line[c].width == 2 && (c + 1 >= columns || line[c + 1].width != 0) {
-                line[c] = Cell(content: 0, width: 1, attributes: line[c].attributes)
-            }
+            if line[c].isWide && (c + 1 >= columns || !line[c + 1].isSpacer) { line[c] = .blank(line[c].style) }
         }
     }
 

@@ -24,7 +24,15 @@ final class Screen {
     var column = 0
     /// The last column was written with autowrap on: the next character wraps first.
     var pendingWrap = false
-    var pen = Attributes()
+    /// The current SGR state; its style number is looked up lazily when text is written.
+    var pen = Attributes() {
+        didSet { penStyleValid = false }
+    }
+    private var penStyleCache: UInt32 = 0
+    private var penStyleValid = true
+    private var eraseStyleCache: UInt32 = 0
+    private var eraseBackground = Color.default
+    var styles = StyleTable()
 
     // Margins (inclusive, 0-based).
     var top = 0
@@ -72,12 +80,43 @@ final class Screen {
 
     var isAlternate: Bool { grid === alternate }
 
+    /// The style number of the pen.
+    @inline(__always)
+    var penStyle: UInt32 {
+        if penStyleValid { return penStyleCache }
+        return refreshPenStyle()
+    }
+
+    private func refreshPenStyle() -> UInt32 {
+        penStyleCache = style(for: pen)
+        penStyleValid = true
+        return penStyleCache
+    }
+
+    /// The style number of `attributes` (compacting the table when it is full).
+    func style(for attributes: Attributes) -> UInt32 {
+        if let id = styles.id(for: attributes) { return id }
+        compactTables()
+        return styles.id(for: attributes) ?? 0
+    }
+
     /// An erased cell: the current background only (xterm's back-colour erase).
     @inline(__always)
-    var eraseCell: Cell {
-        var a = Attributes()
-        a.background = pen.background
-        return Cell(content: 0, width: 1, attributes: a)
+    var eraseCell: StoredCell {
+        if pen.background == .default { return .blank(0) }
+        if pen.background != eraseBackground {
+            var a = Attributes()
+            a.background = pen.background
+            eraseStyleCache = style(for: a)
+            eraseBackground = pen.background
+        }
+        return .blank(eraseStyleCache)
+    }
+
+    /// Forgets cached style numbers (after the table was compacted or cleared).
+    func invalidateStyleCaches() {
+        penStyleValid = false
+        eraseBackground = .default
     }
 
     func charsetsChanged() {

@@ -5,8 +5,9 @@ extension Terminal {
         let g = screen.grid
         var frame = Frame(columns: g.columns, rows: g.rows, cells: [])
         frame.cells.reserveCapacity(g.columns * g.rows)
+        let styles = screen.styles
         for r in 0..<g.rows {
-            frame.cells.append(contentsOf: g.cells(of: r))
+            for stored in g.cells(of: r) { frame.cells.append(stored.cell(styles)) }
         }
         frame.rowVersions = g.versions
         frame.cursorRow = screen.row
@@ -33,7 +34,8 @@ public struct ScrollbackLines: RandomAccessCollection {
     /// The cells of one history line, at the width it was written with.
     public subscript(position: Int) -> [Cell] {
         let entry = screen.history.line(position)
-        return Array(UnsafeBufferPointer(start: entry.line.cells, count: entry.width))
+        let styles = screen.styles
+        return UnsafeBufferPointer(start: entry.line.cells, count: entry.width).map { $0.cell(styles) }
     }
 
     /// One history line as text (trailing blanks trimmed, wide characters once).

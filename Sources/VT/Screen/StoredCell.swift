@@ -1,0 +1,183 @@
+/// The grid's own 8-byte cell: what is drawn and a style number. Public `Cell` values (with
+/// full `Attributes`) are made from these only when a frame is taken, so writing text stores
+/// 8 bytes per cell.
+///
+/// `content` bits 0–20 hold the scalar (or `Cell.clusterBase + index`), bit 24 marks the first
+/// half of a wide character and bit 25 the spacer after it. `style` indexes the `StyleTable`.
+struct StoredCell: Equatable {
+    var content: UInt32
+    var style: UInt32
+
+    static let contentMask: UInt32 = 0x1F_FFFF
+    static let wideBit: UInt32 = 1 << 24
+    static let spacerBit: UInt32 = 1 << 25
+
+    @inline(__always)
+    init(content: UInt32, style: UInt32) {
+        self.content = content
+        self.style = style
+    }
+
+    @inline(__always)
+    static func blank(_ style: UInt32) -> StoredCell { StoredCell(content: 0, style: style) }
+
+    @inline(__always) var scalar: UInt32 { content & StoredCell.contentMask }
+    @inline(__always) var isSpacer: Bool { content & StoredCell.spacerBit != 0 }
+    @inline(__always) var isWide: Bool { content & StoredCell.wideBit != 0 }
+    @inline(__always) var isCluster: Bool { scalar >= Cell.clusterBase }
+    @inline(__always) var width: Int { isSpacer ? 0 : isWide ? 2 : 1 }
+
+    /// The public cell, with the style resolved.
+    @inline(__always)
+    func cell(_ styles: StyleTable) -> Cell {
+        Cell(content: scalar, width: UInt8(width), attributes: styles[style])
+    }
+}
+
+/// Style numbers for `Attributes`. Common renditions (no RGB colour, no underline colour, no
+/// link) are packed straight into the number (bit 31 clear), so writing them never touches a
+/// table. Others are interned (bit 31 set, the rest an index into `styles`). Lookups hash a packed form of the attributes (three words) in an open-addressing table,
+/// which is much cheaper than `Hasher` on the hot path (an SGR before every cell).
+/// Bounded: when full, the owner compacts it to the styles still in use.
+struct StyleTable {
+    static let limit = 1 << 16
+
+    /// Attributes packed into three words, for hashing and comparing.
+    struct Key: Equatable {
+        var a: UInt64, b: UInt64, c: UInt64
+
+        @inline(__always)
+        init(_ x: Attributes) {
+            a = UInt64(x.flags.rawValue) | UInt64(x.underline.rawValue) << 16 | UInt64(x.link) << 24
+            b = UInt64(Key.pack(x.foreground)) | UInt64(Key.pack(x.background)) << 32
+            c = UInt64(Key.pack(x.underlineColor))
+        }
+
+        @inline(__always)
+        static func pack(_ color: Color) -> UInt32 {
+            switch color {
+            case .default: return 0
+            case .indexed(let n): return 1 << 24 | UInt32(n)
+            case .rgb(let r, let g, let b): return 2 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+            }
+        }
+
+        @inline(__always)
+        var hash: Int {
+            let h = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (c &* 0x1656_67B1_9E37_79F9)
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
+    }
+
+    /// A hash slot holds the key itself, so a lookup touches one cache line.
+    struct Slot {
+        var key: Key
+        /// id + 1; 0 for an empty slot.
+        var id: UInt32
+    }
+
+    private(set) var styles: [Attributes] = []
+    /// Open addressing with linear probing; capacity is a power of two.
+    private var slots: [Slot] = []
+
+    init() {
+        removeAll()
+    }
+
+    static let tableBit: UInt32 = 1 << 31
+
+    var isFull: Bool { styles.count >= StyleTable.limit }
+    var count: Int { styles.count }
+
+    @inline(__always)
+    subscript(id: UInt32) -> Attributes {
+        if id & StyleTable.tableBit == 0 { return StyleTable.unpack(id) }
+        let index = Int(id & ~StyleTable.tableBit)
+        return index < styles.count ? styles[index] : .plain
+    }
+
+    /// Packs flags (9 bits), underline (3), foreground and background (9 each: 0 default,
+    /// n + 1 for palette entry n) into one number, when the attributes allow it.
+    @inline(__always)
+    static func pack(_ a: Attributes) -> UInt32? {
+        guard a.link == 0, a.underlineColor == .default else { return nil }
+        func color(_ c: Color) -> UInt32? {
+            switch c {
+            case .default: return 0
+            case .indexed(let n): return UInt32(n) + 1
+            case .rgb: return nil
+            }
+        }
+        guard let fg = color(a.foreground), let bg = color(a.background) else { return nil }
+        return UInt32(a.flags.rawValue & 0x1FF) | UInt32(a.underline.rawValue) << 9 | fg << 12 | bg << 21
+    }
+
+    static func unpack(_ id: UInt32) -> Attributes {
+        var a = Attributes()
+        a.flags = Attributes.Flags(rawValue: UInt16(id & 0x1FF))
+        a.underline = Attributes.Underline(rawValue: UInt8((id >> 9) & 7)) ?? .none
+        func color(_ v: UInt32) -> Color { v == 0 ? .default : .indexed(UInt8(v - 1)) }
+        a.foreground = color((id >> 12) & 0x1FF)
+        a.background = color((id >> 21) & 0x1FF)
+        return a
+    }
+
+    /// The number for `attributes`, adding it to the table when needed; nil when it is full.
+    mutating func id(for attributes: Attributes) -> UInt32? {
+        if let packed = StyleTable.pack(attributes) { return packed }
+        return tableID(for: attributes).map { $0 | StyleTable.tableBit }
+    }
+
+    private mutating func tableID(for attributes: Attributes) -> UInt32? {
+        let key = Key(attributes)
+        let found: UInt32? = slots.withUnsafeBufferPointer { table in
+            let mask = table.count - 1
+            var i = key.hash & mask
+            while true {
+                let slot = table[i]
+                if slot.id == 0 { return nil }
+                if slot.key == key { return slot.id - 1 }
+                i = (i + 1) & mask
+            }
+        }
+        if let found { return found }
+        guard !isFull else { return nil }
+        let id = UInt32(styles.count)
+        styles.append(attributes)
+        insert(Slot(key: key, id: id + 1))
+        if styles.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
+        return id
+    }
+
+    private mutating func insert(_ slot: Slot) {
+        let mask = slots.count - 1
+        var i = slot.key.hash & mask
+        while slots[i].id != 0 { i = (i + 1) & mask }
+        slots[i] = slot
+    }
+
+    private mutating func rehash(capacity: Int) {
+        let old = slots
+        slots = Array(repeating: StyleTable.emptySlot, count: capacity)
+        for slot in old where slot.id != 0 { insert(slot) }
+    }
+
+    private static let emptySlot = Slot(key: Key(.plain), id: 0)
+
+    /// Keeps the table styles whose numbers are in `used`, applying `relink` to them;
+    /// returns the new number for each old table index (0, plain, when dropped).
+    mutating func compact(keeping used: Set<UInt32>, relink: (Attributes) -> Attributes) -> [UInt32] {
+        let old = styles
+        var map = [UInt32](repeating: 0, count: old.count)
+        removeAll()
+        for index in 0..<old.count where used.contains(UInt32(index) | StyleTable.tableBit) {
+            map[index] = id(for: relink(old[index])) ?? 0
+        }
+        return map
+    }
+
+    mutating func removeAll() {
+        styles = []
+        slots = Array(repeating: StyleTable.emptySlot, count: 1024)
+    }
+}

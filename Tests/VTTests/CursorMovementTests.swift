@@ -1,0 +1,128 @@
+import XCTest
+@testable import VT
+
+final class CursorMovementTests: XCTestCase {
+    func testRelativeMovesDefaultToOneAndClampAtTheEdges() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)3;3H\(CSI)A")
+        assertCursor(t, 1, 2)
+        t.feed("\(CSI)B\(CSI)2C")
+        assertCursor(t, 2, 4)
+        t.feed("\(CSI)0D")
+        assertCursor(t, 2, 3)
+        t.feed("\(CSI)99A\(CSI)99D")
+        assertCursor(t, 0, 0)
+        t.feed("\(CSI)99B\(CSI)99C")
+        assertCursor(t, 4, 9)
+    }
+
+    func testCursorUpAndDownStopAtTheScrollRegionMargins() {
+        let t = Terminal(columns: 10, rows: 10)
+        t.feed("\(CSI)3;6r\(CSI)4;1H\(CSI)9A")
+        assertCursor(t, 2, 0)
+        t.feed("\(CSI)9B")
+        assertCursor(t, 5, 0)
+        // Outside the region the screen edges apply.
+        t.feed("\(CSI)8;1H\(CSI)9B")
+        assertCursor(t, 9, 0)
+    }
+
+    func testNextAndPrecedingLineReturnToColumnOne() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)2;5H\(CSI)2E")
+        assertCursor(t, 3, 0)
+        t.feed("\(CSI)6G\(CSI)F")
+        assertCursor(t, 2, 0)
+    }
+
+    func testAbsoluteColumnAndRowMoves() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)7G")
+        assertCursor(t, 0, 6)
+        t.feed("\(CSI)3`")
+        assertCursor(t, 0, 2)
+        t.feed("\(CSI)4d")
+        assertCursor(t, 3, 2)
+        t.feed("\(CSI)2a\(CSI)e")
+        assertCursor(t, 4, 4)
+        t.feed("\(CSI)2;3f")
+        assertCursor(t, 1, 2)
+    }
+
+    func testOriginModeMakesPositionsRelativeToTheRegion() {
+        let t = Terminal(columns: 10, rows: 10)
+        t.feed("\(CSI)3;6r\(CSI)?6h")
+        assertCursor(t, 2, 0)
+        t.feed("\(CSI)2;4HX")
+        XCTAssertEqual(t.lines[3], "   X")
+        t.feed("\(CSI)20;1H")
+        assertCursor(t, 5, 0)
+        t.feed("\(CSI)?6l")
+        assertCursor(t, 0, 0)
+    }
+
+    func testRepeatPrintsTheLastCharacterAgain() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("ab\(CSI)3b")
+        XCTAssertEqual(t.lines[0], "abbbb")
+        assertCursor(t, 0, 5)
+    }
+
+    func testIndexNextLineAndReverseIndex() {
+        let t = Terminal(columns: 10, rows: 3)
+        t.feed("ab\u{1B}Dc\u{1B}Ed")
+        XCTAssertEqual(t.lines, ["ab", "  c", "d"])
+        t.feed("\(CSI)H\u{1B}M")
+        // RI at the top scrolls down.
+        XCTAssertEqual(t.lines, ["", "ab", "  c"])
+        assertCursor(t, 0, 0)
+    }
+
+    func testSaveAndRestoreCursorIncludesAttributesAndOriginMode() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)2;3H\(CSI)1m\u{1B}7\(CSI)0m\(CSI)5;5H\u{1B}8X")
+        assertCursor(t, 1, 3)
+        XCTAssertTrue(t.cell(1, 2).attributes.flags.contains(.bold))
+        t.feed("\(CSI)4;4H\(CSI)s\(CSI)H\(CSI)u")
+        assertCursor(t, 3, 3)
+    }
+
+    func testTabStopsDefaultEveryEightColumns() {
+        let t = Terminal(columns: 30, rows: 2)
+        t.feed("\tA\tB")
+        XCTAssertEqual(t.cell(0, 8).content, 0x41)
+        XCTAssertEqual(t.cell(0, 16).content, 0x42)
+        t.feed("\t\t\t\t")
+        assertCursor(t, 0, 29)
+    }
+
+    func testSetClearAndBackwardTabs() {
+        let t = Terminal(columns: 30, rows: 2)
+        t.feed("\(CSI)4G\u{1B}H\(CSI)H\tX")
+        XCTAssertEqual(t.cell(0, 3).content, 0x58)
+        t.feed("\(CSI)3g\(CSI)H\t")
+        assertCursor(t, 0, 29)
+        t.feed("\(CSI)1;20H\u{1B}H\(CSI)1;10H\u{1B}H\(CSI)1;25H\(CSI)Z")
+        assertCursor(t, 0, 19)
+        t.feed("\(CSI)2Z")
+        assertCursor(t, 0, 0)
+        t.feed("\(CSI)2I")
+        assertCursor(t, 0, 19)
+        t.feed("\(CSI)1;20H\(CSI)0g\(CSI)1;1H\(CSI)2I")
+        assertCursor(t, 0, 29)
+    }
+
+    func testBackspaceAfterPendingWrapStaysInTheLastColumn() {
+        let t = Terminal(columns: 5, rows: 2)
+        t.feed("abcde\u{08}X")
+        XCTAssertEqual(t.lines, ["abcdX", ""])
+        t.feed("\r\u{08}")
+        assertCursor(t, 0, 0)
+    }
+
+    func testLineFeedModeAlsoReturnsTheCarriage() {
+        let t = Terminal(columns: 5, rows: 3)
+        t.feed("\(CSI)20hab\ncd")
+        XCTAssertEqual(t.lines, ["ab", "cd", ""])
+    }
+}
