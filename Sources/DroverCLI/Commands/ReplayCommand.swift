@@ -25,8 +25,8 @@ enum ReplayCommand {
             C-style escaped (\\e[<0;10;5M); an empty line means nothing is sent.
             \(ReplayInput.help)
 
-            --bench feeds the stream in 64 KiB chunks, several times, and prints the best speed
-            as 'drover FILE N MiB/s'.
+            --bench feeds the stream in 64 KiB chunks to a fresh emulator five times (taking a
+            frame at the end of each pass) and prints the best speed as 'drover FILE N MiB/s'.
             """,
         options: [
             OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
@@ -56,7 +56,7 @@ enum ReplayCommand {
         let rows = size?.rows ?? recording.declaredSize?.rows ?? 24
 
         if bench {
-            let speed = ReplayBenchmark.mebibytesPerSecond(recording.outputBytes, columns: columns, rows: rows)
+            let speed = VTBench.throughput(of: recording.outputBytes, columns: columns, rows: rows, repeats: 5)
             ctx.print("drover \(path) \(String(format: "%.1f", speed)) MiB/s")
             return 0
         }
