@@ -139,15 +139,19 @@ final class Screen {
     /// The column CR and wrapping return to.
     var leftLimit: Int { column >= left ? left : 0 }
 
+    /// DECSTBM (0-based, inclusive); a bottom past the screen is clamped, an empty region ignored.
     func setScrollRegion(top t: Int, bottom b: Int) {
-        guard t < b, b < rows else { return }
+        let b = min(b, rows - 1)
+        guard t >= 0, t < b else { return }
         top = t
         bottom = b
         home()
     }
 
+    /// DECSLRM (0-based, inclusive), only while DECLRMM (?69) is set.
     func setHorizontalMargins(left l: Int, right r: Int) {
-        guard modes.leftRightMarginMode, l < r, r < columns else { return }
+        let r = min(r, columns - 1)
+        guard modes.leftRightMarginMode, l >= 0, l < r else { return }
         left = l
         right = r
         home()
