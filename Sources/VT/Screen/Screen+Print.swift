@@ -53,6 +53,7 @@ extension Screen {
             // A wide character does not fit in the last column: wrap first (or drop it).
             guard modes.autowrap, limit > leftLimit else { return }
             grid.row(row)[column] = eraseCell
+            grid.touch(row)
             pendingWrap = true
             wrap()
             limit = rightLimit
