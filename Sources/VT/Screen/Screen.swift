@@ -58,7 +58,8 @@ final class Screen {
     var lastPrinted: UInt32 = 0
 
     var clusters = InternTable(limit: 1 << 16)
-    var links = InternTable(limit: 0xFFFF)
+    /// OSC 8 targets; bounded in count and, through `Screen.linkLengthLimit`, in size.
+    var links = InternTable(limit: 4096)
     /// (base scalar << 32 | mark) → cluster index, for the common one-mark case.
     var pairClusters: [UInt64: UInt32] = [:]
 
