@@ -66,8 +66,11 @@ final class Screen {
     init(columns: Int, rows: Int, scrollbackLimit: Int) {
         self.columns = columns
         self.rows = rows
-        primary = Grid(columns: columns, rows: rows, firstVersion: 1)
-        alternate = Grid(columns: columns, rows: rows, firstVersion: 1 << 48)
+        // Versions start at a random point, so frames from different terminals (or from the
+        // two screens of one) never share a version by accident.
+        let base = UInt64.random(in: 1...(1 << 61))
+        primary = Grid(columns: columns, rows: rows, firstVersion: base)
+        alternate = Grid(columns: columns, rows: rows, firstVersion: base + (1 << 61))
         grid = primary
         history = Scrollback(limit: scrollbackLimit)
         bottom = rows - 1
