@@ -1,0 +1,134 @@
+import XCTest
+@testable import VT
+
+final class ReplyTests: XCTestCase {
+    func testDeviceAttributes() {
+        let t = Terminal(columns: 10, rows: 5)
+        XCTAssertEqual(t.query("\(CSI)c"), "\(CSI)?62;22c")
+        XCTAssertEqual(t.query("\(CSI)0c"), "\(CSI)?62;22c")
+        XCTAssertEqual(t.query("\(CSI)>c"), "\(CSI)>1;10;0c")
+        XCTAssertEqual(t.query("\(CSI)>0c"), "\(CSI)>1;10;0c")
+    }
+
+    func testStatusAndCursorPositionReports() {
+        let t = Terminal(columns: 10, rows: 5)
+        XCTAssertEqual(t.query("\(CSI)5n"), "\(CSI)0n")
+        XCTAssertEqual(t.query("\(CSI)3;7H\(CSI)6n"), "\(CSI)3;7R")
+        XCTAssertEqual(t.query("\(CSI)?6n"), "\(CSI)?3;7;1R")
+    }
+
+    func testCursorPositionReportHonoursOriginMode() {
+        let t = Terminal(columns: 10, rows: 10)
+        XCTAssertEqual(t.query("\(CSI)3;8r\(CSI)?6h\(CSI)2;4H\(CSI)6n"), "\(CSI)2;4R")
+        XCTAssertEqual(t.query("\(CSI)?6l\(CSI)6n"), "\(CSI)1;1R")
+    }
+
+    func testCursorPositionReportAtPendingWrapIsTheLastColumn() {
+        let t = Terminal(columns: 5, rows: 2)
+        XCTAssertEqual(t.query("abcde\(CSI)6n"), "\(CSI)1;5R")
+    }
+
+    func testRepliesQueueInOrderAndAreTakenOnce() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)5n\(CSI)6n")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\(CSI)0n\(CSI)1;1R")
+        XCTAssertEqual(t.takeReplies(), [])
+    }
+
+    func testModeReportsForPrivateAndANSIModes() {
+        let t = Terminal(columns: 10, rows: 5)
+        XCTAssertEqual(t.query("\(CSI)?2026$p"), "\(CSI)?2026;2$y")
+        XCTAssertEqual(t.query("\(CSI)?2026h\(CSI)?2026$p"), "\(CSI)?2026;1$y")
+        XCTAssertEqual(t.query("\(CSI)?7$p"), "\(CSI)?7;1$y")
+        XCTAssertEqual(t.query("\(CSI)?25$p"), "\(CSI)?25;1$y")
+        XCTAssertEqual(t.query("\(CSI)?1006h\(CSI)?1006$p"), "\(CSI)?1006;1$y")
+        XCTAssertEqual(t.query("\(CSI)?1016$p"), "\(CSI)?1016;2$y")
+        XCTAssertEqual(t.query("\(CSI)?1049h\(CSI)?1049$p"), "\(CSI)?1049;1$y")
+        XCTAssertEqual(t.query("\(CSI)?12345$p"), "\(CSI)?12345;0$y")
+        XCTAssertEqual(t.query("\(CSI)4h\(CSI)4$p"), "\(CSI)4;1$y")
+        XCTAssertEqual(t.query("\(CSI)20$p"), "\(CSI)20;2$y")
+        XCTAssertEqual(t.query("\(CSI)2$p"), "\(CSI)2;0$y")
+    }
+
+    func testStatusStringRequests() {
+        let t = Terminal(columns: 10, rows: 8)
+        XCTAssertEqual(t.query("\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)1;4;31;48;5;200m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;1;4;31;48;5;200m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)0;3;38;2;1;2;3m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;3;38;2;1;2;3m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)2;6r\u{1B}P$qr\u{1B}\\"), "\u{1B}P1$r2;6r\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)?69h\(CSI)3;7s\u{1B}P$qs\u{1B}\\"), "\u{1B}P1$r3;7s\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)4 q\u{1B}P$q q\u{1B}\\"), "\u{1B}P1$r4 q\u{1B}\\")
+        XCTAssertEqual(t.query("\u{1B}P$qzz\u{1B}\\"), "\u{1B}P0$r\u{1B}\\")
+        // Terminated by a raw 8-bit ST (0x9C) as well.
+        t.feed(Array("\u{1B}P$qr".utf8) + [0x9C])
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P1$r2;6r\u{1B}\\")
+    }
+
+    func testStatusStringRequestRoundTripsTheRendition() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("\(CSI)1;2;3;4:3;7;9;53;38;5;100;48;2;1;2;3;58;5;9mx")
+        let answer = t.query("\u{1B}P$qm\u{1B}\\")
+        let sgr = answer.dropFirst(5).dropLast(2)
+        let copy = Terminal(columns: 10, rows: 2)
+        copy.feed("\(CSI)\(sgr)x")
+        XCTAssertEqual(copy.cell(0, 0).attributes, t.cell(0, 0).attributes)
+    }
+
+    func testVersionReport() {
+        let t = Terminal(columns: 10, rows: 2)
+        XCTAssertEqual(t.query("\(CSI)>q"), "\u{1B}P>|drover(0.1.0)\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)>0q"), "\u{1B}P>|drover(0.1.0)\u{1B}\\")
+    }
+
+    func testColorQueriesUseTheQuerysTerminator() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.colors = TerminalColors(foreground: RGBColor(red: 0xAB, green: 0xCD, blue: 0xEF),
+                                  background: RGBColor(red: 0x01, green: 0x02, blue: 0x03),
+                                  cursor: RGBColor(red: 0xFF, green: 0, blue: 0x10))
+        XCTAssertEqual(t.query("\u{1B}]10;?\u{07}"), "\u{1B}]10;rgb:abab/cdcd/efef\u{07}")
+        XCTAssertEqual(t.query("\u{1B}]11;?\u{1B}\\"), "\u{1B}]11;rgb:0101/0202/0303\u{1B}\\")
+        XCTAssertEqual(t.query("\u{1B}]12;?\u{07}"), "\u{1B}]12;rgb:ffff/0000/1010\u{07}")
+        XCTAssertEqual(t.query("\u{1B}]10;?;?\u{07}"),
+                       "\u{1B}]10;rgb:abab/cdcd/efef\u{07}\u{1B}]11;rgb:0101/0202/0303\u{07}")
+        XCTAssertEqual(t.query("\u{1B}]10;#ffffff\u{07}"), "")
+    }
+
+    func testWindowReports() {
+        let t = Terminal(columns: 80, rows: 24)
+        t.cellPixelSize = (width: 9, height: 18)
+        XCTAssertEqual(t.query("\(CSI)14t"), "\(CSI)4;432;720t")
+        XCTAssertEqual(t.query("\(CSI)16t"), "\(CSI)6;18;9t")
+        XCTAssertEqual(t.query("\(CSI)18t"), "\(CSI)8;24;80t")
+        XCTAssertEqual(t.query("\(CSI)8;50;100t"), "")
+    }
+
+    func testRectangleChecksumFollowsXterm() {
+        let t = Terminal(columns: 10, rows: 3)
+        t.feed("A")
+        // -0x41 in 16 bits.
+        XCTAssertEqual(t.query("\(CSI)3;1;1;1;1;1*y"), "\u{1B}P3!~FFBF\u{1B}\\")
+        t.feed("\(CSI)2;1H\(CSI)1;4mb\(CSI)0m \(CSI)7m \(CSI)0m")
+        // Row 2: 'b' + bold 0x80 + underline 0x10; a plain space is trimmed; an inverse space counts.
+        let expected = UInt16(truncatingIfNeeded: -(0x62 + 0x80 + 0x10 + 0x20 + 0x20))
+        let hex = String(expected, radix: 16, uppercase: true)
+        XCTAssertEqual(t.query("\(CSI)1;1;2;1;2;10*y"), "\u{1B}P1!~\(hex)\u{1B}\\")
+        // Whole screen, defaults: 'A' + row 2; empty cells are skipped.
+        let all = UInt16(truncatingIfNeeded: -(0x41 + 0x62 + 0x80 + 0x10 + 0x20 + 0x20))
+        XCTAssertEqual(t.query("\(CSI)7;1*y"), "\u{1B}P7!~\(String(all, radix: 16, uppercase: true))\u{1B}\\")
+        // An empty rectangle sums to zero.
+        XCTAssertEqual(t.query("\(CSI)1;1;3;1;2;1*y"), "\u{1B}P1!~0000\u{1B}\\")
+    }
+
+    func testRectangleChecksumCountsWideAndNonLatinAsEscape() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("中é")
+        let expected = UInt16(truncatingIfNeeded: -(0x1B + 0x1B + 0x69))
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;3*y"),
+                       "\u{1B}P1!~\(String(expected, radix: 16, uppercase: true))\u{1B}\\")
+    }
+
+    func testUnknownQueriesGetNoReply() {
+        let t = Terminal(columns: 10, rows: 2)
+        XCTAssertEqual(t.query("\(CSI)1c\(CSI)7n\(CSI)>1q\u{1B}]4;1;?\u{07}\u{1B}P+q544e\u{1B}\\"), "")
+    }
+}

@@ -1,0 +1,78 @@
+import XCTest
+@testable import VT
+
+final class ScrollRegionTests: XCTestCase {
+    private func numbered(_ rows: Int, columns: Int = 6) -> Terminal {
+        let t = Terminal(columns: columns, rows: rows)
+        t.feed((1...rows).map { "L\($0)" }.joined(separator: "\r\n"))
+        return t
+    }
+
+    func testLineFeedAtTheRegionBottomScrollsOnlyTheRegion() {
+        let t = numbered(5)
+        t.feed("\(CSI)2;4r\(CSI)4;1H\nX")
+        XCTAssertEqual(t.lines, ["L1", "L3", "L4", "X", "L5"])
+        XCTAssertEqual(t.scrollback.count, 0, "region scrolling does not feed history")
+    }
+
+    func testReverseIndexAtTheRegionTopScrollsDown() {
+        let t = numbered(5)
+        t.feed("\(CSI)2;4r\(CSI)2;1H\u{1B}M")
+        XCTAssertEqual(t.lines, ["L1", "", "L2", "L3", "L5"])
+    }
+
+    func testSettingTheRegionHomesTheCursor() {
+        let t = numbered(5)
+        t.feed("\(CSI)2;4r")
+        assertCursor(t, 0, 0)
+        // An invalid region (top >= bottom) is ignored.
+        t.feed("\(CSI)3;3H\(CSI)4;2r")
+        assertCursor(t, 2, 2)
+    }
+
+    func testABottomMarginPastTheScreenIsClamped() {
+        let t = numbered(5)
+        t.feed("\(CSI)2;99r\(CSI)5;1H\nX")
+        XCTAssertEqual(t.lines, ["L1", "L3", "L4", "L5", "X"])
+        XCTAssertEqual(t.scrollback.count, 0)
+    }
+
+    func testLeftRightMarginsNeedMode69() {
+        let t = numbered(4, columns: 8)
+        t.feed("\(CSI)3;5s")
+        // Without ?69, CSI s is save-cursor: no margins.
+        XCTAssertEqual(t.modes.leftRightMarginMode, false)
+        t.feed("\(CSI)?69h\(CSI)3;5s")
+        assertCursor(t, 0, 0)
+        t.feed("\(CSI)1;1HABCDEFGH\(CSI)2;1Habcdefgh")
+        // Printing is confined: the first row wraps at column 5 back to column 3 of row 2.
+        XCTAssertEqual(t.lines[0], "ABCDE")
+    }
+
+    func testScrollingWithLeftRightMarginsMovesOnlyTheRectangle() {
+        let t = Terminal(columns: 6, rows: 3)
+        t.feed("abcdef\r\nghijkl\r\nmnopqr")
+        t.feed("\(CSI)?69h\(CSI)2;4s\(CSI)S")
+        XCTAssertEqual(t.lines, ["ahijef", "gnopkl", "m   qr"])
+        t.feed("\(CSI)T")
+        XCTAssertEqual(t.lines, ["a   ef", "ghijkl", "mnopqr"])
+    }
+
+    func testCarriageReturnGoesToTheLeftMargin() {
+        let t = Terminal(columns: 8, rows: 2)
+        t.feed("\(CSI)?69h\(CSI)3;6s\(CSI)1;5H\rX")
+        XCTAssertEqual(t.lines[0], "  X")
+    }
+
+    func testDeleteCharactersStopsAtTheRightMargin() {
+        let t = Terminal(columns: 8, rows: 1)
+        t.feed("abcdefgh\(CSI)?69h\(CSI)2;5s\(CSI)1;2H\(CSI)P")
+        XCTAssertEqual(t.lines[0], "acde fgh")
+    }
+
+    func testResettingMode69ClearsTheMargins() {
+        let t = Terminal(columns: 8, rows: 2)
+        t.feed("\(CSI)?69h\(CSI)3;5s\(CSI)?69l\(CSI)1;1HABCDEFGH")
+        XCTAssertEqual(t.lines[0], "ABCDEFGH")
+    }
+}
