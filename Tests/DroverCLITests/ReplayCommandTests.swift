@@ -110,6 +110,7 @@ final class ReplayCommandTests: XCTestCase {
             (["replay", path, "--input", "click:0,1"], 2, "click:0,1"),
             (["replay", path, "--input", "key:hyper"], 2, "key:hyper"),
             (["replay", path, "--bench", "--input", "key:up"], 2, "--bench"),
+            (["replay", path, "--format", "json", "--input", "key:up"], 2, "--input"),
             (["replay"], 2, "FILE"),
             (["replay", directory + "/missing.vt"], 1, "missing.vt"),
         ]

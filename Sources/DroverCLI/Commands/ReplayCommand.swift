@@ -47,6 +47,9 @@ enum ReplayCommand {
         if bench && (!events.isEmpty || args.value("format") != nil) {
             throw UsageError("--bench prints only the speed; leave out --input and --format")
         }
+        if !events.isEmpty && args.value("format") != nil {
+            throw UsageError("--input prints only the bytes the events send; leave out --format")
+        }
 
         guard let data = try AtomicFile.read(path) else {
             throw RecordingError("\(path): no such file; give the path of a .vt, typescript or .cast recording.")
