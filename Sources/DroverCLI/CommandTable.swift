@@ -11,6 +11,7 @@ enum CommandTable {
         SSHCheckCommand.command,
         HelpCommand.command,
         VersionCommand.command,
+        ReplayCommand.command,
     ]
 
     static let root: Command = Command(

@@ -1,4 +1,5 @@
 import Console
+import Files
 import Foundation
 import Render
 import SSH
@@ -65,7 +66,7 @@ public final class AttachController {
                 loop: loop, terminal: terminal,
                 configuration: .init(capabilities: .detect(environment: environment)),
                 sendToRemote: { [unowned self] bytes in send(bytes) },
-                writeLocal: { [unowned self] bytes in try? TerminalSession.writeAll(STDOUT_FILENO, bytes) },
+                writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
                 encode: { event, modes in
                     InputEncoder(modes: modes, cellPixelWidth: terminal.cellPixelSize.width,
                                  cellPixelHeight: terminal.cellPixelSize.height).encode(event)
@@ -95,7 +96,7 @@ public final class AttachController {
             let opened = try RemoteConnection.open(
                 target: target, root: root, environment: environment,
                 columns: size.columns, rows: size.rows, options: options,
-                progress: { [unowned self] step in
+                progress: { [unowned self] (step: ConnectionState) in
                     if case .authenticating = step { state.handle(.handshakeDone, generation: generation) }
                     showState()
                 },

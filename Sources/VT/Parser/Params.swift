@@ -33,7 +33,9 @@ struct Params: Sendable {
     }
 
     /// The number of sub-parameters that follow the value at `index`.
+    @inline(__always)
     func subparameterCount(after index: Int) -> Int {
+        if subparameterBits == 0 { return 0 }
         var n = 0
         while isSubparameter(index + 1 + n) { n += 1 }
         return n

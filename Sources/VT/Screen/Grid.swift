@@ -49,7 +49,6 @@ final class Grid {
     }
 
     func setWrapped(_ r: Int, _ value: Bool) { lines[r].wrapped = value }
-    func isWrapped(_ r: Int) -> Bool { lines[r].wrapped }
 
     /// Blanks `range` of row `r`.
     func clear(row r: Int, _ range: Range<Int>, _ blank: StoredCell) {

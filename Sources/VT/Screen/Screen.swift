@@ -58,15 +58,19 @@ final class Screen {
     var lastPrinted: UInt32 = 0
 
     var clusters = InternTable(limit: 1 << 16)
-    var links = InternTable(limit: 0xFFFF)
+    /// OSC 8 targets; bounded in count and, through `Screen.linkLengthLimit`, in size.
+    var links = InternTable(limit: 4096)
     /// (base scalar << 32 | mark) → cluster index, for the common one-mark case.
     var pairClusters: [UInt64: UInt32] = [:]
 
     init(columns: Int, rows: Int, scrollbackLimit: Int) {
         self.columns = columns
         self.rows = rows
-        primary = Grid(columns: columns, rows: rows, firstVersion: 1)
-        alternate = Grid(columns: columns, rows: rows, firstVersion: 1 << 48)
+        // Versions start at a random point, so frames from different terminals (or from the
+        // two screens of one) never share a version by accident.
+        let base = UInt64.random(in: 1...(1 << 61))
+        primary = Grid(columns: columns, rows: rows, firstVersion: base)
+        alternate = Grid(columns: columns, rows: rows, firstVersion: base + (1 << 61))
         grid = primary
         history = Scrollback(limit: scrollbackLimit)
         bottom = rows - 1
@@ -139,15 +143,19 @@ final class Screen {
     /// The column CR and wrapping return to.
     var leftLimit: Int { column >= left ? left : 0 }
 
+    /// DECSTBM (0-based, inclusive); a bottom past the screen is clamped, an empty region ignored.
     func setScrollRegion(top t: Int, bottom b: Int) {
-        guard t < b, b < rows else { return }
+        let b = min(b, rows - 1)
+        guard t >= 0, t < b else { return }
         top = t
         bottom = b
         home()
     }
 
+    /// DECSLRM (0-based, inclusive), only while DECLRMM (?69) is set.
     func setHorizontalMargins(left l: Int, right r: Int) {
-        guard modes.leftRightMarginMode, l < r, r < columns else { return }
+        let r = min(r, columns - 1)
+        guard modes.leftRightMarginMode, l >= 0, l < r else { return }
         left = l
         right = r
         home()
