@@ -112,6 +112,25 @@ struct StyleTable {
         return UInt32(a.flags.rawValue & 0x1FF) | UInt32(a.underline.rawValue) << 9 | fg << 12 | bg << 21
     }
 
+    /// `pack` reading the fields in place.
+    @inline(__always)
+    static func pack(fieldsOf a: UnsafePointer<Attributes>) -> UInt32? {
+        guard a.pointee.link == 0, a.pointee.underlineColor == .default else { return nil }
+        let fg: UInt32
+        switch a.pointee.foreground {
+        case .default: fg = 0
+        case .indexed(let n): fg = UInt32(n) + 1
+        case .rgb: return nil
+        }
+        let bg: UInt32
+        switch a.pointee.background {
+        case .default: bg = 0
+        case .indexed(let n): bg = UInt32(n) + 1
+        case .rgb: return nil
+        }
+        return UInt32(a.pointee.flags.rawValue & 0x1FF) | UInt32(a.pointee.underline.rawValue) << 9 | fg << 12 | bg << 21
+    }
+
     static func unpack(_ id: UInt32) -> Attributes {
         var a = Attributes()
         a.flags = Attributes.Flags(rawValue: UInt16(id & 0x1FF))
