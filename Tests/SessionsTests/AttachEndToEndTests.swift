@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Issue 5's acceptance, end to end: the built `drover attach` in a tmux pane (the outer
+/// terminal) against a real sshd running the tmux-backed herdr stand-in. Typing, resizing,
+/// clicking and pasting reach the session; both detach keys end Drover with 0 while the
+/// session keeps running; the outer pane's modes are back to what they were.
+final class AttachEndToEndTests: XCTestCase {
+    private var harness: AttachHarness!
+    /// The stand-in tmux's status line starts with the session name in brackets.
+    private let standinStatus = "[e2e]"
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        try harness.registerHost(command: harness.standinCommand)
+        try harness.startOuterTerminal(width: 100, height: 30)
+    }
+
+    override func tearDown() {
+        harness?.tearDown()
+    }
+
+    func testTypingResizeClickAndPasteReachTheSessionAndPrefixDetachRestoresTheTerminal() throws {
+        let before = try harness.modes()
+        try harness.attachTrusting(until: standinStatus)
+        let attached = try harness.modes()
+        XCTAssertEqual(attached["alternate_on"], "1", "Drover draws on the outer terminal's alternate screen")
+        XCTAssertEqual(attached["mouse_sgr_flag"], "1", "Drover asks the outer terminal for SGR mouse reports")
+        XCTAssertEqual(attached["mouse_any_flag"], "1", "Drover asks the outer terminal for any-motion reports")
+
+        // Typing: the command's output, not just its echo.
+        try harness.type("echo sum=$((6*7))\n")
+        try harness.waitFor("sum=42")
+
+        // Resizing: the stand-in's shell sees the new size (less the stand-in's status row).
+        try harness.type("stty size\n")
+        try harness.waitFor("29 100")
+        try harness.tmux(["resize-window", "-t", "outer", "-x", "80", "-y", "20"])
+        try harness.waitUntil("the stand-in's status line on row 20 of 20") { _ in
+            let rows = try? self.harness.screen(joined: false).components(separatedBy: "\n")
+            return rows.map { $0.count > 19 && $0[19].hasPrefix(self.standinStatus) } ?? false
+        }
+        try harness.type("stty size\n")
+        try harness.waitFor("19 80")
+
+        // Clicking and pasting: an app that wants X10 clicks and bracketed paste gets them, from
+        // SGR reports and a bracketed paste typed into the outer terminal.
+        try harness.type("clear; python3 \(AttachHarness.script("input-hex-echo")) 1000h 2004h\n")
+        try harness.waitFor("READY 1000h 2004h")
+        try harness.sendBytes(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m".utf8))
+        let press = "1b5b4d202a25", release = "1b5b4d232a25"   // ESC [ M, button, 32+10, 32+5
+        try harness.waitUntil("the click at 10,5 as X10 press and release") {
+            let hex = AttachHarness.receivedHex(in: $0)
+            return hex.contains(press) && hex.contains(release)
+        }
+        try harness.sendBytes(Array("\u{1B}[200~hello\u{1B}[201~".utf8))
+        let wrappedPaste = Array("\u{1B}[200~hello\u{1B}[201~".utf8).map { String(format: "%02x", $0) }.joined()
+        try harness.waitUntil("the bracketed paste") { AttachHarness.receivedHex(in: $0).contains(wrappedPaste) }
+        try harness.keys("C-c")
+        try harness.waitFor("BYE")
+
+        // Detaching with Drover's prefix: exit 0, the session keeps running, modes restored.
+        try harness.keys("C-]", "d")
+        let exit = try harness.waitForExit()
+        XCTAssertEqual(exit.status, 0, exit.screen)
+        XCTAssertTrue(exit.screen.contains("Detached from e2e"), exit.screen)
+        var expected = before
+        expected["scroll_region_lower"] = "19"   // the full height of the resized pane
+        XCTAssertEqual(try harness.modes(), expected)
+        try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
+        try assertBracketedPasteIsOff()
+    }
+
+    func testHerdrsOwnDetachKeyEndsDroverWithZeroAndRestoresTheTerminal() throws {
+        let before = try harness.modes()
+        try harness.attachTrusting(until: standinStatus)
+        XCTAssertEqual(try harness.modes()["alternate_on"], "1")
+
+        try harness.keys("C-b", "q")
+        let exit = try harness.waitForExit()
+        XCTAssertEqual(exit.status, 0, exit.screen)
+        XCTAssertTrue(exit.screen.contains("was detached or ended; herdr keeps running"), exit.screen)
+        XCTAssertEqual(try harness.modes(), before)
+        try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
+        try assertBracketedPasteIsOff()
+    }
+
+    func testOnlyTheTypedWordYesTrustsTheHost() throws {
+        let fingerprint = try harness.sshd.hostKeyFingerprint()
+        try harness.startAttach()
+        try harness.waitFor(fingerprint)
+        try harness.keys("Enter")
+        let enterAlone = try harness.waitForExit(number: 1)
+        XCTAssertNotEqual(enterAlone.status, 0, enterAlone.screen)
+        XCTAssertFalse(try harness.drover(["pins"]).contains(fingerprint), "Enter alone must not pin")
+
+        try harness.startAttach()
+        try harness.waitUntil("the trust overlay again") { $0.contains("Type 'yes' to trust") }
+        try harness.type("no\n")
+        let no = try harness.waitForExit(number: 2)
+        XCTAssertNotEqual(no.status, 0, no.screen)
+        XCTAssertFalse(try harness.drover(["pins"]).contains(fingerprint), "'no' must not pin")
+
+        try harness.attachTrusting(until: standinStatus)
+        XCTAssertTrue(try harness.drover(["pins"]).contains(fingerprint), "'yes' pins the host key")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit(number: 3).status, 0)
+    }
+
+    /// After Drover, the outer shell gets a paste without brackets (tmux's `paste-buffer -p`
+    /// adds them only while the pane has asked for bracketed paste).
+    private func assertBracketedPasteIsOff() throws {
+        try harness.tmux(["set-buffer", "-b", "probe", "zzprobe"])
+        try harness.tmux(["paste-buffer", "-p", "-d", "-b", "probe", "-t", "outer"])
+        try harness.keys("Enter")
+        let text = try harness.waitFor("zzprobe: not found")
+        XCTAssertFalse(text.contains("200~"), "bracketed paste is still on in the outer terminal:\n\(text)")
+    }
+}

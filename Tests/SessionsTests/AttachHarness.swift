@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The world of an end-to-end `drover attach` test: a real sshd (the host) that authorizes a
+/// fresh device key, a registry entry `e2e` whose attach command is chosen by the test, and a
+/// detached tmux pane on a private tmux server (the person's terminal) running a plain `sh`.
+///
+/// The built `drover` runs inside that pane through a wrapper that writes its PID to a file and
+/// prints `EXIT=<status>` when it ends. Assertions read the pane with `capture-pane` and its
+/// terminal modes with `display -p`. `tearDown()` kills both tmux servers and sshd.
+final class AttachHarness {
+    let sshd: TestSSHD
+    let scratch: TemporaryDirectory
+    /// The outer terminal's tmux server (`tmux -L`).
+    let outerSocket: String
+    /// The herdr stand-in's tmux server on the "host" (`HERDR_STANDIN_SOCKET`).
+    let standinSocket: String
+    let session = "e2e"
+
+    var home: String { scratch.file("home") }
+    var pidFile: String { scratch.file("drover.pid") }
+
+    /// The repository root, found from this file's path.
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static func script(_ name: String) -> String { repoRoot.appendingPathComponent("scripts/\(name)").path }
+
+    /// The stand-in's attach command, as the demo registers it: a login shell that finds `herdr`
+    /// on PATH, on this harness's own stand-in tmux server.
+    var standinCommand: String {
+        "exec \"$SHELL\" -lc 'PATH=\(scratch.file("bin")):$PATH HERDR_STANDIN_SOCKET=\(standinSocket) herdr session attach \(session)'"
+    }
+
+    /// A host command that runs the hex-echo fixture directly with `modes` (e.g. `1000h`).
+    static func fixtureCommand(_ modes: [String]) -> String {
+        "exec python3 \(script("input-hex-echo")) \(modes.joined(separator: " "))"
+    }
+
+    init() throws {
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        outerSocket = "drover-e2e-\(tag)"
+        standinSocket = "herdr-standin-e2e-\(tag)"
+        sshd = try TestSSHD()
+        scratch = try TemporaryDirectory(prefix: "drover-e2e")
+        chmod(scratch.path, 0o755)
+        try Shell.run(Self.script("herdr-standin"), ["install", scratch.file("bin")])
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try drover(["key"])
+        try sshd.authorize(String(contentsOfFile: home + "/device_ed25519.pub", encoding: .utf8))
+    }
+
+    func tearDown() {
+        for socket in [outerSocket, standinSocket] {
+            _ = try? Shell.execute("/usr/bin/tmux", ["-L", socket, "kill-server"])
+        }
+        sshd.tearDown()
+        scratch.remove()
+    }
+
+    /// Runs the built drover with this harness's DROVER_HOME; throws unless it exits 0.
+    @discardableResult
+    func drover(_ arguments: [String]) throws -> String {
+        let result = try DroverBinary.run(arguments, home: home)
+        guard result.status == 0 else {
+            throw TestSupportError("drover \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// Registers the host `e2e` on the test sshd with `command` as its attach command.
+    func registerHost(command: String) throws {
+        try drover(["hosts", "add", "e2e", "--host", "127.0.0.1", "--port", String(sshd.port),
+                    "--user", TestSSHD.currentUser, "--session", session, "--command", command])
+    }
+
+    // MARK: - The outer terminal
+
+    @discardableResult
+    func tmux(_ arguments: [String], socket: String? = nil) throws -> String {
+        try Shell.run("/usr/bin/tmux", ["-L", socket ?? outerSocket] + arguments)
+    }
+
+    /// Starts the outer pane (`width` x `height`, a plain sh) and waits for its prompt.
+    func startOuterTerminal(width: Int = 100, height: Int = 30) throws {
+        let bin = URL(fileURLWithPath: DroverBinary.path).deletingLastPathComponent().path
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", String(width), "-y", String(height),
+                  "env PS1='outer$ ' DROVER_HOME=\(home) PATH=\(bin):$PATH /bin/sh"])
+        try waitFor("outer$")
+    }
+
+    /// Types `drover attach e2e` in the outer shell through a PID-recording wrapper.
+    func startAttach() throws {
+        try type("sh -c 'echo $$ > \(pidFile); exec drover attach e2e'; echo EXIT=$?\n")
+    }
+
+    /// Attaches and answers the trust overlay with `yes`; waits for `ready` on screen.
+    func attachTrusting(until ready: String) throws {
+        try startAttach()
+        try waitFor("Type 'yes' to trust")
+        try type("yes\n")
+        try waitFor(ready)
+    }
+
+    /// Sends `text` literally to the outer pane (a newline becomes Enter).
+    func type(_ text: String) throws {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { try tmux(["send-keys", "-t", "outer", "Enter"]) }
+            if !line.isEmpty { try tmux(["send-keys", "-t", "outer", "-l", String(line)]) }
+        }
+    }
+
+    /// Sends tmux key names (`C-]`, `d`, `Escape`) to the outer pane.
+    func keys(_ names: String...) throws {
+        try tmux(["send-keys", "-t", "outer"] + names)
+    }
+
+    /// Sends raw bytes to the outer pane, as a terminal would write them to Drover's stdin.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "outer", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// The outer pane's text, wrapped lines joined unless `joined` is false (one line per row).
+    func screen(joined: Bool = true) throws -> String {
+        try tmux(["capture-pane", "-p"] + (joined ? ["-J"] : []) + ["-t", "outer"])
+    }
+
+    /// The outer pane's terminal mode flags, by tmux format name.
+    func modes() throws -> [String: String] {
+        let names = ["alternate_on", "cursor_flag", "keypad_cursor_flag", "keypad_flag", "mouse_standard_flag",
+                     "mouse_button_flag", "mouse_any_flag", "mouse_sgr_flag", "mouse_utf8_flag", "insert_flag",
+                     "origin_flag", "wrap_flag", "scroll_region_upper", "scroll_region_lower"]
+        let values = try tmux(["display", "-p", "-t", "outer", names.map { "#{\($0)}" }.joined(separator: " ")])
+            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return Dictionary(uniqueKeysWithValues: zip(names, values))
+    }
+
+    /// Drover's PID, from the wrapper's file.
+    func droverPID() throws -> pid_t {
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = pid_t(text) else { throw TestSupportError("no PID in \(pidFile): '\(text)'") }
+        return pid
+    }
+
+    // MARK: - Waiting
+
+    /// Polls the pane until `condition` holds for its text (there is no event to wait on: the
+    /// screen is tmux's state). Fails with the last screen after `timeout` seconds.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while Date() < deadline {
+            text = try screen()
+            if condition(text) { return text }
+            usleep(30_000)
+        }
+        throw TestSupportError("timed out waiting for \(what); the outer pane shows:\n\(text)")
+    }
+
+    @discardableResult
+    func waitFor(_ needle: String, timeout: TimeInterval = 15) throws -> String {
+        try waitUntil("'\(needle)'", timeout: timeout) { $0.contains(needle) }
+    }
+
+    /// Waits for the `number`th `EXIT=<status>` line of the wrapper (one per attach run in this
+    /// pane); returns that status and the screen.
+    func waitForExit(number: Int = 1) throws -> (status: Int, screen: String) {
+        let text = try waitUntil("EXIT= line \(number)") { Self.exitStatuses(in: $0).count >= number }
+        return (Self.exitStatuses(in: text)[number - 1], text)
+    }
+
+    static func exitStatuses(in screen: String) -> [Int] {
+        let regex = try! NSRegularExpression(pattern: #"EXIT=(\d+)"#)
+        let ns = screen as NSString
+        return regex.matches(in: screen, range: NSRange(location: 0, length: ns.length)).compactMap {
+            Int(ns.substring(with: $0.range(at: 1)))
+        }
+    }
+
+    /// All bytes the hex-echo fixture reported (its `RX <hex>` lines), concatenated.
+    static func receivedHex(in screen: String) -> String {
+        screen.split(separator: "\n").compactMap { line -> Substring? in
+            guard let r = line.range(of: "RX ") else { return nil }
+            return line[r.upperBound...].prefix { $0.isHexDigit }
+        }.joined()
+    }
+}
