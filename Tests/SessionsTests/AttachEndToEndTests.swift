@@ -69,7 +69,7 @@ final class AttachEndToEndTests: XCTestCase {
         expected["scroll_region_lower"] = "19"   // the full height of the resized pane
         XCTAssertEqual(try harness.modes(), expected)
         try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
-        try assertBracketedPasteIsOff()
+        try harness.assertBracketedPasteIsOff()
     }
 
     func testHerdrsOwnDetachKeyEndsDroverWithZeroAndRestoresTheTerminal() throws {
@@ -83,7 +83,7 @@ final class AttachEndToEndTests: XCTestCase {
         XCTAssertTrue(exit.screen.contains("was detached or ended; herdr keeps running"), exit.screen)
         XCTAssertEqual(try harness.modes(), before)
         try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
-        try assertBracketedPasteIsOff()
+        try harness.assertBracketedPasteIsOff()
     }
 
     func testOnlyTheTypedWordYesTrustsTheHost() throws {
@@ -106,15 +106,5 @@ final class AttachEndToEndTests: XCTestCase {
         XCTAssertTrue(try harness.drover(["pins"]).contains(fingerprint), "'yes' pins the host key")
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit(number: 3).status, 0)
-    }
-
-    /// After Drover, the outer shell gets a paste without brackets (tmux's `paste-buffer -p`
-    /// adds them only while the pane has asked for bracketed paste).
-    private func assertBracketedPasteIsOff() throws {
-        try harness.tmux(["set-buffer", "-b", "probe", "zzprobe"])
-        try harness.tmux(["paste-buffer", "-p", "-d", "-b", "probe", "-t", "outer"])
-        try harness.keys("Enter")
-        let text = try harness.waitFor("zzprobe: not found")
-        XCTAssertFalse(text.contains("200~"), "bracketed paste is still on in the outer terminal:\n\(text)")
     }
 }

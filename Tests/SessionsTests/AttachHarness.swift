@@ -146,6 +146,16 @@ final class AttachHarness {
         return pid
     }
 
+    /// Asserts the outer shell gets a paste without brackets: tmux's `paste-buffer -p` adds
+    /// them only while the pane has asked for bracketed paste (tmux has no format for it).
+    func assertBracketedPasteIsOff(file: StaticString = #filePath, line: UInt = #line) throws {
+        try tmux(["set-buffer", "-b", "probe", "zzprobe"])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "probe", "-t", "outer"])
+        try keys("Enter")
+        let text = try waitFor("zzprobe: not found")
+        XCTAssertFalse(text.contains("200~"), "bracketed paste is still on in the outer terminal:\n\(text)", file: file, line: line)
+    }
+
     // MARK: - Waiting
 
     /// Polls the pane until `condition` holds for its text (there is no event to wait on: the

@@ -46,5 +46,6 @@ final class AttachSignalRestoreTests: XCTestCase {
         XCTAssertNotEqual(exit.status, 0, exit.screen, file: file, line: line)
         XCTAssertEqual(try harness.modes(), before, file: file, line: line)
         XCTAssertFalse(exit.screen.contains("READY"), "the session's screen is gone with the alternate screen", file: file, line: line)
+        try harness.assertBracketedPasteIsOff(file: file, line: line)
     }
 }
