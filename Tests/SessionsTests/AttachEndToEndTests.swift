@@ -8,8 +8,8 @@ import TestSupport
 /// session keeps running; the outer pane's modes are back to what they were.
 final class AttachEndToEndTests: XCTestCase {
     private var harness: AttachHarness!
-    /// The stand-in tmux's status line starts with the session name in brackets.
-    private let standinStatus = "[e2e]"
+    /// The stand-in session's shell prompt (set by the harness).
+    private let innerPrompt = "inner$"
 
     override func setUpWithError() throws {
         harness = try AttachHarness()
@@ -23,7 +23,7 @@ final class AttachEndToEndTests: XCTestCase {
 
     func testTypingResizeClickAndPasteReachTheSessionAndPrefixDetachRestoresTheTerminal() throws {
         let before = try harness.modes()
-        try harness.attachTrusting(until: standinStatus)
+        try harness.attachTrusting(until: innerPrompt)
         let attached = try harness.modes()
         XCTAssertEqual(attached["alternate_on"], "1", "Drover draws on the outer terminal's alternate screen")
         XCTAssertEqual(attached["mouse_sgr_flag"], "1", "Drover asks the outer terminal for SGR mouse reports")
@@ -36,17 +36,18 @@ final class AttachEndToEndTests: XCTestCase {
         // Resizing: the stand-in's shell sees the new size (less the stand-in's status row).
         try harness.type("stty size\n")
         try harness.waitFor("29 100")
+        try harness.type("\(harness.awaitResize) 19 80\n")
+        try harness.waitFor("awaiting resize")
         try harness.tmux(["resize-window", "-t", "outer", "-x", "80", "-y", "20"])
-        try harness.waitUntil("the stand-in's status line on row 20 of 20") { _ in
-            let rows = try? self.harness.screen(joined: false).components(separatedBy: "\n")
-            return rows.map { $0.count > 19 && $0[19].hasPrefix(self.standinStatus) } ?? false
-        }
+        try harness.waitFor("resized to 19 80")
         try harness.type("stty size\n")
-        try harness.waitFor("19 80")
+        try harness.waitUntil("stty size printing 19 80") {
+            $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "19 80" }
+        }
 
         // Clicking and pasting: an app that wants X10 clicks and bracketed paste gets them, from
         // SGR reports and a bracketed paste typed into the outer terminal.
-        try harness.type("clear; python3 \(AttachHarness.script("input-hex-echo")) 1000h 2004h\n")
+        try harness.type("clear; \(AttachHarness.fixture(["1000h", "2004h"]))\n")
         try harness.waitFor("READY 1000h 2004h")
         try harness.sendBytes(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m".utf8))
         let press = "1b5b4d202a25", release = "1b5b4d232a25"   // ESC [ M, button, 32+10, 32+5
@@ -74,7 +75,7 @@ final class AttachEndToEndTests: XCTestCase {
 
     func testHerdrsOwnDetachKeyEndsDroverWithZeroAndRestoresTheTerminal() throws {
         let before = try harness.modes()
-        try harness.attachTrusting(until: standinStatus)
+        try harness.attachTrusting(until: innerPrompt)
         XCTAssertEqual(try harness.modes()["alternate_on"], "1")
 
         try harness.keys("C-b", "q")
@@ -102,7 +103,7 @@ final class AttachEndToEndTests: XCTestCase {
         XCTAssertNotEqual(no.status, 0, no.screen)
         XCTAssertFalse(try harness.drover(["pins"]).contains(fingerprint), "'no' must not pin")
 
-        try harness.attachTrusting(until: standinStatus)
+        try harness.attachTrusting(until: innerPrompt)
         XCTAssertTrue(try harness.drover(["pins"]).contains(fingerprint), "'yes' pins the host key")
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit(number: 3).status, 0)

@@ -30,14 +30,27 @@ final class AttachHarness {
     static func script(_ name: String) -> String { repoRoot.appendingPathComponent("scripts/\(name)").path }
 
     /// The stand-in's attach command, as the demo registers it: a login shell that finds `herdr`
-    /// on PATH, on this harness's own stand-in tmux server.
+    /// on PATH, on this harness's own stand-in tmux server. The session's shell is a plain `sh`
+    /// with the prompt `inner$ ` (`innerShell`): an interactive bash would run the host's
+    /// ~/.bashrc, and killing it there at tear-down can leave that file's tools in a bad state
+    /// (a stale pyenv lock makes every later login shell wait a minute).
     var standinCommand: String {
-        "exec \"$SHELL\" -lc 'PATH=\(scratch.file("bin")):$PATH HERDR_STANDIN_SOCKET=\(standinSocket) herdr session attach \(session)'"
+        "exec \"$SHELL\" -lc 'PATH=\(scratch.file("bin")):$PATH HERDR_STANDIN_SOCKET=\(standinSocket) "
+            + "SHELL=\(innerShell) herdr session attach \(session)'"
+    }
+    var innerShell: String { scratch.file("bin/inner-shell") }
+    /// `await-resize ROWS COLS`: says "awaiting resize", then prints the terminal size after each
+    /// SIGWINCH until it is ROWS x COLS, so a test can wait for the resize to reach the host.
+    var awaitResize: String { scratch.file("bin/await-resize") }
+
+    /// The hex-echo fixture run by the system python (not a version manager's shim).
+    static func fixture(_ modes: [String]) -> String {
+        "/usr/bin/python3 \(script("input-hex-echo")) \(modes.joined(separator: " "))"
     }
 
     /// A host command that runs the hex-echo fixture directly with `modes` (e.g. `1000h`).
     static func fixtureCommand(_ modes: [String]) -> String {
-        "exec python3 \(script("input-hex-echo")) \(modes.joined(separator: " "))"
+        "exec " + fixture(modes)
     }
 
     init() throws {
@@ -50,6 +63,23 @@ final class AttachHarness {
         try Shell.run(Self.script("herdr-standin"), ["install", scratch.file("bin")])
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        try "#!/bin/sh\nPS1='inner$ ' exec /bin/sh\n".write(toFile: innerShell, atomically: true, encoding: .utf8)
+        chmod(innerShell, 0o755)
+        try """
+            #!/usr/bin/python3
+            import os, signal, sys
+            want = (int(sys.argv[1]), int(sys.argv[2]))
+            signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGWINCH])
+            print("awaiting resize", flush=True)
+            while True:
+                signal.sigwait([signal.SIGWINCH])
+                size = os.get_terminal_size(0)
+                print("resized to", size.lines, size.columns, flush=True)
+                if (size.lines, size.columns) == want:
+                    break
+
+            """.write(toFile: awaitResize, atomically: true, encoding: .utf8)
+        chmod(awaitResize, 0o755)
         try drover(["key"])
         try sshd.authorize(String(contentsOfFile: home + "/device_ed25519.pub", encoding: .utf8))
     }
