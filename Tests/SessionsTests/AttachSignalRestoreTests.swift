@@ -43,7 +43,8 @@ final class AttachSignalRestoreTests: XCTestCase {
         let pid = try harness.droverPID()
         XCTAssertEqual(kill(pid, signal), 0, "drover (PID \(pid)) is running", file: file, line: line)
         let exit = try harness.waitForExit()
-        XCTAssertNotEqual(exit.status, 0, exit.screen, file: file, line: line)
+        XCTAssertEqual(exit.status, 128 + Int(signal), "drover dies of the signal after restoring:\n\(exit.screen)",
+                       file: file, line: line)
         XCTAssertEqual(try harness.modes(), before, file: file, line: line)
         XCTAssertFalse(exit.screen.contains("READY"), "the session's screen is gone with the alternate screen", file: file, line: line)
         try harness.assertBracketedPasteIsOff(file: file, line: line)
