@@ -123,22 +123,42 @@ public struct Overlay: Hashable, Sendable {
         text.unicodeScalars.reduce(0) { $0 + (TextSanitizer.isControl($1) ? 0 : CellWidth.of($1)) }
     }
 
-    /// Hard-wraps `text` into pieces of at most `width` columns (an empty line stays one line).
+    /// Wraps `text` into pieces of at most `width` columns, breaking at spaces so that words (a
+    /// fingerprint, a path) stay whole; only a word wider than `width` is split. The space at a
+    /// break is dropped. An empty line stays one line.
     static func wrap(_ text: String, width: Int) -> [String] {
         var pieces: [String] = []
-        var current = ""
+        var line: [(scalar: Unicode.Scalar, width: Int)] = []
         var used = 0
         for scalar in text.unicodeScalars where !TextSanitizer.isControl(scalar) {
             let w = CellWidth.of(scalar)
-            if used + w > width && used > 0 {
-                pieces.append(current)
-                current = ""
+            if used + w > width && used > 0 && scalar == " " {
+                pieces.append(Self.string(line))
+                line = []
                 used = 0
+                continue
             }
-            current.unicodeScalars.append(scalar)
+            while used + w > width && used > 0 {
+                if let space = line.lastIndex(where: { $0.scalar == " " }),
+                   line[..<space].contains(where: { $0.scalar != " " }) {
+                    pieces.append(Self.string(line[..<space]))
+                    line = Array(line[(space + 1)...])
+                } else {
+                    pieces.append(Self.string(line))
+                    line = []
+                }
+                used = line.reduce(0) { $0 + $1.width }
+            }
+            line.append((scalar, w))
             used += w
         }
-        pieces.append(current)
+        pieces.append(Self.string(line))
         return pieces
+    }
+
+    private static func string<C: Collection>(_ cells: C) -> String where C.Element == (scalar: Unicode.Scalar, width: Int) {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: cells.map(\.scalar))
+        return text
     }
 }

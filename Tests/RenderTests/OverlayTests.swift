@@ -41,4 +41,22 @@ final class OverlayTests: XCTestCase {
         XCTAssertFalse(bytes.escaped.contains("あ"))
         XCTAssertEqual(composed.rowText(1), "abcd")
     }
+
+    func testBoxWrapsAtSpacesSoAFingerprintStaysOnOneLine() {
+        let fingerprint = "SHA256:4C+xF1m8wwgdOMJDZ+H+2FAHuYvIQV64YPSE6qR9TLE."
+        let frame = Frame(columns: 60, rows: 8)
+        let overlay = Overlay.box(title: "New host key", lines: ["Its ssh-ed25519 host key fingerprint is \(fingerprint)"])
+        let texts = (0..<8).map { overlay.composed(onto: frame).rowText($0) }
+        XCTAssertTrue(texts.contains { $0.contains("│ Its ssh-ed25519 host key fingerprint is") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("│ \(fingerprint)") }, "\(texts)")
+    }
+
+    func testWrapSplitsOnlyWordsWiderThanTheLine() {
+        XCTAssertEqual(Overlay.wrap("one two three", width: 7), ["one two", "three"])
+        XCTAssertEqual(Overlay.wrap("abcdefghij xy", width: 4), ["abcd", "efgh", "ij", "xy"])
+        XCTAssertEqual(Overlay.wrap("(ssh-keygen -lf /etc/ssh/key.pub).", width: 20),
+                       ["(ssh-keygen -lf", "/etc/ssh/key.pub)."])
+        XCTAssertEqual(Overlay.wrap("", width: 5), [""])
+        XCTAssertEqual(Overlay.wrap("ああ あ", width: 3), ["あ", "あ", "あ"], "a wide character never straddles a break")
+    }
 }
