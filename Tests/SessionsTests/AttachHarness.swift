@@ -86,7 +86,11 @@ final class AttachHarness {
 
     func tearDown() {
         for socket in [outerSocket, standinSocket] {
+            // tmux leaves its socket file behind after kill-server: remove it too.
+            let path = try? Shell.run("/usr/bin/tmux", ["-L", socket, "display", "-p", "#{socket_path}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             _ = try? Shell.execute("/usr/bin/tmux", ["-L", socket, "kill-server"])
+            if let path, !path.isEmpty { unlink(path) }
         }
         sshd.tearDown()
         scratch.remove()
