@@ -63,6 +63,13 @@ final class AttachHarness {
         try Shell.run(Self.script("herdr-standin"), ["install", scratch.file("bin")])
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        try installHostHelpers()
+        try drover(["key"])
+        try sshd.authorize(String(contentsOfFile: home + "/device_ed25519.pub", encoding: .utf8))
+    }
+
+    /// Writes the stand-in session's shell and `await-resize` into the host's bin directory.
+    private func installHostHelpers() throws {
         try "#!/bin/sh\nPS1='inner$ ' exec /bin/sh\n".write(toFile: innerShell, atomically: true, encoding: .utf8)
         chmod(innerShell, 0o755)
         try """
@@ -80,8 +87,6 @@ final class AttachHarness {
 
             """.write(toFile: awaitResize, atomically: true, encoding: .utf8)
         chmod(awaitResize, 0o755)
-        try drover(["key"])
-        try sshd.authorize(String(contentsOfFile: home + "/device_ed25519.pub", encoding: .utf8))
     }
 
     func tearDown() {
