@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Hosts", dependencies: ["Files"]),
         .target(name: "Console", dependencies: ["VT", "Render"]),
         .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "CQREncode"]),
-        .target(name: "Sessions", dependencies: ["VT", "SSH", "Hosts", "Identity"]),
+        .target(name: "Sessions", dependencies: ["VT", "Render", "Console", "SSH", "Hosts", "Identity", "Files"]),
         .target(name: "DroverCLI", dependencies: [
             "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions",
         ]),
@@ -36,11 +36,11 @@ let package = Package(
         // Test support: a real OpenSSH sshd on loopback, temporary DROVER_HOME, process helpers.
         .target(name: "TestSupport", dependencies: ["Identity", "Files"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"]),
+        .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "VT"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
-        .testTarget(name: "HostsTests", dependencies: ["Hosts", "TestSupport"]),
+        .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "VT", "Render"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),

@@ -2,8 +2,16 @@
 /// listed here once.
 enum CommandTable {
     static let commands: [Command] = [
+        AttachCommand.command,
+        HostsCommand.command,
+        KeyCommand.command,
+        PinsCommand.command,
+        PairCommand.command,
+        PairHostCommand.command,
+        SSHCheckCommand.command,
         HelpCommand.command,
         VersionCommand.command,
+        ReplayCommand.command,
     ]
 
     static let root: Command = Command(
@@ -16,7 +24,6 @@ enum CommandTable {
         action: { args, ctx in
             if args.flag("version") { return try VersionCommand.command.action!(args, ctx) }
             if let first = args.positionals.first { throw UsageError("unknown command '\(first)'") }
-            ctx.write(root.helpText)
-            return 0
+            return try HostsListCommand.listOrHelp(ctx, help: root.helpText)
         })
 }

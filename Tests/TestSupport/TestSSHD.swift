@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A real OpenSSH `sshd` on a free loopback port, with its own ed25519 host key and
+/// A real OpenSSH `sshd` on a free loopback port, with its own host key (ed25519 unless
+/// `hostKeyType` says `ecdsa` or `rsa`) and
 /// per-user authorized_keys files under a temporary directory. Stopped by PID in `stop()`.
 ///
 /// Readiness is awaited as an event: sshd started with `-e` logs "Server listening on …"
@@ -16,18 +17,23 @@ public final class TestSSHD: @unchecked Sendable {
     private let logLock = NSLock()
     private var logText = ""
     private let extraConfig: [String]
+    /// The `ssh-keygen -t` type of the served host key: `ed25519`, `ecdsa` or `rsa`.
+    public let hostKeyType: String
 
     /// The directory of per-user authorized_keys files (`AuthorizedKeysFile DIR/%u`).
     public var authorizedKeysDirectory: String { directory.file("authorized_keys") }
-    public var hostKeyPath: String { directory.file("ssh_host_ed25519_key") }
+    public var hostKeyPath: String { directory.file("ssh_host_\(hostKeyType)_key") }
 
     /// Everything sshd logged so far (for assertions and failure messages).
     public var log: String { logLock.withLock { logText } }
 
-    /// Starts sshd. `extraConfig` lines are appended to sshd_config (e.g. `PasswordAuthentication no`).
-    public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = []) throws {
+    /// Starts sshd. `extraConfig` lines go first in sshd_config, so they override the defaults
+    /// (sshd keeps the first value of each keyword; e.g. `PasswordAuthentication no`);
+    /// `hostKeyType` picks the only host key it serves (`ed25519`, `ecdsa`, `rsa`).
+    public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519") throws {
         self.listenAddress = listenAddress
         self.extraConfig = extraConfig
+        self.hostKeyType = hostKeyType
         directory = try TemporaryDirectory(prefix: "drover-sshd")
         try FileManager.default.createDirectory(atPath: authorizedKeysDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
@@ -92,7 +98,8 @@ public final class TestSSHD: @unchecked Sendable {
     // MARK: - Starting
 
     private func generateHostKey() throws {
-        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "drover-test-host", "-f", hostKeyPath])
+        let size = hostKeyType == "rsa" ? ["-b", "2048"] : []
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", hostKeyType] + size + ["-N", "", "-C", "drover-test-host", "-f", hostKeyPath])
     }
 
     private func startOnFreePort() throws {
@@ -112,7 +119,7 @@ public final class TestSSHD: @unchecked Sendable {
         self.port = port
         try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
         let config = directory.file("sshd_config")
-        var lines = [
+        let lines = extraConfig + [
             "Port \(port)",
             "ListenAddress \(listenAddress)",
             "HostKey \(hostKeyPath)",
@@ -127,7 +134,6 @@ public final class TestSSHD: @unchecked Sendable {
             "LogLevel VERBOSE",
             "MaxStartups 50",
         ]
-        lines += extraConfig
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
 
         let pipe = try PipePair()

@@ -73,3 +73,25 @@ final class BasicPrintingTests: XCTestCase {
         XCTAssertNotEqual(before.rowVersions[2], after.rowVersions[2])
     }
 }
+
+final class FrameUpdateTests: XCTestCase {
+    func testUpdatingAFrameEqualsTakingANewOne() {
+        let t = Terminal(columns: 8, rows: 4)
+        t.feed("one\r\ntwo\r\n\(CSI)1mthree")
+        var previous = t.frame()
+        for step in ["\(CSI)2;1Hxx", "\(CSI)?1049hALT", "\r\n\r\n\r\n\r\nscroll", "\(CSI)?1049l", "e\u{0301}中"] {
+            t.feed(step)
+            let updated = t.frame(updating: previous)
+            XCTAssertEqual(updated, t.frame(), "after \(step.debugDescription)")
+            previous = updated
+        }
+        t.resize(columns: 5, rows: 2)
+        XCTAssertEqual(t.frame(updating: previous), t.frame())
+    }
+
+    func testTwoTerminalsDoNotShareRowVersions() {
+        let a = Terminal(columns: 4, rows: 2)
+        let b = Terminal(columns: 4, rows: 2)
+        XCTAssertNotEqual(a.frame().rowVersions, b.frame().rowVersions)
+    }
+}

@@ -27,13 +27,52 @@ final class ResizeAndScrollbackTests: XCTestCase {
         XCTAssertEqual(t.lines, ["3", "4"])
     }
 
-    func testNarrowingCutsLinesAndClampsTheCursor() {
+    func testNarrowingReflowsTheLineIntoHistory() {
         let t = Terminal(columns: 10, rows: 2)
         t.feed("0123456789")
         t.resize(columns: 4, rows: 2)
         XCTAssertEqual(t.columns, 4)
-        XCTAssertEqual(t.lines, ["0123", ""])
-        assertCursor(t, 0, 3)
+        XCTAssertEqual(t.lines, ["4567", "89"])
+        XCTAssertEqual(t.scrollback.text(at: 0), "0123")
+        // The wrap was pending after '9': the cursor stays after it.
+        assertCursor(t, 1, 2)
+    }
+
+    func testWideningJoinsWrappedRowsAgain() {
+        let t = Terminal(columns: 4, rows: 3)
+        t.feed("abcdefgh\r\nxy")
+        XCTAssertEqual(t.lines, ["abcd", "efgh", "xy"])
+        t.resize(columns: 10, rows: 3)
+        XCTAssertEqual(t.lines, ["abcdefgh", "xy", ""])
+        assertCursor(t, 1, 2)
+        t.feed("z")
+        XCTAssertEqual(t.lines[1], "xyz")
+    }
+
+    func testReflowBringsWrappedHistoryBack() {
+        let t = Terminal(columns: 3, rows: 2)
+        t.feed("abcdefghi\r\nend")
+        XCTAssertEqual(t.lines, ["ghi", "end"])
+        t.resize(columns: 9, rows: 2)
+        XCTAssertEqual(t.lines, ["abcdefghi", "end"])
+        XCTAssertEqual(t.scrollback.count, 0)
+        assertCursor(t, 1, 3)
+    }
+
+    func testReflowKeepsTheCursorInsideItsLine() {
+        let t = Terminal(columns: 6, rows: 3)
+        t.feed("hello world\(CSI)2;2H")
+        // The cursor sits on the 'w' of the wrapped second row ("world" starts at offset 6).
+        t.resize(columns: 12, rows: 3)
+        XCTAssertEqual(t.lines[0], "hello world")
+        assertCursor(t, 0, 7)
+    }
+
+    func testAlternateScreenIsNotReflowed() {
+        let t = Terminal(columns: 6, rows: 2)
+        t.feed("\(CSI)?1049habcdefgh")
+        t.resize(columns: 3, rows: 2)
+        XCTAssertEqual(t.lines, ["abc", "gh"])
     }
 
     func testWideningPadsWithBlanks() {
@@ -92,9 +131,27 @@ final class ResizeAndScrollbackTests: XCTestCase {
         assertCursor(t, 3, 16)
     }
 
-    func testResizeCuttingAWideCharacterBlanksIt() {
+    func testReflowMovesAWideCharacterThatNoLongerFits() {
+        let t = Terminal(columns: 4, rows: 3)
+        t.feed("a中\r")
+        t.resize(columns: 2, rows: 3)
+        XCTAssertEqual(t.lines, ["a", "中", ""])
+        XCTAssertEqual(t.cell(1, 0).width, 2)
+        XCTAssertEqual(t.cell(0, 1).width, 1)
+    }
+
+    func testReflowDropsThePadLeftBeforeAWrappedWideCharacter() {
+        let t = Terminal(columns: 4, rows: 3)
+        t.feed("abc中d")
+        XCTAssertEqual(t.lines[0], "abc")
+        t.resize(columns: 8, rows: 3)
+        XCTAssertEqual(t.lines[0], "abc中d")
+        assertCursor(t, 0, 6)
+    }
+
+    func testCuttingAWideCharacterOnTheAlternateScreenBlanksIt() {
         let t = Terminal(columns: 4, rows: 1)
-        t.feed("a中")
+        t.feed("\(CSI)?1049ha中")
         t.resize(columns: 2, rows: 1)
         XCTAssertEqual(t.cell(0, 1).width, 1)
         XCTAssertEqual(t.lines[0], "a")

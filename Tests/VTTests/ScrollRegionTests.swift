@@ -30,6 +30,13 @@ final class ScrollRegionTests: XCTestCase {
         assertCursor(t, 2, 2)
     }
 
+    func testABottomMarginPastTheScreenIsClamped() {
+        let t = numbered(5)
+        t.feed("\(CSI)2;99r\(CSI)5;1H\nX")
+        XCTAssertEqual(t.lines, ["L1", "L3", "L4", "L5", "X"])
+        XCTAssertEqual(t.scrollback.count, 0)
+    }
+
     func testLeftRightMarginsNeedMode69() {
         let t = numbered(4, columns: 8)
         t.feed("\(CSI)3;5s")

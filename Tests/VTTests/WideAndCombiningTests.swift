@@ -115,3 +115,29 @@ final class WideAndCombiningTests: XCTestCase {
         XCTAssertEqual(t.cell(0, 3).width, 1)
     }
 }
+
+final class HostileInputTests: XCTestCase {
+    func testEndlessCombiningMarksStayBounded() {
+        let t = Terminal(columns: 4, rows: 1)
+        t.feed("a" + String(repeating: "\u{0301}", count: 10_000) + "b")
+        let f = t.frame()
+        XCTAssertEqual(f.text(of: f[0, 0]).unicodeScalars.count, Screen.clusterScalarLimit)
+        XCTAssertLessThan(f.clusters.count, 20)
+        XCTAssertEqual(f[0, 1].content, 0x62)
+    }
+
+    func testOverlongLinkTargetsAreNotStored() {
+        let t = Terminal(columns: 4, rows: 1)
+        t.feed("\u{1B}]8;;" + String(repeating: "u", count: 3000) + "\u{07}x")
+        XCTAssertEqual(t.frame().links, [])
+        XCTAssertEqual(t.cell(0, 0).attributes.link, 0)
+    }
+
+    func testManyDistinctLinksKeepOnlyThoseInUse() {
+        let t = Terminal(columns: 4, rows: 1, scrollbackLimit: 0)
+        for i in 0..<10_000 { t.feed("\r\u{1B}]8;;https://e/\(i)\u{07}x") }
+        let f = t.frame()
+        XCTAssertLessThanOrEqual(f.links.count, 4096)
+        XCTAssertEqual(f.links[Int(f[0, 0].attributes.link) - 1], "https://e/9999")
+    }
+}

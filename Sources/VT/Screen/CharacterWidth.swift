@@ -5,10 +5,36 @@ enum CharacterWidth {
     @inline(__always)
     static func of(_ scalar: UInt32) -> Int {
         if scalar < 0x300 { return 1 }
+        if scalar < CharacterWidth.tableLimit {
+            let packed = table[Int(scalar >> 2)]
+            return Int((packed >> UInt8((scalar & 3) << 1)) & 3)
+        }
+        return search(scalar)
+    }
+
+    private static func search(_ scalar: UInt32) -> Int {
         if contains(zeroWidth, scalar) { return 0 }
-        if scalar < 0x1100 { return 1 }
         return contains(wide, scalar) ? 2 : 1
     }
+
+    /// The table covers the basic and supplementary multilingual planes (emoji included).
+    private static let tableLimit: UInt32 = 0x2_0000
+
+    /// Widths of U+0000–U+1FFFF, two bits each (32 KiB), built once from the range tables.
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0x55, count: Int(tableLimit) / 4)
+        func set(_ range: (UInt32, UInt32), _ width: UInt8) {
+            guard range.0 < tableLimit else { return }
+            for s in range.0...min(range.1, tableLimit - 1) {
+                let shift = UInt8((s & 3) << 1)
+                let i = Int(s >> 2)
+                table[i] = (table[i] & ~(3 << shift)) | (width << shift)
+            }
+        }
+        for range in wide { set(range, 2) }
+        for range in zeroWidth { set(range, 0) }
+        return table
+    }()
 
     private static func contains(_ table: [(UInt32, UInt32)], _ s: UInt32) -> Bool {
         var low = 0

@@ -52,7 +52,8 @@ extension Screen {
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
             guard modes.autowrap, limit > leftLimit else { return }
-            grid.row(row)[column] = eraseCell
+            grid.row(row)[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
+            grid.touch(row)
             pendingWrap = true
             wrap()
             limit = rightLimit
@@ -111,6 +112,10 @@ extension Screen {
         }
     }
 
+    /// At most this many scalars share a cell; further marks are dropped (a hostile stream of
+    /// marks must not grow memory).
+    static let clusterScalarLimit = 12
+
     /// Joins a zero-width character to the cell before the cursor.
     private func combine(_ mark: UInt32) {
         var target = pendingWrap ? column : column - 1
@@ -135,7 +140,9 @@ extension Screen {
         } else {
             text = Unicode.Scalar(base).map { String(Character($0)) } ?? ""
         }
-        guard let scalar = Unicode.Scalar(mark) else { return nil }
+        guard let scalar = Unicode.Scalar(mark), text.unicodeScalars.count < Screen.clusterScalarLimit else {
+            return nil
+        }
         text.unicodeScalars.append(scalar)
         if clusters.isFull { compactTables() }
         guard let index = clusters.intern(text) else { return nil }

@@ -1,24 +1,33 @@
-/// Resizing. The choice (documented for the renderer and users): no reflow of wrapped text;
-/// lines keep their cells and are cut or padded at the right. When rows shrink, lines above
-/// the cursor leave through the top (into the primary screen's history) so the cursor row stays
-/// visible, and blank lines below the cursor are dropped first. When rows grow on the primary
-/// screen, history lines come back at the top (as xterm does); otherwise blank lines are added.
+/// Resizing. The choice: when the width changes, the primary screen and its history are
+/// reflowed (Screen+Reflow: autowrapped rows are joined and wrapped again at the new width).
+/// The alternate screen, and the primary screen when only the height changes, keep their rows:
+/// lines are cut or padded at the right; when rows shrink, blank lines below the cursor are
+/// dropped first, then lines leave through the top (into the primary screen's history) so the
+/// cursor row stays visible; when rows grow on the primary screen, history lines come back at
+/// the top (as xterm does), otherwise blank lines are added.
 extension Screen {
     func resize(columns newColumns: Int, rows newRows: Int) {
         let newColumns = max(1, newColumns)
         let newRows = max(1, newRows)
         guard newColumns != columns || newRows != rows else { return }
-        let shift = resizeGrid(primary, columns: newColumns, rows: newRows, history: history,
-                               cursorRow: isAlternate ? savedPrimary.row : row)
+        if newColumns != columns {
+            // A pending wrap means the cursor really is one past the last character.
+            let old = isAlternate ? (savedPrimary.row, savedPrimary.column)
+                                  : (row, column + (pendingWrap ? 1 : 0))
+            let moved = reflowPrimary(columns: newColumns, rows: newRows, cursor: old)
+            if isAlternate {
+                (savedPrimary.row, savedPrimary.column) = moved
+            } else {
+                (row, column) = moved
+            }
+        } else {
+            let shift = resizeGrid(primary, columns: newColumns, rows: newRows, history: history,
+                                   cursorRow: isAlternate ? savedPrimary.row : row)
+            if isAlternate { savedPrimary.row += shift } else { row += shift }
+        }
         let altShift = resizeGrid(alternate, columns: newColumns, rows: newRows, history: nil,
                                   cursorRow: isAlternate ? row : savedAlternate.row)
-        if isAlternate {
-            row += altShift
-            savedPrimary.row += shift
-        } else {
-            row += shift
-            savedAlternate.row += altShift
-        }
+        if isAlternate { row += altShift } else { savedAlternate.row += altShift }
         columns = newColumns
         rows = newRows
         row = min(max(row, 0), rows - 1)

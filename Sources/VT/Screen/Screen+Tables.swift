@@ -60,8 +60,11 @@ extension Screen {
         }
     }
 
+    static let linkLengthLimit = 2048
+
     /// The index + 1 of an OSC 8 target for `Attributes.link` (0 when it cannot be stored).
     func linkID(for uri: String) -> UInt16 {
+        guard uri.utf8.count <= Screen.linkLengthLimit else { return 0 }
         if links.isFull { compactTables() }
         return links.intern(uri).map { UInt16($0 + 1) } ?? 0
     }

@@ -84,12 +84,4 @@ final class Scrollback {
         count = 0
         return out
     }
-
-    /// Appends lines oldest first (the ring takes ownership), dropping the oldest past `limit`.
-    func restore(_ entries: [(line: Line, width: Int)]) {
-        for (line, width) in entries {
-            let spare = push(line, width: width)
-            spare.free()
-        }
-    }
 }

@@ -10,6 +10,34 @@ extension Terminal {
             for stored in g.cells(of: r) { frame.cells.append(stored.cell(styles)) }
         }
         frame.rowVersions = g.versions
+        fillState(&frame)
+        return frame
+    }
+
+    /// Like `frame()`, but converts only the rows whose version differs from `previous`
+    /// (a frame taken earlier from this terminal); the rest are copied from it.
+    public func frame(updating previous: Frame) -> Frame {
+        let g = screen.grid
+        guard previous.columns == g.columns, previous.rows == g.rows,
+              previous.cells.count == g.columns * g.rows else { return frame() }
+        var frame = previous
+        let versions = g.versions
+        let styles = screen.styles
+        frame.cells.withUnsafeMutableBufferPointer { cells in
+            for r in 0..<g.rows where versions[r] != previous.rowVersions[r] {
+                var i = r * g.columns
+                for stored in g.cells(of: r) {
+                    cells[i] = stored.cell(styles)
+                    i += 1
+                }
+            }
+        }
+        frame.rowVersions = versions
+        fillState(&frame)
+        return frame
+    }
+
+    private func fillState(_ frame: inout Frame) {
         frame.cursorRow = screen.row
         frame.cursorColumn = screen.column
         frame.cursorVisible = screen.modes.cursorVisible
@@ -19,7 +47,6 @@ extension Terminal {
         frame.links = screen.links.strings
         frame.alternateScreen = screen.isAlternate
         frame.reverseVideo = screen.modes.reverseVideo
-        return frame
     }
 }
 

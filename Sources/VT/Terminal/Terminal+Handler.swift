@@ -11,6 +11,7 @@ extension Terminal: ParserHandler {
     func execute(_ control: UInt8) {
         let s = screen
         switch control {
+        case 0x07: bellCount &+= 1                           // BEL
         case 0x08: s.backspace()                             // BS
         case 0x09: s.tabForward(1)                           // HT
         case 0x0A, 0x0B, 0x0C: s.lineFeed()                  // LF VT FF
@@ -21,7 +22,7 @@ extension Terminal: ParserHandler {
         case 0x85: s.carriageReturn(); s.index()             // NEL
         case 0x88: s.setTabStop()                            // HTS
         case 0x8D: s.reverseIndex()                          // RI
-        default: break                                       // BEL, NUL and the rest: nothing to draw
+        default: break                                       // NUL and the rest: nothing to draw
         }
     }
 

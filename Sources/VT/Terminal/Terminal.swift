@@ -13,6 +13,9 @@ public final class Terminal {
 
     /// Window title from OSC 0/2.
     public internal(set) var title = ""
+    /// How many BEL characters the remote sent (outside strings); the console can ring the
+    /// local bell when it changes.
+    public internal(set) var bellCount = 0
     /// Colours reported to OSC 10/11/12 queries.
     public var colors = TerminalColors()
     /// The local terminal's cell size in pixels, for XTWINOPS 14t/16t.

@@ -1,0 +1,35 @@
+import Hosts
+
+/// `drover hosts edit NAME [options]`: changes fields of a registered host.
+enum HostsEditCommand {
+    static let command = Command(
+        "edit", summary: "change a registered host",
+        usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
+            + "[--command CMD | --no-command] [--rename NEW]",
+        details: "Only the fields you give change. --no-session attaches herdr's default session again; "
+            + "--no-command goes back to the herdr attach command.",
+        options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
+            + HostsFieldOptions.specs + [
+                OptionSpec("no-session", help: "attach herdr's default session"),
+                OptionSpec("no-command", help: "drop the command override"),
+                OptionSpec("rename", value: "NEW", help: "give the host a new name"),
+            ],
+        action: { args, ctx in
+            let name = try args.positionals(exactly: ["NAME"])[0]
+            if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
+            if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
+            let store = HostStore(root: ctx.root)
+            let updated = try store.modify { list, now -> RegistryHost in
+                guard var host = list.named(name) else { throw HostStoreError.notFound(name: name) }
+                var changed = try HostsFieldOptions.apply(args, to: &host)
+                if args.flag("no-session") { host.session = nil; changed = true }
+                if args.flag("no-command") { host.command = nil; changed = true }
+                if let newName = args.value("rename") { host.name = newName; changed = true }
+                guard changed else { throw UsageError("nothing to change; give at least one option") }
+                return try list.replace(named: name, with: host, now: now)
+            }
+            let renamed = updated.name == name ? "" : " (now \(updated.name))"
+            ctx.print("updated \(name)\(renamed): \(updated.account)")
+            return 0
+        })
+}

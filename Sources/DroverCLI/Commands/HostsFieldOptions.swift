@@ -1,0 +1,58 @@
+import Foundation
+import Hosts
+
+/// The options `hosts add` and `hosts edit` share, and how they change a host.
+enum HostsFieldOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("port", short: "p", value: "PORT", help: "SSH port (default 22)"),
+        OptionSpec("user", short: "u", value: "USER", help: "login name (default: your local user name)"),
+        OptionSpec("platform", value: "unix|windows", help: "how herdr is started on the host (default unix)"),
+        OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
+        OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
+        OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
+    ]
+
+    /// Applies every field option present in `args` to `host`. Returns whether any was given.
+    @discardableResult
+    static func apply(_ args: ParsedArguments, to host: inout RegistryHost) throws -> Bool {
+        var changed = false
+        if let hostname = args.value("host") {
+            host.hostname = Hostname.stripBrackets(hostname)
+            changed = true
+        }
+        if let port = try args.int("port", in: 1...65535) {
+            host.port = port
+            changed = true
+        }
+        if let user = args.value("user") {
+            host.user = user
+            changed = true
+        }
+        if let raw = args.value("platform") {
+            guard let platform = Platform(rawValue: raw.lowercased()) else {
+                throw UsageError("--platform must be unix or windows, not '\(raw)'")
+            }
+            host.platform = platform
+            changed = true
+        }
+        if let session = args.value("session") {
+            host.session = session
+            changed = true
+        }
+        if let command = args.value("command") {
+            host.command = command
+            changed = true
+        }
+        if let raw = args.value("auth") {
+            host.auth = try raw.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let name = item.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let method = AuthMethod(rawValue: name) else {
+                    throw UsageError("--auth takes device-key, agent and password separated by commas, not '\(item)'")
+                }
+                return method
+            }
+            changed = true
+        }
+        return changed
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hosts
+
+/// `drover hosts list [--json]`: the registry as an aligned table or as JSON.
+enum HostsListCommand {
+    static let jsonOption = OptionSpec("json", help: "print the registry as JSON ({\"version\": 1, \"hosts\": [...]})")
+
+    static let command = Command(
+        "list", summary: "list the registered hosts", usage: "hosts list [--json]",
+        details: "Columns: name, user@host:port, platform, herdr session. --json prints the hosts.json format.",
+        options: [jsonOption],
+        action: { args, ctx in try run(args, ctx) })
+
+    static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
+        if let extra = args.positionals.first { throw UsageError("unknown command '\(extra)'") }
+        let list = try HostStore(root: ctx.root).load()
+        if args.flag("json") {
+            ctx.write(String(decoding: try HostsFile.encode(list), as: UTF8.self))
+        } else if list.hosts.isEmpty {
+            ctx.print("No hosts yet. Add one with 'drover hosts add NAME --host HOST' or 'drover hosts import-ssh-config'.")
+        } else {
+            ctx.write(table(list))
+        }
+        return 0
+    }
+
+    /// Bare `drover`: the host list, or `help` when there are no hosts yet.
+    static func listOrHelp(_ ctx: CommandContext, help: String) throws -> Int32 {
+        let list = try HostStore(root: ctx.root).load()
+        ctx.write(list.hosts.isEmpty ? help : table(list))
+        return 0
+    }
+
+    /// The hosts sorted by name, one per line, columns aligned.
+    static func table(_ list: HostList) -> String {
+        let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"]] + list.hosts.sorted { $0.name < $1.name }.map {
+            [$0.name, $0.account, $0.platform.rawValue, $0.command != nil ? "(command)" : $0.session ?? "(default)"]
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hosts
+import Identity
+import Pairing
+import Sessions
+
+/// `drover pair LINK` / `drover pair -`: enroll this device with a computer showing a pairing code.
+enum PairCommand {
+    static let command = Command(
+        "pair", summary: "pair this device with a computer showing a pairing code",
+        usage: "pair LINK | pair - [--yes] [--any-network] [--no-attach] [--name NAME]",
+        details: """
+            LINK is the herdr://pair?... link of the code shown by 'drover pair-host' (or herdr's pairing \
+            helper). Use '-' to read it from standard input, which keeps it out of the shell history. \
+            Drover shows what the code says and asks before connecting. It tries the code's addresses in \
+            order, only on the tailnet or loopback unless --any-network is given, accepts only the host \
+            keys named in the code, sends this device's public key and name, and waits for the person at \
+            the computer to approve. Then it pins the host key, saves the host and attaches.
+            """,
+        options: [
+            OptionSpec("yes", short: "y", help: "do not ask before connecting (for scripts)"),
+            OptionSpec("any-network", help: "also connect to addresses outside the tailnet and loopback"),
+            OptionSpec("no-attach", help: "stop after pairing instead of attaching"),
+            OptionSpec("name", value: "NAME", help: "the name this device shows on the computer (default: its host name)"),
+        ],
+        action: { args, ctx in
+            let source = try args.positionals(exactly: ["LINK (or - to read it from standard input)"])[0]
+            let text = source == "-" ? (ctx.readLine() ?? "") : source
+            let link = try PairingLink.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), now: Date())
+
+            let key = try DeviceKey.loadOrCreate(root: ctx.root)
+            let name = args.value("name") ?? String(DeviceKey.defaultDeviceName().prefix(64))
+            let device = PairingClient.Device(publicKeyBlob: key.keyPair.publicKeyBlob, name: name)
+            ctx.print(PairReview.text(link: link, device: device, now: Date()))
+            if !args.flag("yes") {
+                let answer = ctx.ask("Connect and send this device's key? [y/N] ")
+                guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+                    ctx.printError("Not paired; nothing was sent. Run the command again and answer 'y' (or pass --yes).")
+                    return 1
+                }
+            }
+            let anyNetwork = args.flag("any-network")
+            if anyNetwork {
+                ctx.printError("warning: --any-network lets the code's one-time key travel outside your tailnet; "
+                               + "use it only on a network you trust.")
+            }
+            let client = PairingClient(link: link, device: device, anyNetwork: anyNetwork,
+                                       knownHosts: KnownHosts(root: ctx.root), hostStore: HostStore(root: ctx.root),
+                                       report: { ctx.print($0) })
+            let paired = try client.enroll()
+            ctx.print("Paired with \(link.computerName): \(paired.updatedExisting ? "updated" : "saved") host "
+                      + "'\(paired.host.name)' (\(paired.host.account)).")
+            if args.flag("no-attach") { return 0 }
+            return AttachCommand.attach(AttachTarget(host: paired.host), timeout: 10, ctx: ctx)
+        })
+}
+
+/// The review shown before connecting: what the code says and who this device is.
+enum PairReview {
+    static func text(link: PairingLink, device: PairingClient.Device, now: Date) -> String {
+        var lines = ["Pairing code for:",
+                     "  computer   \(link.computerName)",
+                     "  account    \(link.user)",
+                     "  platform   \(link.platform.rawValue)",
+                     "  session    \(link.session ?? "(herdr's default)")"]
+        for (index, address) in link.addresses.enumerated() {
+            lines.append((index == 0 ? "  addresses  " : "             ") + "\(index + 1). \(address) port \(link.port)")
+        }
+        for (index, fingerprint) in link.hostKeyFingerprints.enumerated() {
+            lines.append((index == 0 ? "  host keys  " : "             ") + fingerprint)
+        }
+        lines += ["This device:",
+                  "  name       \(device.name)",
+                  "  key        \(device.fingerprint)",
+                  "The code expires in \(PairingLinkError.span(max(0, link.secondsLeft(now: now))))."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Pairing
+
+/// `drover pair-host`: offer a one-time pairing code on this computer, and (as the forced
+/// command of that code) `drover pair-host --enroll=ID --state=DIR`.
+enum PairHostCommand {
+    static let command = Command(
+        "pair-host", summary: "show a one-time pairing code so another device can be authorized",
+        usage: "pair-host [--session S] [--host NAME]... [--port P]",
+        details: """
+            Run this on the computer to be paired. It reads the host key this computer's sshd serves, \
+            adds a one-time key to ~/.ssh/authorized_keys that can only run the enrollment (restricted, \
+            tailnet and loopback only, expiring after 10 minutes), and shows the pairing code as a QR code. \
+            When a device uses the code, it shows the device's name and key fingerprint and asks \
+            'Approve this device? [y/N]'; on 'y' the device key is added to authorized_keys. The one-time \
+            key is removed however the command ends.
+
+            The code lists the addresses the device should try, in order: the --host values, or, when \
+            none are given, this computer's Tailscale names and address.
+            """,
+        options: [
+            OptionSpec("session", value: "S", help: "herdr session the device should attach to"),
+            OptionSpec("host", value: "NAME", repeatable: true, help: "name or address the device reaches this computer by (up to 4)"),
+            OptionSpec("port", short: "p", value: "P", help: "port sshd listens on (default 22)"),
+            OptionSpec("enroll", value: "ID", hidden: true, help: "run as the one-time key's forced command"),
+            OptionSpec("state", value: "DIR", hidden: true, help: "state directory of the forced command"),
+        ] + PairTestSwitches.hostOptions,
+        action: { args, ctx in
+            if let id = args.value("enroll") { return try enroll(id: id, args: args, ctx: ctx) }
+            return try offer(args: args, ctx: ctx)
+        })
+
+    /// The forced command: answers with a token as the last word on stdout.
+    private static func enroll(id: String, args: ParsedArguments, ctx: CommandContext) throws -> Int32 {
+        guard PairingFieldRules.isPairingID(id), let dir = args.value("state"), dir.hasPrefix("/") else {
+            ctx.print(EnrollToken.invalid.rawValue)
+            return EnrollToken.invalid.exitCode
+        }
+        let enrollment = Enrollment(state: PairingStateDirectory(path: dir, id: id))
+        let token = enrollment.run { deadline in EnrollInput.read(until: deadline) }
+        ctx.print(token.rawValue)
+        return token.exitCode
+    }
+
+    private static func offer(args: ParsedArguments, ctx: CommandContext) throws -> Int32 {
+        try PairTestSwitches.check(args, ctx, options: PairTestSwitches.hostOptions)
+        _ = try args.positionals(exactly: [])
+        if args.value("state") != nil { throw UsageError("--state is only for the forced command (--enroll)") }
+        let port = try args.int("port", in: 1...65535) ?? 22
+        let ttl = try args.int("test-ttl", in: 1...900).map(TimeInterval.init) ?? PairingOffer.defaultLifetime
+        let session = args.value("session")
+        if let session, !PairingFieldRules.isSessionName(session) {
+            throw UsageError("--session: a herdr session name is 1 to 64 of A-Z a-z 0-9 . _ - and not . or ..")
+        }
+        let addresses = try hostAddresses(args)
+        for address in addresses where PeerAddressPolicy.network(of: address) == .other {
+            ctx.printError("note: \(address) is outside the tailnet and loopback; the one-time key only works from "
+                           + "100.64.0.0/10, fd7a:115c:a1e0::/48 and loopback, so a device must reach this computer that way")
+        }
+        guard let drover = LocalAccount.executablePath else {
+            throw PairHostError.system("cannot find the absolute path of this drover executable")
+        }
+        let root = ctx.root
+        try root.ensureExists()
+        let state = args.value("test-state") ?? root.file("pairing")
+        let keysPath = args.value("test-authorized-keys")
+            ?? HostPlatform.unix.defaultAuthorizedKeysPath(home: LocalAccount.home)
+        let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: addresses)
+        let configuration = PairHost.Configuration(
+            authorizedKeys: AuthorizedKeysFile(path: keysPath, lockPath: absolute(state) + "/.authorized_keys.lock"),
+            stateDirectory: absolute(state), droverPath: drover, computerName: LocalAccount.computerName,
+            user: LocalAccount.user, addresses: addresses, port: port, session: session,
+            hostKeyFingerprints: fingerprints, lifetime: ttl)
+        let host = PairHost(configuration: configuration, write: { ctx.write($0) })
+        do {
+            let outcome = try host.run { offer in try show(offer, printLink: args.flag("test-print-link"), ctx: ctx) }
+            switch outcome {
+            case .approved: return 0
+            case .denied: return 3
+            case .expired: return 4
+            }
+        } catch PairHostError.interrupted(let signal) {
+            ctx.printError("drover: \(PairHostError.interrupted(signal: signal))")
+            return 128 + signal
+        }
+    }
+
+    private static func hostAddresses(_ args: ParsedArguments) throws -> [String] {
+        let given = args.values("host")
+        if !given.isEmpty {
+            guard given.count <= 4 else { throw UsageError("--host may be given at most 4 times") }
+            for name in given where !PairingFieldRules.isAddress(name) {
+                throw UsageError("--host '\(name)' is not a host name or address")
+            }
+            return given
+        }
+        guard let tailscale = TailscaleAddresses.current() else {
+            throw UsageError("Tailscale is not installed or not running here, so there is no default address for the code; "
+                             + "pass --host NAME with the name or address the other device reaches this computer by")
+        }
+        return tailscale
+    }
+
+    /// Shows the code: the QR code, or the link text under the test switch.
+    private static func show(_ offer: PairingOffer, printLink: Bool, ctx: CommandContext) throws {
+        if printLink {
+            ctx.print(offer.link.format())
+            return
+        }
+        let code = try QRCode(offer.link.format(), errorCorrection: .low)
+        // The code plus the lines around it (title, fingerprints, time left) must fit at once.
+        let needRows = code.textSize.rows + 4 + offer.link.hostKeyFingerprints.count
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
+           Int(size.ws_col) < code.textSize.columns || Int(size.ws_row) < needRows {
+            throw PairHostError.terminalTooSmall(needColumns: code.textSize.columns, needRows: needRows,
+                                                 haveColumns: Int(size.ws_col), haveRows: Int(size.ws_row))
+        }
+        ctx.print("Scan this code on the device to pair (the herdr app, or a QR reader whose link goes to 'drover pair -'):")
+        ctx.write(code.rendered())
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Identity
+
+/// `drover pins [list]` and `drover pins forget HOST[:PORT]`: the pinned host keys.
+enum PinsCommand {
+    static let list = Command(
+        "list", summary: "list pinned host keys (the default)", usage: "pins list",
+        details: "Shows every pinned host key: host, port, key type and SHA256 fingerprint.",
+        action: { args, ctx in
+            _ = try args.positionals(exactly: [])
+            let entries = try KnownHosts(root: ctx.root).list()
+            guard !entries.isEmpty else {
+                ctx.print("No pinned host keys yet. Drover pins a host's key when you first connect and answer 'yes'.")
+                return 0
+            }
+            let rows = [["HOST", "PORT", "TYPE", "FINGERPRINT"]]
+                + entries.map { [$0.host, String($0.port), $0.keyType, $0.fingerprint] }
+            ctx.write(table(rows))
+            return 0
+        })
+
+    /// Left-aligned columns two spaces apart; the last column is not padded.
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ") + "\n"
+        }.joined()
+    }
+
+    static let forget = Command(
+        "forget", summary: "remove the pinned keys of one host and port",
+        usage: "pins forget HOST[:PORT]",
+        details: """
+            Removes the pins of exactly HOST on PORT (22 when no port is given); other ports of \
+            the same host keep theirs. Write IPv6 addresses as [::1]:2222, or bare (::1) for \
+            port 22. The next connection shows the host's key and asks before pinning it again.
+            """,
+        action: { args, ctx in
+            let raw = try args.positionals(exactly: ["HOST[:PORT]"])[0]
+            let (host, port) = try PinTarget.parse(raw)
+            let pins = KnownHosts(root: ctx.root)
+            let removed = try pins.remove(host: host, port: port)
+            let name = HostName.token(host: host, port: port)
+            guard !removed.isEmpty else {
+                let others = try pins.list().filter { $0.host == HostName.normalized(host) }.map(\.token)
+                throw NoPinError(name: name, otherPorts: others)
+            }
+            for entry in removed {
+                ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)")
+            }
+            if !(try pins.pins(host: host, port: port)).isEmpty {
+                ctx.printError("Note: a wildcard line in \(pins.path) still matches \(name); edit that file to remove it.")
+            }
+            return 0
+        })
+
+    static let command = Command(
+        "pins", summary: "list or forget pinned host keys",
+        usage: "pins [list | forget HOST[:PORT]]",
+        details: """
+            Pins live in known_hosts in the Drover directory, in OpenSSH's format, so \
+            'ssh-keygen -F HOST -f FILE' reads them. A changed host key stops a connection \
+            until 'drover pins forget' removes the old pin.
+            """,
+        subcommands: [list, forget],
+        action: { args, ctx in
+            if let first = args.positionals.first { throw UsageError("unknown command '\(first)'", command: "pins") }
+            return try list.action!(args, ctx)
+        })
+}
+
+/// `forget` found nothing to remove.
+struct NoPinError: Error, CustomStringConvertible {
+    let name: String
+    let otherPorts: [String]
+
+    var description: String {
+        if otherPorts.isEmpty {
+            return "no pinned key for \(name). Run 'drover pins' to see the pins."
+        }
+        return "no pinned key for \(name), but there are pins for \(otherPorts.joined(separator: ", ")). Give the port too, e.g. 'drover pins forget \(otherPorts[0])'."
+    }
+}
+
+/// The HOST[:PORT] argument of `pins forget`.
+enum PinTarget {
+    /// `host`, `host:port`, `[v6]:port`, `[v6]` or a bare IPv6 address (port 22).
+    static func parse(_ raw: String) throws -> (host: String, port: Int) {
+        guard !raw.contains("@") else {
+            throw UsageError("pins belong to a host, not a user: give '\(raw.split(separator: "@").last ?? "")' without the user")
+        }
+        var host = raw, portText: String?
+        if raw.hasPrefix("[") {
+            guard let close = raw.firstIndex(of: "]") else { throw UsageError("'\(raw)' is missing its closing ']'") }
+            host = String(raw[raw.index(after: raw.startIndex)..<close])
+            let rest = raw[raw.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { throw UsageError("expected ':PORT' after ']' in '\(raw)'") }
+                portText = String(rest.dropFirst())
+            }
+        } else if raw.filter({ $0 == ":" }).count == 1, let colon = raw.firstIndex(of: ":") {
+            host = String(raw[..<colon])
+            portText = String(raw[raw.index(after: colon)...])
+        }
+        guard !host.isEmpty, !host.contains(where: \.isWhitespace) else { throw UsageError("'\(raw)' has no host name") }
+        guard let portText else { return (host, 22) }
+        guard let port = Int(portText), (1...65535).contains(port) else {
+            throw UsageError("the port in '\(raw)' must be a number from 1 to 65535")
+        }
+        return (host, port)
+    }
+}

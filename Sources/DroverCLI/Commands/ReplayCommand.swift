@@ -1,0 +1,112 @@
+import Files
+import Foundation
+import Render
+import VT
+
+/// `drover replay FILE`: feeds a recorded byte stream through the emulator and prints the
+/// final screen, the bytes some input events would send, or the emulator's speed.
+enum ReplayCommand {
+    static let command = Command(
+        "replay", summary: "play a recorded terminal stream through Drover's emulator",
+        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--bench]",
+        details: """
+            FILE is a raw byte stream (.vt), a script(1) typescript (its 'Script started' and
+            'Script done' lines are dropped) or an asciicast v2 recording (.cast; output and
+            resize events are played). The screen is --size, else the asciicast header's size,
+            else 80x24; with --size, asciicast resize events are ignored.
+
+            --format text prints each row without trailing blanks, then 'cursor: ROW,COL'
+            (from 1). --format json prints every cell with its attributes, the cursor, the
+            title and the modes (mouse tracking and encoding included). --format ansi redraws
+            the screen with Drover's renderer.
+
+            With --input, nothing else is printed: each EVENT, applied to the modes the stream
+            left behind, prints one line with the bytes Drover would send to the remote,
+            C-style escaped (\\e[<0;10;5M); an empty line means nothing is sent.
+            \(ReplayInput.help)
+
+            --bench feeds the stream in 64 KiB chunks to a fresh emulator five times (taking a
+            frame at the end of each pass) and prints the best speed as 'drover FILE N MiB/s'.
+            """,
+        options: [
+            OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
+            OptionSpec("format", value: "FORMAT", help: "text (default), ansi or json"),
+            OptionSpec("input", value: "EVENT", repeatable: true, help: "print the bytes this event sends (repeatable)"),
+            OptionSpec("bench", help: "print the emulator's speed on this stream instead"),
+        ],
+        action: { args, ctx in try run(args, ctx) })
+
+    enum Format: String { case text, ansi, json }
+
+    static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
+        let path = try args.positionals(exactly: ["FILE"])[0]
+        let size = try args.value("size").map(parseSize)
+        let format = try parseFormat(args.value("format"))
+        let events = try args.values("input").map(ReplayInput.parse)
+        let bench = args.flag("bench")
+        if bench && (!events.isEmpty || args.value("format") != nil) {
+            throw UsageError("--bench prints only the speed; leave out --input and --format")
+        }
+        if !events.isEmpty && args.value("format") != nil {
+            throw UsageError("--input prints only the bytes the events send; leave out --format")
+        }
+
+        guard let data = try AtomicFile.read(path) else {
+            throw RecordingError("\(path): no such file; give the path of a .vt, typescript or .cast recording.")
+        }
+        let recording = try Recording.parse(Array(data), name: path)
+        let columns = size?.columns ?? recording.declaredSize?.columns ?? 80
+        let rows = size?.rows ?? recording.declaredSize?.rows ?? 24
+
+        if bench {
+            let speed = VTBench.throughput(of: recording.outputBytes, columns: columns, rows: rows, repeats: 5)
+            ctx.print("drover \(path) \(String(format: "%.1f", speed)) MiB/s")
+            return 0
+        }
+
+        let terminal = Terminal(columns: columns, rows: rows, scrollbackLimit: 1000)
+        for chunk in recording.chunks {
+            switch chunk {
+            case let .output(bytes):
+                terminal.feed(bytes)
+                _ = terminal.takeReplies()
+            case let .resize(c, r):
+                if size == nil { terminal.resize(columns: c, rows: r) }
+            }
+        }
+
+        if !events.isEmpty {
+            let pixels = terminal.cellPixelSize
+            let encoder = InputEncoder(modes: terminal.modes, cellPixelWidth: pixels.width, cellPixelHeight: pixels.height)
+            for event in events { ctx.print(ByteEscaping.cStyle(encoder.encode(event))) }
+            return 0
+        }
+        let frame = terminal.frame()
+        switch format {
+        case .text: ctx.write(ScreenText.render(frame))
+        case .json: ctx.write(ScreenJSON.render(frame, modes: terminal.modes))
+        case .ansi:
+            let bytes = FrameDiff.render(from: nil, to: frame,
+                                         capabilities: TerminalCapabilities(synchronizedOutput: false))
+            ctx.write(String(decoding: bytes, as: UTF8.self) + "\r\n")
+        }
+        return 0
+    }
+
+    static func parseSize(_ raw: String) throws -> (columns: Int, rows: Int) {
+        let parts = raw.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+              (1...2000).contains(c), (1...1000).contains(r) else {
+            throw UsageError("--size must be COLSxROWS with 1-2000 columns and 1-1000 rows, e.g. 120x40, not '\(raw)'")
+        }
+        return (c, r)
+    }
+
+    static func parseFormat(_ raw: String?) throws -> Format {
+        guard let raw else { return .text }
+        guard let f = Format(rawValue: raw) else {
+            throw UsageError("--format must be text, ansi or json, not '\(raw)'")
+        }
+        return f
+    }
+}

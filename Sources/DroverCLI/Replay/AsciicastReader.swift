@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads asciicast v2: a JSON header object on the first line, then one JSON array per line,
+/// `[time, code, data]`. Output (`"o"`) and resize (`"r"`, `"COLSxROWS"`) events are kept;
+/// input, marker and other events are ignored, as a player would.
+enum AsciicastReader {
+    /// True when the first line is a JSON object with a `version` key.
+    static func looksLikeHeader(_ data: [UInt8]) -> Bool {
+        guard data.first == UInt8(ascii: "{") else { return false }
+        let firstLine = data.prefix { $0 != 0x0A }
+        let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any]
+        return object?["version"] != nil
+    }
+
+    static func read(_ data: [UInt8], name: String) throws -> Recording {
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
+        guard let headerLine = lines.first,
+              let header = try? JSONSerialization.jsonObject(with: Data(headerLine)) as? [String: Any] else {
+            throw RecordingError("\(name): the first line is not a JSON object; an asciicast file starts with its header, e.g. {\"version\": 2, \"width\": 80, \"height\": 24}.")
+        }
+        guard (header["version"] as? Int) == 2 else {
+            throw RecordingError("\(name): asciicast version \(header["version"].map { "\($0)" } ?? "missing") is not supported; record with asciinema's v2 format (asciinema rec --format asciicast-v2).")
+        }
+        var declared: (columns: Int, rows: Int)?
+        if let w = header["width"] as? Int, let h = header["height"] as? Int, w > 0, h > 0 { declared = (w, h) }
+
+        var chunks: [Recording.Chunk] = []
+        for (index, line) in lines.dropFirst().enumerated() {
+            let lineNumber = index + 2
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
+                  event[0] is NSNumber, let code = event[1] as? String, let payload = event[2] as? String else {
+                throw RecordingError("\(name), line \(lineNumber): not an asciicast event; each line after the header must look like [0.5, \"o\", \"text\"].")
+            }
+            switch code {
+            case "o":
+                chunks.append(.output(Array(payload.utf8)))
+            case "r":
+                let size = payload.split(separator: "x").compactMap { Int($0) }
+                guard size.count == 2, size[0] > 0, size[1] > 0 else {
+                    throw RecordingError("\(name), line \(lineNumber): resize event '\(payload)' is not COLSxROWS.")
+                }
+                chunks.append(.resize(columns: size[0], rows: size[1]))
+            default:
+                continue
+            }
+        }
+        return Recording(format: .asciicast, chunks: chunks, declaredSize: declared)
+    }
+}

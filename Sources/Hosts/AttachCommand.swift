@@ -1,0 +1,14 @@
+/// The command that attaches herdr on a host, per platform.
+///
+/// Unix runs herdr through a login shell so PATH entries from Homebrew or installers are
+/// found; Windows OpenSSH already has the registry PATH and the string works under cmd and
+/// PowerShell. Session names are validated (`HostRules.checkSession`), never quoted.
+public enum AttachCommand {
+    public static func herdr(platform: Platform, session: String?) -> String {
+        let herdr = session.map { "herdr session attach \($0)" } ?? "herdr"
+        switch platform {
+        case .unix: return "exec \"$SHELL\" -lc '\(herdr)'"
+        case .windows: return herdr
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One computer in the registry: where it is, who to log in as, and which herdr session to
+/// attach. `name` is the handle used on the command line and is unique in the registry.
+public struct Host: Codable, Equatable, Sendable {
+    public var name: String
+    /// DNS name, IPv4 address or IPv6 address (stored without brackets).
+    public var hostname: String
+    public var port: Int
+    public var user: String
+    public var platform: Platform
+    /// The herdr session to attach; nil attaches herdr's default session.
+    public var session: String?
+    /// Replaces the attach command verbatim when set.
+    public var command: String?
+    /// Authentication methods to try, in order.
+    public var auth: [AuthMethod]
+    /// When the host was added and last changed; nil in files written before times were kept.
+    public var created: Date?
+    public var updated: Date?
+
+    public static let defaultPort = 22
+
+    public init(name: String, hostname: String, port: Int = Host.defaultPort, user: String,
+                platform: Platform = .unix, session: String? = nil, command: String? = nil,
+                auth: [AuthMethod] = AuthMethod.defaultOrder, created: Date? = nil, updated: Date? = nil) {
+        self.name = name
+        self.hostname = hostname
+        self.port = port
+        self.user = user
+        self.platform = platform
+        self.session = session
+        self.command = command
+        self.auth = auth
+        self.created = created
+        self.updated = updated
+    }
+
+    /// `user@host:port`, with IPv6 addresses in brackets.
+    public var account: String {
+        let host = hostname.contains(":") ? "[\(hostname)]" : hostname
+        return "\(user)@\(host):\(port)"
+    }
+
+    /// The command the SSH channel runs: the override when set, else herdr's attach command.
+    public var attachCommand: String {
+        command ?? AttachCommand.herdr(platform: platform, session: session)
+    }
+
+    /// True when both hosts log in as the same user at the same address and port.
+    public func hasSameAccount(as other: Host) -> Bool {
+        user == other.user && port == other.port
+            && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
+    }
+
+    /// Checks every field; throws the first problem found, naming the field.
+    public func validate() throws {
+        try HostRules.checkName(name)
+        try HostRules.checkHostname(hostname)
+        try HostRules.checkPort(port)
+        try HostRules.checkUser(user)
+        if let session { try HostRules.checkSession(session) }
+        if let command { try HostRules.checkCommand(command) }
+        try HostRules.checkAuth(auth)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, hostname, port, user, platform, session, command, auth, created, updated
+    }
+
+    /// Reads a host; every field but `name` and `hostname` may be missing (older files).
+    /// A missing `user` becomes the local user named in `decoder.userInfo[.localUser]`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        hostname = try c.decode(String.self, forKey: .hostname)
+        port = try c.decodeIfPresent(Int.self, forKey: .port) ?? Host.defaultPort
+        user = try c.decodeIfPresent(String.self, forKey: .user)
+            ?? (decoder.userInfo[.localUser] as? String) ?? LocalUser.name
+        platform = try c.decodeIfPresent(Platform.self, forKey: .platform) ?? .unix
+        session = try c.decodeIfPresent(String.self, forKey: .session)
+        command = try c.decodeIfPresent(String.self, forKey: .command)
+        auth = try c.decodeIfPresent([AuthMethod].self, forKey: .auth) ?? AuthMethod.defaultOrder
+        created = try c.decodeIfPresent(Date.self, forKey: .created)
+        updated = try c.decodeIfPresent(Date.self, forKey: .updated)
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The user name a host without a `user` field gets when decoded.
+    public static let localUser = CodingUserInfoKey(rawValue: "drover.localUser")!
+}
+
+/// The operating system family of a host, which decides how herdr is started.
+public enum Platform: String, Codable, Sendable, CaseIterable {
+    case unix
+    case windows
+}
+
+/// A way to authenticate to a host.
+public enum AuthMethod: String, Codable, Sendable, CaseIterable {
+    case deviceKey = "device-key"
+    case agent
+    case password
+
+    /// Device key first, then the SSH agent, then a typed password.
+    public static let defaultOrder: [AuthMethod] = [.deviceKey, .agent, .password]
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The registry's entries and the rules that keep them consistent: every host valid, names
+/// unique, and no two entries for the same user@host:port. Pure; `HostStore` does the I/O.
+public struct HostList: Equatable, Sendable {
+    public private(set) var hosts: [Host]
+
+    public init(_ hosts: [Host] = []) {
+        self.hosts = hosts
+    }
+
+    public func named(_ name: String) -> Host? {
+        hosts.first { $0.name == name }
+    }
+
+    /// The entry that logs in as the same user at the same address and port, if any.
+    public func entry(withSameAccountAs host: Host) -> Host? {
+        hosts.first { $0.hasSameAccount(as: host) }
+    }
+
+    /// Adds a new host, stamping its times with `now`.
+    public mutating func add(_ host: Host, now: Date) throws {
+        try host.validate()
+        if named(host.name) != nil { throw HostStoreError.nameTaken(name: host.name) }
+        if let twin = entry(withSameAccountAs: host) {
+            throw HostStoreError.accountTaken(account: host.account, existingName: twin.name)
+        }
+        var stamped = host
+        stamped.created = now
+        stamped.updated = now
+        hosts.append(stamped)
+    }
+
+    /// Replaces the host called `name` with `host` (which may carry a new name).
+    @discardableResult
+    public mutating func replace(named name: String, with host: Host, now: Date) throws -> Host {
+        guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        try host.validate()
+        let others = hosts.indices.filter { $0 != index }.map { hosts[$0] }
+        if others.contains(where: { $0.name == host.name }) { throw HostStoreError.nameTaken(name: host.name) }
+        if let twin = others.first(where: { $0.hasSameAccount(as: host) }) {
+            throw HostStoreError.accountTaken(account: host.account, existingName: twin.name)
+        }
+        var stamped = host
+        stamped.created = hosts[index].created
+        stamped.updated = now
+        hosts[index] = stamped
+        return stamped
+    }
+
+    @discardableResult
+    public mutating func remove(named name: String) throws -> Host {
+        guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        return hosts.remove(at: index)
+    }
+
+    /// What `upsert` did.
+    public enum UpsertOutcome: Equatable, Sendable {
+        case added(Host)
+        /// The entry for the same account was updated in place; it keeps its name.
+        case updated(Host)
+    }
+
+    /// Adds `host`, or, when an entry for the same user@host:port exists, updates that entry
+    /// (keeping its name, creation time, auth preference and any command override the new
+    /// host does not set) instead of making a twin.
+    /// A new host whose name is taken gets the first free `NAME-2`, `NAME-3`, ...
+    public mutating func upsert(_ host: Host, now: Date) throws -> UpsertOutcome {
+        if let existing = entry(withSameAccountAs: host) {
+            var merged = host
+            merged.name = existing.name
+            merged.command = host.command ?? existing.command
+            merged.auth = existing.auth
+            return .updated(try replace(named: existing.name, with: merged, now: now))
+        }
+        var fresh = host
+        fresh.name = freeName(like: host.name)
+        try add(fresh, now: now)
+        return .added(hosts[hosts.count - 1])
+    }
+
+    /// `base` when unused, else `base-2`, `base-3`, ... (shortened to stay within 64 bytes).
+    public func freeName(like base: String) -> String {
+        if named(base) == nil { return base }
+        var n = 2
+        while true {
+            let suffix = "-\(n)"
+            let candidate = String(decoding: base.utf8.prefix(64 - suffix.utf8.count), as: UTF8.self) + suffix
+            if named(candidate) == nil { return candidate }
+            n += 1
+        }
+    }
+}

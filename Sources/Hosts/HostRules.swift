@@ -1,0 +1,75 @@
+/// The rules each host field must follow. Each check throws a `HostValidationError` that
+/// names the field and states the rule.
+public enum HostRules {
+    public static let nameRule =
+        "a host name is 1-64 characters of letters, digits, '.', '_' and '-', starting with a letter or digit"
+    public static let sessionRule =
+        "a herdr session name is 1-64 characters of letters, digits, '.', '_' and '-', and not '.' or '..'"
+    public static let hostnameRule =
+        "a hostname is a DNS name (letters, digits, '-', '_' and dots, up to 253 characters), an IPv4 address or an IPv6 address"
+    public static let portRule = "a port is a whole number from 1 to 65535"
+    public static let userRule =
+        "a user name is 1-128 bytes without control characters, '@' or ':', and does not start or end with a space"
+    public static let commandRule = "a command override is 1-4096 bytes, not blank, without NUL bytes"
+    public static let authRule =
+        "auth is a list of device-key, agent and password, each at most once, at least one"
+
+    public static func checkName(_ name: String) throws {
+        let bytes = Array(name.utf8)
+        guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte),
+              let first = bytes.first, isAlphanumeric(first) else {
+            throw HostValidationError(field: "name", value: name, rule: nameRule)
+        }
+    }
+
+    /// herdr's own rule; such names need no quoting in sh, zsh, bash, fish, cmd or PowerShell.
+    public static func checkSession(_ session: String) throws {
+        let bytes = Array(session.utf8)
+        guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte), session != ".", session != ".." else {
+            throw HostValidationError(field: "session", value: session, rule: sessionRule)
+        }
+    }
+
+    public static func checkHostname(_ hostname: String) throws {
+        guard Hostname.isValid(hostname) else {
+            throw HostValidationError(field: "hostname", value: hostname, rule: hostnameRule)
+        }
+    }
+
+    public static func checkPort(_ port: Int) throws {
+        guard (1...65535).contains(port) else {
+            throw HostValidationError(field: "port", value: String(port), rule: portRule)
+        }
+    }
+
+    public static func checkUser(_ user: String) throws {
+        let bytes = Array(user.utf8)
+        guard (1...128).contains(bytes.count),
+              !bytes.contains(where: { $0 < 0x20 || $0 == 0x7f || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }),
+              bytes.first != 0x20, bytes.last != 0x20 else {
+            throw HostValidationError(field: "user", value: user, rule: userRule)
+        }
+    }
+
+    public static func checkCommand(_ command: String) throws {
+        let bytes = Array(command.utf8)
+        guard (1...4096).contains(bytes.count), !bytes.contains(0),
+              bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0a && $0 != 0x0d }) else {
+            throw HostValidationError(field: "command", value: command, rule: commandRule)
+        }
+    }
+
+    public static func checkAuth(_ auth: [AuthMethod]) throws {
+        guard !auth.isEmpty, Set(auth).count == auth.count else {
+            throw HostValidationError(field: "auth", value: auth.map(\.rawValue).joined(separator: ","), rule: authRule)
+        }
+    }
+
+    static func isAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)
+    }
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+    }
+}

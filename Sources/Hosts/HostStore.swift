@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Files
+
+/// The host registry on disk: `hosts.json` in the Drover root, 0600, written atomically.
+/// Every change holds an advisory lock (`hosts.json.lock`) from read to write, so processes
+/// editing at once take turns and lose nothing. A file that cannot be read, or one written
+/// by a newer Drover, is never overwritten: the error names it and a copy is kept beside it.
+public struct HostStore: Sendable {
+    public let root: DroverRoot
+    private let clock: @Sendable () -> Date
+    private let localUser: String
+
+    public init(root: DroverRoot, localUser: String = LocalUser.name,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.root = root
+        self.localUser = localUser
+        self.clock = clock
+    }
+
+    public var path: String { root.file("hosts.json") }
+    var lockPath: String { root.file("hosts.json.lock") }
+
+    /// The registry as it is now (empty when there is no file yet).
+    public func load() throws -> HostList {
+        guard let data = try AtomicFile.read(path) else { return HostList() }
+        switch HostsFile.decode(data, localUser: localUser) {
+        case .success(let list):
+            return list
+        case .failure(.unreadable(let problem)):
+            throw HostStoreError.unreadable(path: path, problem: problem, keptCopy: try keepCopy(of: data, tag: "corrupt"))
+        case .failure(.newer(let version)):
+            throw HostStoreError.newerVersion(path: path, version: version, keptCopy: try keepCopy(of: data, tag: "newer"))
+        }
+    }
+
+    public func host(named name: String) throws -> Host {
+        guard let host = try load().named(name) else { throw HostStoreError.notFound(name: name) }
+        return host
+    }
+
+    /// Reads, changes and writes the registry under the lock. Nothing is written when `body`
+    /// throws or leaves the list unchanged. `body` gets the time to stamp changes with.
+    public func modify<T>(_ body: (inout HostList, Date) throws -> T) throws -> T {
+        try root.ensureExists()
+        return try FileLock.withExclusiveLock(lockPath) {
+            var list = try load()
+            let before = list
+            let result = try body(&list, now())
+            if list != before { try AtomicFile.write(HostsFile.encode(list), to: path, mode: 0o600) }
+            return result
+        }
+    }
+
+    public func add(_ host: Host) throws {
+        try modify { list, now in try list.add(host, now: now) }
+    }
+
+    @discardableResult
+    public func replace(named name: String, with host: Host) throws -> Host {
+        try modify { list, now in try list.replace(named: name, with: host, now: now) }
+    }
+
+    @discardableResult
+    public func remove(named name: String) throws -> Host {
+        try modify { list, _ in try list.remove(named: name) }
+    }
+
+    /// Adds `host` or updates the entry for the same user@host:port (see `HostList.upsert`).
+    public func upsert(_ host: Host) throws -> HostList.UpsertOutcome {
+        try modify { list, now in try list.upsert(host, now: now) }
+    }
+
+    /// The clock truncated to whole seconds, the precision hosts.json keeps.
+    private func now() -> Date {
+        Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Copies unreadable bytes to `hosts.json.<tag>-<UTC time>` (0600) and returns its path.
+    /// An existing copy with the same bytes is reused, so repeated commands do not pile up copies.
+    private func keepCopy(of data: Data, tag: String) throws -> String {
+        let prefix = "hosts.json.\(tag)-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            if (try? AtomicFile.read(root.file(name))) == data { return root.file(name) }
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stamp = formatter.string(from: clock())
+        var candidate = root.file(prefix + stamp)
+        var n = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = root.file("\(prefix)\(stamp)-\(n)")
+            n += 1
+        }
+        try AtomicFile.write(data, to: candidate, mode: 0o600)
+        return candidate
+    }
+}

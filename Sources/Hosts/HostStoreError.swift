@@ -1,0 +1,30 @@
+/// What can go wrong reading or changing the host registry.
+public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// hosts.json cannot be read as a registry; it was left alone and a copy kept.
+    case unreadable(path: String, problem: String, keptCopy: String)
+    /// hosts.json was written by a newer Drover; it was left alone and a copy kept.
+    case newerVersion(path: String, version: Int, keptCopy: String)
+    case notFound(name: String)
+    case nameTaken(name: String)
+    /// Another entry already logs in as the same user at the same address and port.
+    case accountTaken(account: String, existingName: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, problem, copy):
+            return "\(path) is not a readable host registry (\(problem)). Drover left it unchanged and "
+                + "kept a copy at \(copy); fix the file or move it away, then try again."
+        case let .newerVersion(path, version, copy):
+            return "\(path) is version \(version), written by a newer Drover; this one reads version "
+                + "\(HostsFile.currentVersion). Drover left it unchanged and kept a copy at \(copy); "
+                + "update Drover to use it."
+        case let .notFound(name):
+            return "no host named '\(name)'. Run 'drover hosts' to see the registry."
+        case let .nameTaken(name):
+            return "a host named '\(name)' already exists. Choose another name, or change it with 'drover hosts edit \(name)'."
+        case let .accountTaken(account, existing):
+            return "\(account) is already registered as '\(existing)'. Use 'drover hosts edit \(existing)' "
+                + "to change it, or 'drover hosts rm \(existing)' first."
+        }
+    }
+}

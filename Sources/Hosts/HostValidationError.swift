@@ -1,0 +1,32 @@
+/// A host field that breaks its rule. The description names the field, shows the value and
+/// says what is allowed.
+public struct HostValidationError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The field as a person knows it: `name`, `hostname`, `port`, `user`, `session`, `command`, `auth`.
+    public let field: String
+    public let value: String
+    /// What the field must look like, as a sentence fragment.
+    public let rule: String
+
+    public init(field: String, value: String, rule: String) {
+        self.field = field
+        self.value = value
+        self.rule = rule
+    }
+
+    public var description: String {
+        "\(field) '\(Self.printable(value))' is not allowed: \(rule). Choose a \(field) that fits and try again."
+    }
+
+    /// The value with control characters shown as escapes, so a message cannot move the cursor.
+    static func printable(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7f {
+                out += scalar.value == 0x0a ? "\\n" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.count > 80 ? String(out.prefix(77)) + "..." : out
+    }
+}

@@ -1,2 +1,0 @@
-/// The Hosts module (see DESIGN.md); its types arrive with their issue.
-enum HostsModule {}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The `hosts.json` format: `{"version": 1, "hosts": [...]}`, pretty-printed with sorted keys
+/// and ISO 8601 times. Decoding tells a corrupt file from a newer one.
+public enum HostsFile {
+    public static let currentVersion = 1
+
+    /// Why bytes could not be read as a registry.
+    public enum Problem: Error, Equatable, Sendable {
+        case unreadable(String)
+        case newer(version: Int)
+    }
+
+    private struct Document: Codable {
+        var version: Int
+        var hosts: [Host]
+    }
+
+    private struct VersionOnly: Decodable {
+        var version: Int?
+    }
+
+    public static func encode(_ list: HostList) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var data = try encoder.encode(Document(version: currentVersion, hosts: list.hosts))
+        data.append(0x0a)
+        return data
+    }
+
+    /// Decodes and checks a file's bytes. A missing `user` becomes `localUser`.
+    public static func decode(_ data: Data, localUser: String) -> Result<HostList, Problem> {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        decoder.userInfo[.localUser] = localUser
+        let version: Int
+        do {
+            guard let v = try decoder.decode(VersionOnly.self, from: data).version else {
+                return .failure(.unreadable("it has no \"version\" field"))
+            }
+            version = v
+        } catch {
+            return .failure(.unreadable(syntaxProblem(data) ?? describe(error)))
+        }
+        if version > currentVersion { return .failure(.newer(version: version)) }
+        if version < 1 { return .failure(.unreadable("version \(version) is not a known version")) }
+        let document: Document
+        do {
+            document = try decoder.decode(Document.self, from: data)
+        } catch {
+            return .failure(.unreadable(describe(error)))
+        }
+        var names = Set<String>()
+        for (index, host) in document.hosts.enumerated() {
+            do {
+                try host.validate()
+            } catch {
+                return .failure(.unreadable("host \(index + 1): \(error)"))
+            }
+            if !names.insert(host.name).inserted {
+                return .failure(.unreadable("the name '\(host.name)' appears twice"))
+            }
+        }
+        return .success(HostList(document.hosts))
+    }
+
+    /// Why bytes that do not decode as an object are wrong: bad JSON (with the parser's
+    /// position when it gives one) or JSON that is not an object. Nil when the bytes are a
+    /// JSON object (the problem is then in its fields).
+    private static func syntaxProblem(_ data: Data) -> String? {
+        do {
+            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return value is [String: Any] ? nil : "it is JSON but not an object"
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            let trimmed = detail.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+            return "it is not valid JSON" + (trimmed.map { ": \($0)" } ?? "")
+        }
+    }
+
+    /// A short account of a decoding error: what is wrong and where.
+    private static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let p = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return p.isEmpty ? "the top level" : String(p.drop { $0 == "." })
+        }
+        switch error as? DecodingError {
+        case let .keyNotFound(key, ctx)?:
+            return "\(path(ctx.codingPath)) has no \"\(key.stringValue)\" field"
+        case let .typeMismatch(_, ctx)?, let .valueNotFound(_, ctx)?:
+            return "\(path(ctx.codingPath)) has the wrong type"
+        case let .dataCorrupted(ctx)?:
+            let under = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return ctx.codingPath.isEmpty ? (under ?? "invalid JSON") : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        default:
+            return "invalid JSON"
+        }
+    }
+}

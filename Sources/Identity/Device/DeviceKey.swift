@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Files
+import Foundation
+
+/// This device's SSH identity: `device_ed25519` (openssh-key-v1, 0600) and
+/// `device_ed25519.pub` under the Drover root, created on first use and never overwritten.
+public struct DeviceKey: Sendable {
+    public static let privateFileName = "device_ed25519"
+    public static let publicFileName = "device_ed25519.pub"
+
+    public let keyPair: Ed25519KeyPair
+    /// The comment in the key files, `drover@<hostname>` for keys Drover created.
+    public let comment: String
+    /// The private key file text, for handing to libssh2 in memory. Never print it.
+    public let privateKeyText: String
+    public let privateKeyPath: String
+    public let publicKeyPath: String
+    /// True when this call created the key files.
+    public let wasCreated: Bool
+
+    /// `ssh-ed25519 <base64> <comment>`: the line for an authorized_keys file.
+    public var publicLine: String { keyPair.publicLine(comment: comment) }
+    /// `SHA256:...` as `ssh-keygen -lf` prints it.
+    public var fingerprint: String { keyPair.fingerprint }
+
+    /// The device name offered by default: this computer's host name.
+    public static func defaultDeviceName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace && !$0.isNewline }
+        return name.isEmpty ? "device" : name
+    }
+
+    /// Loads the device key, creating it (and the root, 0700) when there is none.
+    /// Existing files are checked (permissions, contents, matching `.pub`) and never replaced.
+    public static func loadOrCreate(root: DroverRoot, hostname: String = defaultDeviceName()) throws -> DeviceKey {
+        if let existing = try load(root: root) { return existing }
+        try root.ensureExists()
+        return try FileLock.withExclusiveLock(root.file(".device_ed25519.lock")) {
+            if let existing = try load(root: root) { return existing }
+            return try create(root: root, comment: "drover@\(hostname)")
+        }
+    }
+
+    /// The device key, or nil when `device_ed25519` does not exist yet.
+    public static func load(root: DroverRoot) throws -> DeviceKey? {
+        let privatePath = root.file(privateFileName), publicPath = root.file(publicFileName)
+        guard let mode = AtomicFile.mode(of: privatePath) else { return nil }
+        guard mode & 0o077 == 0 else { throw DeviceKeyError.unsafePermissions(path: privatePath, mode: UInt32(mode)) }
+        guard let data = try AtomicFile.read(privatePath) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        let decoded: (keyPair: Ed25519KeyPair, comment: String)
+        do {
+            decoded = try OpenSSHPrivateKey.decode(text)
+        } catch let error as KeyError {
+            throw DeviceKeyError.badPrivateKey(path: privatePath, reason: error)
+        }
+        let key = DeviceKey(keyPair: decoded.keyPair, comment: decoded.comment, privateKeyText: text,
+                            privateKeyPath: privatePath, publicKeyPath: publicPath, wasCreated: false)
+        try key.checkOrWritePublicFile()
+        return key
+    }
+
+    /// A missing `.pub` is written from the private key; a different one is an error.
+    private func checkOrWritePublicFile() throws {
+        guard let data = try AtomicFile.read(publicKeyPath) else {
+            // Created here, or by another process a moment ago: then check that one.
+            if try !writeNew(Data((publicLine + "\n").utf8), to: publicKeyPath, mode: 0o644) {
+                try checkOrWritePublicFile()
+            }
+            return
+        }
+        let onDisk = try? SSHPublicKey(line: String(decoding: data, as: UTF8.self))
+        guard onDisk?.blob == keyPair.publicKeyBlob else {
+            throw DeviceKeyError.publicFileMismatch(path: publicKeyPath, privatePath: privateKeyPath)
+        }
+    }
+
+    private static func create(root: DroverRoot, comment: String) throws -> DeviceKey {
+        let keyPair = try Ed25519KeyPair()
+        let key = DeviceKey(keyPair: keyPair, comment: comment,
+                            privateKeyText: keyPair.openSSHPrivateKey(comment: comment),
+                            privateKeyPath: root.file(privateFileName), publicKeyPath: root.file(publicFileName),
+                            wasCreated: true)
+        guard try key.writeNew(Data(key.privateKeyText.utf8), to: key.privateKeyPath, mode: 0o600) else {
+            throw FileError(path: key.privateKeyPath, reason: "was created by another program at the same moment",
+                            advice: "Run the command again to use that key.")
+        }
+        try key.checkOrWritePublicFile()
+        return key
+    }
+
+    /// Writes a file that must not exist yet: an atomic write to a side name, then link(2),
+    /// which never replaces a file that appeared meanwhile. False when the file already exists.
+    private func writeNew(_ data: Data, to path: String, mode: mode_t) throws -> Bool {
+        let staging = "\(path).\(UUID().uuidString.prefix(8)).new"
+        try AtomicFile.write(data, to: staging, mode: mode)
+        defer { unlink(staging) }
+        if link(staging, path) == 0 { return true }
+        let code = errno
+        if code == EEXIST { return false }
+        throw FileError(path: path, reason: "cannot create it (\(String(cString: strerror(code))))",
+                        advice: "Check the directory's permissions, then try again.")
+    }
+}
+
+extension DeviceKey: CustomStringConvertible {
+    /// Names the key by fingerprint and path; never includes the private key.
+    public var description: String { "DeviceKey(\(fingerprint), \(privateKeyPath))" }
+}

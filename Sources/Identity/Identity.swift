@@ -1,2 +1,0 @@
-/// The Identity module (see DESIGN.md); its types arrive with their issue.
-enum IdentityModule {}

@@ -1,0 +1,53 @@
+/// Why enrolling with a pairing code failed, each with what to do next.
+public enum PairingClientError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// No address of the code could be used; one line per address tried.
+    case noAddressWorked([String])
+    /// The server's host key is none of the code's fingerprints.
+    case hostKeyMismatch(address: String, presented: String, expected: [String])
+    /// A different key is already pinned for this address and port.
+    case pinConflict(address: String, port: Int, pinned: [String])
+    /// The one-time key was refused.
+    case oneTimeKeyRefused(address: String)
+    case answerTimedOut(computer: String)
+    case noToken(output: String)
+    case invalid
+    case denied
+    case expired
+    /// The device name cannot be sent (1–64 printable characters).
+    case badDeviceName(String)
+
+    public var description: String {
+        switch self {
+        case .noAddressWorked(let attempts):
+            return "could not reach the computer at any address of the code:\n"
+                + attempts.map { "  \($0)" }.joined(separator: "\n")
+                + "\nCheck that both devices are on the same tailnet and sshd runs there, or pass --any-network "
+                + "if you really pair over another network; then run the pairing command again"
+        case .hostKeyMismatch(let address, let presented, let expected):
+            return "\(address) presented host key \(presented), which is not in the code (\(expected.joined(separator: ", "))); "
+                + "nothing was sent. You may be talking to another machine: check the address, then run the pairing command again"
+        case .pinConflict(let address, let port, let pinned):
+            let name = port == 22 ? address : "[\(address)]:\(port)"
+            return "\(name) already has a different pinned host key (\(pinned.joined(separator: ", "))), so the code was not used. "
+                + "If the computer's key really changed, run 'drover pins forget \(name)', then pair again"
+        case .oneTimeKeyRefused(let address):
+            return "\(address) did not accept the code's one-time key: it was already used, withdrawn or has expired. "
+                + "Run the pairing command on the computer again"
+        case .answerTimedOut(let computer):
+            return "no answer from \(computer) within 3 minutes; run the pairing command again and approve within 2 minutes"
+        case .noToken:
+            return "the computer's pairing helper gave no answer; check that it runs 'drover pair-host' (or the herdr helper), "
+                + "then pair again"
+        case .invalid:
+            return "the computer refused the request as invalid (INVALID): a bug or a tampered client. "
+                + "Update Drover, then pair again"
+        case .denied:
+            return "Another device already used this code, or it was denied. Deny any other request on the computer, then pair again."
+        case .expired:
+            return "The code expired. Run the pairing command again."
+        case .badDeviceName(let name):
+            return "the device name '\(name.filter { !$0.isASCII || $0.isLetter || $0.isNumber })' must be 1 to 64 printable "
+                + "characters; pass another with --name"
+        }
+    }
+}

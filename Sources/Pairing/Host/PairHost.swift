@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Identity
+
+/// The computer side of pairing (`drover pair-host`): publishes a one-time key, waits for
+/// one device to claim it, asks the person at the computer, and authorizes the device key on
+/// `y`. The one-time line and the state files are removed on every way out.
+public struct PairHost {
+    /// Everything one run needs.
+    public struct Configuration: Sendable {
+        public var authorizedKeys: AuthorizedKeysFile
+        public var stateDirectory: String
+        /// Absolute path of the drover executable, for the forced command.
+        public var droverPath: String
+        public var platform: HostPlatform
+        public var computerName: String
+        public var user: String
+        public var addresses: [String]
+        public var port: Int
+        public var session: String?
+        public var hostKeyFingerprints: [String]
+        public var lifetime: TimeInterval
+
+        public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
+                    platform: HostPlatform = .unix, computerName: String, user: String, addresses: [String],
+                    port: Int, session: String?, hostKeyFingerprints: [String],
+                    lifetime: TimeInterval = PairingOffer.defaultLifetime) {
+            self.authorizedKeys = authorizedKeys
+            self.stateDirectory = stateDirectory
+            self.droverPath = droverPath
+            self.platform = platform
+            self.computerName = computerName
+            self.user = user
+            self.addresses = addresses
+            self.port = port
+            self.session = session
+            self.hostKeyFingerprints = hostKeyFingerprints
+            self.lifetime = lifetime
+        }
+    }
+
+    /// How a run ended.
+    public enum Outcome: Equatable, Sendable {
+        case approved(deviceName: String, fingerprint: String)
+        case denied
+        case expired
+    }
+
+    public let configuration: Configuration
+    /// Writes text to the person at the computer (no newline added).
+    public let write: (String) -> Void
+    /// Where the answer to the prompt is read from (a terminal or, in tests, a pipe).
+    public let inputDescriptor: Int32
+    public let clock: () -> Date
+
+    public init(configuration: Configuration, write: @escaping (String) -> Void, inputDescriptor: Int32 = STDIN_FILENO,
+                clock: @escaping () -> Date = Date.init) {
+        self.configuration = configuration
+        self.write = write
+        self.inputDescriptor = inputDescriptor
+        self.clock = clock
+    }
+
+    /// Runs the offer. `showCode` presents the link (the QR code, or the text under the test switch).
+    public func run(showCode: (PairingOffer) throws -> Void) throws -> Outcome {
+        let signals = try SignalWatcher()
+        let config = configuration
+        let offer = try PairingOffer.mint(computerName: config.computerName, user: config.user,
+                                          platform: config.platform.linkPlatform, addresses: config.addresses,
+                                          port: config.port, hostKeyFingerprints: config.hostKeyFingerprints,
+                                          session: config.session, lifetime: config.lifetime, now: clock())
+        let id = offer.link.id
+        let state = PairingStateDirectory(path: config.stateDirectory, id: id)
+        try state.ensureExists()
+        let command = try config.platform.forcedCommand(drover: config.droverPath, id: id,
+                                                        stateDirectory: config.stateDirectory)
+        defer { withdraw(state: state, signals: signals) }
+        try state.create(.offer, [String(offer.link.expiry)])
+        try config.authorizedKeys.append(OneTimeKeyLine.line(publicKeyBase64: offer.publicKeyBase64, id: id,
+                                                             expiry: offer.expiry, forcedCommand: command))
+        try showCode(offer)
+        write(PairHostText.waiting(offer: offer, now: clock()))
+
+        guard let claim = try awaitClaim(state: state, until: offer.expiry, signals: signals) else {
+            write(PairHostText.expiredBeforeClaim)
+            return .expired
+        }
+        return try decide(claim: claim, state: state, expiry: offer.expiry, signals: signals)
+    }
+
+    private func decide(claim: PairingClaim, state: PairingStateDirectory, expiry: Date,
+                        signals: SignalWatcher) throws -> Outcome {
+        let deadline = min(expiry, claim.time.addingTimeInterval(Enrollment.approvalWindow))
+        write(PairHostText.request(claim))
+        ConsoleInput.discardPending(inputDescriptor)
+        write("Approve this device? [y/N] ")
+        guard let answer = try readAnswer(until: deadline, state: state, signals: signals) else {
+            write("\n" + PairHostText.windowClosed)
+            return .expired
+        }
+        guard answer.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+            guard try state.create(.decision, ["deny"]) else {
+                write(PairHostText.windowClosed)
+                return .expired
+            }
+            write(PairHostText.denied(claim))
+            return .denied
+        }
+        guard clock() < deadline, try state.create(.decision, ["approve \(claim.fingerprint)"]) else {
+            try state.create(.decision, ["expired"])
+            write(PairHostText.tooLate)
+            return .expired
+        }
+        guard clock() < deadline else {
+            try state.create(.result, ["expired"])
+            write(PairHostText.tooLate)
+            return .expired
+        }
+        let deviceLine = DeviceKeyLine.line(publicKeyBase64: claim.publicKeyBase64, deviceName: claim.deviceName, date: clock())
+        try configuration.authorizedKeys.append(deviceLine)
+        guard try state.create(.result, ["ok"]) else {
+            try configuration.authorizedKeys.remove { $0 == deviceLine }
+            write(PairHostText.tooLate)
+            return .expired
+        }
+        write(PairHostText.approved(claim, user: configuration.user))
+        return .approved(deviceName: claim.deviceName, fingerprint: claim.fingerprint)
+    }
+
+    private func awaitClaim(state: PairingStateDirectory, until expiry: Date,
+                            signals: SignalWatcher) throws -> PairingClaim? {
+        while clock() < expiry {
+            if let sig = signals.check() { throw PairHostError.interrupted(signal: sig) }
+            if let lines = state.read(.claim) {
+                if let claim = PairingClaim(lines: lines) { return claim }
+                return nil
+            }
+            _ = signals.wait(seconds: 0.1)
+        }
+        return nil
+    }
+
+    /// One line typed at the prompt; nil when the window closed or the enroll gave up first.
+    private func readAnswer(until deadline: Date, state: PairingStateDirectory,
+                            signals: SignalWatcher) throws -> String? {
+        var line: [UInt8] = []
+        while true {
+            if let sig = signals.check() { throw PairHostError.interrupted(signal: sig) }
+            if signals.wait(seconds: 0.1, alsoReadable: inputDescriptor) {
+                var byte: UInt8 = 0
+                let n = read(inputDescriptor, &byte, 1)
+                if n <= 0 { return "" }
+                if byte == 10 { return String(decoding: line, as: UTF8.self) }
+                if line.count < 256 { line.append(byte) }
+                continue
+            }
+            if clock() >= deadline || state.exists(.decision) { return nil }
+        }
+    }
+
+    /// Removes the one-time line and, once the enroll has finished (or a short grace passed),
+    /// the state files. Runs on every way out of `run`.
+    private func withdraw(state: PairingStateDirectory, signals: SignalWatcher) {
+        _ = try? configuration.authorizedKeys.remove { OneTimeKeyLine.isLine($0, ofPairing: state.id) }
+        if state.exists(.claim) {
+            _ = try? state.create(.decision, ["expired"])
+            let giveUp = Date().addingTimeInterval(Enrollment.resultGrace + 1)
+            while !state.exists(.done) && Date() < giveUp { _ = signals.wait(seconds: 0.1) }
+        }
+        state.removeAll()
+    }
+}

@@ -1,0 +1,19 @@
+/// Failures of `drover pair-host`, each saying what to do next.
+public enum PairHostError: Error, CustomStringConvertible, Equatable, Sendable {
+    case system(String)
+    case interrupted(signal: Int32)
+    case terminalTooSmall(needColumns: Int, needRows: Int, haveColumns: Int, haveRows: Int)
+
+    public var description: String {
+        switch self {
+        case .system(let what):
+            return "\(what); try again, and if it keeps failing, check the system's resources"
+        case .interrupted(let signal):
+            return "stopped by signal \(signal); the one-time code was withdrawn and nothing was authorized. "
+                + "Run 'drover pair-host' again to pair"
+        case .terminalTooSmall(let columns, let rows, let haveColumns, let haveRows):
+            return "the pairing code needs a terminal of at least \(columns)x\(rows) characters (this one is "
+                + "\(haveColumns)x\(haveRows)); enlarge the window or reduce the font size, then run 'drover pair-host' again"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Why a `herdr://pair` link was refused. Each case names the field at fault.
+public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The text does not start with `herdr://pair?`.
+    case notAPairingLink
+    /// `v` is not `1`.
+    case unsupportedVersion(String)
+    /// A required field is absent.
+    case missingField(String)
+    /// A known field appears more than once.
+    case duplicatedField(String)
+    /// A field is present but breaks its rule (`field`, what is wrong with it).
+    case invalidField(String, String)
+    /// The code's expiry `x` is this many seconds in the past.
+    case expired(secondsAgo: Int64)
+    /// The code's expiry `x` is this many seconds ahead, more than the 15 minutes allowed.
+    case expiryTooFarAhead(seconds: Int64)
+
+    private static let copyAgain = "copy the whole link again, or run the pairing command on the computer again"
+
+    public var description: String {
+        switch self {
+        case .notAPairingLink:
+            return "this is not a herdr pairing link (it must start with herdr://pair?); \(Self.copyAgain)"
+        case .unsupportedVersion(let version):
+            return "v: this Drover speaks pairing version 1, the code is version '\(version)'; "
+                + "run a pairing command that makes version 1 codes, or update Drover"
+        case .missingField(let field):
+            return "missing field \(field) in the pairing link; \(Self.copyAgain)"
+        case .duplicatedField(let field):
+            return "duplicated field \(field) in the pairing link; \(Self.copyAgain)"
+        case .invalidField(let field, let problem):
+            return "\(field): \(problem); \(Self.copyAgain)"
+        case .expired(let seconds):
+            return "the code expired \(Self.span(seconds)) ago; run the pairing command again"
+        case .expiryTooFarAhead(let seconds):
+            return "x: the code claims to stay valid for \(Self.span(seconds)), more than the 15 minutes a code may; "
+                + "check the clocks of this device and the computer, then run the pairing command again"
+        }
+    }
+
+    /// "1 second", "40 seconds", "1 minute", "3 minutes" (whole minutes, rounded down).
+    public static func span(_ seconds: Int64) -> String {
+        if seconds < 60 { return seconds == 1 ? "1 second" : "\(max(seconds, 0)) seconds" }
+        let minutes = seconds / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+}

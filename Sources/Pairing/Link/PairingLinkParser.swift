@@ -1,0 +1,101 @@
+/// Reads the text of a `herdr://pair` link into a `PairingLink`, checking every field.
+enum PairingLinkParser {
+    static let knownFields: Set<String> = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x", "s"]
+
+    static func parse(_ text: String) throws(PairingLinkError) -> PairingLink {
+        let values = try fields(of: text)
+
+        func required(_ field: String) throws(PairingLinkError) -> String {
+            guard let value = values[field] else { throw .missingField(field) }
+            return value
+        }
+        func check(_ ok: Bool, _ field: String, _ problem: String) throws(PairingLinkError) {
+            if !ok { throw .invalidField(field, problem) }
+        }
+
+        let version = try required("v")
+        guard version == String(PairingLink.version) else { 
+            let printable = version.utf8.count <= 8 && version.utf8.allSatisfy { (48...57).contains($0) }
+            throw .unsupportedVersion(printable ? version : "?")
+        }
+
+        let id = try required("id")
+        try check(PairingFieldRules.isPairingID(id), "id", "not 22 characters of A-Z a-z 0-9 _ -")
+
+        let name = try required("n")
+        try check(PairingFieldRules.isComputerName(name), "n",
+                  "the computer name must be 1 to 64 characters without control characters")
+
+        let user = try required("u")
+        try check(PairingFieldRules.isUser(user), "u",
+                  "the account must be 1 to 64 characters without spaces or control characters")
+
+        let os = try required("os")
+        guard let platform = PairingLink.Platform(rawValue: os) else {
+            throw .invalidField("os", "must be unix or windows")
+        }
+
+        let addresses = try required("h").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        try check((1...4).contains(addresses.count), "h", "needs 1 to 4 comma-separated addresses")
+        try check(addresses.allSatisfy(PairingFieldRules.isAddress), "h",
+                  "an address is empty or contains spaces or control characters")
+
+        let portText = try required("p")
+        let port = portText.utf8.allSatisfy { (48...57).contains($0) } && portText.utf8.count <= 5 ? Int(portText) : nil
+        guard let port, (1...65535).contains(port) else { throw .invalidField("p", "not a port number from 1 to 65535") }
+
+        let fingerprints = try required("fp").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        try check((1...3).contains(fingerprints.count), "fp", "needs 1 to 3 comma-separated fingerprints")
+        try check(fingerprints.allSatisfy(PairingFieldRules.isFingerprint), "fp", "not a SHA256 fingerprint")
+
+        let seedText = try required("k")
+        guard let seed = Base64URL.decode(seedText), seed.count == 32 else {
+            throw .invalidField("k", "not a 32-byte base64url key")
+        }
+
+        let expiryText = try required("x")
+        let expiry = expiryText.utf8.allSatisfy { (48...57).contains($0) } && expiryText.utf8.count <= 12
+            ? Int64(expiryText) : nil
+        guard let expiry else { throw .invalidField("x", "not a time in Unix seconds") }
+
+        let session = values["s"]
+        if let session {
+            try check(PairingFieldRules.isSessionName(session), "s",
+                      "a session name is 1 to 64 of A-Z a-z 0-9 . _ - and not . or ..")
+        }
+
+        return PairingLink(id: id, computerName: name, user: user, platform: platform, addresses: addresses,
+                           port: port, hostKeyFingerprints: fingerprints, seed: seed, expiry: expiry,
+                           session: session)
+    }
+
+    /// The decoded values of the known fields; unknown keys are skipped, a repeated known key
+    /// is an error.
+    static func fields(of text: String) throws(PairingLinkError) -> [String: String] {
+        let prefix = "herdr://pair?"
+        let bytes = Array(text.utf8)
+        guard bytes.count >= prefix.utf8.count,
+              String(decoding: bytes.prefix(prefix.utf8.count), as: UTF8.self).lowercased() == prefix else {
+            throw .notAPairingLink
+        }
+        var query = bytes.dropFirst(prefix.utf8.count)
+        if let hash = query.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+
+        var values: [String: String] = [:]
+        for piece in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = piece.firstIndex(of: UInt8(ascii: "="))
+            let rawKey = equals.map { piece[..<$0] } ?? piece
+            let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
+            guard let key = try? QueryEscaping.unescape(rawKey), knownFields.contains(key) else { continue }
+            if values[key] != nil { throw .duplicatedField(key) }
+            do {
+                values[key] = try QueryEscaping.unescape(rawValue)
+            } catch .badEscape {
+                throw .invalidField(key, "a % is not followed by two hex digits")
+            } catch {
+                throw .invalidField(key, "not UTF-8 text")
+            }
+        }
+        return values
+    }
+}

@@ -1,2 +1,0 @@
-/// The Pairing module (see DESIGN.md); its types arrive with their issue.
-enum PairingModule {}

@@ -1,0 +1,93 @@
+import CQREncode
+import Foundation
+
+/// A QR code (libqrencode) drawn for a terminal with half blocks: each text row holds two
+/// module rows (`▀` top dark, `▄` bottom dark, `█` both, space neither).
+///
+/// Dark modules are drawn dark on a light background whatever the terminal's theme: every
+/// row sets explicit 256-colour SGR colours (16 = black and 231 = white from the colour
+/// cube, which themes do not remap, unlike the 16 ANSI colours) and resets at its end.
+/// The quiet zone is the 4 modules the QR specification asks for, because phone scanners
+/// lock on faster with it and the codes Drover shows are small enough to afford it.
+public struct QRCode: Sendable, Equatable {
+    /// libqrencode's error correction levels that suit screens.
+    public enum ErrorCorrection: Sendable {
+        /// About 7% of the code can be lost; the smallest symbol, for long links.
+        case low
+        /// About 15% can be lost; the default.
+        case medium
+    }
+
+    /// How many columns and rows of text a rendered code needs.
+    public struct TextSize: Sendable, Equatable {
+        public let columns: Int
+        public let rows: Int
+    }
+
+    /// Light modules around the symbol on every side.
+    public static let quietZone = 4
+    static let colours = "\u{1b}[38;5;16;48;5;231m"
+    static let reset = "\u{1b}[0m"
+
+    /// Modules per side of the symbol, without the quiet zone.
+    public let width: Int
+    /// The QR version libqrencode chose (1...40).
+    public let version: Int
+    /// Row-major, true for a dark module.
+    private let modules: [Bool]
+
+    /// Encodes `text` as 8-bit data (UTF-8 bytes), at the smallest version that holds it.
+    public init(_ text: String, errorCorrection: ErrorCorrection = .medium) throws {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { throw QRCodeError.empty }
+        let level = errorCorrection == .low ? QR_ECLEVEL_L : QR_ECLEVEL_M
+        guard let code = QRcode_encodeData(Int32(bytes.count), bytes, 0, level) else {
+            throw errno == ERANGE ? QRCodeError.tooLong(bytes: bytes.count) : QRCodeError.encodingFailed(errno)
+        }
+        defer { QRcode_free(code) }
+        let width = Int(code.pointee.width)
+        self.width = width
+        version = Int(code.pointee.version)
+        // Bit 0 of each byte is the module's colour (1 = dark); the other bits are metadata.
+        modules = (0..<width * width).map { code.pointee.data[$0] & 1 == 1 }
+    }
+
+    /// True for a dark module. Coordinates are in symbol modules; the quiet zone (and
+    /// anything else outside the symbol) is light.
+    public func isDark(row: Int, column: Int) -> Bool {
+        guard (0..<width).contains(row), (0..<width).contains(column) else { return false }
+        return modules[row * width + column]
+    }
+
+    /// The text size of `render`: symbol plus quiet zone, two module rows per text row.
+    public var textSize: TextSize {
+        let side = width + 2 * Self.quietZone
+        return TextSize(columns: side, rows: (side + 1) / 2)
+    }
+
+    /// The rows of half-block glyphs, without colours (quiet zone included).
+    public var glyphRows: [String] {
+        let side = width + 2 * Self.quietZone
+        let q = Self.quietZone
+        return stride(from: 0, to: side, by: 2).map { top in
+            String((0..<side).map { column -> Character in
+                switch (isDark(row: top - q, column: column - q), isDark(row: top + 1 - q, column: column - q)) {
+                case (true, true): return "█"
+                case (true, false): return "▀"
+                case (false, true): return "▄"
+                case (false, false): return " "
+                }
+            })
+        }
+    }
+
+    /// The code as terminal text: each row in black-on-white SGR, reset before its newline.
+    public func rendered() -> String {
+        glyphRows.map { Self.colours + $0 + Self.reset + "\n" }.joined()
+    }
+
+    /// `text` as terminal text (see `rendered()`).
+    public static func render(_ text: String, errorCorrection: ErrorCorrection = .medium) throws -> String {
+        try QRCode(text, errorCorrection: errorCorrection).rendered()
+    }
+}

@@ -1,0 +1,55 @@
+import CLibSSH2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keyboard-interactive login: libssh2 calls a C callback with the server's questions; the
+/// callback reaches the Swift prompt through the session's abstract pointer.
+enum KeyboardInteractive {
+    fileprivate final class Context {
+        let prompt: (SSHAuthPrompt) -> String?
+        var declined = false
+        init(prompt: @escaping (SSHAuthPrompt) -> String?) { self.prompt = prompt }
+    }
+
+    static func authenticate(session: SSHSession, prompt: @escaping (SSHAuthPrompt) -> String?) throws -> Bool {
+        let context = Context(prompt: prompt)
+        let abstract = libssh2_session_abstract(session.raw)
+        abstract?.pointee = Unmanaged.passUnretained(context).toOpaque()
+        defer { abstract?.pointee = nil }
+        let user = session.endpoint.user
+        let rc = try withExtendedLifetime(context) {
+            try session.call("keyboard-interactive login", timeout: session.options.operationTimeout) {
+                libssh2_userauth_keyboard_interactive_ex(session.raw, user, UInt32(user.utf8.count)) {
+                    _, _, instruction, instructionLength, count, prompts, responses, abstract in
+                    guard let pointer = abstract?.pointee, let prompts, let responses else { return }
+                    let context = Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
+                    let instructionText = promptText(instruction, Int(instructionLength))
+                    for index in 0..<Int(count) {
+                        let question = SSHAuthPrompt(text: promptText(prompts[index].text, Int(prompts[index].length)),
+                                                     echo: prompts[index].echo != 0, instruction: instructionText)
+                        let answer = context.declined ? nil : context.prompt(question)
+                        if answer == nil { context.declined = true }
+                        // libssh2 frees each response with free().
+                        let bytes = Array((answer ?? "").utf8)
+                        let buffer = malloc(max(bytes.count, 1))!.assumingMemoryBound(to: CChar.self)
+                        bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(buffer, base, bytes.count) } }
+                        responses[index].text = buffer
+                        responses[index].length = UInt32(bytes.count)
+                    }
+                }
+            }
+        }
+        if context.declined { return false }
+        return try session.accepted(rc, operation: "keyboard-interactive login")
+    }
+
+}
+
+/// A length-delimited C string from libssh2 as Swift text.
+private func promptText(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {
+    guard let pointer, length > 0 else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+}

@@ -1,2 +1,0 @@
-/// The SSH module (see DESIGN.md); its types arrive with their issue.
-enum SSHModule {}

@@ -1,0 +1,161 @@
+import CLibSSH2
+
+/// Output read from a channel in one non-blocking pass.
+public struct SSHChannelOutput: Sendable, Equatable {
+    public var stdout: [UInt8] = []
+    public var stderr: [UInt8] = []
+    /// The remote side sent EOF and everything before it has been read.
+    public var reachedEOF = false
+    public var isEmpty: Bool { stdout.isEmpty && stderr.isEmpty }
+    public init() {}
+}
+
+/// How the remote command ended.
+public struct SSHExit: Sendable, Equatable {
+    /// The exit status (0 when the server sent none, e.g. after a signal).
+    public let status: Int32
+    /// The signal name without `SIG` (`TERM`, `HUP`) when the command was killed.
+    public let signal: String?
+}
+
+/// One session channel running a command or shell. Owned by the thread that owns its
+/// session; keeps the session alive. `readAvailable` and `write` never block; `sendEOF` and
+/// `resize` may wait briefly for the socket if libssh2 is in the middle of a send; `writeAll`,
+/// `readToEnd` and `close` wait.
+public final class SSHChannel {
+    public let session: SSHSession
+    let raw: OpaquePointer
+    private var closed = false
+
+    init(session: SSHSession, raw: OpaquePointer) {
+        self.session = session
+        self.raw = raw
+    }
+
+    deinit {
+        _ = try? session.call("freeing a channel", timeout: 2) { libssh2_channel_free(raw) }
+    }
+
+    /// Reads everything available now from stdout and stderr (up to about `limit` bytes),
+    /// draining until libssh2 reports EAGAIN on both, so polling the socket afterwards is safe.
+    public func readAvailable(limit: Int = 1 << 20) throws -> SSHChannelOutput {
+        var output = SSHChannelOutput()
+        var buffer = [UInt8](repeating: 0, count: 32768)
+        var progress = true
+        while progress && output.stdout.count + output.stderr.count < limit {
+            progress = false
+            for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
+                while true {
+                    let n = buffer.withUnsafeMutableBytes {
+                        libssh2_channel_read_ex(raw, stream, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+                    }
+                    if n > 0 {
+                        progress = true
+                        if stream == 0 { output.stdout += buffer[0..<n] } else { output.stderr += buffer[0..<n] }
+                        continue
+                    }
+                    if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_CLOSED { break }
+                    throw readFailure(Int32(n))
+                }
+            }
+        }
+        output.reachedEOF = libssh2_channel_eof(raw) == 1
+        return output
+    }
+
+    /// True once the remote sent EOF and all data before it was read.
+    public var receivedEOF: Bool { libssh2_channel_eof(raw) == 1 }
+
+    /// Writes as much of `bytes` as the channel takes now; returns the count (0: would block,
+    /// poll the socket for `session.blockDirections` and write the rest later).
+    public func write(_ bytes: [UInt8]) throws -> Int {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for a slice, without copying it.
+    public func write(_ bytes: ArraySlice<UInt8>) throws -> Int {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// As `write(_:)` for raw memory.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let n = libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        if n >= 0 { return n }
+        if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
+        throw session.failure("writing to the remote command", code: Int32(n))
+    }
+
+    /// Writes all of `bytes`, waiting on the socket while the channel is full.
+    public func writeAll(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = try write(bytes[offset...])
+            offset += n
+            if n == 0 { try session.waitForSocket(until: nil, timeout: nil, operation: "writing") }
+        }
+    }
+
+    /// Tells the remote command there is no more input (its stdin reads end of file).
+    public func sendEOF() throws {
+        let rc = try session.call("sending end of input", timeout: session.options.operationTimeout) {
+            libssh2_channel_send_eof(raw)
+        }
+        if rc != 0 { throw session.failure("sending end of input", code: rc) }
+    }
+
+    /// Tells the remote PTY the terminal's new size (SIGWINCH for the remote program).
+    public func resize(columns: Int, rows: Int) throws {
+        let rc = try session.call("resizing the terminal", timeout: session.options.operationTimeout) {
+            libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
+        }
+        if rc != 0 { throw session.failure("resizing the terminal", code: rc) }
+    }
+
+    /// Closes the channel, waits until the server closed it too, and returns how the command
+    /// ended. Output not read yet is discarded. On a PTY the remote program gets SIGHUP; a
+    /// command without a PTY is waited for (sshd closes the channel when it exits).
+    public func close() throws -> SSHExit {
+        if !closed {
+            let timeout = session.options.operationTimeout
+            var rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_close(raw) }
+            if rc != 0 { throw session.failure("closing the channel", code: rc) }
+            // libssh2 waits for the close only after EOF (a server's close implies it).
+            while try !readAvailable().reachedEOF {
+                try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
+                                          operation: "closing the channel")
+            }
+            rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_wait_closed(raw) }
+            if rc != 0 { throw session.failure("closing the channel", code: rc) }
+            closed = true
+        }
+        return SSHExit(status: libssh2_channel_get_exit_status(raw), signal: exitSignal())
+    }
+
+    /// Reads until EOF (waiting on the socket), passing output to `onOutput`; then closes and
+    /// returns the exit. `timeout` bounds each wait for data (nil: none).
+    public func readToEnd(timeout: Double? = nil, onOutput: (SSHChannelOutput) -> Void) throws -> SSHExit {
+        while true {
+            let output = try readAvailable()
+            if !output.isEmpty { onOutput(output) }
+            if output.reachedEOF { break }
+            if output.isEmpty {
+                try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
+                                          operation: "reading command output")
+            }
+        }
+        return try close()
+    }
+
+    private func exitSignal() -> String? {
+        var name: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard libssh2_channel_get_exit_signal(raw, &name, &length, nil, nil, nil, nil) == 0, let name else { return nil }
+        defer { libssh2_free(session.raw, name) }
+        return length > 0 ? String(cString: name) : nil
+    }
+
+    private func readFailure(_ code: Int32) -> SSHError {
+        session.failure("reading from the remote command", code: code)
+    }
+}

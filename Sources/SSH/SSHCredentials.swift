@@ -1,0 +1,75 @@
+/// A private key held in memory: openssh-key-v1 text (`-----BEGIN OPENSSH PRIVATE KEY-----`)
+/// and, optionally, its public line. The text is a secret: never print it.
+public struct SSHPrivateKey: Sendable {
+    public let privateKeyText: String
+    /// `ssh-ed25519 AAAA… comment`; when nil libssh2 derives the public key from the private one.
+    public let publicKeyLine: String?
+    /// How the key is named in errors ("device key").
+    public let label: String
+
+    public init(privateKeyText: String, publicKeyLine: String?, label: String) {
+        self.privateKeyText = privateKeyText
+        self.publicKeyLine = publicKeyLine
+        self.label = label
+    }
+}
+
+/// One question from the server during password or keyboard-interactive login.
+public struct SSHAuthPrompt: Sendable, Equatable {
+    /// What to show, e.g. `root@host's password: ` or the server's own `Password: `.
+    public let text: String
+    /// False for secrets: the answer must not be shown while typed.
+    public let echo: Bool
+    /// Any instruction the server sent with the question (may be empty).
+    public let instruction: String
+
+    public init(text: String, echo: Bool, instruction: String = "") {
+        self.text = text
+        self.echo = echo
+        self.instruction = instruction
+    }
+}
+
+/// What `SSHSession.authenticate` may try, in this order: private keys, the ssh-agent,
+/// then password and keyboard-interactive (only when `prompt` is set).
+public struct SSHCredentials {
+    public var privateKeys: [SSHPrivateKey]
+    /// The ssh-agent socket (`SSH_AUTH_SOCK`); nil skips the agent.
+    public var agentSocketPath: String?
+    /// Answers a server question; nil (or a nil answer) skips password and keyboard-interactive.
+    public var prompt: ((SSHAuthPrompt) -> String?)?
+
+    public init(privateKeys: [SSHPrivateKey] = [], agentSocketPath: String? = nil,
+                prompt: ((SSHAuthPrompt) -> String?)? = nil) {
+        self.privateKeys = privateKeys
+        self.agentSocketPath = agentSocketPath
+        self.prompt = prompt
+    }
+
+    /// The device key, the agent named by `SSH_AUTH_SOCK` in `environment`, and `prompt`.
+    public static func standard(deviceKey: SSHPrivateKey?, environment: [String: String],
+                                prompt: ((SSHAuthPrompt) -> String?)? = nil) -> SSHCredentials {
+        let agent = environment["SSH_AUTH_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
+        return SSHCredentials(privateKeys: deviceKey.map { [$0] } ?? [], agentSocketPath: agent, prompt: prompt)
+    }
+}
+
+/// The method that logged in.
+public enum SSHAuthMethod: Sendable, Equatable, CustomStringConvertible {
+    /// The server let us in without credentials.
+    case none
+    case privateKey(label: String)
+    case agent(comment: String)
+    case password
+    case keyboardInteractive
+
+    public var description: String {
+        switch self {
+        case .none: return "no authentication"
+        case .privateKey(let label): return label
+        case .agent(let comment): return "ssh-agent key \(comment)"
+        case .password: return "password"
+        case .keyboardInteractive: return "keyboard-interactive"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Everything that can go wrong between "connect" and "exit status", each with a one-line
+/// message that says what happened and what to do next.
+public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The name does not resolve (getaddrinfo failed).
+    case hostNotFound(host: String, detail: String)
+    /// Every address answered with a TCP reset: nothing listens on that port.
+    case connectionRefused(host: String, port: Int)
+    /// No answer within the timeout, while connecting or waiting for the SSH server.
+    case timedOut(host: String, port: Int, seconds: Double, waitingFor: String)
+    /// The network said no (unreachable network or host, and similar).
+    case unreachable(host: String, port: Int, detail: String)
+    /// The server offers only RSA host keys, which libssh2 1.10 can only verify with SHA-1.
+    case rsaOnlyServer(host: String, port: Int)
+    /// Key exchange failed for another reason.
+    case handshakeFailed(host: String, port: Int, detail: String)
+    /// The server presents a different key than the one pinned for it.
+    case hostKeyChanged(host: String, port: Int, keyType: String, pinned: String, presented: String)
+    /// Nobody confirmed an unknown host key (the answer was not `yes`).
+    case hostKeyNotTrusted(host: String, port: Int, fingerprint: String)
+    /// Authentication was attempted before the host key was verified (a programming error).
+    case hostKeyNotVerified
+    /// Every method we could try was refused.
+    case authenticationRefused(user: String, host: String, offered: [String], tried: [String])
+    /// The server refused to open a channel or start the command.
+    case channelRefused(detail: String)
+    /// The TCP connection broke.
+    case connectionLost(detail: String)
+    /// Any other libssh2 failure, with the operation that failed.
+    case protocolFailure(operation: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case let .hostNotFound(host, detail):
+            return "cannot find host '\(host)' (\(detail)); check the name or use an IP address."
+        case let .connectionRefused(host, port):
+            return "\(SSHEndpoint.hostAndPort(host: host, port: port)) refused the connection; check that sshd runs there and the port is right."
+        case let .timedOut(host, port, seconds, waitingFor):
+            return "\(SSHEndpoint.hostAndPort(host: host, port: port)) did not answer within \(Self.seconds(seconds)) while \(waitingFor); check the address, port and firewall, or that the host is awake."
+        case let .unreachable(host, port, detail):
+            return "cannot reach \(SSHEndpoint.hostAndPort(host: host, port: port)) (\(detail)); check the network connection and the address."
+        case let .rsaOnlyServer(host, port):
+            return "\(SSHEndpoint.hostAndPort(host: host, port: port)) offers only an RSA host key, which Drover's SSH library cannot verify safely; add an ed25519 host key on the server (ssh-keygen -A, then restart sshd)."
+        case let .handshakeFailed(host, port, detail):
+            return "SSH key exchange with \(SSHEndpoint.hostAndPort(host: host, port: port)) failed (\(detail)); the server may need an ed25519 or ECDSA host key and a modern cipher set."
+        case let .hostKeyChanged(host, port, keyType, pinned, presented):
+            let target = SSHEndpoint.hostAndPort(host: host, port: port)
+            return "HOST KEY CHANGED for \(target): pinned \(pinned), but the server now presents \(keyType) \(presented). Someone may be intercepting the connection, so nothing was sent. If the server was really reinstalled, run 'drover pins forget \(target)' and connect again."
+        case let .hostKeyNotTrusted(host, port, fingerprint):
+            return "the host key \(fingerprint) of \(SSHEndpoint.hostAndPort(host: host, port: port)) was not trusted, so nothing was sent; connect again and type 'yes' if the fingerprint is right."
+        case .hostKeyNotVerified:
+            return "refusing to authenticate before the host key is verified; verify the host key first."
+        case let .authenticationRefused(user, host, offered, tried):
+            let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
+            let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
+            return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there."
+        case let .channelRefused(detail):
+            return "the server refused to start the session (\(detail)); check that the account may run commands (shell, ForceCommand, PermitTTY)."
+        case let .connectionLost(detail):
+            return "the connection was lost (\(detail)); check the network and connect again."
+        case let .protocolFailure(operation, detail):
+            return "SSH \(operation) failed (\(detail)); connect again, and check the server's log if it keeps failing."
+        }
+    }
+
+    private static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+    }
+}

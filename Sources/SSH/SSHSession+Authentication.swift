@@ -1,0 +1,93 @@
+import CLibSSH2
+
+extension SSHSession {
+    /// Logs in as `endpoint.user`, trying in order: each private key, the ssh-agent's keys,
+    /// then password and keyboard-interactive when `credentials.prompt` is set, each only if
+    /// the server offers it. Requires a verified host key. Throws `authenticationRefused`
+    /// naming what was tried and what the server offers.
+    @discardableResult
+    public func authenticate(_ credentials: SSHCredentials) throws -> SSHAuthMethod {
+        guard state == .verified else {
+            if state == .authenticated { throw SSHError.protocolFailure(operation: "authentication", detail: "already logged in") }
+            throw SSHError.hostKeyNotVerified
+        }
+        guard let offered = try offeredMethods() else {
+            state = .authenticated
+            return .none
+        }
+        var tried: [String] = []
+        func succeed(_ method: SSHAuthMethod) -> SSHAuthMethod {
+            state = .authenticated
+            return method
+        }
+        if offered.contains("publickey") {
+            for key in credentials.privateKeys {
+                tried.append(key.label)
+                if try authenticate(with: key) { return succeed(.privateKey(label: key.label)) }
+            }
+            if let socket = credentials.agentSocketPath {
+                tried.append("ssh-agent")
+                if let comment = try AgentAuthentication.authenticate(session: self, socketPath: socket) {
+                    return succeed(.agent(comment: comment))
+                }
+            }
+        }
+        if let prompt = credentials.prompt {
+            if offered.contains("password") {
+                let question = SSHAuthPrompt(text: "\(endpoint.user)@\(endpoint.host)'s password: ", echo: false)
+                if let password = prompt(question) {
+                    tried.append("password")
+                    if try authenticate(password: password) { return succeed(.password) }
+                }
+            }
+            if offered.contains("keyboard-interactive") {
+                tried.append("keyboard-interactive")
+                if try KeyboardInteractive.authenticate(session: self, prompt: prompt) {
+                    return succeed(.keyboardInteractive)
+                }
+            }
+        }
+        throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)
+    }
+
+    /// The methods the server accepts for this user; nil when the "none" request already
+    /// logged in (no authentication required).
+    private func offeredMethods() throws -> [String]? {
+        let user = endpoint.user
+        let list = try callReturningPointer("listing login methods", timeout: options.operationTimeout) {
+            libssh2_userauth_list(raw, user, UInt32(user.utf8.count))
+        }
+        guard let list else {
+            if libssh2_userauth_authenticated(raw) != 0 { return nil }
+            throw failure("listing login methods", code: libssh2_session_last_errno(raw))
+        }
+        return String(cString: list).split(separator: ",").map(String.init)
+    }
+
+    /// True when the key was accepted; false when refused; throws on connection trouble.
+    private func authenticate(with key: SSHPrivateKey) throws -> Bool {
+        let user = endpoint.user
+        let publicLine = key.publicKeyLine ?? ""
+        let rc = try call("public key login", timeout: options.operationTimeout) {
+            libssh2_userauth_publickey_frommemory(raw, user, user.utf8.count, publicLine, publicLine.utf8.count,
+                                                  key.privateKeyText, key.privateKeyText.utf8.count, nil)
+        }
+        return try accepted(rc, operation: "public key login")
+    }
+
+    private func authenticate(password: String) throws -> Bool {
+        let user = endpoint.user
+        let rc = try call("password login", timeout: options.operationTimeout) {
+            libssh2_userauth_password_ex(raw, user, UInt32(user.utf8.count), password, UInt32(password.utf8.count), nil)
+        }
+        return try accepted(rc, operation: "password login")
+    }
+
+    /// Interprets an authentication return code: 0 accepted, a refusal false, anything
+    /// that means the connection is unusable throws.
+    func accepted(_ rc: Int32, operation: String) throws -> Bool {
+        if rc == 0 { return true }
+        if LibSSH2.isConnectionLoss(rc) { throw failure(operation, code: rc) }
+        return false
+    }
+}

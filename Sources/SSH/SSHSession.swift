@@ -1,0 +1,113 @@
+import CLibSSH2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One SSH connection: the TCP socket and the libssh2 session, owned together and freed in
+/// `deinit`. Not thread-safe: one thread owns a session and its channels.
+///
+/// The order is enforced: `connect` (TCP + handshake) → `verifyHostKey` → `authenticate` →
+/// channels. The session runs in libssh2's non-blocking mode; blocking calls here wait with
+/// poll(2) on `socketDescriptor`, and an outside event loop can do the same using
+/// `blockDirections`.
+public final class SSHSession {
+    public let endpoint: SSHEndpoint
+    /// The address that answered.
+    public let peer: PeerAddress
+    /// The key the server presented in the handshake.
+    public let hostKey: PresentedHostKey
+    public let options: SSHOptions
+    /// The TCP socket, for an external poll(2) loop (never read or write it directly).
+    public let socketDescriptor: Int32
+    let raw: OpaquePointer
+
+    enum State { case handshaken, verified, rejected, authenticated, closed }
+    var state: State = .handshaken
+
+    /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
+    /// banner and key exchange is sent until `verifyHostKey` has accepted the key.
+    public static func connect(to endpoint: SSHEndpoint, options: SSHOptions = SSHOptions()) throws -> SSHSession {
+        _ = LibSSH2.initialised
+        let (fd, peer) = try TCPConnector.connect(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout)
+        guard let raw = libssh2_session_init_ex(nil, nil, nil, nil) else {
+            close(fd)
+            throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
+        }
+        libssh2_session_set_blocking(raw, 0)
+        // Ed25519 first (the key people compare), then ECDSA; never SHA-1 ssh-rsa or DSA.
+        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, Handshake.hostKeyAlgorithms)
+        do {
+            let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)
+            return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)
+        } catch {
+            libssh2_session_free(raw)
+            close(fd)
+            throw error
+        }
+    }
+
+    private init(raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
+                 hostKey: PresentedHostKey, options: SSHOptions) {
+        self.raw = raw
+        self.socketDescriptor = fd
+        self.endpoint = endpoint
+        self.peer = peer
+        self.hostKey = hostKey
+        self.options = options
+    }
+
+    deinit {
+        // Blocking with a short timeout, so the goodbye and the free cannot stall on EAGAIN.
+        libssh2_session_set_blocking(raw, 1)
+        libssh2_session_set_timeout(raw, 2000)
+        if state == .verified || state == .authenticated {
+            _ = libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
+        }
+        libssh2_session_free(raw)
+        close(socketDescriptor)
+    }
+
+    /// Hands the presented host key to `check` before anything else is sent. If `check`
+    /// throws, the session is dead (no authentication, no disconnect message) and the error
+    /// is rethrown.
+    public func verifyHostKey(_ check: (PresentedHostKey) throws -> Void) throws {
+        if state == .rejected || state == .closed { throw SSHError.hostKeyNotVerified }
+        guard state == .handshaken else { return }
+        do {
+            try check(hostKey)
+            state = .verified
+        } catch {
+            state = .rejected
+            shutdown(socketDescriptor, Int32(SHUT_RDWR))
+            throw error
+        }
+    }
+
+    /// True once `authenticate` succeeded.
+    public var isAuthenticated: Bool { state == .authenticated }
+
+    /// Sends a disconnect message and ends the session; later calls fail with connection lost.
+    public func disconnect() {
+        guard state == .verified || state == .authenticated else { return }
+        _ = try? call("disconnect", timeout: 2) {
+            libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
+        }
+        state = .closed
+        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+    }
+}
+
+extension SSHSession {
+    /// Connects, verifies the host key with `verifyHostKey`, and logs in with `credentials`:
+    /// the whole sequence, in the only order that is safe.
+    public static func open(to endpoint: SSHEndpoint, options: SSHOptions = SSHOptions(),
+                            verifyHostKey: (PresentedHostKey) throws -> Void,
+                            credentials: SSHCredentials) throws -> SSHSession {
+        let session = try connect(to: endpoint, options: options)
+        try session.verifyHostKey(verifyHostKey)
+        try session.authenticate(credentials)
+        return session
+    }
+}

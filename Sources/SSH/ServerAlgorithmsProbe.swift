@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// After a failed key exchange: a second, plain connection that reads the server's first
+/// (unencrypted) KEXINIT to learn which host key algorithms it offers. That is how an
+/// RSA-only server is told apart from other key-exchange failures (libssh2's own error is
+/// the same for all of them).
+enum ServerAlgorithmsProbe {
+    /// The server's `server_host_key_algorithms`, or nil if they could not be read.
+    static func hostKeyAlgorithms(host: String, port: Int, timeout: Double) -> [String]? {
+        guard let (fd, _) = try? TCPConnector.connect(host: host, port: port, timeout: timeout) else { return nil }
+        defer { close(fd) }
+        let banner = Array("SSH-2.0-drover_probe\r\n".utf8)
+        guard banner.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == banner.count else {
+            return nil
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65536 {
+            if let result = parse(received) { return result }
+            guard (try? SocketWait.wait(fd: fd, events: Int16(POLLIN), until: deadline, timeoutError: {
+                SSHError.timedOut(host: host, port: port, seconds: timeout, waitingFor: "probing")
+            })) != nil else { return nil }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            guard n > 0 else { return nil }
+            received += chunk[0..<n]
+        }
+        return nil
+    }
+
+    /// True when every offered algorithm is an RSA (or DSA) one. libssh2 1.10 cannot do
+    /// rsa-sha2-*, and Drover does not accept SHA-1 `ssh-rsa` (OpenSSH 8.8+ no longer offers it).
+    static func isRSAOnly(_ algorithms: [String]) -> Bool {
+        !algorithms.isEmpty && algorithms.allSatisfy {
+            $0.hasPrefix("rsa-sha2-") || $0.hasPrefix("ssh-rsa") || $0.hasPrefix("ssh-dss")
+        }
+    }
+
+    /// Parses "banner lines, then one binary packet holding KEXINIT"; nil while incomplete.
+    static func parse(_ bytes: [UInt8]) -> [String]? {
+        // Skip lines until the one starting with "SSH-" (servers may print others first).
+        var index = 0
+        var sawBanner = false
+        while !sawBanner {
+            guard let newline = bytes[index...].firstIndex(of: 0x0A) else { return nil }
+            sawBanner = bytes[index...].starts(with: Array("SSH-".utf8))
+            index = newline + 1
+        }
+        guard bytes.count >= index + 5 else { return nil }
+        let packetLength = bytes[index..<(index + 4)].reduce(0) { $0 << 8 | Int($1) }
+        guard packetLength < 35000, bytes.count >= index + 4 + packetLength else { return nil }
+        var cursor = index + 5          // past length and padding length
+        guard bytes[cursor] == 20 else { return [] }   // SSH_MSG_KEXINIT
+        cursor += 1 + 16                // message number and cookie
+        var lists: [[String]] = []
+        for _ in 0..<2 {
+            guard cursor + 4 <= bytes.count else { return [] }
+            let length = bytes[cursor..<(cursor + 4)].reduce(0) { $0 << 8 | Int($1) }
+            cursor += 4
+            guard cursor + length <= bytes.count else { return [] }
+            lists.append(String(decoding: bytes[cursor..<(cursor + length)], as: UTF8.self)
+                .split(separator: ",").map(String.init))
+            cursor += length
+        }
+        return lists[1]
+    }
+}

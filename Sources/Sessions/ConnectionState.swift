@@ -1,0 +1,42 @@
+import Foundation
+
+/// Where one host's connection stands. Every state has a one-line description for the overlay,
+/// so Drover always says what it is doing.
+public enum ConnectionState: Equatable, Sendable {
+    case idle
+    case connecting(address: String)
+    case authenticating
+    /// Waiting for the person to type `yes` (or anything else) about an unknown host key.
+    case awaitingTrust(fingerprint: String)
+    case attached
+    /// The link dropped; the next attempt starts at `nextTry`.
+    case reconnecting(attempt: Int, nextTry: Date, reason: String)
+    /// Gave up; `reason` says why and what to do.
+    case failed(reason: String)
+    /// The remote session ended or detached (herdr keeps running on the host).
+    case ended
+
+    /// One line for the status overlay; nil when nothing should be shown (attached).
+    public func statusLine(host: String, now: Date = Date()) -> String? {
+        switch self {
+        case .idle: return "\(host): not connected"
+        case .connecting(let address): return "\(host): connecting to \(address)…"
+        case .authenticating: return "\(host): authenticating…"
+        case .awaitingTrust: return "\(host): waiting for you to trust the host key"
+        case .attached: return nil
+        case .reconnecting(let attempt, let nextTry, let reason):
+            let seconds = max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))
+            let when = seconds == 0 ? "now" : "in \(seconds)s"
+            return "\(host): connection lost (\(reason)); reconnecting \(when) (attempt \(attempt))"
+        case .failed(let reason): return "\(host): \(reason)"
+        case .ended: return "\(host): session ended; herdr keeps running on the host"
+        }
+    }
+
+    public var isLive: Bool {
+        switch self {
+        case .connecting, .authenticating, .awaitingTrust, .attached: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The connection lifecycle of one host (DESIGN.md, "Connection lifecycle"), as a pure state
+/// machine: the I/O layer reports events, the session answers with the new state.
+///
+/// A generation number travels with every connection attempt: events carrying an older
+/// generation are stale and change nothing, so a dead connection can neither move the state
+/// nor raise a prompt. Only a host in front reconnects by itself.
+public struct HostSession: Equatable, Sendable {
+    public let host: String
+    public private(set) var state: ConnectionState = .idle
+    /// Incremented for each connection attempt.
+    public private(set) var generation: UInt64 = 0
+    public var policy: ReconnectPolicy
+    /// Whether this host is the one shown; hidden hosts do not reconnect by themselves.
+    public var inFront: Bool
+    private var failedAttempts = 0
+
+    public init(host: String, policy: ReconnectPolicy = ReconnectPolicy(), inFront: Bool = true) {
+        self.host = host
+        self.policy = policy
+        self.inFront = inFront
+    }
+
+    /// Starts a connection attempt; returns its generation.
+    public mutating func beginConnect(address: String) -> UInt64 {
+        generation &+= 1
+        state = .connecting(address: address)
+        return generation
+    }
+
+    /// Events the I/O layer reports for one connection generation.
+    public enum Event: Equatable, Sendable {
+        case handshakeDone
+        case trustNeeded(fingerprint: String)
+        /// The person answered the trust prompt (true only for a typed `yes`).
+        case trustAnswered(Bool)
+        case attached
+        /// The link failed; `recoverable` is false for decisions that must not be retried
+        /// (changed host key, refused authentication, untrusted key).
+        case lost(reason: String, recoverable: Bool)
+        /// The remote command exited or herdr detached.
+        case remoteEnded
+    }
+
+    /// Applies `event` from connection `generation`. Returns false (and changes nothing) when
+    /// the event is stale or does not fit the current state.
+    @discardableResult
+    public mutating func handle(_ event: Event, generation eventGeneration: UInt64, now: Date = Date()) -> Bool {
+        guard eventGeneration == generation else { return false }
+        switch (state, event) {
+        case (.connecting, .handshakeDone):
+            state = .authenticating
+        case (.connecting, .trustNeeded(let fp)), (.authenticating, .trustNeeded(let fp)):
+            state = .awaitingTrust(fingerprint: fp)
+        case (.awaitingTrust, .trustAnswered(true)):
+            state = .authenticating
+        case (.awaitingTrust, .trustAnswered(false)):
+            state = .failed(reason: "the host key was not trusted; nothing was sent. Attach again to review it.")
+        case (.connecting, .attached), (.authenticating, .attached):
+            state = .attached
+            failedAttempts = 0
+        case (_, .lost(let reason, let recoverable)) where state.isLive:
+            scheduleReconnect(reason: reason, recoverable: recoverable, now: now)
+        case (.attached, .remoteEnded):
+            state = .ended
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Whether a prompt may be shown now for `eventGeneration` (never for a stale connection).
+    public func mayPrompt(generation eventGeneration: UInt64) -> Bool {
+        if case .awaitingTrust = state { return eventGeneration == generation }
+        return false
+    }
+
+    /// The person asked to give up (detach or Ctrl+C during reconnect): back to idle.
+    public mutating func cancel() {
+        generation &+= 1
+        state = .idle
+    }
+
+    /// When the next reconnect attempt is due (nil when none is scheduled).
+    public var nextAttempt: Date? {
+        if case .reconnecting(_, let at, _) = state, inFront { return at }
+        return nil
+    }
+
+    private mutating func scheduleReconnect(reason: String, recoverable: Bool, now: Date) {
+        // A dropped connection answers any open trust prompt with "no".
+        if case .awaitingTrust = state {
+            state = .failed(reason: "the connection dropped while asking about the host key: \(reason)")
+            return
+        }
+        guard recoverable else {
+            state = .failed(reason: reason)
+            return
+        }
+        failedAttempts += 1
+        guard let delay = policy.delay(beforeAttempt: failedAttempts) else {
+            state = .failed(reason: "\(reason); gave up after \(failedAttempts - 1) attempts. Check the network and attach again.")
+            return
+        }
+        state = .reconnecting(attempt: failedAttempts, nextTry: now.addingTimeInterval(delay), reason: reason)
+    }
+}

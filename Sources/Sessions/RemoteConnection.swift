@@ -1,0 +1,49 @@
+import Files
+import Foundation
+import Identity
+import SSH
+
+/// One live SSH connection running a host's attach command in a PTY: the pieces
+/// `AttachController` needs, created together and dropped together.
+public final class RemoteConnection {
+    public let session: SSHSession
+    public let channel: SSHChannel
+    /// The address that answered (`127.0.0.1:2222`).
+    public var peer: String { session.peer.description }
+
+    init(session: SSHSession, channel: SSHChannel) {
+        self.session = session
+        self.channel = channel
+    }
+
+    /// Connects, verifies the host key (`ask` decides about an unknown key), authenticates with
+    /// the device key then the agent, and starts `command` in a PTY of the given size.
+    /// `progress` is told each step so the overlay can say what is happening.
+    public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
+                            columns: Int, rows: Int, options: SSHOptions,
+                            progress: (ConnectionState) -> Void,
+                            ask: @escaping (PresentedHostKey) -> Bool) throws -> RemoteConnection {
+        progress(.connecting(address: target.endpoint.hostAndPort))
+        let session = try SSHSession.connect(to: target.endpoint, options: options)
+        let trust = HostKeyTrust(knownHosts: KnownHosts(root: root), ask: ask)
+        try session.verifyHostKey(trust.verify)
+        progress(.authenticating)
+        let deviceKey = try DeviceKey.loadOrCreate(root: root)
+        _ = try session.authenticate(.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: environment))
+        let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
+                                       environment: forwardedEnvironment(environment))
+        return RemoteConnection(session: session, channel: channel)
+    }
+
+    /// Locale and colour hints the remote should see (TERM comes with the PTY request).
+    /// sshd accepts only the names its AcceptEnv lists; refusals are ignored.
+    static func forwardedEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { key, value in
+            !value.isEmpty && (key == "LANG" || key == "COLORTERM" || key.hasPrefix("LC_"))
+        }
+    }
+
+    public func disconnect() {
+        session.disconnect()
+    }
+}

@@ -1,2 +1,0 @@
-/// The Sessions module (see DESIGN.md); its types arrive with their issue.
-enum SessionsModule {}

@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Argument handling of `drover pair` and `drover pair-host` that needs no network.
+final class PairCommandTests: XCTestCase {
+    func testTestSwitchesAreRefusedWithoutTheEnvironmentVariable() {
+        for option in ["--test-print-link", "--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
+            let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+            XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", option), 2, option)
+            XCTAssertTrue(cli.err.contains("is a test switch and works only with DROVER_PAIR_TEST=1"), cli.err)
+        }
+    }
+
+    func testExpiredLinkIsRefusedWithItsAge() {
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        let x = Int(Date().timeIntervalSince1970) - 185
+        let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstu_&n=box&u=dev&os=unix&h=127.0.0.1&p=22"
+            + "&fp=SHA256:" + String(repeating: "A", count: 43) + "&k=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8&x=\(x)"
+        XCTAssertEqual(cli.run("pair", link), 1)
+        XCTAssertEqual(cli.err, "drover: the code expired 3 minutes ago; run the pairing command again\n")
+    }
+
+    func testLinkIsReadFromStandardInputWithDash() {
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"], input: ["herdr://pair?v=1&id=short"])
+        XCTAssertEqual(cli.run("pair", "-"), 1)
+        XCTAssertTrue(cli.err.contains("id: not 22 characters"), cli.err)
+    }
+
+    func testEnrollWithBadIdAnswersInvalid() {
+        let cli = CLIHarness(environment: [:])
+        XCTAssertEqual(cli.run("pair-host", "--enroll=../../etc", "--state=/tmp"), 2)
+        XCTAssertEqual(cli.out, "INVALID\n")
+    }
+
+    func testPairHostWithoutHostOrTailscaleSaysWhatToPass() throws {
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/tailscale") { throw XCTSkip("Tailscale is installed here") }
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(cli.run("pair-host"), 2)
+        XCTAssertTrue(cli.err.contains("Tailscale is not installed or not running here"), cli.err)
+        XCTAssertTrue(cli.err.contains("pass --host NAME"), cli.err)
+    }
+
+    func testHelpListsBothCommands() {
+        let cli = CLIHarness()
+        XCTAssertEqual(cli.run("help"), 0)
+        XCTAssertTrue(cli.out.contains("pair-host"), cli.out)
+        XCTAssertFalse(cli.out.contains("test-print-link"))
+    }
+}

@@ -1,0 +1,116 @@
+import Files
+import Foundation
+import Identity
+import TestSupport
+import XCTest
+@testable import DroverCLI
+
+final class PinsCommandTests: XCTestCase {
+    private var dir: TemporaryDirectory!
+    private var env: [String: String] { ["DROVER_HOME": dir.file("drover")] }
+    private var pins: KnownHosts { KnownHosts(root: DroverRoot(path: dir.file("drover"))) }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "drover-pinscmd") }
+    override func tearDown() { dir.remove() }
+
+    @discardableResult
+    private func pin(_ host: String, _ port: Int) throws -> SSHPublicKey {
+        let key = try Ed25519KeyPair().sshPublicKey
+        try pins.add(host: host, port: port, keyType: key.type, blob: key.blob)
+        return key
+    }
+
+    func testListWithoutPinsSaysSo() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins"), 0)
+        XCTAssertTrue(h.out.contains("No pinned host keys yet"), h.out)
+    }
+
+    func testListShowsHostPortTypeAndFingerprintInColumns() throws {
+        let a = try pin("alpha.example", 22), b = try pin("::1", 2222)
+        for args in [["pins"], ["pins", "list"]] {
+            let h = CLIHarness(environment: env)
+            XCTAssertEqual(h.run(args), 0, h.err)
+            XCTAssertEqual(h.out, """
+                HOST           PORT  TYPE         FINGERPRINT
+                alpha.example  22    ssh-ed25519  \(a.fingerprint)
+                ::1            2222  ssh-ed25519  \(b.fingerprint)
+
+                """)
+        }
+    }
+
+    func testForgetRemovesExactlyThatHostAndPort() throws {
+        try pin("box.example", 22)
+        let gone = try pin("box.example", 2222)
+        try pin("other.example", 2222)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "box.example:2222"), 0, h.err)
+        XCTAssertEqual(h.out, "Forgot [box.example]:2222 ssh-ed25519 \(gone.fingerprint)\n")
+        XCTAssertEqual(try pins.list().map(\.token), ["box.example", "[other.example]:2222"])
+    }
+
+    func testForgetUnderstandsIPv6Forms() throws {
+        try pin("::1", 2222)
+        try pin("::1", 22)
+        try pin("fd7a:115c:a1e0::5", 22)
+        let bracketed = CLIHarness(environment: env)
+        XCTAssertEqual(bracketed.run("pins", "forget", "[::1]:2222"), 0, bracketed.err)
+        XCTAssertEqual(try pins.list().map(\.token), ["::1", "fd7a:115c:a1e0::5"])
+        let bare = CLIHarness(environment: env)
+        XCTAssertEqual(bare.run("pins", "forget", "FD7A:115C:A1E0::5"), 0, bare.err)
+        XCTAssertEqual(try pins.list().map(\.token), ["::1"])
+        let bracketedNoPort = CLIHarness(environment: env)
+        XCTAssertEqual(bracketedNoPort.run("pins", "forget", "[::1]"), 0, bracketedNoPort.err)
+        XCTAssertEqual(try pins.list(), [])
+    }
+
+    func testForgetWithNothingMatchingFailsAndPointsAtOtherPorts() throws {
+        try pin("box.example", 2222)
+        let before = try AtomicFile.read(pins.path)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "box.example"), 1)
+        XCTAssertTrue(h.err.contains("no pinned key for box.example"), h.err)
+        XCTAssertTrue(h.err.contains("drover pins forget [box.example]:2222"), h.err)
+        XCTAssertEqual(try AtomicFile.read(pins.path), before)
+        let none = CLIHarness(environment: env)
+        XCTAssertEqual(none.run("pins", "forget", "nowhere.example"), 1)
+        XCTAssertTrue(none.err.contains("no pinned key for nowhere.example. Run 'drover pins'"), none.err)
+    }
+
+    func testForgetWarnsWhenAWildcardLineStillMatches() throws {
+        let exact = try pin("h.example", 22)
+        let wild = try Ed25519KeyPair().sshPublicKey
+        let text = try XCTUnwrap(try AtomicFile.read(pins.path))
+        try AtomicFile.write(text + Data("*.example \(wild.line)\n".utf8), to: pins.path)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "h.example"), 0, h.err)
+        XCTAssertEqual(h.out, "Forgot h.example ssh-ed25519 \(exact.fingerprint)\n")
+        XCTAssertTrue(h.err.contains("a wildcard line in \(pins.path) still matches h.example"), h.err)
+    }
+
+    func testForgetArgumentErrorsAreUsageErrors() {
+        for bad in ["host:0", "host:99999", "host:http", "[::1", "[::1]2222", "user@host", ":22"] {
+            let h = CLIHarness(environment: env)
+            XCTAssertEqual(h.run("pins", "forget", bad), 2, "\(bad): \(h.err)")
+            XCTAssertTrue(h.err.contains("drover help pins forget"), h.err)
+        }
+        let missing = CLIHarness(environment: env)
+        XCTAssertEqual(missing.run("pins", "forget"), 2)
+        XCTAssertTrue(missing.err.contains("missing HOST[:PORT]"), missing.err)
+    }
+
+    func testPinTargetParsesEveryForm() throws {
+        XCTAssertTrue(try PinTarget.parse("h") == ("h", 22))
+        XCTAssertTrue(try PinTarget.parse("h:2222") == ("h", 2222))
+        XCTAssertTrue(try PinTarget.parse("[::1]:2222") == ("::1", 2222))
+        XCTAssertTrue(try PinTarget.parse("::1") == ("::1", 22))
+        XCTAssertTrue(try PinTarget.parse("[10.0.0.1]") == ("10.0.0.1", 22))
+    }
+
+    func testUnknownPinsSubcommandIsAUsageError() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "drop", "x"), 2)
+        XCTAssertTrue(h.err.contains("unknown command 'drop'"), h.err)
+    }
+}

@@ -1,0 +1,32 @@
+// libFuzzer target for the herdr://pair link parser. Built by `scripts/fuzz pairing`, not by
+// SwiftPM (Tests/Fuzz is outside every target). Properties checked on every input:
+// parsing never crashes; a link that parses formats back to text that parses to the same
+// value; escaping any text and reading it back gives the text again.
+import Foundation
+
+private let fuzzClock = Date(timeIntervalSince1970: 1_800_000_000)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func pairingLinkFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let text = String(decoding: bytes, as: UTF8.self)
+
+    if let link = try? PairingLinkParser.parse(text) {
+        let formatted = link.format()
+        guard let again = try? PairingLinkParser.parse(formatted), again == link else {
+            FileHandle.standardError.write(Data("round trip failed for: \(formatted)\n".utf8))
+            abort()
+        }
+        _ = try? link.checkFreshness(now: fuzzClock)
+    }
+
+    let escaped = QueryEscaping.escape(text)
+    guard (try? QueryEscaping.unescape(Array(escaped.utf8))) == text else {
+        FileHandle.standardError.write(Data("escape round trip failed\n".utf8))
+        abort()
+    }
+    _ = try? QueryEscaping.unescape(Array(bytes))
+    _ = Base64URL.decode(text)
+    _ = PeerAddressPolicy.network(of: text)
+    return 0
+}

@@ -1,0 +1,47 @@
+// libFuzzer target for the VT emulator (parser + screen + input encoding).
+// Built by scripts/fuzz together with Sources/VT/**/*.swift into one module, so VT's types
+// are used directly (no `import VT`).
+//
+// Input layout: byte 0 and 1 pick the screen size; the rest is the stream. Every byte of
+// value 0xFE that follows a 0xFD splits the stream and resizes the terminal to a size taken
+// from the next two bytes, so resize runs between arbitrary parser states; the remaining
+// bytes are fed in pieces whose lengths come from the data, so sequences and UTF-8
+// characters are split across feeds. At the end the frame is taken, replies drained and an
+// input event encoded for the modes the stream left behind.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func vtFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, size >= 2 else { return 0 }
+    let input = UnsafeBufferPointer(start: data, count: size)
+    let terminal = Terminal(columns: 1 + Int(input[0] % 140), rows: 1 + Int(input[1] % 60), scrollbackLimit: 64)
+    var index = 2
+    var piece = 1
+    while index < size {
+        if input[index] == 0xFD, index + 3 < size, input[index + 1] == 0xFE {
+            terminal.resize(columns: 1 + Int(input[index + 2] % 200), rows: 1 + Int(input[index + 3] % 80))
+            _ = terminal.frame()
+            index += 4
+            continue
+        }
+        let length = min(size - index, piece)
+        terminal.feed(UnsafeRawBufferPointer(start: data + index, count: length))
+        piece = 1 + Int(input[index]) % 97
+        index += length
+    }
+    let frame = terminal.frame()
+    _ = terminal.takeReplies()
+    _ = terminal.title
+    _ = terminal.isFrameComplete
+    precondition(frame.cells.count == frame.columns * frame.rows, "frame size does not match its cells")
+    precondition(frame.cursorRow >= 0 && frame.cursorRow < frame.rows, "cursor row outside the screen")
+    precondition(frame.cursorColumn >= 0 && frame.cursorColumn < frame.columns, "cursor column outside the screen")
+    for row in 0..<frame.rows { _ = frame.rowText(row) }
+
+    let encoder = InputEncoder(modes: terminal.modes)
+    let column = 1 + Int(input[size - 1]) % max(1, frame.columns)
+    _ = encoder.encode(.mouse(MouseEvent(button: .left, action: .press, column: column, row: 1)))
+    _ = encoder.encode(.mouse(MouseEvent(button: .none, action: .motion, column: column, row: frame.rows)))
+    _ = encoder.encode(.key(.function(1 + Int(input[0]) % 24), KeyModifiers(rawValue: input[1] & 0x0F)))
+    _ = encoder.encode(.paste(String(decoding: input.suffix(64), as: UTF8.self)))
+    return 0
+}

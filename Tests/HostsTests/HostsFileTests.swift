@@ -1,0 +1,56 @@
+import XCTest
+@testable import Hosts
+
+/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
+private typealias Host = Hosts.Host
+
+final class HostsFileTests: XCTestCase {
+    private func decode(_ json: String) -> Result<HostList, HostsFile.Problem> {
+        HostsFile.decode(Data(json.utf8), localUser: "local")
+    }
+
+    func testRoundTripKeepsEveryField() throws {
+        let full = Host(name: "full", hostname: "2001:db8::7", port: 2222, user: "ada", platform: .windows,
+                        session: "main", command: "herdr --x", auth: [.password, .deviceKey],
+                        created: Date(timeIntervalSince1970: 1_700_000_000), updated: Date(timeIntervalSince1970: 1_700_000_100))
+        let bare = Host(name: "bare", hostname: "bare.lan", user: "bob")
+        let list = HostList([full, bare])
+        let data = try HostsFile.encode(list)
+        XCTAssertEqual(try decode(String(decoding: data, as: UTF8.self)).get(), list)
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""version" : 1"#), text)
+        XCTAssertTrue(text.contains(#""created" : "2023-11-14T22:13:20Z""#), text)
+        XCTAssertTrue(text.contains(#""auth" : ["#) && text.contains(#""device-key""#), text)
+        XCTAssertFalse(text.contains("null"), "absent optional fields are left out:\n\(text)")
+    }
+
+    func testFileWithoutOptionalFieldsLoadsWithDefaults() throws {
+        let list = try decode(#"{"version": 1, "hosts": [{"name": "old", "hostname": "old.example.com"}]}"#).get()
+        XCTAssertEqual(list.hosts, [Host(name: "old", hostname: "old.example.com", port: 22, user: "local", platform: .unix,
+                                         session: nil, command: nil, auth: AuthMethod.defaultOrder, created: nil, updated: nil)])
+        XCTAssertEqual(try decode(#"{"version": 1, "hosts": []}"#).get(), HostList())
+    }
+
+    func testNewerVersionIsReportedNotRead() {
+        XCTAssertEqual(decode(#"{"version": 2, "hosts": [{"name": 5}], "more": true}"#), .failure(.newer(version: 2)))
+    }
+
+    func testCorruptFilesAreUnreadableWithAReason() {
+        func problem(_ json: String) -> String {
+            if case .failure(.unreadable(let why)) = decode(json) { return why }
+            XCTFail("expected unreadable: \(json)")
+            return ""
+        }
+        XCTAssertTrue(problem(#"{"version": 1, "hosts": [ {"name": "a""#).hasPrefix("it is not valid JSON"))
+        XCTAssertTrue(problem(#"{"hosts": []}"#).contains("no \"version\" field"))
+        XCTAssertEqual(problem(#"[1, 2]"#), "it is JSON but not an object")
+        XCTAssertTrue(problem(#"{"version": 0, "hosts": []}"#).contains("version 0"))
+        XCTAssertEqual(problem(#"{"version": "1", "hosts": []}"#), "version has the wrong type")
+        XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a"}]}"#).contains("\"hostname\""))
+        XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "port": "x"}]}"#).contains("wrong type"))
+        let badSession = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "session": "a b"}]}"#)
+        XCTAssertTrue(badSession.contains("host 1: session 'a b'"), badSession)
+        let twice = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h"}, {"name": "a", "hostname": "g"}]}"#)
+        XCTAssertTrue(twice.contains("'a' appears twice"), twice)
+    }
+}

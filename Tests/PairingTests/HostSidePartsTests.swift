@@ -1,0 +1,125 @@
+import Foundation
+@testable import Pairing
+import TestSupport
+import XCTest
+
+/// The one-time line, authorized_keys edits, the state hand-off files and the enroll input.
+final class HostSidePartsTests: XCTestCase {
+    var scratch: TemporaryDirectory!
+
+    override func setUpWithError() throws { scratch = try TemporaryDirectory(prefix: "drover-pairing-parts") }
+    override func tearDown() { scratch.remove() }
+
+    func testOneTimeLineIsTheProtocolsLineByteForByte() throws {
+        setenv("TZ", "UTC", 1)
+        tzset()
+        let command = try HostPlatform.unix.forcedCommand(drover: "/usr/local/bin/drover", id: "abcdefghijklmnopqrstu_",
+                                                          stateDirectory: "/home/ana/.config/drover/pairing")
+        let line = OneTimeKeyLine.line(publicKeyBase64: "AAAAC3NzaC1lZDI1NTE5AAAAIK", id: "abcdefghijklmnopqrstu_",
+                                       expiry: Date(timeIntervalSince1970: 1_800_000_600), forcedCommand: command)
+        XCTAssertEqual(line, #"restrict,expiry-time="20270115081000",from="100.64.0.0/10,fd7a:115c:a1e0::/48,127.0.0.1,::1",command="/usr/local/bin/drover pair-host --enroll=abcdefghijklmnopqrstu_ --state=/home/ana/.config/drover/pairing" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK herdr-pair:abcdefghijklmnopqrstu_"#)
+        XCTAssertTrue(OneTimeKeyLine.isLine(line, ofPairing: "abcdefghijklmnopqrstu_"))
+        XCTAssertFalse(OneTimeKeyLine.isLine(line, ofPairing: "bbcdefghijklmnopqrstu_"))
+    }
+
+    func testForcedCommandQuotesPathsWithSpacesAndRefusesQuotes() throws {
+        XCTAssertEqual(try HostPlatform.unix.forcedCommand(drover: "/opt/my tools/drover", id: "x", stateDirectory: "/s"),
+                       "'/opt/my tools/drover' pair-host --enroll=x --state=/s")
+        XCTAssertThrowsError(try HostPlatform.unix.forcedCommand(drover: "/opt/a\"b/drover", id: "x", stateDirectory: "/s"))
+        XCTAssertThrowsError(try HostPlatform.unix.forcedCommand(drover: "/opt/drover", id: "x", stateDirectory: "/s\\t"))
+    }
+
+    func testAuthorizedKeysEditsKeepOtherLinesByteForByte() throws {
+        let path = scratch.file("authorized_keys")
+        let original = "# comment  with  spaces\r\nssh-ed25519 AAAA one\n\nssh-ed25519 BBBB two"
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o640)
+        let file = AuthorizedKeysFile(path: path, lockPath: scratch.file("lock"))
+        try file.append("restrict ssh-ed25519 CCCC herdr-pair:abc")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), original + "\nrestrict ssh-ed25519 CCCC herdr-pair:abc\n")
+        XCTAssertEqual(try file.remove { $0.hasSuffix(" herdr-pair:abc") }, 1)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), original + "\n")
+        XCTAssertEqual(AtomicFileMode.of(path), 0o640)
+    }
+
+    func testAuthorizedKeysFileIsCreatedWith0600() throws {
+        let path = scratch.file("ssh/authorized_keys")
+        try AuthorizedKeysFile(path: path, lockPath: scratch.file("lock")).append("ssh-ed25519 AAAA x")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "ssh-ed25519 AAAA x\n")
+        XCTAssertEqual(AtomicFileMode.of(path), 0o600)
+    }
+
+    func testStateFilesAreCreatedOnceWithATrailingNewline() throws {
+        let state = PairingStateDirectory(path: scratch.file("state"), id: "abcdefghijklmnopqrstu_")
+        try state.ensureExists()
+        XCTAssertNil(state.read(.claim))
+        XCTAssertTrue(try state.create(.claim, ["ssh-ed25519 AAAA", "laptop", "1800000000"]))
+        XCTAssertFalse(try state.create(.claim, ["other"]))
+        XCTAssertEqual(try String(contentsOfFile: state.file(.claim), encoding: .utf8), "ssh-ed25519 AAAA\nlaptop\n1800000000\n")
+        XCTAssertEqual(state.read(.claim), ["ssh-ed25519 AAAA", "laptop", "1800000000"])
+        try "approve".write(toFile: state.file(.decision), atomically: true, encoding: .utf8)
+        XCTAssertNil(state.read(.decision), "a file without its final newline is not complete yet")
+        state.removeAll()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: state.path).filter { !$0.hasPrefix(".") }, [])
+    }
+
+    func testEnrollRequestReadsExactlyTwoLines() throws {
+        let blob = [0, 0, 0, 11] + Array("ssh-ed25519".utf8) + [0, 0, 0, 32] + [UInt8](repeating: 9, count: 32)
+        let key = "ssh-ed25519 " + Data(blob).base64EncodedString()
+        let request = try EnrollRequest.parse(Array("\(key)\nAna's phone\n".utf8))
+        XCTAssertEqual(request.deviceName, "Ana's phone")
+        XCTAssertEqual(request.publicLine, key)
+        XCTAssertNoThrow(try EnrollRequest.parse(Array("\(key)\r\nphone".utf8)))
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .notTwoLines) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\nphone\nextra\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .notTwoLines) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("ssh-rsa AAAA\nphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badKey) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5\nphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badKey) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\n\u{1b}[2Jphone\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\nlive\u{202E}exe\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
+        XCTAssertThrowsError(try EnrollRequest.parse(Array("\(key)\n\(String(repeating: "n", count: 65))\n".utf8))) { XCTAssertEqual($0 as? EnrollRequest.Problem, .badName) }
+    }
+
+    func testTokenIsTheLastWordOfTheOutput() {
+        XCTAssertEqual(EnrollToken.last(in: "motd line\nOK\n"), .ok)
+        XCTAssertEqual(EnrollToken.last(in: "DENIED\r\n"), .denied)
+        XCTAssertNil(EnrollToken.last(in: "OK then something"))
+        XCTAssertEqual(EnrollToken.allCases.map(\.exitCode), [0, 2, 3, 4])
+    }
+
+    func testTailscaleStatusGivesMagicDNSNameShortNameAndFirst100Address() {
+        let json = #"{"Self":{"DNSName":"box.tail1234.ts.net.","HostName":"Box","TailscaleIPs":["fd7a:115c:a1e0::1","100.101.102.103"]}}"#
+        XCTAssertEqual(TailscaleAddresses.parse(statusJSON: Data(json.utf8)), ["box.tail1234.ts.net", "box", "100.101.102.103"])
+        XCTAssertEqual(TailscaleAddresses.parse(statusJSON: Data("{}".utf8)), [])
+    }
+
+    func testRegistryNameFromComputerName() {
+        XCTAssertEqual(PairingHostName.registryName(for: "Ana's build box"), "Ana-s-build-box")
+        XCTAssertEqual(PairingHostName.registryName(for: "--x"), "x")
+        XCTAssertEqual(PairingHostName.registryName(for: "日本"), "host")
+    }
+}
+
+/// Permission bits of a path (nil when missing).
+enum AtomicFileMode {
+    static func of(_ path: String) -> mode_t? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
+    }
+}
+
+/// Which system host keys join the served one in the code.
+final class ServedHostKeysTests: XCTestCase {
+    func testSystemECDSAKeyIsListedOnlyWhenTheServedKeyIsTheSystemEd25519Key() throws {
+        let dir = try TemporaryDirectory(prefix: "drover-etc-ssh")
+        defer { dir.remove() }
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", dir.file("ssh_host_ed25519_key")])
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ecdsa", "-N", "", "-f", dir.file("ssh_host_ecdsa_key")])
+        func fingerprint(_ name: String) throws -> String {
+            String(try Shell.run("/usr/bin/ssh-keygen", ["-lf", dir.file(name)]).split(separator: " ")[1])
+        }
+        let ed25519 = try fingerprint("ssh_host_ed25519_key.pub")
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.path), [try fingerprint("ssh_host_ecdsa_key.pub")])
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: "SHA256:" + String(repeating: "A", count: 43), in: dir.path), [])
+        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.file("missing")), [])
+    }
+}

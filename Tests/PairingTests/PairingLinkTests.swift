@@ -1,0 +1,185 @@
+import XCTest
+@testable import Pairing
+
+/// Every row of the protocol's link table, missing and duplicated fields, and expiry.
+final class PairingLinkTests: XCTestCase {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let fingerprint = "SHA256:" + String(repeating: "A", count: 42) + "+"
+    static let seed = (0..<32).map { UInt8($0) }
+
+    /// A valid link with the fields in order, each overridable (nil removes it).
+    static func link(_ overrides: [String: String?] = [:], extra: String = "") -> String {
+        var fields: [(String, String?)] = [
+            ("v", "1"), ("id", "abcdefghijklmnopqrstu_"), ("n", "build%20box"), ("u", "dev"), ("os", "unix"),
+            ("h", "box.tail1234.ts.net,box,100.101.102.103"), ("p", "22"),
+            ("fp", fingerprint.replacingOccurrences(of: "+", with: "%2B")),
+            ("k", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"), ("x", "1800000300"), ("s", "work"),
+        ]
+        for (key, value) in overrides {
+            if let index = fields.firstIndex(where: { $0.0 == key }) { fields[index].1 = value } else { fields.append((key, value)) }
+        }
+        return "herdr://pair?" + fields.compactMap { key, value in value.map { "\(key)=\($0)" } }.joined(separator: "&") + extra
+    }
+
+    func parse(_ text: String) throws -> PairingLink { try PairingLink.parse(text, now: Self.now) }
+
+    func assertRefused(_ text: String, _ expected: PairingLinkError, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try parse(text), file: file, line: line) { error in
+            XCTAssertEqual(error as? PairingLinkError, expected, file: file, line: line)
+        }
+    }
+
+    func assertInvalid(_ field: String, _ value: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try parse(Self.link([field: value])), value, file: file, line: line) { error in
+            guard case .invalidField(let named, _)? = error as? PairingLinkError, named == field else {
+                return XCTFail("\(error)", file: file, line: line)
+            }
+        }
+    }
+
+    func testValidLinkYieldsEveryField() throws {
+        let link = try parse(Self.link())
+        XCTAssertEqual(link.id, "abcdefghijklmnopqrstu_")
+        XCTAssertEqual(link.computerName, "build box")
+        XCTAssertEqual(link.user, "dev")
+        XCTAssertEqual(link.platform, .unix)
+        XCTAssertEqual(link.addresses, ["box.tail1234.ts.net", "box", "100.101.102.103"])
+        XCTAssertEqual(link.port, 22)
+        XCTAssertEqual(link.hostKeyFingerprints, [Self.fingerprint])
+        XCTAssertEqual(link.seed, Self.seed)
+        XCTAssertEqual(link.expiry, 1_800_000_300)
+        XCTAssertEqual(link.session, "work")
+    }
+
+    func testNotAPairingLinkIsRefused() {
+        assertRefused("https://pair?v=1", .notAPairingLink)
+        assertRefused("herdr://pairing?v=1", .notAPairingLink)
+        assertRefused("", .notAPairingLink)
+    }
+
+    func testSchemeIsCaseInsensitive() throws {
+        XCTAssertNoThrow(try parse("HERDR" + Self.link().dropFirst(5)))
+    }
+
+    func testEachRequiredFieldMissingIsNamed() {
+        for field in ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x"] {
+            assertRefused(Self.link([field: nil]), .missingField(field))
+        }
+    }
+
+    func testMissingFieldMessageNamesTheField() {
+        XCTAssertThrowsError(try parse(Self.link(["h": nil]))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("missing field h"), "\(error)")
+        }
+    }
+
+    func testDuplicatedFieldIsNamed() {
+        assertRefused(Self.link(extra: "&p=22"), .duplicatedField("p"))
+        assertRefused(Self.link(extra: "&s=work"), .duplicatedField("s"))
+        XCTAssertThrowsError(try parse(Self.link(extra: "&p=23"))) { XCTAssertTrue("\($0)".hasPrefix("duplicated field p")) }
+    }
+
+    func testSessionIsOptional() throws {
+        XCTAssertNil(try parse(Self.link(["s": nil])).session)
+    }
+
+    func testUnknownKeysAreIgnoredEvenTwice() throws {
+        let link = try parse(Self.link(extra: "&cmd=rm%20-rf%20~&cmd=again&zz&=x"))
+        XCTAssertEqual(link, try parse(Self.link()))
+    }
+
+    func testVersionMustBeExactlyOne() {
+        assertRefused(Self.link(["v": "2"]), .unsupportedVersion("2"))
+        assertRefused(Self.link(["v": "01"]), .unsupportedVersion("01"))
+        assertRefused(Self.link(["v": ""]), .unsupportedVersion(""))
+        assertRefused(Self.link(["v": "1%1B"]), .unsupportedVersion("?"))
+    }
+
+    func testIdMustBe22Base64URLCharacters() {
+        for bad in ["abcdefghijklmnopqrstu", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstu%2B", "abcdefghijklmnopqrst%3D%3D"] {
+            assertRefused(Self.link(["id": bad]), .invalidField("id", "not 22 characters of A-Z a-z 0-9 _ -"))
+        }
+        XCTAssertNoThrow(try parse(Self.link(["id": "ABCDEFGHIJ0123456789-_"])))
+    }
+
+    func testComputerNameIsOneToSixtyFourCharacters() throws {
+        XCTAssertEqual(try parse(Self.link(["n": String(repeating: "%C3%A9", count: 64)])).computerName,
+                       String(repeating: "é", count: 64))
+        for bad in ["", String(repeating: "a", count: 65), "evil%1B%5B2J", "a%0Ab", "live%E2%80%AEexe"] { assertInvalid("n", bad) }
+    }
+
+    func testUserRefusesWhitespaceControlsAndLength() {
+        XCTAssertNoThrow(try parse(Self.link(["u": String(repeating: "u", count: 64)])))
+        for bad in ["", "a%20b", "a%09b", "a%00", String(repeating: "u", count: 65)] { assertInvalid("u", bad) }
+    }
+
+    func testPlatformIsUnixOrWindows() throws {
+        XCTAssertEqual(try parse(Self.link(["os": "windows"])).platform, .windows)
+        assertRefused(Self.link(["os": "Unix"]), .invalidField("os", "must be unix or windows"))
+        assertRefused(Self.link(["os": "mac"]), .invalidField("os", "must be unix or windows"))
+    }
+
+    func testAddressesAreOneToFourEntries() throws {
+        XCTAssertEqual(try parse(Self.link(["h": "a,b,c,fd7a:115c:a1e0::1"])).addresses, ["a", "b", "c", "fd7a:115c:a1e0::1"])
+        assertRefused(Self.link(["h": "a,b,c,d,e"]), .invalidField("h", "needs 1 to 4 comma-separated addresses"))
+        for bad in ["", "a,,b", "a%20b", "-oProxyCommand=x", "a,"] { assertInvalid("h", bad) }
+    }
+
+    func testPortIsOneTo65535() throws {
+        XCTAssertEqual(try parse(Self.link(["p": "65535"])).port, 65535)
+        XCTAssertEqual(try parse(Self.link(["p": "1"])).port, 1)
+        for bad in ["0", "65536", "-22", "%2B22", "+22", "22a", "", "999999999999999999999"] {
+            assertRefused(Self.link(["p": bad]), .invalidField("p", "not a port number from 1 to 65535"))
+        }
+    }
+
+    func testFingerprintsAreOneToThreeSHA256() throws {
+        let other = "SHA256:" + String(repeating: "b", count: 42) + "%2F"
+        XCTAssertEqual(try parse(Self.link(["fp": "\(Self.fingerprint),\(other),\(other)"])).hostKeyFingerprints.count, 3)
+        assertRefused(Self.link(["fp": "\(other),\(other),\(other),\(other)"]),
+                      .invalidField("fp", "needs 1 to 3 comma-separated fingerprints"))
+        for bad in ["MD5:" + String(repeating: "a", count: 43), "SHA256:" + String(repeating: "a", count: 42),
+                    "SHA256:" + String(repeating: "a", count: 44), "SHA256:" + String(repeating: "a", count: 42) + "-", ""] {
+            assertRefused(Self.link(["fp": bad]), .invalidField("fp", "not a SHA256 fingerprint"))
+        }
+        XCTAssertThrowsError(try parse(Self.link(["fp": "nope"]))) { XCTAssertTrue("\($0)".hasPrefix("fp: not a SHA256 fingerprint")) }
+    }
+
+    func testSeedIsExactly32BytesOfBase64URL() throws {
+        XCTAssertEqual(try parse(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8%3D"])).seed, Self.seed)
+        let refusal = PairingLinkError.invalidField("k", "not a 32-byte base64url key")
+        assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg"]), refusal)
+        assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gIQ"]), refusal)
+        assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh%2B"]), refusal)
+    }
+
+    func testExpiryInThePastIsRefusedWithMinutes() {
+        assertRefused(Self.link(["x": "1799999820"]), .expired(secondsAgo: 180))
+        XCTAssertThrowsError(try parse(Self.link(["x": "1799999820"]))) { error in
+            XCTAssertEqual("\(error)", "the code expired 3 minutes ago; run the pairing command again")
+        }
+        XCTAssertThrowsError(try parse(Self.link(["x": "1799999999"]))) { error in
+            XCTAssertEqual("\(error)", "the code expired 1 second ago; run the pairing command again")
+        }
+    }
+
+    func testExpiryAtMostFifteenMinutesAhead() throws {
+        XCTAssertNoThrow(try parse(Self.link(["x": "1800000900"])))
+        XCTAssertNoThrow(try parse(Self.link(["x": "1800000000"])))
+        assertRefused(Self.link(["x": "1800000901"]), .expiryTooFarAhead(seconds: 901))
+        for bad in ["", "-5", "1.5", "18e8"] {
+            assertRefused(Self.link(["x": bad]), .invalidField("x", "not a time in Unix seconds"))
+        }
+    }
+
+    func testSessionFollowsHerdrRule() throws {
+        XCTAssertEqual(try parse(Self.link(["s": "a.b_c-D9"])).session, "a.b_c-D9")
+        for bad in ["", ".", "..", "a%20b", "a/b", String(repeating: "s", count: 65)] { assertInvalid("s", bad) }
+    }
+
+    func testPercentEscapesAreCheckedPerField() {
+        assertRefused(Self.link(["n": "a%2"]), .invalidField("n", "a % is not followed by two hex digits"))
+        assertRefused(Self.link(["n": "a%zz"]), .invalidField("n", "a % is not followed by two hex digits"))
+        assertRefused(Self.link(["n": "%FF"]), .invalidField("n", "not UTF-8 text"))
+    }
+}

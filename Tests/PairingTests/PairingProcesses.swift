@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Collects everything a child writes to a pipe, and lets a test wait for a piece of text
+/// (an event: the condition is signalled on every read).
+final class OutputWatcher: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var buffer = ""
+    private var ended = false
+
+    /// Starts draining `fd` (closed when the writer side is gone).
+    init(fd: Int32) {
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                condition.lock()
+                if n > 0 { buffer += String(decoding: chunk[0..<n], as: UTF8.self) } else { ended = true }
+                condition.broadcast()
+                condition.unlock()
+                if n <= 0 { break }
+            }
+            close(fd)
+        }
+    }
+
+    var text: String { condition.withLock { buffer } }
+
+    /// Waits until the output contains `needle`; returns the output so far, or nil on timeout/end.
+    func wait(for needle: String, timeout: TimeInterval = 30) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !buffer.contains(needle) {
+            if ended || !condition.wait(until: deadline) { return buffer.contains(needle) ? buffer : nil }
+        }
+        return buffer
+    }
+
+    /// Waits for the writer to close (the child exited).
+    func waitForEnd(timeout: TimeInterval = 60) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended && condition.wait(until: deadline) {}
+        return buffer
+    }
+}
+
+/// A running `drover` child with its stdin writable and stdout+stderr watched.
+final class DroverChild {
+    let process: ChildProcess
+    let output: OutputWatcher
+    private var input: Int32
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        let stdin = try PipePair()
+        let stdout = try PipePair()
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process = try ChildProcess(DroverBinary.path, arguments, environment: env,
+                                   stdin: stdin.read, stdout: stdout.write, stderr: stdout.write)
+        close(stdin.read)
+        close(stdout.write)
+        input = stdin.write
+        output = OutputWatcher(fd: stdout.read)
+    }
+
+    deinit {
+        closeInput()
+        process.terminate()
+    }
+
+    func send(_ text: String) {
+        guard input >= 0 else { return }
+        _ = text.withCString { write(input, $0, strlen($0)) }
+    }
+
+    func closeInput() {
+        if input >= 0 { close(input) }
+        input = -1
+    }
+
+    /// Waits for exit; returns the status and everything printed.
+    @discardableResult
+    func finish() -> (status: Int32, output: String) {
+        let status = process.wait()
+        return (status, output.waitForEnd())
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+import SSH
+import TestSupport
+
+/// Login methods in order, and the auth-refused error listing what the server offers.
+final class AuthenticationTests: XCTestCase {
+    private var fixture: SSHFixture!
+
+    override func setUpWithError() throws { fixture = try SSHFixture() }
+    override func tearDown() { fixture.tearDown() }
+
+    private func verifiedSession() throws -> SSHSession {
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        try session.verifyHostKey { _ in }
+        return session
+    }
+
+    func testDeviceKeyIsTheMethodThatLogsIn() throws {
+        let session = try verifiedSession()
+        XCTAssertEqual(try session.authenticate(SSHCredentials(privateKeys: [try fixture.clientKey()])),
+                       .privateKey(label: "device key"))
+    }
+
+    func testPrivateKeyWithoutPublicLineLogsIn() throws {
+        let key = try fixture.clientKey()
+        let session = try verifiedSession()
+        let bare = SSHPrivateKey(privateKeyText: key.privateKeyText, publicKeyLine: nil, label: "device key")
+        XCTAssertEqual(try session.authenticate(SSHCredentials(privateKeys: [bare])), .privateKey(label: "device key"))
+    }
+
+    func testWrongKeyIsRefusedWithOfferedMethods() throws {
+        let session = try verifiedSession()
+        XCTAssertThrowsError(try session.authenticate(SSHCredentials(privateKeys: [try fixture.strangerKey()]))) { error in
+            guard case let .authenticationRefused(user, _, offered, tried)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(user, fixture.user)
+            XCTAssertEqual(Set(offered), ["publickey", "password"])
+            XCTAssertEqual(tried, ["device key"])
+            XCTAssertTrue("\(error)".contains("the server offers: publickey, password"), "\(error)")
+        }
+        XCTAssertFalse(session.isAuthenticated)
+    }
+
+    func testWrongPasswordIsRefusedWithOfferedMethods() throws {
+        let session = try verifiedSession()
+        var asked: [SSHAuthPrompt] = []
+        let credentials = SSHCredentials(privateKeys: [try fixture.strangerKey()], prompt: { prompt in
+            asked.append(prompt)
+            return "certainly-not-the-password"
+        })
+        XCTAssertThrowsError(try session.authenticate(credentials)) { error in
+            guard case let .authenticationRefused(_, _, offered, tried)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(Set(offered), ["publickey", "password"])
+            XCTAssertEqual(tried, ["device key", "password"])
+        }
+        XCTAssertEqual(asked.count, 1)
+        XCTAssertEqual(asked.first?.echo, false)
+        XCTAssertTrue(asked.first?.text.hasSuffix("password: ") ?? false)
+    }
+
+    func testPasswordIsNotAskedWithoutPromptAndNotSentWhenDeclined() throws {
+        let session = try verifiedSession()
+        XCTAssertThrowsError(try session.authenticate(SSHCredentials(prompt: { _ in nil }))) { error in
+            guard case let .authenticationRefused(_, _, _, tried)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(tried, [], "a declined prompt sends no password")
+        }
+    }
+
+    func testAuthenticationBeforeHostKeyVerificationIsRefused() throws {
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        XCTAssertThrowsError(try session.authenticate(SSHCredentials(privateKeys: [try fixture.clientKey()]))) { error in
+            XCTAssertEqual(error as? SSHError, .hostKeyNotVerified)
+        }
+    }
+
+    func testAgentKeyLogsInWhenDeviceKeyIsRefused() throws {
+        let agent = try TestAgent(directory: fixture.sshd.directory)
+        defer { agent.stop() }
+        try agent.add(keyPath: fixture.keyPath)
+        let session = try verifiedSession()
+        let credentials = SSHCredentials.standard(deviceKey: try fixture.strangerKey(),
+                                                  environment: ["SSH_AUTH_SOCK": agent.socketPath])
+        XCTAssertEqual(try session.authenticate(credentials), .agent(comment: "drover-test-client"))
+        XCTAssertEqual(try session.run(command: "echo via-agent").stdout.text, "via-agent\n")
+    }
+}

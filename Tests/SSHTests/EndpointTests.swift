@@ -1,0 +1,37 @@
+import XCTest
+@testable import SSH
+
+/// `USER@HOST[:PORT]` parsing and the RSA-only decision.
+final class EndpointTests: XCTestCase {
+    func testParsesUserHostAndPort() {
+        XCTAssertEqual(SSHEndpoint.parse("ann@box:2222", defaultUser: nil), SSHEndpoint(host: "box", port: 2222, user: "ann"))
+        XCTAssertEqual(SSHEndpoint.parse("box", defaultUser: "bob"), SSHEndpoint(host: "box", port: 22, user: "bob"))
+        XCTAssertEqual(SSHEndpoint.parse("ann@[::1]:2200", defaultUser: nil), SSHEndpoint(host: "::1", port: 2200, user: "ann"))
+        XCTAssertEqual(SSHEndpoint.parse("ann@fe80::1", defaultUser: nil), SSHEndpoint(host: "fe80::1", port: 22, user: "ann"))
+    }
+
+    func testRejectsMalformedEndpoints() {
+        for text in ["box", "ann@", "ann@box:0", "ann@box:x", "ann@[::1", "ann@[::1]x", "@box"] {
+            XCTAssertNil(SSHEndpoint.parse(text, defaultUser: nil), text)
+        }
+    }
+
+    func testHostAndPortOmitsDefaultPortAndBracketsIPv6() {
+        XCTAssertEqual(SSHEndpoint(host: "box", user: "u").hostAndPort, "box")
+        XCTAssertEqual(SSHEndpoint(host: "box", port: 2222, user: "u").hostAndPort, "box:2222")
+        XCTAssertEqual(SSHEndpoint(host: "::1", port: 2222, user: "u").hostAndPort, "[::1]:2222")
+    }
+
+    func testRSAOnlyMeansNoAlgorithmDroverAccepts() {
+        XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "rsa-sha2-256"]))
+        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-ed25519"]))
+        XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-rsa"]), "SHA-1 ssh-rsa is not accepted either")
+        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["ecdsa-sha2-nistp256", "ssh-rsa"]))
+        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly([]))
+    }
+
+    func testFingerprintIsUnpaddedBase64OfDigest() {
+        XCTAssertEqual(PresentedHostKey.fingerprint(sha256: [UInt8](repeating: 0, count: 32)),
+                       "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+    }
+}

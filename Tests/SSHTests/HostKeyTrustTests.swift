@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+import SSH
+import Identity
+import TestSupport
+
+/// Trust on first use with typed confirmation, pinned matches, changed keys as a hard stop,
+/// and `pins forget` making it ask again, all against the real sshd.
+final class HostKeyTrustTests: XCTestCase {
+    private var fixture: SSHFixture!
+    private var knownHosts: KnownHosts!
+    private var asked: [PresentedHostKey] = []
+
+    override func setUpWithError() throws {
+        fixture = try SSHFixture()
+        knownHosts = KnownHosts(path: fixture.sshd.directory.file("drover-home/known_hosts"))
+    }
+
+    override func tearDown() { fixture.tearDown() }
+
+    private func trust(answer: String?) -> HostKeyTrust {
+        HostKeyTrust(knownHosts: knownHosts) { key in
+            self.asked.append(key)
+            return HostKeyTrust.isYes(answer)
+        }
+    }
+
+    /// Connects with `trust`, then runs `command`; returns its stdout.
+    @discardableResult
+    private func run(_ command: String, answer: String?) throws -> String {
+        let session = try SSHSession.open(to: fixture.endpoint, verifyHostKey: trust(answer: answer).verify,
+                                          credentials: SSHCredentials(privateKeys: [try fixture.clientKey()]))
+        return try session.run(command: command).stdout.text
+    }
+
+    func testFirstContactAsksAndPinsOnlyAfterYes() throws {
+        XCTAssertEqual(try run("echo in", answer: "yes"), "in\n")
+        XCTAssertEqual(asked.count, 1)
+        XCTAssertEqual(asked.first?.fingerprint, try fixture.sshd.hostKeyFingerprint())
+        XCTAssertEqual(asked.first?.keyType, "ssh-ed25519")
+        let pins = try knownHosts.list()
+        XCTAssertEqual(pins.map(\.fingerprint), [try fixture.sshd.hostKeyFingerprint()])
+        XCTAssertEqual(pins.first?.port, fixture.sshd.port)
+
+        XCTAssertEqual(try run("echo again", answer: nil), "again\n", "a pinned key connects without asking")
+        XCTAssertEqual(asked.count, 1)
+    }
+
+    func testAnswerOtherThanYesPinsNothingAndSendsNothing() throws {
+        let marker = fixture.sshd.directory.file("must-not-exist")
+        for answer in ["", "y", "no", nil] as [String?] {
+            XCTAssertThrowsError(try run("touch \(marker)", answer: answer)) { error in
+                guard case .hostKeyNotTrusted? = error as? SSHError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(asked.count, 4)
+        XCTAssertEqual(try knownHosts.list(), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+        XCTAssertFalse(fixture.sshd.log.contains("Accepted"), "no login was attempted")
+    }
+
+    func testChangedHostKeyIsRefusedAndNothingIsSent() throws {
+        try run("true", answer: "yes")
+        let old = try fixture.sshd.hostKeyFingerprint()
+        try fixture.sshd.replaceHostKey()
+        let new = try fixture.sshd.hostKeyFingerprint()
+        let marker = fixture.sshd.directory.file("must-not-exist")
+        let loginsBefore = fixture.sshd.log.components(separatedBy: "Accepted").count
+
+        XCTAssertThrowsError(try run("touch \(marker)", answer: "yes")) { error in
+            XCTAssertEqual(error as? SSHError, .hostKeyChanged(host: "127.0.0.1", port: fixture.sshd.port,
+                                                               keyType: "ssh-ed25519", pinned: old, presented: new))
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("HOST KEY CHANGED"), message)
+            XCTAssertTrue(message.contains(old) && message.contains(new), message)
+            XCTAssertTrue(message.contains("drover pins forget 127.0.0.1:\(fixture.sshd.port)"), message)
+        }
+        XCTAssertEqual(asked.count, 1, "a changed key is never offered for trust")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+        XCTAssertEqual(fixture.sshd.log.components(separatedBy: "Accepted").count, loginsBefore,
+                       "no login was attempted on the new server")
+        XCTAssertEqual(try knownHosts.list().map(\.fingerprint), [old], "the old pin stays")
+    }
+
+    func testForgettingThePinMakesItAskAgain() throws {
+        try run("true", answer: "yes")
+        try fixture.sshd.replaceHostKey()
+        XCTAssertThrowsError(try run("true", answer: "yes"))
+        XCTAssertEqual(try knownHosts.remove(host: "127.0.0.1", port: fixture.sshd.port).count, 1)
+
+        XCTAssertEqual(try run("echo back", answer: "yes"), "back\n")
+        XCTAssertEqual(asked.count, 2)
+        XCTAssertEqual(try knownHosts.list().map(\.fingerprint), [try fixture.sshd.hostKeyFingerprint()])
+    }
+
+    func testQuestionShowsHostKeyTypeFingerprintAndAsksForYes() throws {
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        let text = HostKeyTrust.question(for: session.hostKey)
+        XCTAssertTrue(text.contains("127.0.0.1:\(fixture.sshd.port)"), text)
+        XCTAssertTrue(text.contains("ssh-ed25519"), text)
+        XCTAssertTrue(text.contains(try fixture.sshd.hostKeyFingerprint()), text)
+        XCTAssertTrue(text.contains("'yes'"), text)
+        XCTAssertTrue(text.contains("ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub"), text)
+        XCTAssertTrue(HostKeyTrust.isYes(" YES "))
+        XCTAssertFalse(HostKeyTrust.isYes(""))
+        XCTAssertFalse(HostKeyTrust.isYes("y"))
+    }
+}

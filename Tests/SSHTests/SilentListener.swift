@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// A loopback TCP listener that never accepts, so nothing ever answers on it.
+///
+/// `fillBacklog()` makes the kernel drop further SYNs (listen backlog 0 and one queued
+/// connection), so a new connect stays pending: a local stand-in for a black-holed address.
+final class SilentListener {
+    let fd: Int32
+    let port: Int
+    private var fillers: [Int32] = []
+
+    init(backlog: Int32) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestSupportError("socket failed") }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, backlog) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { close(fd); throw TestSupportError("bind/listen failed") }
+        self.fd = fd
+        port = Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// Connects (without accepting) until a connect no longer completes within `wait` seconds.
+    func fillBacklog(wait: Int32 = 200) throws {
+        for _ in 0..<8 {
+            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            fillers.append(client)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = UInt16(port).bigEndian
+            inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+            _ = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            var pfd = pollfd(fd: client, events: Int16(POLLOUT), revents: 0)
+            if poll(&pfd, 1, wait) == 0 { return }   // this SYN was dropped: the queue is full
+        }
+        throw TestSupportError("the listen queue never filled")
+    }
+
+    /// On a background thread: accepts one connection, writes `reply`, and closes it
+    /// (a server that is not an SSH server).
+    func answerOnceAndClose(_ reply: String) {
+        let listening = fd
+        Thread.detachNewThread {
+            let client = accept(listening, nil, nil)
+            guard client >= 0 else { return }
+            _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(client)
+        }
+    }
+
+    deinit {
+        fillers.forEach { close($0) }
+        close(fd)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+@testable import Sessions
+
+final class HostSessionTests: XCTestCase {
+    let t0 = Date(timeIntervalSince1970: 1_000_000)
+
+    func testHappyPathReachesAttachedThenEnded() {
+        var s = HostSession(host: "mac")
+        let g = s.beginConnect(address: "100.64.0.1")
+        XCTAssertTrue(s.handle(.handshakeDone, generation: g))
+        XCTAssertEqual(s.state, .authenticating)
+        XCTAssertTrue(s.handle(.attached, generation: g))
+        XCTAssertNil(s.state.statusLine(host: "mac"))
+        XCTAssertTrue(s.handle(.remoteEnded, generation: g))
+        XCTAssertEqual(s.state.statusLine(host: "mac"), "mac: session ended; herdr keeps running on the host")
+    }
+
+    func testStaleGenerationChangesNothingAndCannotPrompt() {
+        var s = HostSession(host: "mac")
+        let old = s.beginConnect(address: "a")
+        let new = s.beginConnect(address: "b")
+        XCTAssertFalse(s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: old))
+        XCTAssertEqual(s.state, .connecting(address: "b"))
+        XCTAssertTrue(s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: new))
+        XCTAssertFalse(s.mayPrompt(generation: old))
+        XCTAssertTrue(s.mayPrompt(generation: new))
+    }
+
+    func testOnlyYesTrustsAndRefusalFails() {
+        var s = HostSession(host: "mac")
+        let g = s.beginConnect(address: "a")
+        s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: g)
+        s.handle(.trustAnswered(false), generation: g)
+        guard case .failed(let reason) = s.state else { return XCTFail("\(s.state)") }
+        XCTAssertTrue(reason.contains("not trusted"))
+    }
+
+    func testDroppingTheConnectionAnswersTheTrustPromptWithNo() {
+        var s = HostSession(host: "mac")
+        let g = s.beginConnect(address: "a")
+        s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: g)
+        s.handle(.lost(reason: "reset", recoverable: true), generation: g)
+        guard case .failed = s.state else { return XCTFail("\(s.state)") }
+        XCTAssertFalse(s.mayPrompt(generation: g))
+    }
+
+    func testLostLinkSchedulesBackoffAndAttachResetsIt() {
+        var s = HostSession(host: "mac", policy: ReconnectPolicy(initialDelay: 1, maximumDelay: 4, maximumAttempts: 5))
+        var g = s.beginConnect(address: "a")
+        s.handle(.attached, generation: g)
+        s.handle(.lost(reason: "keepalive timeout", recoverable: true), generation: g, now: t0)
+        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
+        XCTAssertEqual(s.state.statusLine(host: "mac", now: t0),
+                       "mac: connection lost (keepalive timeout); reconnecting in 1s (attempt 1)")
+        g = s.beginConnect(address: "a")
+        s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
+        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(2))
+        g = s.beginConnect(address: "a")
+        s.handle(.attached, generation: g)
+        s.handle(.lost(reason: "reset", recoverable: true), generation: g, now: t0)
+        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1), "a successful attach resets the backoff")
+    }
+
+    func testUnrecoverableFailureDoesNotRetry() {
+        var s = HostSession(host: "mac")
+        let g = s.beginConnect(address: "a")
+        s.handle(.lost(reason: "host key changed", recoverable: false), generation: g)
+        XCTAssertEqual(s.state, .failed(reason: "host key changed"))
+        XCTAssertNil(s.nextAttempt)
+    }
+
+    func testHiddenHostDoesNotReconnectByItself() {
+        var s = HostSession(host: "mac", inFront: false)
+        let g = s.beginConnect(address: "a")
+        s.handle(.attached, generation: g)
+        s.handle(.lost(reason: "reset", recoverable: true), generation: g, now: t0)
+        XCTAssertNil(s.nextAttempt)
+        s.inFront = true
+        XCTAssertNotNil(s.nextAttempt)
+    }
+
+    func testAttemptsRunOutWithAnAdvice() {
+        var s = HostSession(host: "mac", policy: ReconnectPolicy(initialDelay: 1, maximumDelay: 1, maximumAttempts: 1))
+        var g = s.beginConnect(address: "a")
+        s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
+        g = s.beginConnect(address: "a")
+        s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
+        guard case .failed(let reason) = s.state else { return XCTFail("\(s.state)") }
+        XCTAssertTrue(reason.contains("attach again"), reason)
+    }
+
+    func testPolicyDelaysGrowAndCap() {
+        let p = ReconnectPolicy(initialDelay: 1, maximumDelay: 5, maximumAttempts: 4)
+        XCTAssertEqual((1...5).map { p.delay(beforeAttempt: $0) }, [1, 2, 4, 5, nil])
+    }
+}
