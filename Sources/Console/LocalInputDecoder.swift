@@ -81,6 +81,13 @@ public struct LocalInputDecoder: Sendable {
                 inPaste = true
                 return (2 + sequence.length, [])
             }
+            if sequence.isX10MouseStart {
+                // `CSI M b x y` from a terminal without SGR mouse: three raw bytes follow.
+                let start = index + 2 + sequence.length
+                guard start + 3 <= buffer.count else { return nil }
+                let report = CSISequence.x10Mouse(buffer[start], buffer[start + 1], buffer[start + 2])
+                return (2 + sequence.length + 3, report.map { [.mouse($0)] } ?? [])
+            }
             return (2 + sequence.length, sequence.events())
         case UInt8(ascii: "O"):
             guard index + 2 < buffer.count else { return nil }
