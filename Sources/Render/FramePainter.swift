@@ -69,7 +69,8 @@ struct FramePainter {
             var cheap = true
             for column in cursor.column..<point.column {
                 let cell = frame[point.row, column]
-                guard cell.width == 1, !cell.isCluster, linkURI(cell, frame) == openLink,
+                guard cell.width == 1, !cell.isCluster, !Self.widthIsUncertain(cell, in: frame),
+                      linkURI(cell, frame) == openLink,
                       SGREncoder.sameRendition(SGREncoder.adapted(cell.attributes, truecolor: capabilities.truecolor),
                                                SGREncoder.adapted(pen, truecolor: capabilities.truecolor))
                 else { cheap = false; break }
@@ -91,10 +92,29 @@ struct FramePainter {
         setLink(linkURI(cell, frame))
         setPen(cell.attributes)
         appendText(of: cell, in: frame, to: &out)
-        if var cursor {
+        if var cursor, !Self.widthIsUncertain(cell, in: frame) {
             cursor.column += cell.width == 2 ? 2 : 1
             self.cursor = cursor
+        } else {
+            // The local terminal may give this character another width than the emulator
+            // did: position the next write absolutely so the rest of the row stays aligned.
+            cursor = nil
         }
+    }
+
+    /// Characters whose width terminals disagree on: the symbol and emoji blocks, and
+    /// clusters with emoji, a zero-width joiner or an emoji variation selector.
+    static func widthIsUncertain(_ cell: Cell, in frame: Frame) -> Bool {
+        guard cell.isCluster else { return isUncertainScalar(cell.content) }
+        let index = Int(cell.content - Cell.clusterBase)
+        guard index < frame.clusters.count else { return true }
+        return frame.clusters[index].unicodeScalars.contains {
+            isUncertainScalar($0.value) || $0.value == 0x200D || $0.value == 0xFE0F
+        }
+    }
+
+    private static func isUncertainScalar(_ v: UInt32) -> Bool {
+        (0x2000...0x2BFF).contains(v) || (0x1F000...0x1FFFF).contains(v)
     }
 
     /// Closes any open link and resets the pen, the state every frame ends in.
