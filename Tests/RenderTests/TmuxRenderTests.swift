@@ -17,18 +17,20 @@ final class TmuxRenderTests: XCTestCase {
         for step in 0..<150 {
             outer.write(FrameDiff.render(from: shown, to: next, capabilities: caps))
             let expected = (0..<rows).map { next.rowText($0) }
-            // No event says tmux has drawn the bytes: poll its screen, with a deadline.
+            // No event says tmux has drawn the bytes: poll its screen and cursor, with a deadline.
             let deadline = Date().addingTimeInterval(5)
             var lines = outer.lines()
-            while lines != expected && Date() < deadline {
+            var cursor = outer.cursor()
+            while (lines != expected || cursor?.row != next.cursorRow || cursor?.column != next.cursorColumn)
+                    && Date() < deadline {
                 usleep(5_000)
                 lines = outer.lines()
+                cursor = outer.cursor()
             }
             XCTAssertEqual(lines, expected, "step \(step)")
-            if lines != expected { return }
-            let cursor = outer.cursor()
             XCTAssertEqual(cursor?.row, next.cursorRow, "step \(step)")
             XCTAssertEqual(cursor?.column, next.cursorColumn, "step \(step)")
+            if lines != expected || cursor?.row != next.cursorRow || cursor?.column != next.cursorColumn { return }
             shown = next
             next = generator.successor(of: next, &random)
         }
