@@ -62,6 +62,13 @@ final class FrameDiffTests: XCTestCase {
         XCTAssertEqual(render(previous, next), "⎋[5C⎋[44m⎋[K⎋[m\r")
     }
 
+    func testLongBlankStretchInsideARowIsErasedWithECH() {
+        let previous = Frame.text(["abcdefghijklmnopqrstuvwxyz"], columns: 26)
+        let next = Frame.text(["a                        z"], columns: 26)
+        // "a" rewritten (cheaper than CUF), ECH 24, the z is already right; CR home.
+        XCTAssertEqual(render(previous, next), "a⎋[24X\r")
+    }
+
     func testShortBlankRunIsWrittenAsSpacesAfterRewritingTheCheapGap() {
         let previous = Frame.text(["abcdef"], columns: 6)
         let next = Frame.text(["abc"], columns: 6)
