@@ -10,6 +10,9 @@ import VT
 public struct LocalInputDecoder: Sendable {
     private var buffer: [UInt8] = []
     private var inPaste = false
+    /// Where the search for the end of a paste resumes (buffer offset), so a large paste
+    /// arriving in many reads is scanned once.
+    private var pasteSearchStart = 0
 
     public init() {}
 
@@ -23,10 +26,14 @@ public struct LocalInputDecoder: Sendable {
         var index = 0
         while index < buffer.count {
             if inPaste {
-                guard let end = Self.find(Self.pasteEnd, in: buffer, from: index) else { break }
+                guard let end = Self.find(Self.pasteEnd, in: buffer, from: max(index, pasteSearchStart)) else {
+                    pasteSearchStart = max(index, buffer.count - (Self.pasteEnd.count - 1))
+                    break
+                }
                 events.append(.paste(String(decoding: buffer[index..<end], as: UTF8.self)))
                 index = end + Self.pasteEnd.count
                 inPaste = false
+                pasteSearchStart = 0
                 continue
             }
             guard let (consumed, decoded) = decodeOne(at: index) else { break }
@@ -34,6 +41,7 @@ public struct LocalInputDecoder: Sendable {
             index += consumed
         }
         buffer.removeFirst(index)
+        pasteSearchStart = max(pasteSearchStart - index, 0)
         return events
     }
 

@@ -87,6 +87,20 @@ final class LocalInputDecoderTests: XCTestCase {
         ])
     }
 
+    func testLargePasteInManySmallReadsIsOneEvent() {
+        var decoder = LocalInputDecoder()
+        let body = String(repeating: "0123456789abcdef\r", count: 4000)
+        let bytes = Array(("\u{1B}[200~" + body + "\u{1B}[201~x").utf8)
+        var events: [InputEvent] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + 7, bytes.count)
+            events += decoder.decode(bytes[offset..<end])
+            offset = end
+        }
+        XCTAssertEqual(events, [.paste(body), .text("x")])
+    }
+
     func testFocusInAndOut() {
         assertSplitsAgree("\u{1B}[I\u{1B}[O", [.focus(true), .focus(false)])
     }
