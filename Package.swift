@@ -19,11 +19,7 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"])]),
 
         // Pure modules, lowest first.
-        // The emulator's hot paths touch class state per byte; runtime exclusivity checks cost
-        // ~20% there. Debug builds (and so the tests) keep the checks on.
-        .target(name: "VT", swiftSettings: [
-            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-        ]),
+        .target(name: "VT"),
         .target(name: "Files"),
         .target(name: "Render", dependencies: ["VT"]),
         .target(name: "Identity", dependencies: ["Files", "COpenSSL", "CQREncode"]),

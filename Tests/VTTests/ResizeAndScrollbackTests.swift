@@ -140,6 +140,15 @@ final class ResizeAndScrollbackTests: XCTestCase {
         XCTAssertEqual(t.cell(0, 1).width, 1)
     }
 
+    func testReflowDropsThePadLeftBeforeAWrappedWideCharacter() {
+        let t = Terminal(columns: 4, rows: 3)
+        t.feed("abc中d")
+        XCTAssertEqual(t.lines[0], "abc")
+        t.resize(columns: 8, rows: 3)
+        XCTAssertEqual(t.lines[0], "abc中d")
+        assertCursor(t, 0, 6)
+    }
+
     func testCuttingAWideCharacterOnTheAlternateScreenBlanksIt() {
         let t = Terminal(columns: 4, rows: 1)
         t.feed("\(CSI)?1049ha中")

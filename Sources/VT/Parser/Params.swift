@@ -65,6 +65,36 @@ struct Params: Sendable {
         if subparameter && count < Params.capacity { subparameterBits |= 1 << UInt32(count) }
     }
 
+    /// Consumes digits and ';' from `bytes` (up to `end`) with the value in progress held in a
+    /// register; returns the index of the first byte that is neither.
+    @inline(__always)
+    mutating func scan(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var j = start
+        var value = current
+        var seen = started
+        while j < end {
+            let c = bytes[j]
+            if c &- 0x30 < 10 {
+                value = value &* 10 &+ UInt32(c &- 0x30)
+                if value > 0xFFFF { value = 0xFFFF }
+                seen = true
+            } else if c == 0x3B {
+                if count < Params.capacity {
+                    values[count] = UInt16(value)
+                    count += 1
+                }
+                value = 0
+                seen = true
+            } else {
+                break
+            }
+            j += 1
+        }
+        current = value
+        started = seen
+        return j
+    }
+
     /// Called at the final byte: the value in progress (possibly empty) is kept.
     @inline(__always)
     mutating func finish() {

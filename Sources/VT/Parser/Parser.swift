@@ -49,19 +49,8 @@ struct Parser {
                 ground(b, handler)
             } else if state == .csiParam || state == .csiEntry {
                 // Parameters in a tight loop: digits and ';' are most of a CSI sequence.
-                var j = i
-                while j < n {
-                    let c = start[j]
-                    if c &- 0x30 < 10 {
-                        params.addDigit(c)
-                    } else if c == 0x3B {
-                        params.separate(subparameter: false)
-                    } else {
-                        break
-                    }
-                    state = .csiParam
-                    j += 1
-                }
+                let j = params.scan(start, from: i, to: n)
+                if j > i { state = .csiParam }
                 i = j
                 if i < n { step(start[i], handler) }
             } else {

@@ -4,20 +4,30 @@
 ///
 /// Storage is manual (unsafe pointers) so the hot paths pay no uniqueness or exclusivity checks.
 final class Grid {
-    private(set) var columns: Int
-    private(set) var rows: Int
-    private var lines: UnsafeMutablePointer<Line>
-    private var versionStorage: UnsafeMutablePointer<UInt64>
-    private var versionCounter: UInt64
+    /// Everything the hot paths touch, in manually allocated memory (no exclusivity checks).
+    private struct State {
+        var columns: Int
+        var rows: Int
+        var lines: UnsafeMutablePointer<Line>
+        var versions: UnsafeMutablePointer<UInt64>
+        var counter: UInt64
+    }
+
+    private let state: UnsafeMutablePointer<State>
+
+    var columns: Int { state.pointee.columns }
+    var rows: Int { state.pointee.rows }
+    private var lines: UnsafeMutablePointer<Line> { state.pointee.lines }
+    private var versionStorage: UnsafeMutablePointer<UInt64> { state.pointee.versions }
 
     init(columns: Int, rows: Int, firstVersion: UInt64) {
-        self.columns = columns
-        self.rows = rows
-        lines = .allocate(capacity: rows)
+        let lines = UnsafeMutablePointer<Line>.allocate(capacity: rows)
         for r in 0..<rows { (lines + r).initialize(to: Line.allocate(columns: columns)) }
-        versionCounter = firstVersion
-        versionStorage = .allocate(capacity: rows)
-        versionStorage.initialize(repeating: firstVersion, count: rows)
+        let versions = UnsafeMutablePointer<UInt64>.allocate(capacity: rows)
+        versions.initialize(repeating: firstVersion, count: rows)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(columns: columns, rows: rows, lines: lines, versions: versions,
+                                   counter: firstVersion))
     }
 
     deinit {
@@ -25,6 +35,8 @@ final class Grid {
         lines.deinitialize(count: rows)
         lines.deallocate()
         versionStorage.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// One version per row, as the frame reports them.
@@ -35,17 +47,18 @@ final class Grid {
 
     @inline(__always)
     func touch(_ r: Int) {
-        versionCounter &+= 1
-        versionStorage[r] = versionCounter
+        let next = state.pointee.counter &+ 1
+        state.pointee.counter = next
+        versionStorage[r] = next
     }
 
     func touch(rows range: ClosedRange<Int>) {
-        var counter = versionCounter
+        var counter = state.pointee.counter
         for r in range {
             counter &+= 1
             versionStorage[r] = counter
         }
-        versionCounter = counter
+        state.pointee.counter = counter
     }
 
     func setWrapped(_ r: Int, _ value: Bool) { lines[r].wrapped = value }
@@ -103,12 +116,14 @@ final class Grid {
     func replace(columns: Int, rows: Int, lines newLines: [Line]) {
         lines.deallocate()
         versionStorage.deallocate()
-        self.columns = columns
-        self.rows = rows
-        lines = .allocate(capacity: rows)
-        for (r, line) in newLines.enumerated() { (lines + r).initialize(to: line) }
-        versionStorage = .allocate(capacity: rows)
-        versionStorage.initialize(repeating: 0, count: rows)
+        let fresh = UnsafeMutablePointer<Line>.allocate(capacity: rows)
+        for (r, line) in newLines.enumerated() { (fresh + r).initialize(to: line) }
+        let versions = UnsafeMutablePointer<UInt64>.allocate(capacity: rows)
+        versions.initialize(repeating: 0, count: rows)
+        state.pointee.columns = columns
+        state.pointee.rows = rows
+        state.pointee.lines = fresh
+        state.pointee.versions = versions
         touch(rows: 0...(rows - 1))
     }
 

@@ -52,7 +52,7 @@ extension Screen {
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
             guard modes.autowrap, limit > leftLimit else { return }
-            grid.row(row)[column] = eraseCell
+            grid.row(row)[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
             grid.touch(row)
             pendingWrap = true
             wrap()

@@ -39,6 +39,7 @@ extension Screen {
         var cursorOffset = 0
         for (i, row) in physical.enumerated() {
             var cells = row.cells
+            if row.wrapped, let last = cells.last, last.isWrapPad { cells.removeLast() }
             if i == cursorPhysical {
                 cursorLine = logical.count
                 cursorOffset = current.count + cursor.column

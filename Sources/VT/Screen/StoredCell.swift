@@ -3,7 +3,7 @@
 /// 8 bytes per cell.
 ///
 /// `content` bits 0–20 hold the scalar (or `Cell.clusterBase + index`), bit 24 marks the first
-/// half of a wide character and bit 25 the spacer after it. `style` indexes the `StyleTable`.
+/// half of a wide character, bit 25 the spacer after it and bit 26 a wrap pad. `style` indexes the `StyleTable`.
 struct StoredCell: Equatable {
     var content: UInt32
     var style: UInt32
@@ -11,6 +11,9 @@ struct StoredCell: Equatable {
     static let contentMask: UInt32 = 0x1F_FFFF
     static let wideBit: UInt32 = 1 << 24
     static let spacerBit: UInt32 = 1 << 25
+    /// A blank left in the last column when a wide character wrapped to the next row;
+    /// reflow drops it so the text joins up again.
+    static let wrapPadBit: UInt32 = 1 << 26
 
     @inline(__always)
     init(content: UInt32, style: UInt32) {
@@ -24,6 +27,7 @@ struct StoredCell: Equatable {
     @inline(__always) var scalar: UInt32 { content & StoredCell.contentMask }
     @inline(__always) var isSpacer: Bool { content & StoredCell.spacerBit != 0 }
     @inline(__always) var isWide: Bool { content & StoredCell.wideBit != 0 }
+    @inline(__always) var isWrapPad: Bool { content & StoredCell.wrapPadBit != 0 }
     @inline(__always) var isCluster: Bool { scalar >= Cell.clusterBase }
     @inline(__always) var width: Int { isSpacer ? 0 : isWide ? 2 : 1 }
 
@@ -110,6 +114,25 @@ struct StyleTable {
         }
         guard let fg = color(a.foreground), let bg = color(a.background) else { return nil }
         return UInt32(a.flags.rawValue & 0x1FF) | UInt32(a.underline.rawValue) << 9 | fg << 12 | bg << 21
+    }
+
+    /// `pack` reading the fields in place.
+    @inline(__always)
+    static func pack(fieldsOf a: UnsafePointer<Attributes>) -> UInt32? {
+        guard a.pointee.link == 0, a.pointee.underlineColor == .default else { return nil }
+        let fg: UInt32
+        switch a.pointee.foreground {
+        case .default: fg = 0
+        case .indexed(let n): fg = UInt32(n) + 1
+        case .rgb: return nil
+        }
+        let bg: UInt32
+        switch a.pointee.background {
+        case .default: bg = 0
+        case .indexed(let n): bg = UInt32(n) + 1
+        case .rgb: return nil
+        }
+        return UInt32(a.pointee.flags.rawValue & 0x1FF) | UInt32(a.pointee.underline.rawValue) << 9 | fg << 12 | bg << 21
     }
 
     static func unpack(_ id: UInt32) -> Attributes {
