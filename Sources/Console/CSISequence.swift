@@ -45,6 +45,15 @@ struct CSISequence {
 
     var isPasteStart: Bool { privateMarker == nil && final == UInt8(ascii: "~") && parameters.first == 200 }
 
+    /// `CSI M` with no parameters: the start of a legacy X10 mouse report.
+    var isX10MouseStart: Bool { privateMarker == nil && final == UInt8(ascii: "M") && parameters.isEmpty }
+
+    /// A legacy mouse report: each byte is a value plus 32. Releases do not say which button.
+    static func x10Mouse(_ code: UInt8, _ column: UInt8, _ row: UInt8) -> MouseEvent? {
+        guard code >= 32, column > 32, row > 32 else { return nil }
+        return mouseEvent(code: Int(code) - 32, column: Int(column) - 32, row: Int(row) - 32, pressed: true)
+    }
+
     func parameter(_ index: Int, default value: Int) -> Int {
         index < parameters.count && parameters[index] != 0 ? parameters[index] : value
     }
@@ -77,6 +86,7 @@ struct CSISequence {
         case UInt8(ascii: "O") where parameters.isEmpty: return [.focus(false)]
         case UInt8(ascii: "~"): return tilde()
         case UInt8(ascii: "u"): return unicodeKey(code: parameter(0, default: 0), modifiers: modifiers)
+        case UInt8(ascii: "M"): return urxvtMouse()
         default: return []
         }
     }
@@ -122,7 +132,13 @@ struct CSISequence {
     /// SGR mouse report `CSI < b ; x ; y M|m`.
     private func mouse() -> MouseEvent? {
         guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"), parameters.count >= 3 else { return nil }
-        let code = parameters[0]
+        return Self.mouseEvent(code: parameters[0], column: parameters[1], row: parameters[2],
+                               pressed: final == UInt8(ascii: "M"))
+    }
+
+    /// A mouse event from xterm's button code (low bits: button, 4/8/16: shift/meta/ctrl,
+    /// 32: motion, 64: wheel). In the legacy encodings button 3 without motion is a release.
+    static func mouseEvent(code: Int, column: Int, row: Int, pressed: Bool) -> MouseEvent? {
         var modifiers: KeyModifiers = []
         if code & 4 != 0 { modifiers.insert(.shift) }
         if code & 8 != 0 { modifiers.insert(.alt) }
@@ -139,11 +155,20 @@ struct CSISequence {
         let action: MouseAction
         if code & 32 != 0 {
             action = .motion
+        } else if button == .none {
+            action = .release
         } else {
-            action = final == UInt8(ascii: "M") ? .press : .release
+            action = pressed ? .press : .release
         }
-        return MouseEvent(button: button, action: action, column: max(parameters[1], 1),
-                          row: max(parameters[2], 1), modifiers: modifiers)
+        return MouseEvent(button: button, action: action, column: max(column, 1), row: max(row, 1),
+                          modifiers: modifiers)
+    }
+
+    /// urxvt's `CSI b ; x ; y M` (mode 1015): the X10 code in decimal.
+    private func urxvtMouse() -> [InputEvent] {
+        guard parameters.count == 3, parameters[0] >= 32 else { return [] }
+        return Self.mouseEvent(code: parameters[0] - 32, column: parameters[1], row: parameters[2], pressed: true)
+            .map { [.mouse($0)] } ?? []
     }
 
     /// `SS3 x` keys: F1-F4, cursor keys, Home/End and the application keypad.

@@ -67,7 +67,8 @@ public final class EventLoop {
 
     // MARK: Registration
 
-    /// Calls `handler` whenever `fd` is ready for `events` (or hung up / failed).
+    /// Calls `handler` whenever `fd` is ready for `events` (or hung up / failed). A handler
+    /// told `.hangup` or `.error` should unwatch the descriptor, or it is called again at once.
     @discardableResult
     public func watch(_ fd: Int32, for events: Events, handler: @escaping (Events) -> Void) -> WatchToken {
         let id = takeID()

@@ -10,6 +10,9 @@ import VT
 public struct LocalInputDecoder: Sendable {
     private var buffer: [UInt8] = []
     private var inPaste = false
+    /// Where the search for the end of a paste resumes (buffer offset), so a large paste
+    /// arriving in many reads is scanned once.
+    private var pasteSearchStart = 0
 
     public init() {}
 
@@ -23,10 +26,14 @@ public struct LocalInputDecoder: Sendable {
         var index = 0
         while index < buffer.count {
             if inPaste {
-                guard let end = Self.find(Self.pasteEnd, in: buffer, from: index) else { break }
+                guard let end = Self.find(Self.pasteEnd, in: buffer, from: max(index, pasteSearchStart)) else {
+                    pasteSearchStart = max(index, buffer.count - (Self.pasteEnd.count - 1))
+                    break
+                }
                 events.append(.paste(String(decoding: buffer[index..<end], as: UTF8.self)))
                 index = end + Self.pasteEnd.count
                 inPaste = false
+                pasteSearchStart = 0
                 continue
             }
             guard let (consumed, decoded) = decodeOne(at: index) else { break }
@@ -34,6 +41,7 @@ public struct LocalInputDecoder: Sendable {
             index += consumed
         }
         buffer.removeFirst(index)
+        pasteSearchStart = max(pasteSearchStart - index, 0)
         return events
     }
 
@@ -80,6 +88,13 @@ public struct LocalInputDecoder: Sendable {
             if sequence.isPasteStart {
                 inPaste = true
                 return (2 + sequence.length, [])
+            }
+            if sequence.isX10MouseStart {
+                // `CSI M b x y` from a terminal without SGR mouse: three raw bytes follow.
+                let start = index + 2 + sequence.length
+                guard start + 3 <= buffer.count else { return nil }
+                let report = CSISequence.x10Mouse(buffer[start], buffer[start + 1], buffer[start + 2])
+                return (2 + sequence.length + 3, report.map { [.mouse($0)] } ?? [])
             }
             return (2 + sequence.length, sequence.events())
         case UInt8(ascii: "O"):

@@ -40,9 +40,11 @@ public final class RelayLoop {
     private let encode: (InputEvent, TerminalModes) -> [UInt8]
     private var decoder = LocalInputDecoder()
     private var prefix = PrefixKeyHandler()
-    private var helpShown = false
-    /// The owner's overlay while the help box covers it.
-    private var overlayUnderHelp: Overlay?
+    /// The key help box (prefix `?`), shown over the owner's overlay until the next key.
+    private var helpOverlay: Overlay? {
+        didSet { requestRender() }
+    }
+    private var helpShown: Bool { helpOverlay != nil }
 
     private var shown: Frame?
     private var shownHadOverlay = false
@@ -126,9 +128,7 @@ public final class RelayLoop {
                 case .command(.redraw):
                     redraw()
                 case .command(.help):
-                    if !helpShown { overlayUnderHelp = overlay }
-                    helpShown = true
-                    overlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines + ["", "any key closes this"])
+                    helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines + ["", "any key closes this"])
                 case .command(let command):
                     onCommand(command)
                 }
@@ -137,9 +137,7 @@ public final class RelayLoop {
     }
 
     private func hideHelp() {
-        helpShown = false
-        overlay = overlayUnderHelp
-        overlayUnderHelp = nil
+        helpOverlay = nil
     }
 
     // MARK: Rendering
@@ -161,13 +159,14 @@ public final class RelayLoop {
             incompleteSince = nil
         }
         var frame = terminal.frame()
-        let comparable = shown != nil && !shownHadOverlay && overlay == nil
-        if let overlay { frame = overlay.composed(onto: frame) }
+        let shownOverlay = helpOverlay ?? overlay
+        let comparable = shown != nil && !shownHadOverlay && shownOverlay == nil
+        if let shownOverlay { frame = shownOverlay.composed(onto: frame) }
         let bytes = FrameDiff.render(from: shown, to: frame, capabilities: configuration.capabilities,
                                      rowVersionsComparable: comparable)
         if !bytes.isEmpty { writeLocal(bytes) }
         shown = frame
-        shownHadOverlay = overlay != nil
+        shownHadOverlay = shownOverlay != nil
         lastRender = now
     }
 

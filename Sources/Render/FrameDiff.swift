@@ -31,18 +31,17 @@ public enum FrameDiff {
             painter.out.append(contentsOf: Array("\u{1B}[m\u{1B}[H\u{1B}[2J".utf8))
         }
         let aligned = FramePreparation.aligned(target, to: shown)
-        var useVersions = rowVersionsComparable && !full
+        let useVersions = rowVersionsComparable && !full
+        var changed = changedRows(shown, aligned, useVersions: useVersions)
 
-        if !full, changedRows(shown, aligned, useVersions: useVersions) >= ScrollDetector.minimumGain,
+        if !full, changed.filter({ $0 }).count >= ScrollDetector.minimumGain,
            let plan = ScrollDetector.detect(previous: shown, next: aligned) {
             scroll(plan, rows: next.rows, painter: &painter)
             shown = ScrollDetector.apply(plan, to: shown)
-            useVersions = false
+            changed = changedRows(shown, aligned, useVersions: false)
         }
 
-        for row in 0..<next.rows {
-            if useVersions && shown.rowVersions[row] == aligned.rowVersions[row] { continue }
-            if ScrollDetector.rowCells(shown, row) == ScrollDetector.rowCells(aligned, row) { continue }
+        for row in 0..<next.rows where changed[row] {
             painter.paintRow(row, of: aligned, over: shown)
         }
         painter.finish()
@@ -56,14 +55,12 @@ public enum FrameDiff {
         return wrapped
     }
 
-    /// Rows that differ, counted only as far as scroll detection needs to know.
-    private static func changedRows(_ shown: Frame, _ next: Frame, useVersions: Bool) -> Int {
-        var count = 0
-        for row in 0..<next.rows where count < ScrollDetector.minimumGain {
-            if useVersions && shown.rowVersions[row] == next.rowVersions[row] { continue }
-            if ScrollDetector.rowCells(shown, row) != ScrollDetector.rowCells(next, row) { count += 1 }
+    /// Which rows differ (equal versions count as equal when they are comparable).
+    private static func changedRows(_ shown: Frame, _ next: Frame, useVersions: Bool) -> [Bool] {
+        (0..<next.rows).map { row in
+            if useVersions && shown.rowVersions[row] == next.rowVersions[row] { return false }
+            return ScrollDetector.rowCells(shown, row) != ScrollDetector.rowCells(next, row)
         }
-        return count
     }
 
     /// Scrolls the region with DECSTBM + SU/SD (margins reset afterwards; both home the cursor).

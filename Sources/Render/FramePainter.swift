@@ -49,12 +49,24 @@ struct FramePainter {
                 column += width
                 continue
             }
-            if let erase = eraseAttributes(frame, row, from: column), columns - column > 3 {
-                moveCursor(to: ScreenPoint(row: row, column: column))
-                setLink(nil)
-                setPen(erase)
-                out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
-                return
+            if let (erase, length) = blankRun(frame, row, from: column) {
+                if column + length == columns && length > 3 {
+                    // EL: the rest of the row is blank.
+                    approach(ScreenPoint(row: row, column: column), in: frame)
+                    setLink(nil)
+                    setPen(erase)
+                    out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")])
+                    return
+                }
+                if length >= Self.minimumEraseCharacters {
+                    // ECH: a long blank stretch inside the row; the cursor stays.
+                    approach(ScreenPoint(row: row, column: column), in: frame)
+                    setLink(nil)
+                    setPen(erase)
+                    out.appendCSI(count: length, final: UInt8(ascii: "X"))
+                    column += length
+                    continue
+                }
             }
             approach(ScreenPoint(row: row, column: column), in: frame)
             write(cell, of: frame)
@@ -69,7 +81,8 @@ struct FramePainter {
             var cheap = true
             for column in cursor.column..<point.column {
                 let cell = frame[point.row, column]
-                guard cell.width == 1, !cell.isCluster, linkURI(cell, frame) == openLink,
+                guard cell.width == 1, !cell.isCluster, !Self.widthIsUncertain(cell, in: frame),
+                      linkURI(cell, frame) == openLink,
                       SGREncoder.sameRendition(SGREncoder.adapted(cell.attributes, truecolor: capabilities.truecolor),
                                                SGREncoder.adapted(pen, truecolor: capabilities.truecolor))
                 else { cheap = false; break }
@@ -91,10 +104,29 @@ struct FramePainter {
         setLink(linkURI(cell, frame))
         setPen(cell.attributes)
         appendText(of: cell, in: frame, to: &out)
-        if var cursor {
+        if var cursor, !Self.widthIsUncertain(cell, in: frame) {
             cursor.column += cell.width == 2 ? 2 : 1
             self.cursor = cursor
+        } else {
+            // The local terminal may give this character another width than the emulator
+            // did: position the next write absolutely so the rest of the row stays aligned.
+            cursor = nil
         }
+    }
+
+    /// Characters whose width terminals disagree on: the symbol and emoji blocks, and
+    /// clusters with emoji, a zero-width joiner or an emoji variation selector.
+    static func widthIsUncertain(_ cell: Cell, in frame: Frame) -> Bool {
+        guard cell.isCluster else { return isUncertainScalar(cell.content) }
+        let index = Int(cell.content - Cell.clusterBase)
+        guard index < frame.clusters.count else { return true }
+        return frame.clusters[index].unicodeScalars.contains {
+            isUncertainScalar($0.value) || $0.value == 0x200D || $0.value == 0xFE0F
+        }
+    }
+
+    private static func isUncertainScalar(_ v: UInt32) -> Bool {
+        (0x2000...0x2BFF).contains(v) || (0x1F000...0x1FFFF).contains(v)
     }
 
     /// Closes any open link and resets the pen, the state every frame ends in.
@@ -131,17 +163,21 @@ struct FramePainter {
         return true
     }
 
-    /// The attributes to erase with when the rest of the row from `column` is blank cells of
-    /// one background and nothing else, else nil.
-    private func eraseAttributes(_ frame: Frame, _ row: Int, from column: Int) -> Attributes? {
+    /// Blank runs shorter than this are written as spaces (ECH plus the move after it would
+    /// cost about as much).
+    static let minimumEraseCharacters = 10
+
+    /// The erased-looking cells from `column` on (blank, one background, nothing else): the
+    /// attributes to erase them with and how many there are; nil when `column` is not one.
+    private func blankRun(_ frame: Frame, _ row: Int, from column: Int) -> (Attributes, Int)? {
         var erase = Attributes.plain
         erase.background = frame[row, column].attributes.background
-        for c in column..<columns {
-            let cell = frame[row, c]
-            guard cell.width == 1, cell.content == 0 || cell.content == 0x20, cell.attributes == erase else {
-                return nil
-            }
+        var end = column
+        while end < columns {
+            let cell = frame[row, end]
+            guard cell.width == 1, cell.content == 0 || cell.content == 0x20, cell.attributes == erase else { break }
+            end += 1
         }
-        return erase
+        return end > column ? (erase, end - column) : nil
     }
 }

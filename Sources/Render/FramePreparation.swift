@@ -6,6 +6,9 @@ enum FramePreparation {
     /// (both become plain one-column cells), and the cursor lies on the screen.
     static func normalized(_ frame: Frame) -> Frame {
         var result = frame
+        result.cursorRow = min(max(frame.cursorRow, 0), max(frame.rows - 1, 0))
+        result.cursorColumn = min(max(frame.cursorColumn, 0), max(frame.columns - 1, 0))
+        if isWellFormed(frame) { return result }
         let columns = frame.columns
         for row in 0..<frame.rows {
             var column = 0
@@ -23,9 +26,32 @@ enum FramePreparation {
                 column += 1
             }
         }
-        result.cursorRow = min(max(frame.cursorRow, 0), max(frame.rows - 1, 0))
-        result.cursorColumn = min(max(frame.cursorColumn, 0), max(frame.columns - 1, 0))
         return result
+    }
+
+    /// One pass over the cells without copying: true when no wide cell lacks its spacer and
+    /// no spacer lacks its wide cell.
+    private static func isWellFormed(_ frame: Frame) -> Bool {
+        let columns = frame.columns
+        return frame.cells.withUnsafeBufferPointer { cells in
+            var index = 0
+            var column = 0
+            while index < cells.count {
+                switch cells[index].width {
+                case 1:
+                    index += 1
+                    column += 1
+                case 2:
+                    guard column + 1 < columns, cells[index + 1].width == 0 else { return false }
+                    index += 2
+                    column += 2
+                default:
+                    return false
+                }
+                if column >= columns { column = 0 }
+            }
+            return true
+        }
     }
 
     /// `next` with its cluster and link indices renumbered into `previous`'s tables, so that

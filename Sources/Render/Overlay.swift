@@ -96,7 +96,7 @@ public struct Overlay: Hashable, Sendable {
         let limit = min(column + width, frame.columns)
         var position = max(column, 0)
         for scalar in text.unicodeScalars where !TextSanitizer.isControl(scalar) {
-            let cellWidth = CellWidth.of(scalar)
+            let cellWidth = CharacterWidth.of(scalar)
             if cellWidth == 0 { continue }
             if position + cellWidth > limit { break }
             frame[row, position] = Cell(content: scalar.value, width: UInt8(cellWidth), attributes: attributes)
@@ -120,7 +120,7 @@ public struct Overlay: Hashable, Sendable {
     }
 
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (TextSanitizer.isControl($1) ? 0 : CellWidth.of($1)) }
+        text.unicodeScalars.reduce(0) { $0 + (TextSanitizer.isControl($1) ? 0 : CharacterWidth.of($1)) }
     }
 
     /// Wraps `text` into pieces of at most `width` columns, breaking at spaces so that words (a
@@ -131,7 +131,7 @@ public struct Overlay: Hashable, Sendable {
         var line: [(scalar: Unicode.Scalar, width: Int)] = []
         var used = 0
         for scalar in text.unicodeScalars where !TextSanitizer.isControl(scalar) {
-            let w = CellWidth.of(scalar)
+            let w = CharacterWidth.of(scalar)
             if used + w > width && used > 0 && scalar == " " {
                 pieces.append(Self.string(line))
                 line = []

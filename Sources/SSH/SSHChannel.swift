@@ -6,6 +6,9 @@ public struct SSHChannelOutput: Sendable, Equatable {
     public var stderr: [UInt8] = []
     /// The remote side sent EOF and everything before it has been read.
     public var reachedEOF = false
+    /// The read stopped at its size limit: libssh2 may hold more already read from the socket,
+    /// so read again before polling (the socket can be empty while data waits in libssh2).
+    public var hasMore = false
     public var isEmpty: Bool { stdout.isEmpty && stderr.isEmpty }
     public init() {}
 }
@@ -59,6 +62,7 @@ public final class SSHChannel {
                 }
             }
         }
+        output.hasMore = progress
         output.reachedEOF = libssh2_channel_eof(raw) == 1
         return output
     }
@@ -121,7 +125,10 @@ public final class SSHChannel {
             var rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_close(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
             // libssh2 waits for the close only after EOF (a server's close implies it).
-            while try !readAvailable().reachedEOF {
+            while true {
+                let output = try readAvailable()
+                if output.reachedEOF { break }
+                if output.hasMore { continue }
                 try session.waitForSocket(until: SSHSession.deadline(in: timeout), timeout: timeout,
                                           operation: "closing the channel")
             }

@@ -154,9 +154,12 @@ public final class AttachController {
     func pump() {
         guard let connection else { return }
         do {
-            let output = try connection.channel.readAvailable()
-            if !output.stdout.isEmpty { relay.receiveRemote(output.stdout) }
-            if !output.stderr.isEmpty { relay.receiveRemote(output.stderr) }
+            var output: SSHChannelOutput
+            repeat {
+                output = try connection.channel.readAvailable()
+                if !output.stdout.isEmpty { relay.receiveRemote(output.stdout) }
+                if !output.stderr.isEmpty { relay.receiveRemote(output.stderr) }
+            } while output.hasMore
             try flush()
             if output.reachedEOF || connection.channel.receivedEOF {
                 remoteEnded(connection)

@@ -87,6 +87,20 @@ final class LocalInputDecoderTests: XCTestCase {
         ])
     }
 
+    func testLargePasteInManySmallReadsIsOneEvent() {
+        var decoder = LocalInputDecoder()
+        let body = String(repeating: "0123456789abcdef\r", count: 4000)
+        let bytes = Array(("\u{1B}[200~" + body + "\u{1B}[201~x").utf8)
+        var events: [InputEvent] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + 7, bytes.count)
+            events += decoder.decode(bytes[offset..<end])
+            offset = end
+        }
+        XCTAssertEqual(events, [.paste(body), .text("x")])
+    }
+
     func testFocusInAndOut() {
         assertSplitsAgree("\u{1B}[I\u{1B}[O", [.focus(true), .focus(false)])
     }
@@ -119,5 +133,25 @@ final class LocalInputDecoderTests: XCTestCase {
     func testInvalidUTF8BecomesReplacementCharacter() {
         var decoder = LocalInputDecoder()
         XCTAssertEqual(decoder.decode([0xFF, 0x41, 0xC3, 0x28]), [.text("\u{FFFD}A\u{FFFD}(")])
+    }
+}
+
+final class LegacyMouseDecodingTests: XCTestCase {
+    func testX10MouseReportsWithoutSGRSupport() {
+        var decoder = LocalInputDecoder()
+        // Press left at 1,1 (32+0, 33, 33), then release (button 3), even when split.
+        let bytes: [UInt8] = [0x1B, 0x5B, 0x4D, 32, 33, 33, 0x1B, 0x5B, 0x4D, 35, 40, 34]
+        var events: [InputEvent] = []
+        for byte in bytes { events += decoder.decode([byte]) }
+        XCTAssertEqual(events, [
+            .mouse(MouseEvent(button: .left, action: .press, column: 1, row: 1)),
+            .mouse(MouseEvent(button: .none, action: .release, column: 8, row: 2)),
+        ])
+    }
+
+    func testURXVTMouseReports() {
+        var decoder = LocalInputDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[96;10;5M".utf8)),
+                       [.mouse(MouseEvent(button: .wheelUp, action: .press, column: 10, row: 5))])
     }
 }

@@ -155,6 +155,19 @@ final class RelayLoopTests: XCTestCase {
         XCTAssertFalse(h.lines.contains { $0.contains("detach") })
     }
 
+    func testOwnerOverlayReturnsAfterHelpCloses() throws {
+        let h = try Harness(columns: 70, rows: 12)
+        h.relay.overlay = .status("reconnecting")
+        try h.run { !h.frames.isEmpty }
+        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
+        try h.run { h.frames.count == 2 }
+        XCTAssertTrue(h.lines.contains { $0.contains("detach") })
+        h.relay.receiveLocal(Array("x".utf8))
+        try h.run { h.frames.count == 3 }
+        XCTAssertFalse(h.lines.contains { $0.contains("detach") })
+        XCTAssertEqual(h.lines.last, "reconnecting")
+    }
+
     func testResizeRedrawsEverythingAtTheNewSize() throws {
         let h = try Harness()
         h.relay.receiveRemote(Array("abc".utf8))

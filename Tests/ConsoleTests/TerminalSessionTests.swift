@@ -2,6 +2,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
+import VT
 @testable import Console
 
 final class TerminalSessionTests: XCTestCase {
@@ -16,6 +17,34 @@ final class TerminalSessionTests: XCTestCase {
         }
         // The alternate screen is left last among the modes, so the restored screen is clean.
         XCTAssertLessThan(restore.range(of: "?1006l")!.lowerBound, restore.range(of: "?1049l")!.lowerBound)
+    }
+
+    /// The sequences read by an emulator: entering turns the modes on, restoring turns every
+    /// one of them off again, including ones the renderer may have set in between.
+    func testEmulatorSeesModesOnAfterEnterAndOffAfterRestore() {
+        let terminal = Terminal(columns: 20, rows: 4)
+        terminal.feed(Array("before".utf8))
+        terminal.feed(TerminalSequences.enter)
+        XCTAssertTrue(terminal.modes.alternateScreen)
+        XCTAssertEqual(terminal.modes.mouse.tracking, .anyEvent)
+        XCTAssertEqual(terminal.modes.mouse.encoding, .sgr)
+        XCTAssertTrue(terminal.modes.bracketedPaste)
+        XCTAssertTrue(terminal.modes.focusReporting)
+
+        // What a frame may leave behind if Drover dies mid-write.
+        terminal.feed(Array("\u{1B}[?2026h\u{1B}[?25l\u{1B}[?5h\u{1B}[2;3r\u{1B}[1;31m\u{1B}[6 q".utf8))
+        terminal.feed(TerminalSequences.restore)
+        let modes = terminal.modes
+        XCTAssertFalse(modes.alternateScreen)
+        XCTAssertEqual(modes.mouse.tracking, .off)
+        XCTAssertEqual(modes.mouse.encoding, .x10)
+        XCTAssertFalse(modes.bracketedPaste)
+        XCTAssertFalse(modes.focusReporting)
+        XCTAssertFalse(modes.synchronizedOutput)
+        XCTAssertTrue(modes.cursorVisible)
+        XCTAssertFalse(modes.reverseVideo)
+        XCTAssertEqual(terminal.frame().cursorStyle, .default)
+        XCTAssertEqual(terminal.frame().rowText(0), "before")
     }
 
     func testRawModeAndRestoreRoundTripOnAPseudoTerminal() throws {

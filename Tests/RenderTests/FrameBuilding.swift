@@ -16,6 +16,7 @@ extension Frame {
         var position = column
         for scalar in text.unicodeScalars {
             let wide = scalar.value >= 0x1100 && (scalar.value >= 0x3000 || scalar.value <= 0x115F)
+            if position + (wide ? 2 : 1) > columns { return }  // clipped at the right edge
             self[row, position] = Cell(content: scalar.value, width: wide ? 2 : 1, attributes: attributes)
             if wide { self[row, position + 1] = Cell(content: 0, width: 0, attributes: attributes) }
             position += wide ? 2 : 1

@@ -62,6 +62,13 @@ final class FrameDiffTests: XCTestCase {
         XCTAssertEqual(render(previous, next), "⎋[5C⎋[44m⎋[K⎋[m\r")
     }
 
+    func testLongBlankStretchInsideARowIsErasedWithECH() {
+        let previous = Frame.text(["abcdefghijklmnopqrstuvwxyz"], columns: 26)
+        let next = Frame.text(["a                        z"], columns: 26)
+        // "a" rewritten (cheaper than CUF), ECH 24, the z is already right; CR home.
+        XCTAssertEqual(render(previous, next), "a⎋[24X\r")
+    }
+
     func testShortBlankRunIsWrittenAsSpacesAfterRewritingTheCheapGap() {
         let previous = Frame.text(["abcdef"], columns: 6)
         let next = Frame.text(["abc"], columns: 6)
@@ -107,6 +114,27 @@ final class FrameDiffTests: XCTestCase {
         next.clusters = ["e\u{301}"]
         next[0, 0] = Cell(content: Cell.clusterBase, width: 1)
         XCTAssertEqual(render(previous, next), "")
+    }
+
+    func testCharacterOfUncertainWidthIsFollowedByAnAbsoluteMove() {
+        let previous = Frame(columns: 6, rows: 2)
+        var next = previous
+        next.put("a❤b", row: 1, column: 0)
+        next.cursorRow = 1
+        next.cursorColumn = 3
+        // The local terminal may draw ❤ two columns wide: "b" is placed absolutely.
+        XCTAssertEqual(render(previous, next), "\na❤⎋[2;3Hb")
+    }
+
+    func testEmojiSequenceClusterIsFollowedByAnAbsoluteMove() {
+        let previous = Frame(columns: 6, rows: 1)
+        var next = previous
+        next.clusters = ["\u{2764}\u{FE0F}"]
+        next[0, 0] = Cell(content: Cell.clusterBase, width: 2)
+        next[0, 1] = Cell(content: 0, width: 0)
+        next.put("b", row: 0, column: 2)
+        next.cursorColumn = 3
+        XCTAssertEqual(render(previous, next), "\u{2764}\u{FE0F}⎋[1;3Hb")
     }
 
     func testControlCharactersInCellsAreNeverWritten() {

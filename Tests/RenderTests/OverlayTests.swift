@@ -59,4 +59,26 @@ final class OverlayTests: XCTestCase {
         XCTAssertEqual(Overlay.wrap("", width: 5), [""])
         XCTAssertEqual(Overlay.wrap("ああ あ", width: 3), ["あ", "あ", "あ"], "a wide character never straddles a break")
     }
+
+    func testOverlaysFitEveryTinyScreen() {
+        for columns in 1...8 {
+            for rows in 1...4 {
+                let frame = Frame.text(["wide あ text"], columns: columns, rows: rows)
+                for overlay in [Overlay.status("status ✓ line"),
+                                Overlay.box(title: "Title", lines: ["a long line of text", "あいう"], showsCursor: true)] {
+                    let composed = overlay.composed(onto: frame)
+                    XCTAssertEqual(composed.cells.count, columns * rows)
+                    XCTAssertLessThan(composed.cursorColumn, columns)
+                    XCTAssertLessThan(composed.cursorRow, rows)
+                    let terminal = Terminal(columns: columns, rows: rows)
+                    terminal.feed(FrameDiff.render(from: nil, to: composed, capabilities: TerminalCapabilities()))
+                    let shown = terminal.frame()
+                    for row in 0..<rows {
+                        XCTAssertEqual(shown.rowText(row), FramePreparation.normalized(composed).rowText(row),
+                                       "\(columns)x\(rows) row \(row)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ final class RenderRoundTripTests: XCTestCase {
     func testRandomFramePairsRoundTripThroughTheEmulator() {
         var random = SeededRandom(seed: 0x5EED)
         var scrolled = 0
+        var erasedInside = 0
         for iteration in 0..<400 {
             let columns = [1, 2, 5, 12, 31][iteration % 5]
             let rows = [1, 3, 6, 9][iteration % 4]
@@ -22,10 +23,12 @@ final class RenderRoundTripTests: XCTestCase {
             guard assertShows(terminal, previous, "iteration \(iteration) first frame") else { return }
             let bytes = FrameDiff.render(from: previous, to: next, capabilities: caps)
             if ScrollDetector.detect(previous: previous, next: next) != nil { scrolled += 1 }
+            if bytes.escaped.range(of: "⎋\\[[0-9]+X", options: .regularExpression) != nil { erasedInside += 1 }
             terminal.feed(bytes)
             guard assertShows(terminal, next, "iteration \(iteration) bytes \(bytes.escaped)") else { return }
         }
-        XCTAssertGreaterThan(scrolled, 15, "the scroll path must be exercised")
+        XCTAssertGreaterThan(scrolled, 10, "the scroll path must be exercised")
+        XCTAssertGreaterThan(erasedInside, 15, "the ECH path must be exercised")
     }
 
     func testChainsOfFramesStayInStep() {
@@ -190,6 +193,16 @@ struct FrameGenerator {
                 continue
             }
             column += put(at: row, column, attributes, in: &frame, &random)
+        }
+        if columns > 12 && random.chance(0.3) {
+            // A long blank stretch inside the row (what ECH is for).
+            let start = Int.random(in: 1..<(columns - 11), using: &random)
+            let end = start + Int.random(in: 10...(columns - start - 1), using: &random)
+            if frame[row, start].width == 0 { frame[row, start - 1] = .blank() }
+            if end < columns && frame[row, end].width == 0 { frame[row, end] = .blank() }
+            var erased = Attributes.plain
+            erased.background = style.background
+            for column in start..<min(end, columns) { frame[row, column] = .blank(erased) }
         }
     }
 

@@ -1,8 +1,13 @@
 /// How many cells a character takes: 0 for combining marks and other zero-width characters
 /// (they join the previous cell), 2 for East Asian Wide/Fullwidth and emoji presentation,
 /// 1 otherwise. A compact table of the ranges that matter, searched by bisection.
-enum CharacterWidth {
+public enum CharacterWidth {
+    /// The width of `scalar` as the emulator lays it out (the renderer and overlay use the same).
+    @inlinable
+    public static func of(_ scalar: Unicode.Scalar) -> Int { of(scalar.value) }
+
     @inline(__always)
+    @usableFromInline
     static func of(_ scalar: UInt32) -> Int {
         if scalar < 0x300 { return 1 }
         if scalar < CharacterWidth.tableLimit {
