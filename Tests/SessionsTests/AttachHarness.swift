@@ -132,14 +132,16 @@ final class AttachHarness {
         try waitFor("outer$")
     }
 
-    /// Types `drover attach e2e` in the outer shell through a PID-recording wrapper.
-    func startAttach() throws {
-        try type("sh -c 'echo $$ > \(pidFile); exec drover attach e2e'; echo EXIT=$?\n")
+    /// Types `drover attach e2e` in the outer shell through a PID-recording wrapper;
+    /// `environment` (e.g. `LANG=C.UTF-8`) is set for drover alone.
+    func startAttach(environment: String = "") throws {
+        let env = environment.isEmpty ? "" : "env \(environment) "
+        try type("\(env)sh -c 'echo $$ > \(pidFile); exec drover attach e2e'; echo EXIT=$?\n")
     }
 
     /// Attaches and answers the trust overlay with `yes`; waits for `ready` on screen.
-    func attachTrusting(until ready: String) throws {
-        try startAttach()
+    func attachTrusting(until ready: String, environment: String = "") throws {
+        try startAttach(environment: environment)
         try waitFor("Type 'yes' to trust")
         try type("yes\n")
         try waitFor(ready)

@@ -1,0 +1,28 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// The host's side of an attach: the command runs on a PTY of the outer terminal's size, with
+/// `TERM=xterm-256color`, and the local `COLORTERM` and `LANG` passed along.
+final class AttachPTYRequestTests: XCTestCase {
+    private var harness: AttachHarness!
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        let report = #"echo "term=$TERM colorterm=${COLORTERM:-unset} lang=${LANG:-unset}"; echo "size $(stty size)"; read line"#
+        try harness.registerHost(command: "exec /bin/sh -c '\(report)'")
+        try harness.startOuterTerminal(width: 83, height: 27)
+    }
+
+    override func tearDown() {
+        harness?.tearDown()
+    }
+
+    func testTheHostCommandGetsATerminalOfTheOuterSizeWithTermColortermAndLang() throws {
+        try harness.attachTrusting(until: "size ", environment: "COLORTERM=truecolor LANG=C.UTF-8")
+        let text = try harness.waitFor("size 27 83")
+        XCTAssertTrue(text.contains("term=xterm-256color colorterm=truecolor lang=C.UTF-8"), text)
+        try harness.keys("Enter")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
+}
