@@ -91,11 +91,11 @@ public final class AttachController {
     func connect() {
         let generation = state.beginConnect(address: target.endpoint.hostAndPort)
         showState()
-        let size = (columns: relay.terminal.frame().columns, rows: relay.terminal.frame().rows)
         do {
             let opened = try RemoteConnection.open(
                 target: target, root: root, environment: environment,
-                columns: size.columns, rows: size.rows, options: options,
+                size: { [unowned self] in (columns: relay.terminal.columns, rows: relay.terminal.rows) },
+                options: options,
                 progress: { [unowned self] (step: ConnectionState) in
                     if case .authenticating = step { state.handle(.handshakeDone, generation: generation) }
                     showState()

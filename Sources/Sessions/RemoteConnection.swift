@@ -17,10 +17,11 @@ public final class RemoteConnection {
     }
 
     /// Connects, verifies the host key (`ask` decides about an unknown key), authenticates with
-    /// the device key then the agent, and starts `command` in a PTY of the given size.
+    /// the device key then the agent, and starts `command` in a PTY of the size `size` gives at
+    /// that moment (the local terminal may have been resized while the trust question was up).
     /// `progress` is told each step so the overlay can say what is happening.
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
-                            columns: Int, rows: Int, options: SSHOptions,
+                            size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
                             ask: @escaping (PresentedHostKey) -> Bool) throws -> RemoteConnection {
         progress(.connecting(address: target.endpoint.hostAndPort))
@@ -30,6 +31,7 @@ public final class RemoteConnection {
         progress(.authenticating)
         let deviceKey = try DeviceKey.loadOrCreate(root: root)
         _ = try session.authenticate(.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: environment))
+        let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))
         return RemoteConnection(session: session, channel: channel)

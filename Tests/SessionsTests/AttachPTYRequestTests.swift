@@ -25,4 +25,19 @@ final class AttachPTYRequestTests: XCTestCase {
         try harness.keys("Enter")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
+
+    func testAResizeWhileTheTrustQuestionIsUpSetsThePTYSize() throws {
+        try harness.startAttach()
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.tmux(["resize-window", "-t", "outer", "-x", "70", "-y", "20"])
+        // Drover has taken the resize once it redraws the question's box 70 columns wide.
+        try harness.waitUntil("the trust box redrawn 70 columns wide") { text in
+            text.split(separator: "\n").contains { $0.hasPrefix("┌─New host key") && $0.hasSuffix("┐") && $0.count == 70 }
+        }
+        try harness.type("yes\n")
+        let text = try harness.waitFor("size ")
+        XCTAssertTrue(text.contains("size 20 70"), "the PTY has the size the terminal has when it is requested:\n\(text)")
+        try harness.keys("Enter")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
 }
