@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// Killing Drover with SIGTERM or SIGHUP mid-session gives the outer terminal back as it was:
-/// main screen, no mouse reporting, cursor shown, no bracketed paste.
+/// main screen, no mouse reporting, cursor shown, no bracketed paste. Closing the terminal
+/// (its pane killed) ends Drover too.
 final class AttachSignalRestoreTests: XCTestCase {
     private var harness: AttachHarness!
 
@@ -28,6 +29,17 @@ final class AttachSignalRestoreTests: XCTestCase {
 
     func testSIGHUPMidSessionRestoresTheOuterTerminal() throws {
         try assertKillingRestoresTheTerminal(with: SIGHUP)
+    }
+
+    func testClosingTheOuterTerminalEndsDrover() throws {
+        try harness.attachTrusting(until: "READY 25l")
+        let pid = try harness.droverPID()
+        try harness.tmux(["new-window", "-d", "-t", "outer", "sleep 600"])   // keeps the tmux server up
+        try harness.tmux(["kill-pane", "-t", "outer:0"])
+        // drover is the pane's process, not this test's child: its exit can only be polled for.
+        let deadline = Date().addingTimeInterval(10)
+        while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(kill(pid, 0), -1, "drover (PID \(pid)) still runs after its terminal closed")
     }
 
     private func assertKillingRestoresTheTerminal(with signal: Int32, file: StaticString = #filePath, line: UInt = #line) throws {
