@@ -83,10 +83,12 @@ final class PairingAttachEndToEndTests: XCTestCase {
         // Attached: the stand-in's tmux status line names the session, and a typed command runs there.
         let attached = client.waitForText("[work]")
         XCTAssertTrue(attached.found, "the device did not land in the stand-in's session:\n\(attached.screen)")
-        try client.type("echo paired-$((40+2))")
+        try client.type("echo paired-$((40+2)); ps -o args= -p $PPID")
         try client.press("Enter")
         let echoed = client.waitForText("paired-42")
         XCTAssertTrue(echoed.found, "the typed command did not run in the attached session:\n\(echoed.screen)")
+        let parent = client.waitForText("tmux -L herdr-standin -f /dev/null new-session -d -s work")
+        XCTAssertTrue(parent.found, "the shell there is not the stand-in's tmux session:\n\(parent.screen)")
         XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr 'session' 'attach' 'work'\n")
 
         try client.press("C-]", "d")
