@@ -10,30 +10,17 @@ private typealias Host = Hosts.Host
 /// The unchanged default unix attach command, run through a PTY on a real sshd, reaches the
 /// `herdr` first on the login shell's PATH with exactly the arguments it was given.
 ///
-/// A login shell resets PATH from /etc/profile, so the test uses a throwaway account whose
-/// ~/.profile puts a directory holding `scripts/herdr-standin` (as `herdr`) first on PATH and
-/// sets the stand-in to record its argv and exit instead of starting tmux.
+/// A login shell resets PATH from /etc/profile, so the test uses a `ThrowawayAccount` (whose
+/// ~/.profile puts the stand-in first on PATH) and sets the stand-in to record its argv and
+/// exit instead of starting tmux.
 final class AttachCommandOverSSHTests: XCTestCase {
     private var sshd: TestSSHD!
-    private var account: TestAccount!
+    private var account: ThrowawayAccount!
     private var keyPath: String!
-
-    private static var standinPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/herdr-standin").path
-    }
 
     override func setUpWithError() throws {
         sshd = try TestSSHD()
-        account = try TestAccount()
-        let bin = account.directory.file("bin")
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
-        try FileManager.default.copyItem(atPath: Self.standinPath, toPath: bin + "/herdr")
-        chmod(bin + "/herdr", 0o755)
-        try account.writeFile(".profile", """
-            PATH="\(bin):$PATH"
-            export PATH
+        account = try ThrowawayAccount(sshd: sshd, profile: """
             HERDR_STANDIN_LOG="$HOME/herdr-argv.log"
             HERDR_STANDIN_RECORD_ONLY=1
             export HERDR_STANDIN_LOG HERDR_STANDIN_RECORD_ONLY
@@ -42,7 +29,7 @@ final class AttachCommandOverSSHTests: XCTestCase {
             """)
         keyPath = sshd.directory.file("client_ed25519")
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", keyPath])
-        try sshd.authorize(String(contentsOfFile: keyPath + ".pub", encoding: .utf8), user: account.name)
+        try account.authorize(String(contentsOfFile: keyPath + ".pub", encoding: .utf8))
     }
 
     override func tearDown() {

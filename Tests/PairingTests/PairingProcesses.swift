@@ -51,18 +51,23 @@ final class OutputWatcher: @unchecked Sendable {
     }
 }
 
-/// A running `drover` child with its stdin writable and stdout+stderr watched.
+/// A running child (normally `drover`) with its stdin writable and stdout+stderr watched.
 final class DroverChild {
     let process: ChildProcess
     let output: OutputWatcher
     private var input: Int32
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    /// The built `drover` with `arguments`, the test's environment plus `environment`.
+    convenience init(_ arguments: [String], environment: [String: String]) throws {
+        try self.init(executable: DroverBinary.path, arguments,
+                      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    }
+
+    /// Any program (e.g. `runuser` starting `drover` as another account) with exactly `environment`.
+    init(executable: String, _ arguments: [String], environment: [String: String]) throws {
         let stdin = try PipePair()
         let stdout = try PipePair()
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process = try ChildProcess(DroverBinary.path, arguments, environment: env,
+        process = try ChildProcess(executable, arguments, environment: environment,
                                    stdin: stdin.read, stdout: stdout.write, stderr: stdout.write)
         close(stdin.read)
         close(stdout.write)

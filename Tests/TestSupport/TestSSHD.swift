@@ -133,6 +133,11 @@ public final class TestSSHD: @unchecked Sendable {
             "AcceptEnv LANG LC_* COLORTERM",
             "LogLevel VERBOSE",
             "MaxStartups 50",
+            // Keep the test host's commands independent of the account's shell start-up files:
+            // Debian's bash reads ~/.bashrc for commands sshd runs unless SHLVL says it is nested,
+            // and a login shell that does read it (a pyenv init, say) may wait on a rehash lock
+            // for a minute when many logins run at once. Tests must not hang on such a machine.
+            "SetEnv SHLVL=1 PYENV_REHASH_TIMEOUT=1",
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
 
