@@ -27,7 +27,8 @@ public enum ConnectionState: Equatable, Sendable {
         case .reconnecting(let attempt, let nextTry, let reason):
             let seconds = max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))
             let when = seconds == 0 ? "now" : "in \(seconds)s"
-            return "\(host): connection lost (\(reason)); reconnecting \(when) (attempt \(attempt))"
+            // The state first: a long reason may be cut at the screen's edge.
+            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt)): \(reason)"
         case .failed(let reason): return "\(host): \(reason)"
         case .ended: return "\(host): session ended; herdr keeps running on the host"
         }

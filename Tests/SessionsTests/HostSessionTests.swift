@@ -52,7 +52,7 @@ final class HostSessionTests: XCTestCase {
         s.handle(.lost(reason: "keepalive timeout", recoverable: true), generation: g, now: t0)
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
         XCTAssertEqual(s.state.statusLine(host: "mac", now: t0),
-                       "mac: connection lost (keepalive timeout); reconnecting in 1s (attempt 1)")
+                       "mac: connection lost; reconnecting in 1s (attempt 1): keepalive timeout")
         g = s.beginConnect(address: "a")
         s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(2))

@@ -77,6 +77,22 @@ public final class TestSSHD: @unchecked Sendable {
         try start(port: port)
     }
 
+    /// A network outage as the client sees it: the listener stops and every open connection
+    /// is cut (its per-connection sshd processes are killed). `restart()` brings it back.
+    public func stopAndDropConnections() throws {
+        guard let listener = process?.pid else { return }
+        let children = try Shell.execute("/usr/bin/pgrep", ["-P", String(listener)]).stdout
+            .split(separator: "\n").compactMap { pid_t($0) }
+        stop()
+        for child in children { kill(child, SIGKILL) }
+    }
+
+    /// Starts sshd again on the same port with the same host key.
+    public func restart() throws {
+        stop()
+        try start(port: port)
+    }
+
     /// Stops sshd (SIGTERM to its PID) and waits for it.
     public func stop() {
         guard let p = process else { return }
