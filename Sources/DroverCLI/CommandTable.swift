@@ -8,10 +8,10 @@ enum CommandTable {
         PinsCommand.command,
         PairCommand.command,
         PairHostCommand.command,
+        ReplayCommand.command,
         SSHCheckCommand.command,
         HelpCommand.command,
         VersionCommand.command,
-        ReplayCommand.command,
     ]
 
     static let root: Command = Command(
