@@ -78,7 +78,7 @@ extension AttachController {
 
     /// The overlay follows the connection state; nothing is shown while attached.
     func showState() {
-        guard trustPrompt == nil else { return }
+        guard prompt == nil else { return }
         relay.overlay = state.state.statusLine(host: target.displayName).map { Overlay.status($0) }
         relay.renderNow()
     }

@@ -34,7 +34,8 @@ public final class AttachController {
     var outbound: [UInt8] = []
     var lastInbound = ContinuousClock.now
     var outcome: Outcome?
-    var trustPrompt: TrustPrompt?
+    /// The question being asked (trust, password); while set, local input goes to it.
+    var prompt: LinePrompt?
     var attachedOnce = false
 
     var loop: EventLoop!
@@ -100,7 +101,8 @@ public final class AttachController {
                     if case .authenticating = step { state.handle(.handshakeDone, generation: generation) }
                     showState()
                 },
-                ask: { [unowned self] key in askTrust(key, generation: generation) })
+                ask: { [unowned self] key in askTrust(key, generation: generation) },
+                answer: { [unowned self] question in ask(.authentication(question, host: target.displayName)) })
             connection = opened
             state.handle(.attached, generation: generation)
             attachedOnce = true
@@ -117,28 +119,34 @@ public final class AttachController {
         }
     }
 
-    /// Shows the trust overlay and runs the loop until the person answers.
+    /// Shows the trust overlay and runs the loop until the person answers; only `yes` trusts.
     func askTrust(_ key: PresentedHostKey, generation: UInt64) -> Bool {
         state.handle(.trustNeeded(fingerprint: key.fingerprint), generation: generation)
         guard state.mayPrompt(generation: generation) else { return false }
-        trustPrompt = TrustPrompt(key: key)
-        relay.overlay = trustPrompt?.overlay
+        let answer = HostKeyTrust.isYes(ask(.trust(key)))
+        state.handle(.trustAnswered(answer), generation: generation)
+        showState()
+        return answer
+    }
+
+    /// Shows `question` and runs the loop until it is answered; nil when cancelled.
+    func ask(_ question: LinePrompt) -> String? {
+        prompt = question
+        relay.overlay = question.overlay
         relay.inputInterceptor = { [unowned self] event in
-            trustPrompt?.handle(event)
-            relay.overlay = trustPrompt?.overlay
+            prompt?.handle(event)
+            if let prompt { relay.overlay = prompt.overlay }
             return true
         }
         defer {
             relay.inputInterceptor = nil
-            trustPrompt = nil
+            prompt = nil
+            showState()
         }
-        while trustPrompt?.answer == nil && outcome == nil {
-            do { try loop.runOnce() } catch { return false }
+        while prompt?.isFinished == false && outcome == nil {
+            do { try loop.runOnce() } catch { return nil }
         }
-        let answer = trustPrompt?.answer ?? false
-        state.handle(.trustAnswered(answer), generation: generation)
-        showState()
-        return answer
+        return prompt?.submitted
     }
 
     // MARK: - Relaying

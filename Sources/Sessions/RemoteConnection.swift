@@ -17,20 +17,23 @@ public final class RemoteConnection {
     }
 
     /// Connects, verifies the host key (`ask` decides about an unknown key), authenticates with
-    /// the device key then the agent, and starts `command` in a PTY of the size `size` gives at
+    /// the device key, then the agent, then password or keyboard-interactive answers from
+    /// `answer`, and starts `command` in a PTY of the size `size` gives at
     /// that moment (the local terminal may have been resized while the trust question was up).
     /// `progress` is told each step so the overlay can say what is happening.
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
                             size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
-                            ask: @escaping (PresentedHostKey) -> Bool) throws -> RemoteConnection {
+                            ask: @escaping (PresentedHostKey) -> Bool,
+                            answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         progress(.connecting(address: target.endpoint.hostAndPort))
         let session = try SSHSession.connect(to: target.endpoint, options: options)
         let trust = HostKeyTrust(knownHosts: KnownHosts(root: root), ask: ask)
         try session.verifyHostKey(trust.verify)
         progress(.authenticating)
         let deviceKey = try DeviceKey.loadOrCreate(root: root)
-        _ = try session.authenticate(.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: environment))
+        _ = try session.authenticate(.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: environment,
+                                               prompt: answer))
         let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))

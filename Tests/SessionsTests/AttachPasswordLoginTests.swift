@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// When neither the device key nor an agent is accepted, attach asks the server's password
+/// question in an overlay (the answer is never drawn) and logs in with it.
+final class AttachPasswordLoginTests: XCTestCase {
+    private var harness: AttachHarness!
+    private var account: ThrowawayAccount!
+    private let password = "pw-\(UInt32.random(in: 100_000...999_999))"
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        account = try ThrowawayAccount(sshd: harness.sshd)
+        try Shell.run("/usr/sbin/chpasswd", [], input: "\(account.name):\(password)\n")
+        try harness.drover(["hosts", "add", "e2e", "--host", "127.0.0.1", "--port", String(harness.sshd.port),
+                            "--user", account.name, "--command", "exec /bin/sh -c 'echo logged-in-as-$(id -un); read line'"])
+        try harness.startOuterTerminal(width: 100, height: 30)
+    }
+
+    override func tearDown() {
+        harness?.tearDown()   // ends drover and its session first: the account is removed once idle
+        account?.remove()
+    }
+
+    func testPasswordIsAskedHiddenAndLogsIn() throws {
+        try harness.attachTrusting(until: "password:")
+        try harness.type(password)
+        let asking = try harness.screen()
+        XCTAssertFalse(asking.contains(password), "the typed password is not drawn:\n\(asking)")
+        try harness.type("\n")
+        try harness.waitFor("logged-in-as-\(account.name)")
+    }
+
+    func testWrongPasswordEndsWithTheAuthRefusedMessage() throws {
+        try harness.attachTrusting(until: "password:")
+        try harness.type("not-\(password)\n")
+        try harness.waitFor("password:")   // sshd lets the client try again
+        try harness.keys("Escape")
+        let (status, screen) = try harness.waitForExit()
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(screen.contains("refused") || screen.contains("authentication"), screen)
+    }
+}
