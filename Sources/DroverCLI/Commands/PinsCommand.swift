@@ -52,7 +52,7 @@ enum PinsCommand {
                 throw NoPinError(name: name, otherPorts: others)
             }
             for entry in removed {
-                ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)")
+                ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)\(entry.isHashed ? " (a hashed line)" : "")")
             }
             if !(try pins.pins(host: host, port: port)).isEmpty {
                 ctx.printError("Note: a wildcard line in \(pins.path) still matches \(name); edit that file to remove it.")
