@@ -3,7 +3,8 @@ import Identity
 
 /// The standard host key policy over pinned keys (`KnownHosts`): a pinned match goes on; an
 /// unknown key is shown to `ask` and pinned only when it returns true; a changed key is a
-/// hard stop naming both fingerprints and the `drover pins forget` command.
+/// hard stop naming both fingerprints and the `drover pins forget` command; a key named by an
+/// `@revoked` line is a hard stop too, never asked about.
 ///
 /// Use as `session.verifyHostKey(trust.verify)`.
 public struct HostKeyTrust {
@@ -17,11 +18,14 @@ public struct HostKeyTrust {
     }
 
     /// Passes for a pinned key; asks about an unknown one and pins it on yes; throws
-    /// `hostKeyChanged` or `hostKeyNotTrusted` otherwise.
+    /// `hostKeyRevoked`, `hostKeyChanged` or `hostKeyNotTrusted` otherwise.
     public func verify(_ key: PresentedHostKey) throws {
         switch try knownHosts.lookup(host: key.host, port: key.port, keyType: key.keyType, blob: Data(key.blob)) {
         case .match:
             return
+        case .revoked:
+            throw SSHError.hostKeyRevoked(host: key.host, port: key.port, keyType: key.keyType,
+                                          fingerprint: key.fingerprint, file: knownHosts.path)
         case .changed(let pinned):
             throw SSHError.hostKeyChanged(host: key.host, port: key.port, keyType: key.keyType,
                                           pinned: pinned.joined(separator: ", "), presented: key.fingerprint)

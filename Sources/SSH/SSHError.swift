@@ -15,6 +15,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case handshakeFailed(host: String, port: Int, detail: String)
     /// The server presents a different key than the one pinned for it.
     case hostKeyChanged(host: String, port: Int, keyType: String, pinned: String, presented: String)
+    /// The server presents a key that an `@revoked` line of Drover's known_hosts (`file`) names.
+    case hostKeyRevoked(host: String, port: Int, keyType: String, fingerprint: String, file: String)
     /// Nobody confirmed an unknown host key (the answer was not `yes`).
     case hostKeyNotTrusted(host: String, port: Int, fingerprint: String)
     /// Authentication was attempted before the host key was verified (a programming error).
@@ -45,6 +47,9 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .hostKeyChanged(host, port, keyType, pinned, presented):
             let target = SSHEndpoint.hostAndPort(host: host, port: port)
             return "HOST KEY CHANGED for \(target): pinned \(pinned), but the server now presents \(keyType) \(presented). Someone may be intercepting the connection, so nothing was sent. If the server was really reinstalled, run 'drover pins forget \(target)' and connect again."
+        case let .hostKeyRevoked(host, port, keyType, fingerprint, file):
+            let target = SSHEndpoint.hostAndPort(host: host, port: port)
+            return "HOST KEY REVOKED for \(target): its \(keyType) key \(fingerprint) is marked @revoked in Drover's known_hosts (\(file)), so nothing was sent. Ask the host's owner for its new key; then remove the @revoked line, or run 'drover pins forget \(target)' if the old key is still pinned."
         case let .hostKeyNotTrusted(host, port, fingerprint):
             return "the host key \(fingerprint) of \(SSHEndpoint.hostAndPort(host: host, port: port)) was not trusted, so nothing was sent; connect again and type 'yes' if the fingerprint is right."
         case .hostKeyNotVerified:

@@ -89,6 +89,24 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertTrue(h.err.contains("a wildcard line in \(pins.path) still matches h.example"), h.err)
     }
 
+    func testHashedPinsAreListedAsHashedAndForgotten() throws {
+        let hashed = try pin("box.example", 2222)
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-H", "-f", pins.path])
+        let plain = try pin("plain.example", 22)
+        let list = CLIHarness(environment: env)
+        XCTAssertEqual(list.run("pins"), 0, list.err)
+        XCTAssertEqual(list.out, """
+            HOST           PORT  TYPE         FINGERPRINT
+            (hashed)       -     ssh-ed25519  \(hashed.fingerprint)
+            plain.example  22    ssh-ed25519  \(plain.fingerprint)
+
+            """)
+        let forget = CLIHarness(environment: env)
+        XCTAssertEqual(forget.run("pins", "forget", "box.example:2222"), 0, forget.err)
+        XCTAssertEqual(forget.out, "Forgot [box.example]:2222 ssh-ed25519 \(hashed.fingerprint) (a hashed line)\n")
+        XCTAssertEqual(try pins.list().map(\.token), ["plain.example"])
+    }
+
     func testForgetArgumentErrorsAreUsageErrors() {
         for bad in ["host:0", "host:99999", "host:http", "[::1", "[::1]2222", "user@host", ":22"] {
             let h = CLIHarness(environment: env)

@@ -82,6 +82,30 @@ final class HostKeyTrustTests: XCTestCase {
         XCTAssertEqual(try knownHosts.list().map(\.fingerprint), [old], "the old pin stays")
     }
 
+    func testRevokedHostKeyIsRefusedBeforeLoginEvenWhenPinned() throws {
+        try run("true", answer: "yes")
+        let served = try SSHPublicKey(line: fixture.sshd.hostPublicKeyLine())
+        let pinned = try String(contentsOfFile: knownHosts.path, encoding: .utf8)
+        try pinned.appending("@revoked [127.0.0.1]:\(fixture.sshd.port) \(served.type) \(served.base64)\n")
+            .write(toFile: knownHosts.path, atomically: true, encoding: .utf8)
+        let marker = fixture.sshd.directory.file("must-not-exist")
+        let loginsBefore = fixture.sshd.log.components(separatedBy: "Accepted").count
+
+        XCTAssertThrowsError(try run("touch \(marker)", answer: "yes")) { error in
+            XCTAssertEqual(error as? SSHError, .hostKeyRevoked(host: "127.0.0.1", port: fixture.sshd.port,
+                                                               keyType: "ssh-ed25519", fingerprint: served.fingerprint,
+                                                               file: knownHosts.path))
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("REVOKED") && message.contains(served.fingerprint), message)
+            XCTAssertTrue(message.contains("@revoked") && message.contains(knownHosts.path), message)
+            XCTAssertTrue(message.contains("drover pins forget 127.0.0.1:\(fixture.sshd.port)"), message)
+        }
+        XCTAssertEqual(asked.count, 1, "a revoked key is never offered for trust")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+        XCTAssertEqual(fixture.sshd.log.components(separatedBy: "Accepted").count, loginsBefore,
+                       "no login was attempted")
+    }
+
     func testForgettingThePinMakesItAskAgain() throws {
         try run("true", answer: "yes")
         try fixture.sshd.replaceHostKey()

@@ -5,7 +5,11 @@ import Identity
 enum PinsCommand {
     static let list = Command(
         "list", summary: "list pinned host keys (the default)", usage: "pins list",
-        details: "Shows every pinned host key: host, port, key type and SHA256 fingerprint.",
+        details: """
+            Shows every pinned host key: host, port, key type and SHA256 fingerprint. Lines hashed \
+            with 'ssh-keygen -H' show host (hashed) and port -, since the file does not say which \
+            host they belong to.
+            """,
         action: { args, ctx in
             _ = try args.positionals(exactly: [])
             let entries = try KnownHosts(root: ctx.root).list()
@@ -14,7 +18,7 @@ enum PinsCommand {
                 return 0
             }
             let rows = [["HOST", "PORT", "TYPE", "FINGERPRINT"]]
-                + entries.map { [$0.host, String($0.port), $0.keyType, $0.fingerprint] }
+                + entries.map { [$0.host, $0.isHashed ? "-" : String($0.port), $0.keyType, $0.fingerprint] }
             ctx.write(table(rows))
             return 0
         })
@@ -48,7 +52,7 @@ enum PinsCommand {
                 throw NoPinError(name: name, otherPorts: others)
             }
             for entry in removed {
-                ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)")
+                ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)\(entry.isHashed ? " (a hashed line)" : "")")
             }
             if !(try pins.pins(host: host, port: port)).isEmpty {
                 ctx.printError("Note: a wildcard line in \(pins.path) still matches \(name); edit that file to remove it.")

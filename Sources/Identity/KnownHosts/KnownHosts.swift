@@ -5,10 +5,10 @@ import Foundation
 /// `ssh-keygen -F HOST -f FILE` reads them. Lines are `host keytype base64` for port 22 and
 /// `[host]:port keytype base64` otherwise.
 ///
-/// Reading follows OpenSSH: comma lists of host names, `*`/`?` wildcards and `!` negation.
-/// Hashed host names (`|1|salt|hash`), `@cert-authority` and `@revoked` lines, comments and
-/// unreadable lines are skipped (never misread) and kept untouched when the file is rewritten.
-/// Changes happen under a lock file and are written atomically.
+/// Reading follows OpenSSH: comma lists of host names, `*`/`?` wildcards, `!` negation, hashed
+/// host names (`|1|salt|hash`, from `ssh-keygen -H`) and `@revoked` lines. `@cert-authority`
+/// lines, comments and unreadable lines are skipped (never misread). Lines a change does not
+/// touch are kept byte for byte. Changes happen under a lock file and are written atomically.
 public struct KnownHosts: Sendable {
     public static let fileName = "known_hosts"
     public let path: String
@@ -22,36 +22,62 @@ public struct KnownHosts: Sendable {
         path = root.file(Self.fileName)
     }
 
-    /// Every pin, one entry per host name of each line, in file order.
+    /// Every pin, one entry per host name of each line, in file order. A hashed line cannot
+    /// say its host, so its entry has host `KnownHostEntry.hashedHost` and port 0.
+    /// `@revoked` lines are not pins and are not listed.
     public func list() throws -> [KnownHostEntry] {
         try readLines().flatMap { line -> [KnownHostEntry] in
             guard let pin = line.pin else { return [] }
-            return pin.hostPatterns.compactMap { pattern in
-                guard !pattern.hasPrefix("!"), let (host, port) = HostName.parse(token: pattern) else { return nil }
-                return KnownHostEntry(host: host, port: port, key: pin.key)
+            switch pin.names {
+            case .hashed:
+                return [KnownHostEntry(host: KnownHostEntry.hashedHost, port: 0, key: pin.key, isHashed: true)]
+            case .patterns(let patterns):
+                return patterns.compactMap { pattern in
+                    guard !pattern.hasPrefix("!"), let (host, port) = HostName.parse(token: pattern) else { return nil }
+                    return KnownHostEntry(host: host, port: port, key: pin.key)
+                }
             }
         }
     }
 
-    /// The pins whose host patterns select `host` and `port`.
-    public func pins(host: String, port: Int) throws -> [SSHPublicKey] {
+    /// The pins that apply to `host` and `port` (plain, wildcard or hashed lines), each shown
+    /// as that host and port.
+    public func list(host: String, port: Int) throws -> [KnownHostEntry] {
         let token = HostName.token(host: host, port: port)
-        return try readLines().filter { $0.applies(to: token) }.compactMap { $0.pin?.key }
+        return try readLines().compactMap { line in
+            guard let pin = line.pin, pin.applies(to: token) else { return nil }
+            let isHashed = if case .hashed = pin.names { true } else { false }
+            return KnownHostEntry(host: HostName.normalized(host), port: port, key: pin.key, isHashed: isHashed)
+        }
     }
 
-    /// Compares the key a server presented with the pins for its host and port.
+    /// The pinned keys that apply to `host` and `port`.
+    public func pins(host: String, port: Int) throws -> [SSHPublicKey] {
+        try list(host: host, port: port).map(\.key)
+    }
+
+    /// Compares the key a server presented with the pins for its host and port. A key that an
+    /// `@revoked` line names for them is `.revoked`, whatever else the file says.
     public func lookup(host: String, port: Int, keyType: String, blob: Data) throws -> HostKeyStatus {
-        let pinned = try pins(host: host, port: port)
+        let token = HostName.token(host: host, port: port)
+        let entries = try readLines().compactMap(\.entry).filter { $0.applies(to: token) }
+        let isPresented = { (key: SSHPublicKey) in key.type == keyType && key.blob == blob }
+        if entries.contains(where: { $0.revoked && isPresented($0.key) }) { return .revoked }
+        let pinned = entries.filter { !$0.revoked }.map(\.key)
         if pinned.isEmpty { return .unknown }
-        if pinned.contains(where: { $0.type == keyType && $0.blob == blob }) { return .match }
+        if pinned.contains(where: isPresented) { return .match }
         var fingerprints: [String] = []
         for key in pinned where !fingerprints.contains(key.fingerprint) { fingerprints.append(key.fingerprint) }
         return .changed(pinned: fingerprints)
     }
 
     /// Pins `key` for `host` and `port` (appends one line). Pinning an already pinned key does
-    /// nothing; a different pinned key for the same host and port is an error, never replaced.
-    /// The key blob must be of type `keyType`.
+    /// nothing; a different pinned key for the same host and port, or a revoked key, is an
+    /// error, never replaced. The key blob must be of type `keyType`.
+    ///
+    /// The line is written with the host name in plain text, not hashed: people read this file
+    /// (and `drover pins` shows it) to see what they trust. Hashing it is their choice
+    /// (`ssh-keygen -H -f FILE`); hashed lines keep working afterwards.
     public func add(host: String, port: Int, keyType: String, blob: Data) throws {
         let bare = HostName.normalized(host)
         guard !bare.isEmpty, !bare.contains(where: { $0.isWhitespace || ",[]*?!#|".contains($0) }) else {
@@ -64,12 +90,14 @@ public struct KnownHosts: Sendable {
             switch try lookup(host: host, port: port, keyType: keyType, blob: blob) {
             case .match:
                 return
+            case .revoked:
+                throw KnownHostsError.revokedKey(host: bare, port: port, fingerprint: key.fingerprint, file: path)
             case .changed(let pinned):
                 throw KnownHostsError.conflictingPin(host: bare, port: port, pinned: pinned)
             case .unknown:
                 var lines = try readLines()
                 let token = HostName.token(host: host, port: port)
-                lines.append(KnownHostsLine(pin: .init(hostPatterns: [token], key: key)))
+                lines.append(KnownHostsLine(entry: .init(revoked: false, names: .patterns([token]), key: key)))
                 try write(lines)
             }
         }
@@ -77,6 +105,7 @@ public struct KnownHosts: Sendable {
 
     /// Removes the pins written for exactly `host` and `port` (not wildcard patterns that
     /// happen to match) and returns what was removed. Other host names on the same line stay.
+    /// Hashed lines for them are removed whole (returned with `isHashed`). `@revoked` lines stay.
     @discardableResult
     public func remove(host: String, port: Int) throws -> [KnownHostEntry] {
         let token = HostName.token(host: host, port: port)
@@ -85,13 +114,21 @@ public struct KnownHosts: Sendable {
             var removed: [KnownHostEntry] = []
             var kept: [KnownHostsLine] = []
             for line in try readLines() {
-                guard var pin = line.pin, pin.hostPatterns.contains(where: { $0.lowercased() == token }) else {
+                guard var pin = line.pin else {
                     kept.append(line)
                     continue
                 }
-                pin.hostPatterns.removeAll { $0.lowercased() == token }
-                removed.append(KnownHostEntry(host: HostName.normalized(host), port: port, key: pin.key))
-                if !pin.hostPatterns.isEmpty { kept.append(KnownHostsLine(pin: pin)) }
+                switch pin.names {
+                case .hashed(let hashed, _) where hashed.matches(token: token):
+                    removed.append(KnownHostEntry(host: HostName.normalized(host), port: port, key: pin.key, isHashed: true))
+                case .patterns(var patterns) where patterns.contains(where: { $0.lowercased() == token }):
+                    patterns.removeAll { $0.lowercased() == token }
+                    removed.append(KnownHostEntry(host: HostName.normalized(host), port: port, key: pin.key))
+                    pin.names = .patterns(patterns)
+                    if !patterns.isEmpty { kept.append(KnownHostsLine(entry: pin)) }
+                default:
+                    kept.append(line)
+                }
             }
             if !removed.isEmpty { try write(kept) }
             return removed

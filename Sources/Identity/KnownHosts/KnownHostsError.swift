@@ -6,6 +6,8 @@ public enum KnownHostsError: Error, CustomStringConvertible, Equatable, Sendable
     case invalidHost(String)
     /// A port outside 1...65535.
     case invalidPort(Int)
+    /// `add` was asked to pin a key that an `@revoked` line names for the host and port.
+    case revokedKey(host: String, port: Int, fingerprint: String, file: String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum KnownHostsError: Error, CustomStringConvertible, Equatable, Sendable
             return "'\(host)' cannot be pinned: a host name must not be empty or contain spaces, commas, brackets or wildcards. Check the host's address."
         case .invalidPort(let port):
             return "port \(port) cannot be pinned: a port is a number from 1 to 65535. Check the host's port."
+        case .revokedKey(let host, let port, let fingerprint, let file):
+            let name = HostName.token(host: host, port: port)
+            return "the key \(fingerprint) of \(name) was revoked in \(file), so Drover will not pin it. Ask the host's owner for its new key."
         }
     }
 }

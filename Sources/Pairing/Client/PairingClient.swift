@@ -108,9 +108,14 @@ public struct PairingClient {
             throw PairingClientError.hostKeyMismatch(address: address, presented: key.fingerprint,
                                                      expected: link.hostKeyFingerprints)
         }
-        if case .changed(let pinned) = try knownHosts.lookup(host: address, port: link.port, keyType: key.keyType,
-                                                              blob: Data(key.blob)) {
+        switch try knownHosts.lookup(host: address, port: link.port, keyType: key.keyType, blob: Data(key.blob)) {
+        case .changed(let pinned):
             throw PairingClientError.pinConflict(address: address, port: link.port, pinned: pinned)
+        case .revoked:
+            throw SSHError.hostKeyRevoked(host: address, port: link.port, keyType: key.keyType,
+                                          fingerprint: key.fingerprint, file: knownHosts.path)
+        case .match, .unknown:
+            return
         }
     }
 
