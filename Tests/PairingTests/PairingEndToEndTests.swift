@@ -194,6 +194,20 @@ final class PairingEndToEndTests: XCTestCase {
         host.finish()
     }
 
+    func testRevokedHostKeyIsRefusedBeforeAuthenticatingEvenWhenTheCodeNamesIt() throws {
+        let (host, link) = try startHost()
+        try DroverRoot(path: clientHome).ensureExists()
+        try "@revoked [127.0.0.1]:\(sshd.port) \(try sshd.hostPublicKeyLine())\n"
+            .write(toFile: DroverRoot(path: clientHome).file("known_hosts"), atomically: true, encoding: .utf8)
+        let result = try startClient(link).finish()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("REVOKED"), result.output)
+        XCTAssertFalse(sshd.log.contains("publickey for"), sshd.log)
+        XCTAssertEqual(try savedHosts(), [])
+        host.process.signal(SIGTERM)
+        host.finish()
+    }
+
     func testSigtermWhileWaitingRemovesTheOneTimeLineAndStateFiles() throws {
         try assertSignalCleansUp(SIGTERM)
     }
