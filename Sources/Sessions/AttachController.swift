@@ -22,8 +22,9 @@ public final class AttachController {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
-    /// Seconds between keepalives; the link is declared dead after `deadAfterKeepalives` silent ones.
-    let keepaliveInterval = 15
+    /// Seconds between keepalives; the link is declared dead after `deadAfterKeepalives` silent
+    /// intervals (a dead link is found by keepalives, not by waiting for TCP).
+    public var keepaliveInterval = 15
     let deadAfterKeepalives = 3
 
     var state: HostSession

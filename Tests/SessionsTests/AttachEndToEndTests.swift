@@ -133,4 +133,26 @@ final class AttachEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 0, screen)
         XCTAssertTrue(screen.contains("Detached from e2e"), screen)
     }
+
+    /// A dead link (the host stops answering, TCP stays up) is found by keepalives, not by
+    /// waiting for TCP: Drover says so and reconnects.
+    func testSilentHostIsFoundByKeepalivesAndDroverReconnects() throws {
+        try harness.attachTrusting(until: innerPrompt, options: "--keepalive 1")
+        try harness.type("echo before-$((1+2))\n")
+        try harness.waitFor("before-3")
+        let frozen = try harness.sshd.connectionProcessIDs()
+        XCTAssertFalse(frozen.isEmpty)
+        for pid in frozen { kill(pid, SIGSTOP) }
+        defer { for pid in frozen { kill(pid, SIGKILL) } }
+
+        let during = try harness.waitFor("no answer from the host")
+        XCTAssertTrue(during.contains("before-3"), "the kept screen stays visible:\n\(during)")
+        try harness.waitUntil("the status line gone after reattaching", timeout: 30) {
+            !$0.contains("reconnecting") && !$0.contains("connecting to") && $0.contains("before-3")
+        }
+        try harness.type("echo after-$((3+3))\n")
+        try harness.waitFor("after-6")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
 }

@@ -134,14 +134,15 @@ final class AttachHarness {
 
     /// Types `drover attach e2e` in the outer shell through a PID-recording wrapper;
     /// `environment` (e.g. `LANG=C.UTF-8`) is set for drover alone.
-    func startAttach(environment: String = "") throws {
+    func startAttach(environment: String = "", options: String = "") throws {
         let env = environment.isEmpty ? "" : "env \(environment) "
-        try type("\(env)sh -c 'echo $$ > \(pidFile); exec drover attach e2e'; echo EXIT=$?\n")
+        let extra = options.isEmpty ? "" : " \(options)"
+        try type("\(env)sh -c 'echo $$ > \(pidFile); exec drover attach e2e\(extra)'; echo EXIT=$?\n")
     }
 
     /// Attaches and answers the trust overlay with `yes`; waits for `ready` on screen.
-    func attachTrusting(until ready: String, environment: String = "") throws {
-        try startAttach(environment: environment)
+    func attachTrusting(until ready: String, environment: String = "", options: String = "") throws {
+        try startAttach(environment: environment, options: options)
         try waitFor("Type 'yes' to trust")
         try type("yes\n")
         try waitFor(ready)

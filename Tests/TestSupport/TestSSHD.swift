@@ -80,11 +80,16 @@ public final class TestSSHD: @unchecked Sendable {
     /// A network outage as the client sees it: the listener stops and every open connection
     /// is cut (its per-connection sshd processes are killed). `restart()` brings it back.
     public func stopAndDropConnections() throws {
-        guard let listener = process?.pid else { return }
-        let children = try Shell.execute("/usr/bin/pgrep", ["-P", String(listener)]).stdout
-            .split(separator: "\n").compactMap { pid_t($0) }
+        let children = try connectionProcessIDs()
         stop()
         for child in children { kill(child, SIGKILL) }
+    }
+
+    /// The per-connection sshd processes (children of the listener).
+    public func connectionProcessIDs() throws -> [pid_t] {
+        guard let listener = process?.pid else { return [] }
+        return try Shell.execute("/usr/bin/pgrep", ["-P", String(listener)]).stdout
+            .split(separator: "\n").compactMap { pid_t($0) }
     }
 
     /// Starts sshd again on the same port with the same host key.
