@@ -22,7 +22,8 @@ public final class RelayLoop {
         }
     }
 
-    public let terminal: Terminal
+    /// The emulator on display; `show(_:)` switches to another one (another host's screen).
+    public private(set) var terminal: Terminal
     public let configuration: Configuration
     /// Drover commands from the prefix key that the owner carries out (detach, host switching).
     /// Redraw and help are handled here.
@@ -91,6 +92,18 @@ public final class RelayLoop {
     public func redraw() {
         shown = nil
         requestRender()
+    }
+
+    /// Displays `terminal` instead of the current one (switching hosts): the next frame is a
+    /// full redraw of its kept screen, and a pending prefix or open help box is dropped so no
+    /// half-typed Drover key carries over. The local input decoder keeps its state: the bytes
+    /// still come from the same local terminal.
+    public func show(_ terminal: Terminal) {
+        self.terminal = terminal
+        prefix = PrefixKeyHandler(prefix: prefix.prefix)
+        helpOverlay = nil
+        incompleteSince = nil
+        redraw()
     }
 
     // MARK: Local side

@@ -1,105 +1,97 @@
 import Console
 import Foundation
-import Render
 import SSH
 
 extension AttachController {
-    /// The connection failed or dropped. Before the first attach nothing is retried (like ssh);
-    /// after it, recoverable failures reconnect with backoff while the kept screen stays visible.
-    func lost(_ reason: String, recoverable: Bool, generation: UInt64) {
-        let wasAttached = everAttached
-        dropConnection()
-        state.handle(.lost(reason: reason, recoverable: recoverable && wasAttached), generation: generation)
+    /// A host's connection failed or dropped. Before its first attach nothing is retried (like
+    /// ssh); after it, recoverable failures reconnect with backoff while the kept screen stays
+    /// visible, but only for the host in front: a hidden host waits until it is brought forward.
+    func lost(_ link: HostLink, _ reason: String, recoverable: Bool, generation: UInt64) {
+        let wasAttached = link.attachedOnce
+        dropConnection(link)
+        link.state.handle(.lost(reason: reason, recoverable: recoverable && wasAttached), generation: generation)
         showState()
-        switch state.state {
+        switch link.state.state {
         case .failed(let why):
-            finish(1, wasAttached ? "Lost \(target.displayName): \(why)" : why)
+            hostDone(link, Outcome(exitCode: 1, message: wasAttached ? "Lost \(link.name): \(why)" : why))
         case .reconnecting:
-            if let next = state.nextAttempt {
-                let delay = max(0, next.timeIntervalSinceNow)
-                reconnectTimer = loop.schedule(after: .milliseconds(Int(delay * 1000))) { [unowned self] in
-                    reconnectTimer = nil
-                    connect()
-                }
-                scheduleCountdown()
-            }
+            scheduleReconnect(link)
         default:
             break
         }
     }
 
-    /// Keeps the "reconnecting in Ns" line current.
+    /// Starts the reconnect timer when the host may reconnect now (it is in front).
+    func scheduleReconnect(_ link: HostLink) {
+        guard let next = link.state.nextAttempt, link.reconnectTimer == nil else { return }
+        let delay = max(0, next.timeIntervalSinceNow)
+        link.reconnectTimer = loop.schedule(after: .milliseconds(Int(delay * 1000))) { [unowned self] in
+            link.reconnectTimer = nil
+            connect(link)
+        }
+        scheduleCountdown()
+    }
+
+    /// Keeps the front host's "reconnecting in Ns" line current.
     func scheduleCountdown() {
-        _ = loop.schedule(after: .seconds(1)) { [unowned self] in
-            guard case .reconnecting = state.state else { return }
+        if let countdownTimer { loop.cancel(countdownTimer) }
+        countdownTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
+            countdownTimer = nil
+            guard case .reconnecting = front.state.state, front.reconnectTimer != nil else { return }
             showState()
             scheduleCountdown()
         }
     }
 
-    /// The remote command ended: herdr detached (ctrl+b q) or exited.
-    func remoteEnded(_ connection: RemoteConnection) {
+    /// A host's remote command ended: herdr detached (ctrl+b q) or exited.
+    func remoteEnded(_ link: HostLink, _ connection: RemoteConnection) {
         let exit = try? connection.channel.close()
-        state.handle(.remoteEnded, generation: state.generation)
-        dropConnection()
+        link.state.handle(.remoteEnded, generation: link.state.generation)
+        dropConnection(link)
+        let name = link.name
         let status = exit?.status ?? 0
         if status == 0 && exit?.signal == nil {
-            finish(0, "The session on \(target.displayName) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(target.displayName)'.")
+            hostDone(link, Outcome(exitCode: 0, message: "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(name)'."))
         } else {
             let how = exit?.signal.map { "was killed by signal \($0)" } ?? "exited with status \(status)"
-            var lines = ["The attach command on \(target.displayName) \(how)."]
+            var lines = ["The attach command on \(name) \(how)."]
             if status == 127 {
-                lines.append("herdr was not found there: install herdr on that computer, or set the command with 'drover hosts edit \(target.displayName) --command CMD'.")
+                lines.append("herdr was not found there: install herdr on that computer, or set the command with 'drover hosts edit \(name) --command CMD'.")
             }
-            let screen = lastScreenLines()
+            let screen = lastScreenLines(of: link)
             if !screen.isEmpty { lines.append("Its last output:\n" + screen.map { "  " + $0 }.joined(separator: "\n")) }
-            finish(1, lines.joined(separator: "\n"))
+            hostDone(link, Outcome(exitCode: 1, message: lines.joined(separator: "\n")))
         }
     }
 
-    /// The last few non-empty rows of the remote screen (to explain a failed command).
-    func lastScreenLines(limit: Int = 5) -> [String] {
-        let frame = relay.terminal.frame()
+    /// The last few non-empty rows of a host's screen (to explain a failed command).
+    func lastScreenLines(of link: HostLink, limit: Int = 5) -> [String] {
+        let frame = link.terminal.frame()
         let rows = (0..<frame.rows).map { frame.rowText($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         return Array(rows.suffix(limit))
     }
 
-    func handle(_ command: PrefixKeyHandler.Command) {
-        switch command {
-        case .detach:
-            finish(0, "Detached from \(target.displayName); the herdr session keeps running there. Reattach with 'drover attach \(target.displayName)'.")
-        case .nextHost, .previousHost, .pickHost:
-            relay.overlay = .status("Only \(target.displayName) is attached in this Drover. (ctrl+] ? for keys)")
-            _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
-        case .help, .redraw:
-            break
+    /// A host is done (ended or failed for good). It stays in the list with its last screen;
+    /// Drover ends when every host is done, reporting each one.
+    func hostDone(_ link: HostLink, _ result: Outcome) {
+        link.outcome = result
+        if let timer = link.reconnectTimer { loop.cancel(timer) }
+        link.reconnectTimer = nil
+        let results = links.compactMap(\.outcome)
+        guard results.count == links.count else {
+            showState()
+            return
         }
-    }
-
-    /// The overlay follows the connection state; nothing is shown while attached.
-    func showState() {
-        guard prompt == nil else { return }
-        relay.overlay = state.state.statusLine(host: target.displayName).map { Overlay.status($0) }
-        relay.renderNow()
-    }
-
-    /// True once any connection of this run reached the remote command.
-    var everAttached: Bool { attachedOnce }
-
-    func dropConnection() {
-        if let socketWatch { loop.unwatch(socketWatch) }
-        socketWatch = nil
-        if let keepaliveTimer { loop.cancel(keepaliveTimer) }
-        keepaliveTimer = nil
-        outbound.removeAll()
-        connection?.disconnect()
-        connection = nil
+        finish(results.map(\.exitCode).max() ?? 0, results.map(\.message).joined(separator: "\n"))
     }
 
     func finish(_ code: Int32, _ message: String) {
         guard outcome == nil else { return }
         outcome = Outcome(exitCode: code, message: message)
-        if let reconnectTimer { loop.cancel(reconnectTimer) }
+        for link in links {
+            if let timer = link.reconnectTimer { loop.cancel(timer) }
+            link.reconnectTimer = nil
+        }
         loop.stop()
     }
 }

@@ -15,6 +15,8 @@ public struct HostSession: Equatable, Sendable {
     /// Whether this host is the one shown; hidden hosts do not reconnect by themselves.
     public var inFront: Bool
     private var failedAttempts = 0
+    /// A hidden host met a new host key: the question waits until the host is in front.
+    private var reviewDeferred = false
 
     public init(host: String, policy: ReconnectPolicy = ReconnectPolicy(), inFront: Bool = true) {
         self.host = host
@@ -26,6 +28,7 @@ public struct HostSession: Equatable, Sendable {
     public mutating func beginConnect(address: String) -> UInt64 {
         generation &+= 1
         state = .connecting(address: address)
+        reviewDeferred = false
         return generation
     }
 
@@ -41,6 +44,9 @@ public struct HostSession: Equatable, Sendable {
         case lost(reason: String, recoverable: Bool)
         /// The remote command exited or herdr detached.
         case remoteEnded
+        /// A hidden host needs its new host key reviewed: the attempt stops without an answer,
+        /// and the next one (when the host comes to the front) asks.
+        case trustDeferred
     }
 
     /// Applies `event` from connection `generation`. Returns false (and changes nothing) when
@@ -55,6 +61,9 @@ public struct HostSession: Equatable, Sendable {
             state = .awaitingTrust(fingerprint: fp)
         case (.awaitingTrust, .trustAnswered(true)):
             state = .authenticating
+        case (.awaitingTrust, .trustDeferred) where !inFront:
+            reviewDeferred = true
+            state = .reconnecting(attempt: failedAttempts, nextTry: now, reason: "its host key is new")
         case (.awaitingTrust, .trustAnswered(false)):
             state = .failed(reason: "the host key was not trusted; nothing was sent. Attach again to review it.")
         case (.connecting, .attached), (.authenticating, .attached):
@@ -68,6 +77,30 @@ public struct HostSession: Equatable, Sendable {
             return false
         }
         return true
+    }
+
+    /// One line for the overlay (nil while attached). A hidden host says that it waits for
+    /// the person to switch to it, since it does not reconnect by itself.
+    public func statusLine(now: Date = Date()) -> String? {
+        guard case .reconnecting(_, _, let reason) = state, !inFront else {
+            return state.statusLine(host: host, now: now)
+        }
+        if reviewDeferred { return "\(host): new host key; switch to it to review the fingerprint" }
+        return "\(host): connection lost (\(reason)); reconnects when you switch to it"
+    }
+
+    /// A few words for the host picker: `attached`, `reconnecting`, `waiting (link lost)`…
+    public var summary: String {
+        switch state {
+        case .idle: return "not connected"
+        case .connecting, .authenticating: return "connecting"
+        case .awaitingTrust: return "asking about its host key"
+        case .attached: return "attached"
+        case .reconnecting where !inFront: return reviewDeferred ? "waiting (new host key)" : "waiting (link lost)"
+        case .reconnecting: return "reconnecting"
+        case .failed: return "failed"
+        case .ended: return "ended"
+        }
     }
 
     /// Whether a prompt may be shown now for `eventGeneration` (never for a stale connection).

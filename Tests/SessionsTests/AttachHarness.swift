@@ -34,7 +34,11 @@ final class AttachHarness {
     /// with the prompt `inner$ ` (`innerShell`): an interactive bash would run the host's
     /// ~/.bashrc, and killing it there at tear-down can leave that file's tools in a bad state
     /// (a stale pyenv lock makes every later login shell wait a minute).
-    var standinCommand: String {
+    var standinCommand: String { standinCommand(session: session) }
+
+    /// The stand-in's attach command for the stand-in session `session` (several hosts of one
+    /// test can each have their own session on the same stand-in server).
+    func standinCommand(session: String) -> String {
         "exec \"$SHELL\" -lc 'PATH=\(scratch.file("bin")):$PATH HERDR_STANDIN_SOCKET=\(standinSocket) "
             + "SHELL=\(innerShell) herdr session attach \(session)'"
     }
@@ -112,8 +116,9 @@ final class AttachHarness {
     }
 
     /// Registers the host `e2e` on the test sshd with `command` as its attach command.
-    func registerHost(command: String) throws {
-        try drover(["hosts", "add", "e2e", "--host", "127.0.0.1", "--port", String(sshd.port),
+    /// (`port`: another test sshd for a second host; the registry takes one entry per address.)
+    func registerHost(named name: String = "e2e", port: Int? = nil, command: String) throws {
+        try drover(["hosts", "add", name, "--host", "127.0.0.1", "--port", String(port ?? sshd.port),
                     "--user", TestSSHD.currentUser, "--session", session, "--command", command])
     }
 
@@ -134,10 +139,10 @@ final class AttachHarness {
 
     /// Types `drover attach e2e` in the outer shell through a PID-recording wrapper;
     /// `environment` (e.g. `LANG=C.UTF-8`) is set for drover alone.
-    func startAttach(environment: String = "", options: String = "") throws {
+    func startAttach(environment: String = "", hosts: [String] = ["e2e"], options: String = "") throws {
         let env = environment.isEmpty ? "" : "env \(environment) "
-        let extra = options.isEmpty ? "" : " \(options)"
-        try type("\(env)sh -c 'echo $$ > \(pidFile); exec drover attach e2e\(extra)'; echo EXIT=$?\n")
+        let arguments = (hosts + (options.isEmpty ? [] : [options])).joined(separator: " ")
+        try type("\(env)sh -c 'echo $$ > \(pidFile); exec drover attach \(arguments)'; echo EXIT=$?\n")
     }
 
     /// Attaches and answers the trust overlay with `yes`; waits for `ready` on screen.

@@ -3,43 +3,54 @@ import Hosts
 import Sessions
 import SSH
 
-/// `drover attach HOST`: the host's herdr session in this terminal.
+/// `drover attach HOST...`: the hosts' herdr sessions in this terminal, one in front at a time.
 enum AttachCommand {
     static let command = Command(
-        "attach", summary: "attach this terminal to a host's herdr session",
-        usage: "attach HOST [--timeout SECONDS] [--keepalive SECONDS]",
+        "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
+        usage: "attach HOST... [--timeout SECONDS] [--keepalive SECONDS]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
             The first contact with a host shows its key fingerprint; only the typed word yes trusts it.
+            With several hosts, all connect at start and the first is in front; the others keep
+            their screens up to date, so switching is instant. A new host key is asked about when
+            that host comes to the front.
 
             Keys inside a session (prefix ctrl+]):
-              ctrl+] d   detach (herdr keeps running on the host)
+              ctrl+] d   detach from every host (herdr keeps running on each)
+              ctrl+] n/p next / previous host
+              ctrl+] h   pick a host from a list (digit, or arrows and Enter; Esc cancels)
               ctrl+] ?   show Drover's keys
               ctrl+] r   redraw the screen
               ctrl+] ctrl+]  send ctrl+] itself
-            herdr's own detach (ctrl+b q) also ends Drover, leaving the session running.
-            If the link drops, Drover keeps the screen, says so, and reconnects by itself.
+            herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
+            Drover ends when the last one ends.
+            If a link drops, Drover keeps the screen and says so; the host in front reconnects by
+            itself, a hidden host reconnects when you switch to it.
             """,
         options: [
             OptionSpec("timeout", value: "SECONDS", help: "give up connecting after SECONDS (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
-                       help: "probe the link every SECONDS; 3 unanswered probes mean it is dead (default 15)"),
+                       help: "probe each link every SECONDS; 3 unanswered probes mean it is dead (default 15)"),
         ],
         action: { args, ctx in
-            let names = try args.positionals(exactly: ["HOST"])
+            let names = args.positionals
+            guard !names.isEmpty else { throw UsageError("missing HOST") }
+            if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw UsageError("host '\(repeated)' is named twice; name each host once")
+            }
             let timeout = try args.int("timeout", in: 1...600) ?? 10
             let keepalive = try args.int("keepalive", in: 1...600) ?? 15
             let store = HostStore(root: ctx.root)
             let hosts = try store.load().hosts
-            let target = try AttachTarget.resolve(names[0], in: hosts, localUser: LocalUser.name)
-            return attach(target, timeout: timeout, keepalive: keepalive, ctx: ctx)
+            let targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
+            return attach(targets, timeout: timeout, keepalive: keepalive, ctx: ctx)
         })
 
-    /// Attaches to `target` until detach or end; prints the outcome after the terminal is back.
-    static func attach(_ target: AttachTarget, timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
+    /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
+    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
         let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout) + 5)
-        let controller = AttachController(target: target, root: ctx.root, environment: ctx.environment,
+        let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive
         let outcome = controller.run()

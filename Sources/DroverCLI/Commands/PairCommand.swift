@@ -51,7 +51,7 @@ enum PairCommand {
             ctx.print("Paired with \(link.computerName): \(paired.updatedExisting ? "updated" : "saved") host "
                       + "'\(paired.host.name)' (\(paired.host.account)).")
             if args.flag("no-attach") { return 0 }
-            return AttachCommand.attach(AttachTarget(host: paired.host), timeout: 10, ctx: ctx)
+            return AttachCommand.attach([AttachTarget(host: paired.host)], timeout: 10, ctx: ctx)
         })
 }
 

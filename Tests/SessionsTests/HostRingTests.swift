@@ -1,0 +1,98 @@
+import XCTest
+import Render
+import VT
+@testable import Sessions
+
+/// The multi-host rules that need no I/O: the switching order, the front host (which gets
+/// input and resizes), reconnecting only in front, and the picker.
+final class HostRingTests: XCTestCase {
+    let t0 = Date(timeIntervalSince1970: 2_000_000)
+
+    func testNextAndPreviousWrapAroundInCommandLineOrder() {
+        var ring = HostRing(names: ["mac", "pi", "box"])
+        XCTAssertEqual(ring.frontLabel, "mac (1/3)")
+        XCTAssertEqual(ring.next(), .init(from: 0, to: 1))
+        XCTAssertEqual(ring.next(), .init(from: 1, to: 2))
+        XCTAssertEqual(ring.frontLabel, "box (3/3)")
+        XCTAssertEqual(ring.next(), .init(from: 2, to: 0))
+        XCTAssertEqual(ring.previous(), .init(from: 0, to: 2))
+        XCTAssertEqual(ring.names[ring.front], "box")
+    }
+
+    func testSelectingTheFrontHostOrNoHostChangesNothing() {
+        var ring = HostRing(names: ["mac", "pi"])
+        XCTAssertNil(ring.select(0))
+        XCTAssertNil(ring.select(2))
+        XCTAssertEqual(ring.front, 0)
+        XCTAssertEqual(ring.select(1), .init(from: 0, to: 1))
+    }
+
+    func testASingleHostNeverSwitches() {
+        var ring = HostRing(names: ["mac"])
+        XCTAssertNil(ring.next())
+        XCTAssertNil(ring.previous())
+        XCTAssertEqual(ring.frontLabel, "mac (1/1)")
+    }
+
+    func testAHiddenHostThatLosesItsLinkWaitsAndSaysSoUntilItComesToTheFront() {
+        var s = HostSession(host: "pi", inFront: false)
+        let g = s.beginConnect(address: "a")
+        s.handle(.attached, generation: g)
+        s.handle(.lost(reason: "reset", recoverable: true), generation: g, now: t0)
+        XCTAssertNil(s.nextAttempt, "a hidden host does not reconnect by itself")
+        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost (reset); reconnects when you switch to it")
+        XCTAssertEqual(s.summary, "waiting (link lost)")
+        s.inFront = true
+        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
+        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost (reset); reconnecting in 1s (attempt 1)")
+        XCTAssertEqual(s.summary, "reconnecting")
+    }
+
+    func testAHiddenHostDefersTheTrustQuestionAndAsksInFront() {
+        var s = HostSession(host: "pi", inFront: false)
+        var g = s.beginConnect(address: "a")
+        s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: g)
+        XCTAssertTrue(s.handle(.trustDeferred, generation: g, now: t0))
+        XCTAssertFalse(s.handle(.lost(reason: "not trusted", recoverable: false), generation: g),
+                       "the refused attempt does not fail the host")
+        XCTAssertEqual(s.statusLine(), "pi: new host key; switch to it to review the fingerprint")
+        XCTAssertNil(s.nextAttempt)
+        s.inFront = true
+        XCTAssertEqual(s.nextAttempt, t0, "in front, it connects again at once")
+        g = s.beginConnect(address: "a")
+        s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: g)
+        XCTAssertFalse(s.handle(.trustDeferred, generation: g), "the host in front asks instead")
+        XCTAssertTrue(s.mayPrompt(generation: g))
+    }
+
+    func testPickerDigitPicksAndArrowsWithEnterPick() {
+        var picker = HostPicker(count: 3, selection: 0)
+        picker.handle(.text("3"))
+        XCTAssertEqual(picker.result, .picked(2))
+
+        picker = HostPicker(count: 3, selection: 0)
+        picker.handle(.key(.up, []))
+        XCTAssertEqual(picker.selection, 2, "up from the first wraps to the last")
+        picker.handle(.key(.down, []))
+        picker.handle(.key(.down, []))
+        XCTAssertNil(picker.result)
+        picker.handle(.key(.enter, []))
+        XCTAssertEqual(picker.result, .picked(1))
+    }
+
+    func testPickerEscapeCancelsAndOtherKeysAreIgnored() {
+        var picker = HostPicker(count: 2, selection: 1)
+        picker.handle(.text("7"))
+        picker.handle(.key(.character("x"), []))
+        XCTAssertNil(picker.result)
+        picker.handle(.key(.escape, []))
+        XCTAssertEqual(picker.result, .cancelled)
+    }
+
+    func testPickerOverlayListsEveryHostWithItsState() {
+        let picker = HostPicker(count: 2, selection: 1)
+        let overlay = picker.overlay(names: ["mac", "pi"], states: ["attached", "waiting (link lost)"], front: 0)
+        XCTAssertEqual(overlay.placement, .box(title: "hosts"))
+        XCTAssertEqual(Array(overlay.lines.prefix(2)), ["  1  mac  attached (in front)", "> 2  pi   waiting (link lost)"])
+    }
+}
