@@ -86,7 +86,7 @@ public struct HostSession: Equatable, Sendable {
             return state.statusLine(host: host, now: now)
         }
         if reviewDeferred { return "\(host): new host key; switch to it to review the fingerprint" }
-        return "\(host): connection lost (\(reason)); reconnects when you switch to it"
+        return "\(host): connection lost; reconnects when you switch to it: \(reason)"
     }
 
     /// A few words for the host picker: `attached`, `reconnecting`, `waiting (link lost)`…

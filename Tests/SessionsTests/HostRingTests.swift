@@ -40,11 +40,11 @@ final class HostRingTests: XCTestCase {
         s.handle(.attached, generation: g)
         s.handle(.lost(reason: "reset", recoverable: true), generation: g, now: t0)
         XCTAssertNil(s.nextAttempt, "a hidden host does not reconnect by itself")
-        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost (reset); reconnects when you switch to it")
+        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnects when you switch to it: reset")
         XCTAssertEqual(s.summary, "waiting (link lost)")
         s.inFront = true
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
-        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost (reset); reconnecting in 1s (attempt 1)")
+        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnecting in 1s (attempt 1): reset")
         XCTAssertEqual(s.summary, "reconnecting")
     }
 
