@@ -8,6 +8,7 @@ public final class CommandContext: @unchecked Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
     private let readInputLine: @Sendable () -> String?
+    private let readSecret: @Sendable (String) -> String?
     /// True when standard input is a terminal a person can answer prompts on.
     public let isInteractive: Bool
 
@@ -15,12 +16,17 @@ public final class CommandContext: @unchecked Sendable {
                 isInteractive: Bool,
                 out: @escaping @Sendable (String) -> Void,
                 err: @escaping @Sendable (String) -> Void,
-                readLine: @escaping @Sendable () -> String?) {
+                readLine: @escaping @Sendable () -> String?,
+                readSecretLine: (@Sendable (String) -> String?)? = nil) {
         self.environment = environment
         self.isInteractive = isInteractive
         self.writeOut = out
         self.writeErr = err
         self.readInputLine = readLine
+        self.readSecret = readSecretLine ?? { prompt in
+            err(prompt)
+            return readLine()
+        }
     }
 
     /// The real process: stdout, stderr, stdin and `ProcessInfo`'s environment.
@@ -30,7 +36,21 @@ public final class CommandContext: @unchecked Sendable {
             isInteractive: isatty(STDIN_FILENO) == 1,
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
-            readLine: { Swift.readLine(strippingNewline: true) })
+            readLine: { Swift.readLine(strippingNewline: true) },
+            readSecretLine: { prompt in
+                FileHandle.standardError.write(Data(prompt.utf8))
+                guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
+                var saved = termios()
+                tcgetattr(STDIN_FILENO, &saved)
+                var quiet = saved
+                quiet.c_lflag &= ~tcflag_t(ECHO)
+                tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+                defer {
+                    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+                    FileHandle.standardError.write(Data("\n".utf8))
+                }
+                return Swift.readLine(strippingNewline: true)
+            })
     }
 
     public func print(_ text: String) { writeOut(text + "\n") }
@@ -39,6 +59,10 @@ public final class CommandContext: @unchecked Sendable {
 
     /// Reads one line of standard input (nil at end of input).
     public func readLine() -> String? { readInputLine() }
+
+    /// Reads one line that must not appear on screen (a pairing link, a password): on a
+    /// terminal, echo is off while it is typed or pasted. `prompt` goes to stderr.
+    public func readSecretLine(prompt: String) -> String? { readSecret(prompt) }
 
     /// Asks a question on stderr and reads the answer; nil when there is nobody to ask.
     public func ask(_ question: String) -> String? {

@@ -25,7 +25,9 @@ enum PairCommand {
         ],
         action: { args, ctx in
             let source = try args.positionals(exactly: ["LINK (or - to read it from standard input)"])[0]
-            let text = source == "-" ? (ctx.readLine() ?? "") : source
+            let text = source == "-"
+                ? (ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? "")
+                : source
             let link = try PairingLink.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), now: Date())
 
             let key = try DeviceKey.loadOrCreate(root: ctx.root)
