@@ -38,12 +38,20 @@ public struct SSHCredentials {
     public var agentSocketPath: String?
     /// Answers a server question; nil (or a nil answer) skips password and keyboard-interactive.
     public var prompt: ((SSHAuthPrompt) -> String?)?
+    /// Which kinds of credential are tried, in this order (a kind left out is never tried).
+    public var order: [Kind]
+
+    /// A kind of credential.
+    public enum Kind: Sendable, Equatable {
+        case privateKeys, agent, prompt
+    }
 
     public init(privateKeys: [SSHPrivateKey] = [], agentSocketPath: String? = nil,
-                prompt: ((SSHAuthPrompt) -> String?)? = nil) {
+                prompt: ((SSHAuthPrompt) -> String?)? = nil, order: [Kind] = [.privateKeys, .agent, .prompt]) {
         self.privateKeys = privateKeys
         self.agentSocketPath = agentSocketPath
         self.prompt = prompt
+        self.order = order
     }
 
     /// The device key, the agent named by `SSH_AUTH_SOCK` in `environment`, and `prompt`.

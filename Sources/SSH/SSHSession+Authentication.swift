@@ -20,31 +20,37 @@ extension SSHSession {
             state = .authenticated
             return method
         }
-        if offered.contains("publickey") {
-            for key in credentials.privateKeys {
-                tried.append(key.label)
-                if try authenticate(with: key) { return succeed(.privateKey(label: key.label)) }
-            }
-            if let socket = credentials.agentSocketPath {
-                tried.append("ssh-agent")
-                if let comment = try AgentAuthentication.authenticate(session: self, socketPath: socket) {
-                    return succeed(.agent(comment: comment))
+        for kind in credentials.order {
+            switch kind {
+            case .privateKeys where offered.contains("publickey"):
+                for key in credentials.privateKeys {
+                    tried.append(key.label)
+                    if try authenticate(with: key) { return succeed(.privateKey(label: key.label)) }
                 }
-            }
-        }
-        if let prompt = credentials.prompt {
-            if offered.contains("password") {
-                let question = SSHAuthPrompt(text: "\(endpoint.user)@\(endpoint.host)'s password: ", echo: false)
-                if let password = prompt(question) {
-                    tried.append("password")
-                    if try authenticate(password: password) { return succeed(.password) }
+            case .agent where offered.contains("publickey"):
+                if let socket = credentials.agentSocketPath {
+                    tried.append("ssh-agent")
+                    if let comment = try AgentAuthentication.authenticate(session: self, socketPath: socket) {
+                        return succeed(.agent(comment: comment))
+                    }
                 }
-            }
-            if offered.contains("keyboard-interactive") {
-                tried.append("keyboard-interactive")
-                if try KeyboardInteractive.authenticate(session: self, prompt: prompt) {
-                    return succeed(.keyboardInteractive)
+            case .prompt:
+                guard let prompt = credentials.prompt else { break }
+                if offered.contains("password") {
+                    let question = SSHAuthPrompt(text: "\(endpoint.user)@\(endpoint.host)'s password: ", echo: false)
+                    if let password = prompt(question) {
+                        tried.append("password")
+                        if try authenticate(password: password) { return succeed(.password) }
+                    }
                 }
+                if offered.contains("keyboard-interactive") {
+                    tried.append("keyboard-interactive")
+                    if try KeyboardInteractive.authenticate(session: self, prompt: prompt) {
+                        return succeed(.keyboardInteractive)
+                    }
+                }
+            default:
+                break
             }
         }
         throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)

@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Hosts
 import Identity
 import SSH
 
@@ -32,12 +33,26 @@ public final class RemoteConnection {
         try session.verifyHostKey(trust.verify)
         progress(.authenticating)
         let deviceKey = try DeviceKey.loadOrCreate(root: root)
-        _ = try session.authenticate(.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: environment,
-                                               prompt: answer))
+        var credentials = SSHCredentials.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey),
+                                                  environment: environment, prompt: answer)
+        credentials.order = credentialOrder(target.host?.auth ?? AuthMethod.defaultOrder)
+        _ = try session.authenticate(credentials)
         let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))
         return RemoteConnection(session: session, channel: channel)
+    }
+
+    /// The host's auth preference (`drover hosts edit NAME --auth agent,password`) as the order
+    /// SSH tries credentials in; a method left out is never tried.
+    static func credentialOrder(_ preference: [AuthMethod]) -> [SSHCredentials.Kind] {
+        preference.map { method in
+            switch method {
+            case .deviceKey: return .privateKeys
+            case .agent: return .agent
+            case .password: return .prompt
+            }
+        }
     }
 
     /// Locale and colour hints the remote should see (TERM comes with the PTY request).

@@ -22,6 +22,23 @@ final class AuthenticationTests: XCTestCase {
                        .privateKey(label: "device key"))
     }
 
+    func testCredentialOrderDecidesWhatIsTriedAndLeftOutKindsAreNever() throws {
+        let session = try verifiedSession()
+        let asked = AskedQuestions()
+        var credentials = SSHCredentials(privateKeys: [try fixture.clientKey()],
+                                         prompt: { asked.record($0.text); return "wrong" },
+                                         order: [.prompt])
+        XCTAssertThrowsError(try session.authenticate(credentials)) { error in
+            guard case let .authenticationRefused(_, _, _, tried)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(tried, ["password"], "the authorized key is not tried when the order leaves it out")
+        }
+        XCTAssertEqual(asked.all.count, 1)
+        credentials.order = [.prompt, .privateKeys]
+        let second = try verifiedSession()
+        XCTAssertEqual(try second.authenticate(credentials), .privateKey(label: "device key"))
+        XCTAssertEqual(asked.all.count, 2, "the password was asked first, then the key logged in")
+    }
+
     func testPrivateKeyWithoutPublicLineLogsIn() throws {
         let key = try fixture.clientKey()
         let session = try verifiedSession()
@@ -83,4 +100,12 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertEqual(try session.authenticate(credentials), .agent(comment: "drover-test-client"))
         XCTAssertEqual(try session.run(command: "echo via-agent").stdout.text, "via-agent\n")
     }
+}
+
+/// Questions a prompt closure was asked (the closure may be called from the authenticating thread).
+private final class AskedQuestions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var questions: [String] = []
+    func record(_ text: String) { lock.withLock { questions.append(text) } }
+    var all: [String] { lock.withLock { questions } }
 }

@@ -41,4 +41,15 @@ final class AttachPasswordLoginTests: XCTestCase {
         XCTAssertNotEqual(status, 0)
         XCTAssertTrue(screen.contains("refused") || screen.contains("authentication"), screen)
     }
+
+    /// The host's auth preference is honoured: with `--auth password` the authorized device key
+    /// is not used, and the password is asked for.
+    func testAuthPreferenceLeavingOutTheDeviceKeyAsksForThePassword() throws {
+        let publicLine = try String(contentsOfFile: harness.home + "/device_ed25519.pub", encoding: .utf8)
+        try account.authorize(publicLine)
+        try harness.drover(["hosts", "edit", "e2e", "--auth", "password"])
+        try harness.attachTrusting(until: "password:")
+        try harness.type("\(password)\n")
+        try harness.waitFor("logged-in-as-\(account.name)")
+    }
 }
