@@ -8,8 +8,10 @@ import VT
 /// `drover attach HOST...`: the herdr sessions of one or more hosts in the local terminal.
 ///
 /// Everything runs on one thread around Console's `EventLoop`: the local tty, the SSH sockets,
-/// signals and timers. Remote bytes only reach their host's emulator; the local terminal only
-/// receives frames the renderer draws from the front host's emulator. Emulators outlive
+/// signals and timers. Only connecting runs beside it (`ConnectAttempt`, one thread per
+/// attempt) so the screen stays live; a finished connection is handed to the loop thread whole.
+/// Remote bytes only reach their host's emulator; the local terminal only receives frames the
+/// renderer draws from the front host's emulator. Emulators outlive
 /// connections: when a link drops, Drover says so, the front host reconnects with backoff
 /// (`HostSession`) and the kept screen stays. Hidden hosts keep receiving output, so switching
 /// (`HostRing`) is a redraw; a hidden host whose link drops waits until it is brought forward.
