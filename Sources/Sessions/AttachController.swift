@@ -8,8 +8,10 @@ import VT
 /// `drover attach HOST...`: the herdr sessions of one or more hosts in the local terminal.
 ///
 /// Everything runs on one thread around Console's `EventLoop`: the local tty, the SSH sockets,
-/// signals and timers. Remote bytes only reach their host's emulator; the local terminal only
-/// receives frames the renderer draws from the front host's emulator. Emulators outlive
+/// signals and timers. Only connecting runs beside it (`ConnectAttempt`, one thread per
+/// attempt) so the screen stays live; a finished connection is handed to the loop thread whole.
+/// Remote bytes only reach their host's emulator; the local terminal only receives frames the
+/// renderer draws from the front host's emulator. Emulators outlive
 /// connections: when a link drops, Drover says so, the front host reconnects with backoff
 /// (`HostSession`) and the kept screen stays. Hidden hosts keep receiving output, so switching
 /// (`HostRing`) is a redraw; a hidden host whose link drops waits until it is brought forward.
@@ -32,8 +34,11 @@ public final class AttachController {
     var links: [HostLink] = []
     var ring: HostRing
     var outcome: Outcome?
-    /// The question being asked (trust, password); while set, local input goes to it.
-    var prompt: LinePrompt?
+    /// Questions from connect threads (trust, password); the first is shown and gets the
+    /// local input, the others wait their turn.
+    var questions: [Question] = []
+    /// Where connect threads report (`ConnectAttempt`).
+    var mailbox: Mailbox<ConnectMessage>!
     var picker: HostPicker?
     /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
     var banner: String?
@@ -76,6 +81,7 @@ public final class AttachController {
             console = try TerminalSession()
             defer { console.restore() }
             loop = try EventLoop()
+            mailbox = try loop.mailbox { [unowned self] message in receive(message) }
             let size = console.size ?? (columns: 80, rows: 24)
             links = targets.enumerated().map { index, target in
                 HostLink(target: target, terminal: Terminal(columns: size.columns, rows: size.rows), inFront: index == 0)
@@ -100,6 +106,11 @@ public final class AttachController {
         } catch {
             return Outcome(exitCode: 1, message: "drover: \(error)")
         }
+        // Connect threads still running are not waited for: their questions are declined and
+        // whatever they finish later is theirs to drop.
+        for message in mailbox?.close() ?? [] { message.decline() }
+        for question in questions { question.reply(nil) }
+        questions.removeAll()
         for link in links { link.connection?.disconnect() }
         return outcome ?? Outcome(exitCode: 0, message: "")
     }
@@ -108,76 +119,5 @@ public final class AttachController {
     var sessionsKeepRunning: String {
         links.count == 1 ? "session keeps running on \(links[0].name)"
             : "sessions keep running on \(ring.names.joined(separator: ", "))"
-    }
-
-    // MARK: - Connecting
-
-    func connect(_ link: HostLink) {
-        if let timer = link.reconnectTimer { loop.cancel(timer) }
-        link.reconnectTimer = nil
-        let generation = link.state.beginConnect(address: link.target.endpoint.hostAndPort)
-        showState()
-        do {
-            let opened = try RemoteConnection.open(
-                target: link.target, root: root, environment: environment,
-                size: { (columns: link.terminal.columns, rows: link.terminal.rows) },
-                options: options,
-                progress: { [unowned self] (step: ConnectionState) in
-                    if case .authenticating = step { link.state.handle(.handshakeDone, generation: generation) }
-                    showState()
-                },
-                ask: { [unowned self] key in askTrust(key, for: link, generation: generation) },
-                answer: { [unowned self] question in ask(.authentication(question, host: link.target.displayName)) })
-            link.connection = opened
-            link.state.handle(.attached, generation: generation)
-            link.attachedOnce = true
-            link.lastInbound = .now
-            watchSocket(of: link)
-            opened.session.configureKeepalive(interval: keepaliveInterval)
-            scheduleKeepalive(link)
-            showState()
-            if link === front { relay.redraw() }
-        } catch let error as SSHError {
-            lost(link, error.description, recoverable: error.isRecoverableByReconnecting, generation: generation)
-        } catch {
-            lost(link, "\(error)", recoverable: false, generation: generation)
-        }
-    }
-
-    /// Shows the trust overlay and runs the loop until the person answers. A hidden host does
-    /// not ask: its question waits until the person brings it forward.
-    func askTrust(_ key: PresentedHostKey, for link: HostLink, generation: UInt64) -> Bool {
-        link.state.handle(.trustNeeded(fingerprint: key.fingerprint), generation: generation)
-        guard link === front else {
-            link.state.handle(.trustDeferred, generation: generation)
-            showState()
-            return false
-        }
-        guard link.state.mayPrompt(generation: generation) else { return false }
-        if picker != nil { closePicker() }
-        let answer = HostKeyTrust.isYes(ask(.trust(key)))
-        link.state.handle(.trustAnswered(answer), generation: generation)
-        showState()
-        return answer
-    }
-
-    /// Shows `question` and runs the loop until it is answered; nil when cancelled.
-    func ask(_ question: LinePrompt) -> String? {
-        prompt = question
-        relay.overlay = question.overlay
-        relay.inputInterceptor = { [unowned self] event in
-            prompt?.handle(event)
-            if let prompt { relay.overlay = prompt.overlay }
-            return true
-        }
-        defer {
-            relay.inputInterceptor = nil
-            prompt = nil
-            showState()
-        }
-        while prompt?.isFinished == false && outcome == nil {
-            do { try loop.runOnce() } catch { return nil }
-        }
-        return prompt?.submitted
     }
 }

@@ -123,7 +123,8 @@ final class AttachEndToEndTests: XCTestCase {
 
         try harness.sshd.restart()
         try harness.waitUntil("the status line gone after reattaching", timeout: 30) {
-            !$0.contains("reconnecting") && !$0.contains("connecting to") && $0.contains("before-2")
+            !$0.contains("reconnecting") && !$0.contains("connecting to") && !$0.contains("authenticating")
+                && $0.contains("before-2")
         }
         try harness.type("echo after-$((2+2))\n")
         try harness.waitFor("after-4")
@@ -148,7 +149,8 @@ final class AttachEndToEndTests: XCTestCase {
         let during = try harness.waitFor("no answer from the host")
         XCTAssertTrue(during.contains("before-3"), "the kept screen stays visible:\n\(during)")
         try harness.waitUntil("the status line gone after reattaching", timeout: 30) {
-            !$0.contains("reconnecting") && !$0.contains("connecting to") && $0.contains("before-3")
+            !$0.contains("reconnecting") && !$0.contains("connecting to") && !$0.contains("authenticating")
+                && $0.contains("before-3")
         }
         try harness.type("echo after-$((3+3))\n")
         try harness.waitFor("after-6")
