@@ -1,4 +1,4 @@
-/// Timeouts for one connection, in seconds.
+/// Timeouts for one connection, in seconds, and which host key types to accept.
 public struct SSHOptions: Sendable, Equatable {
     /// TCP connect, per resolved address.
     public var connectTimeout: Double
@@ -6,10 +6,15 @@ public struct SSHOptions: Sendable, Equatable {
     public var handshakeTimeout: Double
     /// Each later request that waits on the server (authentication, opening a channel, exec).
     public var operationTimeout: Double
+    /// Host key algorithms in order of preference; nil means ed25519, then ECDSA (never SHA-1
+    /// ssh-rsa or DSA). Naming one type reads that key of a server that serves several.
+    public var hostKeyAlgorithms: [String]?
 
-    public init(connectTimeout: Double = 10, handshakeTimeout: Double = 15, operationTimeout: Double = 30) {
+    public init(connectTimeout: Double = 10, handshakeTimeout: Double = 15, operationTimeout: Double = 30,
+                hostKeyAlgorithms: [String]? = nil) {
         self.connectTimeout = connectTimeout
         self.handshakeTimeout = handshakeTimeout
         self.operationTimeout = operationTimeout
+        self.hostKeyAlgorithms = hostKeyAlgorithms
     }
 }

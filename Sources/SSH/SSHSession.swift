@@ -37,7 +37,8 @@ public final class SSHSession {
         }
         libssh2_session_set_blocking(raw, 0)
         // Ed25519 first (the key people compare), then ECDSA; never SHA-1 ssh-rsa or DSA.
-        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, Handshake.hostKeyAlgorithms)
+        let algorithms = options.hostKeyAlgorithms?.joined(separator: ",") ?? Handshake.hostKeyAlgorithms
+        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, algorithms)
         do {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)

@@ -107,19 +107,31 @@ enum AtomicFileMode {
     }
 }
 
-/// Which system host keys join the served one in the code.
+/// The code lists every ed25519/ECDSA key the sshd serves, read from the sshd itself.
 final class ServedHostKeysTests: XCTestCase {
-    func testSystemECDSAKeyIsListedOnlyWhenTheServedKeyIsTheSystemEd25519Key() throws {
-        let dir = try TemporaryDirectory(prefix: "drover-etc-ssh")
-        defer { dir.remove() }
-        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", dir.file("ssh_host_ed25519_key")])
-        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ecdsa", "-N", "", "-f", dir.file("ssh_host_ecdsa_key")])
-        func fingerprint(_ name: String) throws -> String {
-            String(try Shell.run("/usr/bin/ssh-keygen", ["-lf", dir.file(name)]).split(separator: " ")[1])
+    func testEveryServedPairableKeyIsListedNegotiatedFirst() throws {
+        let extra = try TemporaryDirectory(prefix: "drover-extra-hostkey")
+        defer { extra.remove() }
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ecdsa", "-N", "", "-f", extra.file("ecdsa")])
+        let sshd = try TestSSHD(extraConfig: ["HostKey \(extra.file("ecdsa"))"])
+        defer { sshd.tearDown() }
+        let ecdsa = String(try Shell.run("/usr/bin/ssh-keygen", ["-lf", extra.file("ecdsa.pub")]).split(separator: " ")[1])
+        XCTAssertEqual(try ServedHostKeys.fingerprints(port: sshd.port, fallbackAddresses: []),
+                       [try sshd.hostKeyFingerprint(), ecdsa])
+    }
+
+    func testASingleServedKeyIsListedAlone() throws {
+        let sshd = try TestSSHD(hostKeyType: "ecdsa")
+        defer { sshd.tearDown() }
+        XCTAssertEqual(try ServedHostKeys.fingerprints(port: sshd.port, fallbackAddresses: []), [try sshd.hostKeyFingerprint()])
+    }
+
+    func testAnRSAOnlyServerIsRefusedWithAnAdvice() throws {
+        let sshd = try TestSSHD(hostKeyType: "rsa")
+        defer { sshd.tearDown() }
+        XCTAssertThrowsError(try ServedHostKeys.fingerprints(port: sshd.port, fallbackAddresses: [])) { error in
+            XCTAssertTrue("\(error)".contains("ed25519 or ECDSA host key"), "\(error)")
+            XCTAssertFalse("\(error)".contains("cannot read"), "the sshd runs; the advice is about its keys: \(error)")
         }
-        let ed25519 = try fingerprint("ssh_host_ed25519_key.pub")
-        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.path), [try fingerprint("ssh_host_ecdsa_key.pub")])
-        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: "SHA256:" + String(repeating: "A", count: 43), in: dir.path), [])
-        XCTAssertEqual(ServedHostKeys.companionFingerprints(of: ed25519, in: dir.file("missing")), [])
     }
 }

@@ -2,51 +2,55 @@ import Foundation
 import Identity
 import SSH
 
-/// The host keys this computer's sshd serves, read the way a client sees it: by connecting
-/// to it and completing the key exchange (no authentication). The SSH library negotiates one
-/// key per connection (ed25519 first); when that key is the system's own
-/// `ssh_host_ed25519_key.pub`, the sshd uses the system key set, and the system's ECDSA key
-/// is listed as well, for clients that negotiate ECDSA.
+/// The host keys this computer's sshd serves, read the way a client sees them: by connecting to
+/// it and completing the key exchange (no authentication). A connection negotiates one key, so
+/// each ed25519/ECDSA type is asked for in turn; the code lists what was served (at most 3), so a
+/// pairing client whose SSH library prefers ECDSA finds its key in the code too.
 public enum ServedHostKeys {
-    /// Why the served key could not be read.
+    /// Why the served keys could not be read.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
     }
 
-    /// The `SHA256:` fingerprint of the key served on `port`, trying loopback first and then
-    /// `fallbackAddresses`.
-    public static func fingerprints(port: Int, fallbackAddresses: [String],
-                                    systemKeyDirectory: String = "/etc/ssh") throws -> [String] {
-        let served = try servedFingerprint(port: port, fallbackAddresses: fallbackAddresses)
-        return [served] + companionFingerprints(of: served, in: systemKeyDirectory)
-    }
+    /// Host key types a pairing code may name, in the order they are listed.
+    static let pairableTypes = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"]
+    static let maximumCount = 3
 
-    /// The system's ECDSA key fingerprint when `served` is the system's ed25519 key; else nothing.
-    static func companionFingerprints(of served: String, in directory: String) -> [String] {
-        func fingerprint(_ name: String) -> String? {
-            guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)"),
-                  let key = try? SSHPublicKey(line: String(decoding: data, as: UTF8.self)) else { return nil }
-            return key.fingerprint
+    /// The `SHA256:` fingerprints of the keys served on `port` (the negotiated one first), trying
+    /// loopback first and then `fallbackAddresses`.
+    public static func fingerprints(port: Int, fallbackAddresses: [String]) throws -> [String] {
+        let (address, first) = try firstServedKey(port: port, fallbackAddresses: fallbackAddresses)
+        var result = [first.fingerprint]
+        for type in pairableTypes where type != first.keyType && result.count < maximumCount {
+            let options = SSHOptions(connectTimeout: 3, handshakeTimeout: 10, hostKeyAlgorithms: [type])
+            // A type the server does not serve fails the key exchange: it is simply not listed.
+            guard let session = try? SSHSession.connect(to: SSHEndpoint(host: address, port: port, user: "drover-keyscan"),
+                                                        options: options) else { continue }
+            let fingerprint = session.hostKey.fingerprint
+            session.disconnect()
+            if !result.contains(fingerprint) { result.append(fingerprint) }
         }
-        guard fingerprint("ssh_host_ed25519_key.pub") == served,
-              let ecdsa = fingerprint("ssh_host_ecdsa_key.pub"), ecdsa != served else { return [] }
-        return [ecdsa]
+        return result
     }
 
-    private static func servedFingerprint(port: Int, fallbackAddresses: [String]) throws -> String {
+    private static func firstServedKey(port: Int, fallbackAddresses: [String]) throws -> (String, PresentedHostKey) {
         var lastError: Error?
         for address in ["127.0.0.1", "::1"] + fallbackAddresses {
             do {
                 let session = try SSHSession.connect(to: SSHEndpoint(host: address, port: port, user: "drover-keyscan"),
                                                      options: SSHOptions(connectTimeout: 3, handshakeTimeout: 10))
                 let key = session.hostKey
-                guard key.keyType == "ssh-ed25519" || key.keyType.hasPrefix("ecdsa-sha2-") else {
+                session.disconnect()
+                guard pairableTypes.contains(key.keyType) else {
                     throw Failure(description: "the sshd on port \(port) serves a \(key.keyType) host key; pairing needs an "
                                   + "ed25519 or ECDSA host key. Add one (ssh-keygen -A) and restart sshd, then try again")
                 }
-                return key.fingerprint
+                return (address, key)
             } catch let failure as Failure {
                 throw failure
+            } catch SSHError.rsaOnlyServer {
+                throw Failure(description: "the sshd on port \(port) serves only RSA host keys; pairing needs an ed25519 or "
+                              + "ECDSA host key. Add one (ssh-keygen -A) and restart sshd, then try again")
             } catch {
                 lastError = error
             }
