@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Identity", "Files"], path: "Tests/TestSupport"),
 
         .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "VT"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "VT", "TestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import VT
 @testable import Render
 
@@ -102,21 +103,6 @@ final class RenderRoundTripTests: XCTestCase {
     private func describe(_ cell: Cell, _ frame: Frame) -> String {
         "\(frame.text(of: cell).debugDescription) w\(cell.width) \(cell.attributes)"
     }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 }
 
 /// Random well-formed frames, and successors that look like real screen updates (a few

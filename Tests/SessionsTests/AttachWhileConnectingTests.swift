@@ -11,11 +11,11 @@ import Glibc
 /// `ctrl+] d` exits at once with status 0.
 final class AttachWhileConnectingTests: XCTestCase {
     private var harness: AttachHarness!
-    private var mute: MuteListener!
+    private var mute: SilentListener!
 
     override func setUpWithError() throws {
         harness = try AttachHarness()
-        mute = try MuteListener()
+        mute = try SilentListener(backlog: 8)
         try harness.drover(["hosts", "add", "slow", "--host", "127.0.0.1", "--port", String(mute.port),
                             "--user", TestSSHD.currentUser, "--session", harness.session, "--command", "true"])
         try harness.startOuterTerminal(width: 100, height: 30)
@@ -70,36 +70,4 @@ final class AttachWhileConnectingTests: XCTestCase {
         XCTAssertTrue(exit.screen.contains("Detached from slow, good"), exit.screen)
         try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
     }
-}
-
-/// A loopback TCP server that lets clients connect (the kernel completes the handshake) but
-/// never accepts or sends anything: an SSH client waits for a banner that never comes.
-private final class MuteListener {
-    let fd: Int32
-    let port: Int
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestSupportError("socket failed") }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &addr) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { close(fd); throw TestSupportError("bind/listen failed") }
-        self.fd = fd
-        port = Int(UInt16(bigEndian: addr.sin_port))
-    }
-
-    /// Waits until a client's connection is queued (the listening socket turns readable).
-    func waitForConnection(timeout: Int32 = 10_000) throws {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, timeout) == 1 else { throw TestSupportError("nobody connected to the mute listener") }
-    }
-
-    deinit { close(fd) }
 }

@@ -1,20 +1,10 @@
 import XCTest
+import TestSupport
 @testable import VT
 
 /// Deterministic pseudo-random streams (a fixed-seed generator, so failures reproduce):
 /// the emulator must survive anything, keep the cursor on screen and keep frames consistent.
 final class RandomInputTests: XCTestCase {
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Pieces that exercise sequences with parameters, rather than only random bytes.
     private let pieces: [String] = [
         "\u{1B}[", "\u{1B}]", "\u{1B}P", "\u{1B}", ";", ":", "?", ">", "$", " ", "!", "*", "#",
@@ -26,7 +16,7 @@ final class RandomInputTests: XCTestCase {
     ]
 
     func testRandomSequencesNeverBreakTheScreen() {
-        var rng = SplitMix(state: 0xD20E)
+        var rng = SeededRandom(seed: 0xD20E)
         for round in 0..<200 {
             let t = Terminal(columns: Int.random(in: 1...30, using: &rng),
                              rows: Int.random(in: 1...12, using: &rng),

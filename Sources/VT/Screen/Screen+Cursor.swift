@@ -47,14 +47,8 @@ extension Screen {
 
     /// CUP/HVP: 1-based, relative to the margins in origin mode, clamped.
     func moveTo(row r: Int, column c: Int) {
-        if modes.origin {
-            row = min(max(top + r - 1, top), bottom)
-            column = min(max(left + c - 1, left), right)
-        } else {
-            row = min(max(r - 1, 0), rows - 1)
-            column = min(max(c - 1, 0), columns - 1)
-        }
-        pendingWrap = false
+        moveTo(row: r)
+        moveTo(column: c)
     }
 
     /// CHA/HPA: absolute column (1-based, origin-relative).

@@ -2,18 +2,18 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
 
-/// A loopback TCP listener that never accepts, so nothing ever answers on it.
+/// A loopback TCP listener that never accepts, so nothing ever answers on it: the kernel
+/// completes a client's TCP handshake, and an SSH client then waits for a banner that never comes.
 ///
 /// `fillBacklog()` makes the kernel drop further SYNs (listen backlog 0 and one queued
 /// connection), so a new connect stays pending: a local stand-in for a black-holed address.
-final class SilentListener {
-    let fd: Int32
-    let port: Int
+public final class SilentListener {
+    public let fd: Int32
+    public let port: Int
     private var fillers: [Int32] = []
 
-    init(backlog: Int32) throws {
+    public init(backlog: Int32) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestSupportError("socket failed") }
         var addr = sockaddr_in()
@@ -31,7 +31,7 @@ final class SilentListener {
     }
 
     /// Connects (without accepting) until a connect no longer completes within `wait` seconds.
-    func fillBacklog(wait: Int32 = 200) throws {
+    public func fillBacklog(wait: Int32 = 200) throws {
         for _ in 0..<8 {
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
@@ -53,7 +53,7 @@ final class SilentListener {
 
     /// On a background thread: accepts one connection, writes `reply`, and closes it
     /// (a server that is not an SSH server).
-    func answerOnceAndClose(_ reply: String) {
+    public func answerOnceAndClose(_ reply: String) {
         let listening = fd
         Thread.detachNewThread {
             let client = accept(listening, nil, nil)
@@ -61,6 +61,12 @@ final class SilentListener {
             _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(client)
         }
+    }
+
+    /// Waits until a client's connection is queued (the listening socket turns readable).
+    public func waitForConnection(timeout: Int32 = 10_000) throws {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, timeout) == 1 else { throw TestSupportError("nobody connected to the silent listener") }
     }
 
     deinit {
