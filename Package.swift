@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Drover: an SSH client for herdr sessions. Module layout and dependency
-// direction follow docs (DESIGN.md): dependencies point downward only.
+// direction follow docs/architecture.md: dependencies point downward only.
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The connection lifecycle of one host (DESIGN.md, "Connection lifecycle"), as a pure state
+/// The connection lifecycle of one host (docs/architecture.md, "Invariants"), as a pure state
 /// machine: the I/O layer reports events, the session answers with the new state.
 ///
 /// A generation number travels with every connection attempt: events carrying an older

@@ -13,7 +13,7 @@ import VT
 /// - Overline (SGR 53): tmux 3.3a's `capture-pane -e` does not write it back as `53`, so
 ///   overline is not compared and the corpus does not use it.
 /// - Underline colour (SGR 58), OSC 8 links and titles are not part of what `capture-pane`
-///   reports reliably; they are not compared (unit tests in vtcore cover them).
+///   reports reliably; they are not compared (the VTTests unit tests cover them).
 /// - Rapid blink (SGR 6): tmux keeps one blink attribute; both blinks compare as "blink".
 /// - DECSCNM (`?5`), DECSLRM/DECLRMM (`?69`) and synchronized output (`?2026`): tmux does not
 ///   implement the first two the xterm way and the third does not change the final screen;
