@@ -9,11 +9,12 @@ import Foundation
 public enum AtomicFile {
     /// Writes `data` to `path` with permission `mode` (0600 for anything secret).
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
-        let tempPath = try writeTemporary(data, for: path, mode: mode)
-        guard rename(tempPath, path) == 0 else {
-            let code = errno
-            unlink(tempPath)
-            throw FileError.errno(path, "replacing the file", code)
+        try withTemporary(data, for: path, mode: mode) { tempPath in
+            guard rename(tempPath, path) == 0 else {
+                let code = errno
+                unlink(tempPath)
+                throw FileError.errno(path, "replacing the file", code)
+            }
         }
         syncDirectory(of: path)
     }
@@ -27,13 +28,14 @@ public enum AtomicFile {
     /// link(2) gives them the name, which never replaces a file that appeared meanwhile.
     /// False (and nothing changed) when `path` already exists.
     public static func create(_ data: Data, at path: String, mode: mode_t) throws -> Bool {
-        let tempPath = try writeTemporary(data, for: path, mode: mode)
-        defer { unlink(tempPath) }
-        if link(tempPath, path) == 0 {
+        let code: Int32 = try withTemporary(data, for: path, mode: mode) { tempPath in
+            defer { unlink(tempPath) }
+            return link(tempPath, path) == 0 ? 0 : errno
+        }
+        if code == 0 {
             syncDirectory(of: path)
             return true
         }
-        let code = errno
         if code == EEXIST { return false }
         throw FileError(path: path, reason: "cannot create it (\(String(cString: strerror(code))))",
                         advice: "Check the directory's permissions, then try again.")
@@ -51,10 +53,12 @@ public enum AtomicFile {
         return dir.isEmpty ? "." : dir
     }
 
-    /// Writes `data` to a new `.<name>.XXXXXX` beside `path`, synced, and returns its path.
-    /// The temp file is flock'ed while it is written, so a sweep by another process
-    /// (`removeLeftovers`) can tell it from one whose writer was killed.
-    private static func writeTemporary(_ data: Data, for path: String, mode: mode_t) throws -> String {
+    /// Writes `data` to a new `.<name>.XXXXXX` beside `path`, synced, and hands its path to
+    /// `finish` (which renames or links it). The temp file is flock'ed from creation until
+    /// `finish` returns, so a sweep by another process (`removeLeftovers`) can tell it from
+    /// one whose writer was killed. It is removed when writing it fails.
+    private static func withTemporary<T>(_ data: Data, for path: String, mode: mode_t,
+                                         _ finish: (String) throws -> T) throws -> T {
         let dir = directory(of: path)
         let base = (path as NSString).lastPathComponent
         removeLeftovers(of: base, in: dir)
@@ -83,7 +87,7 @@ public enum AtomicFile {
             unlink(tempPath)
             throw error
         }
-        return tempPath
+        return try finish(tempPath)
     }
 
     private static func syncDirectory(of path: String) {
