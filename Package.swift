@@ -20,16 +20,17 @@ let package = Package(
 
         // Pure modules, lowest first.
         .target(name: "VT"),
+        .target(name: "TextSafety"),
         .target(name: "Files"),
-        .target(name: "Render", dependencies: ["VT"]),
+        .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         .target(name: "Identity", dependencies: ["Files", "COpenSSL", "CQREncode"]),
         .target(name: "SSH", dependencies: ["Identity", "CLibSSH2"]),
-        .target(name: "Hosts", dependencies: ["Files"]),
+        .target(name: "Hosts", dependencies: ["Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["VT", "Render"]),
-        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "CQREncode"]),
+        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode"]),
         .target(name: "Sessions", dependencies: ["VT", "Render", "Console", "SSH", "Hosts", "Identity", "Files"]),
         .target(name: "DroverCLI", dependencies: [
-            "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions",
+            "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions", "TextSafety",
         ]),
         .executableTarget(name: "drover", dependencies: ["DroverCLI"]),
 

@@ -1,5 +1,6 @@
 import Foundation
 import Files
+import TextSafety
 
 /// What a command may touch: the environment, standard streams and the Drover root.
 /// Tests build one with captured output; `main` builds one over the real process.
@@ -53,20 +54,24 @@ public final class CommandContext: @unchecked Sendable {
             })
     }
 
-    public func print(_ text: String) { writeOut(text + "\n") }
+    /// Messages and their lines go out through `SafeText`: they quote host names, file
+    /// contents and remote errors, and none of those may drive the terminal. Line feeds stay.
+    public func print(_ text: String) { writeOut(SafeText.escaped(text, keepingLineBreaks: true) + "\n") }
+    public func printError(_ text: String) { writeErr(SafeText.escaped(text, keepingLineBreaks: true) + "\n") }
+    /// Writes `text` as it is: for output Drover composed itself (help, QR codes, rendered
+    /// screens). Anything in it that came from a file or a host must pass `SafeText` first.
     public func write(_ text: String) { writeOut(text) }
-    public func printError(_ text: String) { writeErr(text + "\n") }
 
     /// Reads one line of standard input (nil at end of input).
     public func readLine() -> String? { readInputLine() }
 
     /// Reads one line that must not appear on screen (a pairing link, a password): on a
     /// terminal, echo is off while it is typed or pasted. `prompt` goes to stderr.
-    public func readSecretLine(prompt: String) -> String? { readSecret(prompt) }
+    public func readSecretLine(prompt: String) -> String? { readSecret(SafeText.escaped(prompt, keepingLineBreaks: true)) }
 
     /// Asks a question on stderr and reads the answer; nil when there is nobody to ask.
     public func ask(_ question: String) -> String? {
-        writeErr(question)
+        writeErr(SafeText.escaped(question, keepingLineBreaks: true))
         return readInputLine()
     }
 

@@ -24,4 +24,11 @@ public enum Directory {
         }
         chmod(path, mode)
     }
+
+    /// Creates `path` 0700 when missing; an existing one must pass `FileSafety.checkDirectory`
+    /// (this user's or root's, writable by nobody else). For directories whose files Drover trusts.
+    public static func ensurePrivate(_ path: String) throws {
+        try ensure(path, mode: 0o700)
+        try FileSafety.checkDirectory(path)
+    }
 }

@@ -4,7 +4,8 @@ import Glibc
 import Foundation
 
 /// The directory holding all of Drover's files: `$DROVER_HOME`, else
-/// `$XDG_CONFIG_HOME/drover`, else `~/.config/drover`. Created 0700 on demand.
+/// `$XDG_CONFIG_HOME/drover`, else `~/.config/drover`. Created 0700 on demand; an existing
+/// one is checked, not trusted (see `FileSafety`).
 public struct DroverRoot: Sendable, Equatable {
     public let path: String
 
@@ -26,8 +27,9 @@ public struct DroverRoot: Sendable, Equatable {
     /// The path of a file inside the root.
     public func file(_ name: String) -> String { path + "/" + name }
 
-    /// Creates the root (and parents) with mode 0700 if missing.
+    /// Creates the root (and parents) with mode 0700 if missing; refuses an existing root that
+    /// another user owns or may write.
     public func ensureExists() throws {
-        try Directory.ensure(path, mode: 0o700)
+        try Directory.ensurePrivate(path)
     }
 }

@@ -25,7 +25,7 @@ public struct HostStore: Sendable {
 
     /// The registry as it is now (empty when there is no file yet).
     public func load() throws -> HostList {
-        guard let data = try AtomicFile.read(path) else { return HostList() }
+        guard let data = try AtomicFile.readTrusted(path) else { return HostList() }
         switch HostsFile.decode(data, localUser: localUser) {
         case .success(let list):
             return list

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A host field that breaks its rule. The description names the field, shows the value and
 /// says what is allowed.
 public struct HostValidationError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -19,14 +21,7 @@ public struct HostValidationError: Error, CustomStringConvertible, Equatable, Se
 
     /// The value with control characters shown as escapes, so a message cannot move the cursor.
     static func printable(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7f {
-                out += scalar.value == 0x0a ? "\\n" : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
+        let out = SafeText.escaped(s)
         return out.count > 80 ? String(out.prefix(77)) + "..." : out
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Makes remote-controlled strings safe to put inside an OSC sequence on the local terminal.
 ///
 /// A title or link comes from the remote; written unchecked, an ESC or BEL inside it would end
@@ -8,10 +10,12 @@ public enum TextSanitizer {
     /// Longest hyperlink URI written, in bytes.
     public static let maximumURILength = 2048
 
-    /// The title without C0/C1 controls or DEL, cut to `maximumTitleLength` scalars.
+    /// The title without the characters `SafeText.isUnsafe` names (C0/C1 controls, DEL, bidi
+    /// controls, which would make the local window title read differently from what it is),
+    /// cut to `maximumTitleLength` scalars.
     public static func title(_ raw: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in raw.unicodeScalars where !isControl(scalar) {
+        for scalar in raw.unicodeScalars where !SafeText.isUnsafe(scalar) {
             if result.count == maximumTitleLength { break }
             result.append(scalar)
         }

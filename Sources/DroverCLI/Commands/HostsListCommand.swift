@@ -1,5 +1,6 @@
 import Foundation
 import Hosts
+import TextSafety
 
 /// `drover hosts list [--json]`: the registry as an aligned table or as JSON.
 enum HostsListCommand {
@@ -15,7 +16,7 @@ enum HostsListCommand {
         if let extra = args.positionals.first { throw UsageError("unknown command '\(extra)'") }
         let list = try HostStore(root: ctx.root).load()
         if args.flag("json") {
-            ctx.write(String(decoding: try HostsFile.encode(list), as: UTF8.self))
+            ctx.write(SafeText.escapedJSON(String(decoding: try HostsFile.encode(list), as: UTF8.self)))
         } else if list.hosts.isEmpty {
             ctx.print("No hosts yet. Add one with 'drover hosts add NAME --host HOST' or 'drover hosts import-ssh-config'.")
         } else {
@@ -35,7 +36,7 @@ enum HostsListCommand {
     static func table(_ list: HostList) -> String {
         let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"]] + list.hosts.sorted { $0.name < $1.name }.map {
             [$0.name, $0.account, $0.platform.rawValue, $0.command != nil ? "(command)" : $0.session ?? "(default)"]
-        }
+        }.map { $0.map { SafeText.escaped($0) } }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

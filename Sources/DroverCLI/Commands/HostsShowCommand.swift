@@ -1,5 +1,6 @@
 import Foundation
 import Hosts
+import TextSafety
 
 /// `drover hosts show NAME`: every field, and the exact command that runs on attach.
 enum HostsShowCommand {
@@ -29,7 +30,7 @@ enum HostsShowCommand {
             ("command", host.command == nil ? "(herdr attach command for \(host.platform.rawValue))" : "(override)"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
-        let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \($0.1)" }
-        return (lines + ["", "Runs on attach:", "  \(host.attachCommand)"]).joined(separator: "\n") + "\n"
+        let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
+        return (lines + ["", "Runs on attach:", "  \(SafeText.escaped(host.attachCommand))"]).joined(separator: "\n") + "\n"
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Pairing
+import TextSafety
 
 /// `drover pair-host`: offer a one-time pairing code on this computer, and (as the forced
 /// command of that code) `drover pair-host --enroll=ID --state=DIR`.
@@ -74,7 +75,7 @@ enum PairHostCommand {
             stateDirectory: absolute(state), droverPath: drover, computerName: LocalAccount.computerName,
             user: LocalAccount.user, addresses: addresses, port: port, session: session,
             hostKeyFingerprints: fingerprints, lifetime: ttl)
-        let host = PairHost(configuration: configuration, write: { ctx.write($0) })
+        let host = PairHost(configuration: configuration, write: { ctx.write(SafeText.escaped($0, keepingLineBreaks: true)) })
         do {
             let outcome = try host.run { offer in try show(offer, printLink: args.flag("test-print-link"), ctx: ctx) }
             switch outcome {

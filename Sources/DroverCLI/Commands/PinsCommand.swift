@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import TextSafety
 
 /// `drover pins [list]` and `drover pins forget HOST[:PORT]`: the pinned host keys.
 enum PinsCommand {
@@ -25,6 +26,7 @@ enum PinsCommand {
 
     /// Left-aligned columns two spaces apart; the last column is not padded.
     static func table(_ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map { SafeText.escaped($0) } }
         let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

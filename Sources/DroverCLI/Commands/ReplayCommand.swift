@@ -51,7 +51,7 @@ enum ReplayCommand {
             throw UsageError("--input prints only the bytes the events send; leave out --format")
         }
 
-        guard let data = try AtomicFile.read(path) else {
+        guard let data = try AtomicFile.read(path, limit: 256 << 20) else {
             throw RecordingError("\(path): no such file; give the path of a .vt, typescript or .cast recording.")
         }
         let recording = try Recording.parse(Array(data), name: path)

@@ -50,7 +50,7 @@ public struct DeviceKey: Sendable {
         let privatePath = root.file(privateFileName), publicPath = root.file(publicFileName)
         guard let mode = AtomicFile.mode(of: privatePath) else { return nil }
         guard mode & 0o077 == 0 else { throw DeviceKeyError.unsafePermissions(path: privatePath, mode: UInt32(mode)) }
-        guard let data = try AtomicFile.read(privatePath) else { return nil }
+        guard let data = try AtomicFile.readTrusted(privatePath) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         let decoded: (keyPair: Ed25519KeyPair, comment: String)
         do {
@@ -66,9 +66,9 @@ public struct DeviceKey: Sendable {
 
     /// A missing `.pub` is written from the private key; a different one is an error.
     private func checkOrWritePublicFile() throws {
-        guard let data = try AtomicFile.read(publicKeyPath) else {
+        guard let data = try AtomicFile.readTrusted(publicKeyPath) else {
             // Created here, or by another process a moment ago: then check that one.
-            if try !writeNew(Data((publicLine + "\n").utf8), to: publicKeyPath, mode: 0o644) {
+            if try !AtomicFile.create(Data((publicLine + "\n").utf8), at: publicKeyPath, mode: 0o644) {
                 try checkOrWritePublicFile()
             }
             return
@@ -85,25 +85,12 @@ public struct DeviceKey: Sendable {
                             privateKeyText: keyPair.openSSHPrivateKey(comment: comment),
                             privateKeyPath: root.file(privateFileName), publicKeyPath: root.file(publicFileName),
                             wasCreated: true)
-        guard try key.writeNew(Data(key.privateKeyText.utf8), to: key.privateKeyPath, mode: 0o600) else {
+        guard try AtomicFile.create(Data(key.privateKeyText.utf8), at: key.privateKeyPath, mode: 0o600) else {
             throw FileError(path: key.privateKeyPath, reason: "was created by another program at the same moment",
                             advice: "Run the command again to use that key.")
         }
         try key.checkOrWritePublicFile()
         return key
-    }
-
-    /// Writes a file that must not exist yet: an atomic write to a side name, then link(2),
-    /// which never replaces a file that appeared meanwhile. False when the file already exists.
-    private func writeNew(_ data: Data, to path: String, mode: mode_t) throws -> Bool {
-        let staging = "\(path).\(UUID().uuidString.prefix(8)).new"
-        try AtomicFile.write(data, to: staging, mode: mode)
-        defer { unlink(staging) }
-        if link(staging, path) == 0 { return true }
-        let code = errno
-        if code == EEXIST { return false }
-        throw FileError(path: path, reason: "cannot create it (\(String(cString: strerror(code))))",
-                        advice: "Check the directory's permissions, then try again.")
     }
 }
 

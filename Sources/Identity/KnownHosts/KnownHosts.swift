@@ -85,7 +85,7 @@ public struct KnownHosts: Sendable {
         }
         guard (1...65535).contains(port) else { throw KnownHostsError.invalidPort(port) }
         let key = try SSHPublicKey(type: keyType, base64: blob.base64EncodedString())
-        try Directory.ensure((path as NSString).deletingLastPathComponent, mode: 0o700)
+        try Directory.ensurePrivate((path as NSString).deletingLastPathComponent)
         try FileLock.withExclusiveLock(path + ".lock") {
             switch try lookup(host: host, port: port, keyType: keyType, blob: blob) {
             case .match:
@@ -138,7 +138,7 @@ public struct KnownHosts: Sendable {
     // MARK: file I/O
 
     private func readLines() throws -> [KnownHostsLine] {
-        guard let data = try AtomicFile.read(path) else { return [] }
+        guard let data = try AtomicFile.readTrusted(path) else { return [] }
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines.map { KnownHostsLine(parsing: $0.hasSuffix("\r") ? String($0.dropLast()) : $0) }

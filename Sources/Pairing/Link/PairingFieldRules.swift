@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The validation rules of herdr pairing v1, shared by the link parser and the enroll side.
 public enum PairingFieldRules {
     /// `id`: 22 characters of `A-Z a-z 0-9 _ -` (16 random bytes, base64url).
@@ -59,9 +61,5 @@ public enum PairingFieldRules {
 
     /// C0 controls, DEL, C1 controls, the line/paragraph separators, and the bidirectional
     /// controls that could make a shown name read differently from what it is.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-            || v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-    }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { SafeText.isUnsafe(scalar) }
 }

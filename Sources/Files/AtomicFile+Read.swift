@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The one bounded reader. Every file Drover reads goes through it, so a file that is huge,
+/// endless (a link to /dev/zero) or never ready (a FIFO) costs a bounded amount of memory
+/// and time and ends in an error that names it.
+extension AtomicFile {
+    /// The most any file Drover keeps may hold: far above any real registry, known_hosts or key.
+    public static let readLimit = 16 << 20
+
+    /// The bytes of `path`, or nil when it does not exist. Any kind of file may be read (a
+    /// pipe, for `drover replay <(…)`), but never more than `limit` bytes.
+    public static func read(_ path: String, limit: Int = readLimit) throws -> Data? {
+        try read(path, limit: limit, trusted: false)
+    }
+
+    /// The bytes of a file Drover trusts (hosts.json, known_hosts, the device key), or nil
+    /// when it does not exist. It must be a regular file of at most `limit` bytes, and it and
+    /// its directory must pass `FileSafety`. A symbolic link is followed and its target
+    /// checked. The open does not block, so a FIFO in its place is refused, not waited on.
+    public static func readTrusted(_ path: String, limit: Int = readLimit) throws -> Data? {
+        try read(path, limit: limit, trusted: true)
+    }
+
+    private static func read(_ path: String, limit: Int, trusted: Bool) throws -> Data? {
+        if trusted { try FileSafety.checkDirectory(directory(of: path)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (trusted ? O_NONBLOCK : 0))
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileError.errno(path, "opening", errno)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileError.errno(path, "checking", errno) }
+        let isRegular = st.st_mode & S_IFMT == S_IFREG
+        if trusted {
+            guard isRegular else {
+                throw FileError(path: path, reason: "is not a regular file (it is \(kind(st.st_mode)))",
+                                advice: "Move it away and try again; Drover keeps its files as regular files.")
+            }
+            try FileSafety.check(st, path: path)
+        }
+        if isRegular && st.st_size > limit { throw tooLarge(path, limit) }
+        var result = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while result.count <= limit {
+            let want = min(buffer.count, limit + 1 - result.count)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError.errno(path, "reading", errno)
+            }
+            if n == 0 { return result }
+            result.append(contentsOf: buffer[0..<n])
+        }
+        throw tooLarge(path, limit)
+    }
+
+    private static func tooLarge(_ path: String, _ limit: Int) -> FileError {
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return FileError(path: path, reason: "is larger than \(size), more than Drover reads from one file",
+                         advice: "Check that it is the right file, or move it away, and try again.")
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "not a plain file"
+        }
+    }
+}
