@@ -16,6 +16,8 @@ public enum TrustAnswer: Equatable, Sendable {
     public static let mismatchHint =
         "That is not this key's fingerprint. Compare again; type 'no' to stop, 'yes' or the right fingerprint to trust:"
 
+    private static let prefix = "sha256:"
+
     /// Judges `answer` (nil: cancelled or end of input) for a key whose fingerprint is
     /// `fingerprint`. Spaces around the answer are ignored, and the case of `yes` and `no`; a
     /// fingerprint must match exactly (base64 is case-sensitive).
@@ -26,8 +28,9 @@ public enum TrustAnswer: Equatable, Sendable {
         case "yes": self = .trust
         case "no": self = .refuse
         default:
-            if text.lowercased().hasPrefix("sha256:") {
-                self = !fingerprint.isEmpty && text == fingerprint ? .trust : .askAgain(hint: Self.mismatchHint)
+            if text.lowercased().hasPrefix(Self.prefix) {
+                let matches = text == fingerprint && fingerprint.count > Self.prefix.count
+                self = matches ? .trust : .askAgain(hint: Self.mismatchHint)
             } else {
                 self = .askAgain(hint: Self.hint)
             }
