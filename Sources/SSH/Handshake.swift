@@ -3,9 +3,6 @@ import CLibSSH2
 /// The SSH handshake (banner exchange and key exchange) on a fresh non-blocking session,
 /// and reading the host key it produced.
 enum Handshake {
-    /// The host key algorithms we accept, most preferred first.
-    static let hostKeyAlgorithms = "ssh-ed25519,ecdsa-sha2-nistp256,ecdsa-sha2-nistp384,ecdsa-sha2-nistp521"
-
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
                         options: SSHOptions) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout

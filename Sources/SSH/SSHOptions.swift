@@ -6,8 +6,9 @@ public struct SSHOptions: Sendable, Equatable {
     public var handshakeTimeout: Double
     /// Each later request that waits on the server (authentication, opening a channel, exec).
     public var operationTimeout: Double
-    /// Host key algorithms in order of preference; nil means ed25519, then ECDSA (never SHA-1
-    /// ssh-rsa or DSA). Naming one type reads that key of a server that serves several.
+    /// Host key algorithms in order of preference; nil means `defaultHostKeyAlgorithms`
+    /// (ed25519, then ECDSA). `preferringPins` puts the pinned types first; naming one type
+    /// reads that key of a server that serves several.
     public var hostKeyAlgorithms: [String]?
 
     public init(connectTimeout: Double = 10, handshakeTimeout: Double = 15, operationTimeout: Double = 30,

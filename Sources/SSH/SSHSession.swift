@@ -36,8 +36,8 @@ public final class SSHSession {
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
         libssh2_session_set_blocking(raw, 0)
-        // Ed25519 first (the key people compare), then ECDSA; never SHA-1 ssh-rsa or DSA.
-        let algorithms = options.hostKeyAlgorithms?.joined(separator: ",") ?? Handshake.hostKeyAlgorithms
+        // Set before the handshake: the server presents the first of these it has.
+        let algorithms = (options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms).joined(separator: ",")
         _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, algorithms)
         do {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)

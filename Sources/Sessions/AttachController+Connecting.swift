@@ -76,8 +76,8 @@ extension AttachController {
 
     /// Shows the trust overlay; `reply` gets the decision. A hidden host does not ask: its
     /// question waits until the person brings it forward.
-    func askTrust(_ key: PresentedHostKey, for link: HostLink, generation: UInt64, reply: @escaping (Bool) -> Void) {
-        link.state.handle(.trustNeeded(fingerprint: key.fingerprint), generation: generation)
+    func askTrust(_ key: UnknownHostKey, for link: HostLink, generation: UInt64, reply: @escaping (Bool) -> Void) {
+        link.state.handle(.trustNeeded(fingerprint: key.key.fingerprint), generation: generation)
         guard link === front else {
             link.state.handle(.trustDeferred, generation: generation)
             showState()
@@ -85,7 +85,7 @@ extension AttachController {
         }
         guard link.state.mayPrompt(generation: generation) else { return reply(false) }
         ask(.trust(key), for: link, generation: generation) { [unowned self] typed in
-            let answer = HostKeyTrust.isYes(typed)
+            let answer = TrustAnswer(judging: typed, fingerprint: key.key.fingerprint) == .trust
             link.state.handle(.trustAnswered(answer), generation: generation)
             if outcome == nil { showState() }
             reply(answer)

@@ -42,7 +42,7 @@ final class PendingAnswer<Value: Sendable>: @unchecked Sendable {
 /// What a connect thread tells the loop about attempt `generation` of host `host` (its index).
 enum ConnectMessage: Sendable {
     case progress(host: Int, generation: UInt64, ConnectionState)
-    case trust(host: Int, generation: UInt64, PresentedHostKey, PendingAnswer<Bool>)
+    case trust(host: Int, generation: UInt64, UnknownHostKey, PendingAnswer<Bool>)
     case login(host: Int, generation: UInt64, SSHAuthPrompt, PendingAnswer<String?>)
     case finished(host: Int, generation: UInt64, Result<HandedOverConnection, any Error>)
 

@@ -6,7 +6,7 @@ public enum ConnectionState: Equatable, Sendable {
     case idle
     case connecting(address: String)
     case authenticating
-    /// Waiting for the person to type `yes` (or anything else) about an unknown host key.
+    /// Waiting for the person to answer (`yes`, `no` or the fingerprint) about an unknown host key.
     case awaitingTrust(fingerprint: String)
     case attached
     /// The link dropped; the next attempt starts at `nextTry`.

@@ -36,7 +36,7 @@ public struct HostSession: Equatable, Sendable {
     public enum Event: Equatable, Sendable {
         case handshakeDone
         case trustNeeded(fingerprint: String)
-        /// The person answered the trust prompt (true only for a typed `yes`).
+        /// The person answered the trust prompt (true only for a typed `yes` or the key's fingerprint).
         case trustAnswered(Bool)
         case attached
         /// The link failed; `recoverable` is false for decisions that must not be retried

@@ -3,25 +3,31 @@ import SSH
 import VT
 
 /// A question in an overlay box with a one-line answer field, fed local input events: the
-/// trust question (only the typed word `yes` trusts) and password or keyboard-interactive
-/// prompts (typed text hidden when `echo` is false). Escape, ctrl+c and ctrl+d cancel.
+/// trust question (only `yes` or the key's fingerprint trusts; see `TrustAnswer`) and password
+/// or keyboard-interactive prompts (typed text hidden when `echo` is false). Escape, ctrl+c
+/// and ctrl+d cancel.
 struct LinePrompt {
     let title: String
     let lines: [String]
     let echo: Bool
+    /// Set for the trust question: an answer that is neither yes, no nor this fingerprint is
+    /// not submitted; the field is cleared and a hint shown, so Enter alone stops nothing.
+    var trustFingerprint: String? = nil
     static let maximumLength = 1024
     private(set) var typed = ""
+    /// Why the last answer was not taken (trust question only).
+    private(set) var hint: String?
     /// The submitted text; nil while typing or when cancelled.
     private(set) var submitted: String?
     private(set) var cancelled = false
 
     var isFinished: Bool { submitted != nil || cancelled }
 
-    /// The host-key question for `key`.
-    static func trust(_ key: PresentedHostKey) -> LinePrompt {
-        let lines = HostKeyTrust.question(for: key).split(separator: "\n", omittingEmptySubsequences: false)
+    /// The host-key question for `unknown`.
+    static func trust(_ unknown: UnknownHostKey) -> LinePrompt {
+        let lines = unknown.question.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        return LinePrompt(title: "New host key", lines: lines, echo: true)
+        return LinePrompt(title: "New host key", lines: lines, echo: true, trustFingerprint: unknown.key.fingerprint)
     }
 
     /// A server's authentication question (password, one-time code).
@@ -33,7 +39,7 @@ struct LinePrompt {
     }
 
     var overlay: Overlay {
-        .box(title: title, lines: lines + ["> " + (echo ? typed : "")], showsCursor: true)
+        .box(title: title, lines: lines + (hint.map { [$0] } ?? []) + ["> " + (echo ? typed : "")], showsCursor: true)
     }
 
     mutating func handle(_ event: InputEvent) {
@@ -42,7 +48,7 @@ struct LinePrompt {
         case .text(let s), .paste(let s):
             for character in s {
                 if character.isNewline {
-                    if case .text = event { submitted = typed; return }
+                    if case .text = event { submit(); return }
                 } else {
                     append(character)
                 }
@@ -50,7 +56,7 @@ struct LinePrompt {
         case .key(.character(let c), []), .key(.character(let c), .shift):
             append(Character(c))
         case .key(.enter, _):
-            submitted = typed
+            submit()
         case .key(.backspace, _):
             if !typed.isEmpty { typed.removeLast() }
         case .key(.escape, _), .key(.character("c"), .control), .key(.character("d"), .control):
@@ -58,6 +64,16 @@ struct LinePrompt {
         default:
             break
         }
+    }
+
+    private mutating func submit() {
+        if let fingerprint = trustFingerprint,
+           case .askAgain(let hint) = TrustAnswer(judging: typed, fingerprint: fingerprint) {
+            self.hint = hint
+            typed = ""
+            return
+        }
+        submitted = typed
     }
 
     private mutating func append(_ character: Character) {

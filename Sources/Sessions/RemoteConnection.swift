@@ -17,7 +17,8 @@ public final class RemoteConnection {
         self.channel = channel
     }
 
-    /// Connects, verifies the host key (`ask` decides about an unknown key), authenticates with
+    /// Connects offering the pinned host key types first, verifies the host key (`ask` decides
+    /// about an unknown key), authenticates with
     /// the device key, then the agent, then password or keyboard-interactive answers from
     /// `answer`, and starts `command` in a PTY of the size `size` gives at
     /// that moment (the local terminal may have been resized while the trust question was up).
@@ -25,11 +26,14 @@ public final class RemoteConnection {
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
                             size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
-                            ask: @escaping (PresentedHostKey) -> Bool,
+                            ask: @escaping (UnknownHostKey) -> Bool,
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         progress(.connecting(address: target.endpoint.hostAndPort))
-        let session = try SSHSession.connect(to: target.endpoint, options: options)
-        let trust = HostKeyTrust(knownHosts: KnownHosts(root: root), ask: ask)
+        let knownHosts = KnownHosts(root: root)
+        let endpoint = target.endpoint
+        let session = try SSHSession.connect(
+            to: endpoint, options: options.preferringPins(in: knownHosts, host: endpoint.host, port: endpoint.port))
+        let trust = HostKeyTrust(knownHosts: knownHosts, ask: ask)
         try session.verifyHostKey(trust.verify)
         progress(.authenticating)
         let deviceKey = try DeviceKey.loadOrCreate(root: root)

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Identity
+import SSH
 import TestSupport
 import XCTest
 @testable import DroverCLI
@@ -40,13 +41,39 @@ final class SSHCheckCommandTests: XCTestCase {
         XCTAssertFalse(again.err.contains("Type 'yes'"), "a pinned key is not asked about again")
     }
 
-    func testEnterAloneDoesNotTrustAndRunsNothing() throws {
+    func testEnterAloneAsksAgainAndNoStopsWithoutRunningAnything() throws {
         let marker = dir.file("must-not-exist")
-        let h = CLIHarness(environment: env, input: [""])
+        let h = CLIHarness(environment: env, input: ["", "y", "no"])
         XCTAssertEqual(h.run("ssh-check", target, "--", "touch", marker), 1)
+        XCTAssertEqual(h.err.components(separatedBy: TrustAnswer.hint).count, 3, "Enter and 'y' ask again:\n\(h.err)")
         XCTAssertTrue(h.err.contains("was not trusted"), h.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
         XCTAssertEqual(try KnownHosts(root: DroverRoot(path: dir.file("drover"))).list(), [])
+    }
+
+    func testTypingTheFingerprintTrustsAndAWrongOneAsksAgain() throws {
+        let fingerprint = try sshd.hostKeyFingerprint()
+        let h = CLIHarness(environment: env, input: ["SHA256:not-this-one", fingerprint])
+        XCTAssertEqual(h.run("ssh-check", target, "--", "echo", "in"), 0, h.err)
+        XCTAssertEqual(h.out, "in\n")
+        XCTAssertTrue(h.err.contains(TrustAnswer.mismatchHint), h.err)
+        XCTAssertEqual(try KnownHosts(root: DroverRoot(path: dir.file("drover"))).list().map(\.fingerprint), [fingerprint])
+    }
+
+    /// Issue 9 item 1: ECDSA pinned (as `ssh` would have it) on a host whose sshd also serves
+    /// Ed25519 connects without a question; it used to be reported as a changed key.
+    func testPinnedECDSAKeyOfAServerThatAlsoServesEd25519Connects() throws {
+        let dual = try TestSSHD(extraHostKeyTypes: ["ecdsa"])
+        defer { dual.tearDown() }
+        try dual.authorize(DeviceKey.loadOrCreate(root: DroverRoot(path: dir.file("drover"))).publicLine)
+        let ecdsa = try SSHPublicKey(line: dual.hostPublicKeyLine(type: "ecdsa"))
+        try KnownHosts(root: DroverRoot(path: dir.file("drover")))
+            .add(host: "127.0.0.1", port: dual.port, keyType: ecdsa.type, blob: ecdsa.blob)
+
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("ssh-check", "\(TestSSHD.currentUser)@127.0.0.1:\(dual.port)", "--", "echo", "in"), 0, h.err)
+        XCTAssertEqual(h.out, "in\n")
+        XCTAssertFalse(h.err.contains("CHANGED") || h.err.contains("Type 'yes'"), h.err)
     }
 
     func testChangedHostKeyIsRefusedEvenWithYesFlag() throws {

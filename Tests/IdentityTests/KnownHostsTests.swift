@@ -82,7 +82,7 @@ final class KnownHostsTests: XCTestCase {
         XCTAssertEqual(try pins.list(), [])
     }
 
-    func testLookupSaysMatchUnknownOrChanged() throws {
+    func testLookupSaysMatchUnknownOtherTypesOrChanged() throws {
         let ed = try keygen("ed25519", "ed"), other = try keygen("ed25519", "other"), ec = try keygen("ecdsa", "ec")
         try add("server", 2222, ed)
         XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: ed.type, blob: ed.blob), .match)
@@ -91,8 +91,22 @@ final class KnownHostsTests: XCTestCase {
         XCTAssertEqual(try pins.lookup(host: "elsewhere", port: 2222, keyType: ed.type, blob: ed.blob), .unknown)
         XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: other.type, blob: other.blob),
                        .changed(pinned: [ed.fingerprint]))
-        // A key of another type for a pinned host is treated as a change too.
+        // A key of a type not pinned is new (the server did not offer the pinned type), not a change.
         XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: ec.type, blob: ec.blob),
+                       .otherTypesPinned([ed]))
+        XCTAssertEqual(try pins.pinnedKeyTypes(host: "server", port: 2222), ["ssh-ed25519"])
+
+        // Pinning it adds a line beside the first; another key of either pinned type is a change.
+        try add("server", 2222, ec)
+        XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: ec.type, blob: ec.blob), .match)
+        XCTAssertEqual(try pins.pinnedKeyTypes(host: "server", port: 2222), ["ssh-ed25519", ec.type])
+        let ec2 = try keygen("ecdsa", "ec2")
+        XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: ec2.type, blob: ec2.blob),
+                       .changed(pinned: [ec.fingerprint]))
+        XCTAssertThrowsError(try add("server", 2222, ec2)) {
+            XCTAssertEqual($0 as? KnownHostsError, .conflictingPin(host: "server", port: 2222, pinned: [ec.fingerprint]))
+        }
+        XCTAssertEqual(try pins.lookup(host: "server", port: 2222, keyType: other.type, blob: other.blob),
                        .changed(pinned: [ed.fingerprint]))
     }
 

@@ -9,8 +9,10 @@ final class SSHFixture {
     let keyPath: String
     let user = TestSSHD.currentUser
 
-    init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519") throws {
-        sshd = try TestSSHD(listenAddress: listenAddress, extraConfig: extraConfig, hostKeyType: hostKeyType)
+    init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519",
+         extraHostKeyTypes: [String] = []) throws {
+        sshd = try TestSSHD(listenAddress: listenAddress, extraConfig: extraConfig, hostKeyType: hostKeyType,
+                            extraHostKeyTypes: extraHostKeyTypes)
         keyPath = sshd.directory.file("client_ed25519")
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "drover-test-client", "-f", keyPath])
         try sshd.authorize(String(contentsOfFile: keyPath + ".pub", encoding: .utf8))

@@ -87,28 +87,6 @@ final class AttachEndToEndTests: XCTestCase {
         try harness.assertBracketedPasteIsOff()
     }
 
-    func testOnlyTheTypedWordYesTrustsTheHost() throws {
-        let fingerprint = try harness.sshd.hostKeyFingerprint()
-        try harness.startAttach()
-        try harness.waitFor(fingerprint)
-        try harness.keys("Enter")
-        let enterAlone = try harness.waitForExit(number: 1)
-        XCTAssertNotEqual(enterAlone.status, 0, enterAlone.screen)
-        XCTAssertFalse(try harness.drover(["pins"]).contains(fingerprint), "Enter alone must not pin")
-
-        try harness.startAttach()
-        try harness.waitUntil("the trust overlay again") { $0.contains("Type 'yes' to trust") }
-        try harness.type("no\n")
-        let no = try harness.waitForExit(number: 2)
-        XCTAssertNotEqual(no.status, 0, no.screen)
-        XCTAssertFalse(try harness.drover(["pins"]).contains(fingerprint), "'no' must not pin")
-
-        try harness.attachTrusting(until: innerPrompt)
-        XCTAssertTrue(try harness.drover(["pins"]).contains(fingerprint), "'yes' pins the host key")
-        try harness.keys("C-]", "d")
-        XCTAssertEqual(try harness.waitForExit(number: 3).status, 0)
-    }
-
     /// The screen outlives the connection: when the link drops, Drover says so, keeps showing
     /// the session as it was, retries with backoff, and reattaches by itself once the host is back.
     func testDroppedLinkKeepsTheScreenSaysSoAndReattachesByItself() throws {

@@ -57,11 +57,12 @@ final class AttachHarness {
         "exec " + fixture(modes)
     }
 
-    init() throws {
+    /// `extraHostKeyTypes`: more host keys the sshd serves beside its Ed25519 key.
+    init(extraHostKeyTypes: [String] = []) throws {
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         outerSocket = "drover-e2e-\(tag)"
         standinSocket = "herdr-standin-e2e-\(tag)"
-        sshd = try TestSSHD()
+        sshd = try TestSSHD(extraHostKeyTypes: extraHostKeyTypes)
         scratch = try TemporaryDirectory(prefix: "drover-e2e")
         chmod(scratch.path, 0o755)
         try Shell.run(Self.script("herdr-standin"), ["install", scratch.file("bin")])

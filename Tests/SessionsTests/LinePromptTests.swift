@@ -1,3 +1,5 @@
+import Foundation
+import Identity
 import XCTest
 import SSH
 import VT
@@ -8,16 +10,56 @@ final class LinePromptTests: XCTestCase {
         for event in events { prompt.handle(event) }
     }
 
-    func testTypedYesIsSubmittedAndEnterAloneSubmitsNothingToTrust() {
+    func testTypedAnswerIsSubmittedAndEnterAloneSubmitsEmptyText() {
         var p = LinePrompt(title: "t", lines: ["q"], echo: true)
         feed(&p, [.text("ye"), .key(.character("s"), []), .key(.enter, [])])
         XCTAssertEqual(p.submitted, "yes")
-        XCTAssertTrue(HostKeyTrust.isYes(p.submitted))
 
         var empty = LinePrompt(title: "t", lines: ["q"], echo: true)
         feed(&empty, [.key(.enter, [])])
-        XCTAssertEqual(empty.submitted, "")
-        XCTAssertFalse(HostKeyTrust.isYes(empty.submitted))
+        XCTAssertEqual(empty.submitted, "", "a login prompt takes an empty answer")
+    }
+
+    private func trustPrompt(fingerprint: String, pinned: [SSHPublicKey] = []) -> LinePrompt {
+        let key = PresentedHostKey(host: "box", port: 22, peer: PeerAddress(address: "box", port: 22),
+                                   keyType: "ssh-ed25519", blob: [1, 2], fingerprint: fingerprint)
+        return .trust(UnknownHostKey(key: key, otherPins: pinned))
+    }
+
+    func testTrustQuestionAsksAgainOnEnterOrAnUnclearAnswerWithAHint() {
+        var p = trustPrompt(fingerprint: "SHA256:abc")
+        feed(&p, [.key(.enter, [])])
+        XCTAssertFalse(p.isFinished, "Enter alone neither trusts nor stops")
+        XCTAssertEqual(p.hint, TrustAnswer.hint)
+        XCTAssertTrue(p.overlay.lines.contains(TrustAnswer.hint), "\(p.overlay.lines)")
+        feed(&p, [.text("maybe\r")])
+        XCTAssertFalse(p.isFinished)
+        XCTAssertEqual(p.typed, "", "the field is cleared for the next answer")
+        feed(&p, [.text("SHA256:abd"), .key(.enter, [])])
+        XCTAssertEqual(p.hint, TrustAnswer.mismatchHint)
+        XCTAssertFalse(p.isFinished)
+        feed(&p, [.text("no"), .key(.enter, [])])
+        XCTAssertEqual(p.submitted, "no")
+    }
+
+    func testTrustQuestionTakesTheFingerprintOrYes() {
+        var typed = trustPrompt(fingerprint: "SHA256:abc")
+        feed(&typed, [.paste("SHA256:abc"), .key(.enter, [])])
+        XCTAssertEqual(typed.submitted, "SHA256:abc")
+        XCTAssertEqual(TrustAnswer(judging: typed.submitted, fingerprint: "SHA256:abc"), .trust)
+        var yes = trustPrompt(fingerprint: "SHA256:abc")
+        feed(&yes, [.text("yes\r")])
+        XCTAssertEqual(yes.submitted, "yes")
+        XCTAssertNil(yes.hint)
+    }
+
+    func testTrustQuestionNamesPinsOfOtherTypes() throws {
+        let pinned = SSHPublicKey(type: "ecdsa-sha2-nistp256", blob: Data([9, 9]))
+        let p = trustPrompt(fingerprint: "SHA256:abc", pinned: [pinned])
+        let text = p.overlay.lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("Pinned for it: ecdsa-sha2-nistp256 \(pinned.fingerprint)"), text)
+        XCTAssertTrue(text.contains("has not seen this ssh-ed25519 key"), text)
+        XCTAssertFalse(text.localizedCaseInsensitiveContains("changed"), text)
     }
 
     func testBackspaceEditsAndEscapeCancels() {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A real OpenSSH `sshd` on a free loopback port, with its own host key (ed25519 unless
-/// `hostKeyType` says `ecdsa` or `rsa`) and
+/// `hostKeyType` says `ecdsa` or `rsa`; `extraHostKeyTypes` serves more keys beside it) and
 /// per-user authorized_keys files under a temporary directory. Stopped by PID in `stop()`.
 ///
 /// Readiness is awaited as an event: sshd started with `-e` logs "Server listening on …"
@@ -19,26 +19,32 @@ public final class TestSSHD: @unchecked Sendable {
     private let extraConfig: [String]
     /// The `ssh-keygen -t` type of the served host key: `ed25519`, `ecdsa` or `rsa`.
     public let hostKeyType: String
+    /// More host key types served beside `hostKeyType` (a host with several keys).
+    public let extraHostKeyTypes: [String]
 
     /// The directory of per-user authorized_keys files (`AuthorizedKeysFile DIR/%u`).
     public var authorizedKeysDirectory: String { directory.file("authorized_keys") }
-    public var hostKeyPath: String { directory.file("ssh_host_\(hostKeyType)_key") }
+    public var hostKeyPath: String { hostKeyPath(type: hostKeyType) }
+    public func hostKeyPath(type: String) -> String { directory.file("ssh_host_\(type)_key") }
 
     /// Everything sshd logged so far (for assertions and failure messages).
     public var log: String { logLock.withLock { logText } }
 
     /// Starts sshd. `extraConfig` lines go first in sshd_config, so they override the defaults
     /// (sshd keeps the first value of each keyword; e.g. `PasswordAuthentication no`);
-    /// `hostKeyType` picks the only host key it serves (`ed25519`, `ecdsa`, `rsa`).
-    public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519") throws {
+    /// `hostKeyType` picks its host key (`ed25519`, `ecdsa`, `rsa`), `extraHostKeyTypes` any others.
+    public init(listenAddress: String = "127.0.0.1", extraConfig: [String] = [], hostKeyType: String = "ed25519",
+                extraHostKeyTypes: [String] = []) throws {
         self.listenAddress = listenAddress
         self.extraConfig = extraConfig
         self.hostKeyType = hostKeyType
+        self.extraHostKeyTypes = extraHostKeyTypes
         directory = try TemporaryDirectory(prefix: "drover-sshd")
         try FileManager.default.createDirectory(atPath: authorizedKeysDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
         chmod(directory.path, 0o755)
         try generateHostKey()
+        for type in extraHostKeyTypes { try generateHostKey(type: type) }
         try startOnFreePort()
     }
 
@@ -57,15 +63,17 @@ public final class TestSSHD: @unchecked Sendable {
         (authorizedKeysDirectory as NSString).appendingPathComponent(user)
     }
 
-    /// The SHA256 fingerprint of the served host key, as `ssh-keygen -lf` prints it.
-    public func hostKeyFingerprint() throws -> String {
-        let out = try Shell.run("/usr/bin/ssh-keygen", ["-lf", hostKeyPath + ".pub"])
+    /// The SHA256 fingerprint of the served host key (of `type`, default `hostKeyType`), as
+    /// `ssh-keygen -lf` prints it.
+    public func hostKeyFingerprint(type: String? = nil) throws -> String {
+        let out = try Shell.run("/usr/bin/ssh-keygen", ["-lf", hostKeyPath(type: type ?? hostKeyType) + ".pub"])
         return String(out.split(separator: " ")[1])
     }
 
-    /// The served host key's public line (`ssh-ed25519 AAAA… comment`).
-    public func hostPublicKeyLine() throws -> String {
-        try String(contentsOfFile: hostKeyPath + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The served host key's public line (`ssh-ed25519 AAAA… comment`), of `type` if given.
+    public func hostPublicKeyLine(type: String? = nil) throws -> String {
+        try String(contentsOfFile: hostKeyPath(type: type ?? hostKeyType) + ".pub", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Replaces the host key and restarts on the same port (a "changed host key" server).
@@ -118,9 +126,11 @@ public final class TestSSHD: @unchecked Sendable {
 
     // MARK: - Starting
 
-    private func generateHostKey() throws {
-        let size = hostKeyType == "rsa" ? ["-b", "2048"] : []
-        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", hostKeyType] + size + ["-N", "", "-C", "drover-test-host", "-f", hostKeyPath])
+    private func generateHostKey(type: String? = nil) throws {
+        let type = type ?? hostKeyType
+        let size = type == "rsa" ? ["-b", "2048"] : []
+        _ = try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", type] + size
+                          + ["-N", "", "-C", "drover-test-host", "-f", hostKeyPath(type: type)])
     }
 
     private func startOnFreePort() throws {
@@ -143,7 +153,7 @@ public final class TestSSHD: @unchecked Sendable {
         let lines = extraConfig + [
             "Port \(port)",
             "ListenAddress \(listenAddress)",
-            "HostKey \(hostKeyPath)",
+        ] + ([hostKeyType] + extraHostKeyTypes).map { "HostKey \(hostKeyPath(type: $0))" } + [
             "AuthorizedKeysFile \(authorizedKeysDirectory)/%u",
             "PidFile \(directory.file("sshd.pid"))",
             "UsePAM no",

@@ -11,7 +11,8 @@ enum AttachCommand {
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
-            The first contact with a host shows its key fingerprint; only the typed word yes trusts it.
+            The first contact with a host shows its key fingerprint; only the typed word yes (or that
+            fingerprint) trusts it, no stops, and anything else asks again.
             With several hosts, all connect at start and the first is in front; the others keep
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.

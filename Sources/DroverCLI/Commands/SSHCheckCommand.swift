@@ -13,7 +13,7 @@ enum SSHCheckCommand {
             its host key against the pins in known_hosts, logs in with this device's key (then \
             ssh-agent keys if SSH_AUTH_SOCK is set), runs CMD, prints its output and exits with \
             its exit status. An unknown host key is shown with its fingerprint and pinned only \
-            when you type 'yes'; --yes answers that question for you. A changed host key always \
+            when you type 'yes' or its fingerprint; --yes answers that question for you. A changed host key always \
             stops the connection. Password login is not offered here.
             """,
         options: [
@@ -33,16 +33,18 @@ enum SSHCheckCommand {
         let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
         let assumeYes = args.flag("yes")
 
-        let trust = HostKeyTrust(knownHosts: KnownHosts(root: ctx.root)) { key in
+        let knownHosts = KnownHosts(root: ctx.root)
+        let trust = HostKeyTrust(knownHosts: knownHosts) { unknown in
             if assumeYes {
-                ctx.printError("Pinning \(key.keyType) \(key.fingerprint) for \(endpoint.hostAndPort) (--yes).")
+                ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")
                 return true
             }
-            return HostKeyTrust.isYes(ctx.ask(HostKeyTrust.question(for: key)))
+            return HostKeyTrust.confirm(unknown, ask: ctx.ask)
         }
         let deviceKey = try DeviceKey.loadOrCreate(root: ctx.root)
         let credentials = SSHCredentials.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey), environment: ctx.environment)
-        let options = SSHOptions(connectTimeout: timeout, handshakeTimeout: timeout)
+        let options = try SSHOptions(connectTimeout: timeout, handshakeTimeout: timeout)
+            .preferringPins(in: knownHosts, host: endpoint.host, port: endpoint.port)
         let session = try SSHSession.open(to: endpoint, options: options, verifyHostKey: trust.verify, credentials: credentials)
 
         let channel = try session.exec(words.joined(separator: " "))

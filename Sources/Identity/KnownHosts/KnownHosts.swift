@@ -56,24 +56,37 @@ public struct KnownHosts: Sendable {
         try list(host: host, port: port).map(\.key)
     }
 
+    /// The key types pinned for `host` and `port`, first pin first, each once: the host key
+    /// algorithms to offer first, so a server with several keys shows the pinned one.
+    public func pinnedKeyTypes(host: String, port: Int) throws -> [String] {
+        var types: [String] = []
+        for key in try pins(host: host, port: port) where !types.contains(key.type) { types.append(key.type) }
+        return types
+    }
+
     /// Compares the key a server presented with the pins for its host and port. A key that an
-    /// `@revoked` line names for them is `.revoked`, whatever else the file says.
+    /// `@revoked` line names for them is `.revoked`, whatever else the file says. Another key
+    /// of the same type is `.changed`; pins of other types only are `.otherTypesPinned`.
     public func lookup(host: String, port: Int, keyType: String, blob: Data) throws -> HostKeyStatus {
         let token = HostName.token(host: host, port: port)
         let entries = try readLines().compactMap(\.entry).filter { $0.applies(to: token) }
         let isPresented = { (key: SSHPublicKey) in key.type == keyType && key.blob == blob }
         if entries.contains(where: { $0.revoked && isPresented($0.key) }) { return .revoked }
-        let pinned = entries.filter { !$0.revoked }.map(\.key)
+        var pinned: [SSHPublicKey] = []
+        for entry in entries where !entry.revoked && !pinned.contains(where: { $0.blob == entry.key.blob }) {
+            pinned.append(entry.key)
+        }
         if pinned.isEmpty { return .unknown }
         if pinned.contains(where: isPresented) { return .match }
-        var fingerprints: [String] = []
-        for key in pinned where !fingerprints.contains(key.fingerprint) { fingerprints.append(key.fingerprint) }
-        return .changed(pinned: fingerprints)
+        let sameType = pinned.filter { $0.type == keyType }
+        if sameType.isEmpty { return .otherTypesPinned(pinned) }
+        return .changed(pinned: sameType.map(\.fingerprint))
     }
 
     /// Pins `key` for `host` and `port` (appends one line). Pinning an already pinned key does
-    /// nothing; a different pinned key for the same host and port, or a revoked key, is an
-    /// error, never replaced. The key blob must be of type `keyType`.
+    /// nothing; a key of a type not pinned yet is added beside the other pins; a different
+    /// pinned key of the same type, or a revoked key, is an error, never replaced. The key blob
+    /// must be of type `keyType`.
     ///
     /// The line is written with the host name in plain text, not hashed: people read this file
     /// (and `drover pins` shows it) to see what they trust. Hashing it is their choice
@@ -94,7 +107,7 @@ public struct KnownHosts: Sendable {
                 throw KnownHostsError.revokedKey(host: bare, port: port, fingerprint: key.fingerprint, file: path)
             case .changed(let pinned):
                 throw KnownHostsError.conflictingPin(host: bare, port: port, pinned: pinned)
-            case .unknown:
+            case .unknown, .otherTypesPinned:
                 var lines = try readLines()
                 let token = HostName.token(host: host, port: port)
                 lines.append(KnownHostsLine(entry: .init(revoked: false, names: .patterns([token]), key: key)))

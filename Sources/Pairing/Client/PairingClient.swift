@@ -81,8 +81,10 @@ public struct PairingClient {
             report("Connecting to \(address) port \(link.port)…")
             let session: SSHSession
             do {
+                // Pinned types first, so a computer with several keys shows the pinned one.
                 session = try SSHSession.connect(to: SSHEndpoint(host: address, port: link.port, user: link.user),
-                                                 options: options)
+                                                 options: options.preferringPins(in: knownHosts, host: address,
+                                                                                 port: link.port))
             } catch {
                 attempts.append("\(address): \(error)")
                 continue
@@ -102,7 +104,8 @@ public struct PairingClient {
         throw PairingClientError.noAddressWorked(attempts)
     }
 
-    /// The code's fingerprints, then the pins: a different pin stops before the one-time key is used.
+    /// The code's fingerprints, then the pins: a different pin of the same type stops before the
+    /// one-time key is used. Pins of other types only do not: the code vouches for this key.
     private func check(_ key: PresentedHostKey, address: String) throws {
         guard link.hostKeyFingerprints.contains(key.fingerprint) else {
             throw PairingClientError.hostKeyMismatch(address: address, presented: key.fingerprint,
@@ -114,7 +117,7 @@ public struct PairingClient {
         case .revoked:
             throw SSHError.hostKeyRevoked(host: address, port: link.port, keyType: key.keyType,
                                           fingerprint: key.fingerprint, file: knownHosts.path)
-        case .match, .unknown:
+        case .match, .unknown, .otherTypesPinned:
             return
         }
     }
