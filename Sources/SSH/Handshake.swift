@@ -6,10 +6,10 @@ enum Handshake {
     /// The host key algorithms we accept, most preferred first.
     static let hostKeyAlgorithms = "ssh-ed25519,ecdsa-sha2-nistp256,ecdsa-sha2-nistp384,ecdsa-sha2-nistp521"
 
+    /// `deadline` ends the whole connect (`SSHOptions.handshakeTimeout` after it began).
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
-                        options: SSHOptions) throws -> PresentedHostKey {
+                        options: SSHOptions, deadline: ContinuousClock.Instant) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         while true {
             let rc = libssh2_session_handshake(raw, fd)
             if rc == 0 { break }

@@ -28,7 +28,7 @@ public enum ConnectionState: Equatable, Sendable {
             let seconds = max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))
             let when = seconds == 0 ? "now" : "in \(seconds)s"
             // The state first: a long reason may be cut at the screen's edge.
-            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt)): \(reason)"
+            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); ctrl+] r: now): \(reason)"
         case .failed(let reason): return "\(host): \(reason)"
         case .ended: return "\(host): session ended; herdr keeps running on the host"
         }
