@@ -89,11 +89,14 @@ extension AttachController {
             case .answering:
                 break
             }
-            do { _ = try connection.session.sendKeepalive() } catch {
+            do {
+                // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
+                // interval until the next one means it sent one now, which must be answered.
+                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) { link.keepalive.probed() }
+            } catch {
                 lost(link, "\(error)", recoverable: true, generation: link.state.generation)
                 return
             }
-            link.keepalive.probed()
             updateSocketEvents(link)
             scheduleKeepalive(link)
         }
