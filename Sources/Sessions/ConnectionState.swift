@@ -11,7 +11,8 @@ public enum ConnectionState: Equatable, Sendable {
     case attached
     /// The link dropped; the next attempt starts at `nextTry`.
     case reconnecting(attempt: Int, nextTry: Date, reason: String)
-    /// Gave up; `reason` says why and what to do.
+    /// Stopped for good (a permanent failure, or before the first attach); `reason` says why
+    /// and what to do.
     case failed(reason: String)
     /// The remote session ended or detached (herdr keeps running on the host).
     case ended

@@ -92,6 +92,17 @@ final class AttachContinuityTests: XCTestCase {
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 
+    /// Reconnecting goes on forever, but a permanent failure still stops it with the reason:
+    /// here the host comes back with another host key.
+    func testAChangedHostKeyStopsReconnectingWithTheReason() throws {
+        try attachThenCutTheLink()
+        try harness.sshd.replaceHostKey()
+        try harness.keys("C-]", "r")
+        let exit = try harness.waitForExit()
+        XCTAssertEqual(exit.status, 1, exit.screen)
+        XCTAssertTrue(exit.screen.contains("HOST KEY CHANGED"), exit.screen)
+    }
+
     /// The seconds in "reconnecting in 8s".
     private static func countdown(in screen: String) -> Int? {
         guard let range = screen.range(of: #"reconnecting in (\d+)s"#, options: .regularExpression) else { return nil }
