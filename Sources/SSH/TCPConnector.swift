@@ -27,7 +27,8 @@ struct ResolvedAddress {
 }
 
 /// Resolves a host (name, IPv4 or IPv6 literal) and opens a non-blocking TCP connection,
-/// trying each address in getaddrinfo's order, each with the same timeout.
+/// trying each address in getaddrinfo's order, each with the same timeout and all within the
+/// caller's budget (`SSHOptions.handshakeTimeout`).
 enum TCPConnector {
     /// The end of a caller's whole budget and its length in seconds (for the error message).
     typealias Budget = (deadline: ContinuousClock.Instant, seconds: Double)
