@@ -26,7 +26,7 @@ public final class RelayLoop {
     public private(set) var terminal: Terminal
     public let configuration: Configuration
     /// Drover commands from the prefix key that the owner carries out (detach, host switching).
-    /// Redraw and help are handled here.
+    /// Help is handled here; redraw is done here and then passed on (the owner may reconnect).
     public var onCommand: (PrefixKeyHandler.Command) -> Void = { _ in }
     /// When set, sees every local event first; returning true consumes it (a trust prompt).
     public var inputInterceptor: ((InputEvent) -> Bool)?
@@ -140,6 +140,7 @@ public final class RelayLoop {
                     if !bytes.isEmpty { sendToRemote(bytes) }
                 case .command(.redraw):
                     redraw()
+                    onCommand(.redraw)
                 case .command(.help):
                     helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines + ["", "any key closes this"])
                 case .command(let command):

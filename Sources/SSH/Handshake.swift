@@ -3,10 +3,10 @@ import CLibSSH2
 /// The SSH handshake (banner exchange and key exchange) on a fresh non-blocking session,
 /// and reading the host key it produced.
 enum Handshake {
+    /// `deadline` ends the whole connect (`SSHOptions.handshakeTimeout` after it began).
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
-                        options: SSHOptions) throws -> PresentedHostKey {
+                        options: SSHOptions, deadline: ContinuousClock.Instant) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout
-        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         while true {
             let rc = libssh2_session_handshake(raw, fd)
             if rc == 0 { break }

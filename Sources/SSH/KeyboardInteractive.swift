@@ -10,12 +10,22 @@ import Darwin
 enum KeyboardInteractive {
     fileprivate final class Context {
         let prompt: (SSHAuthPrompt) -> String?
+        let attempt: Int
         var declined = false
-        init(prompt: @escaping (SSHAuthPrompt) -> String?) { self.prompt = prompt }
+        init(prompt: @escaping (SSHAuthPrompt) -> String?, attempt: Int) {
+            self.prompt = prompt
+            self.attempt = attempt
+        }
     }
 
-    static func authenticate(session: SSHSession, prompt: @escaping (SSHAuthPrompt) -> String?) throws -> Bool {
-        let context = Context(prompt: prompt)
+    /// How one round ended: logged in, refused (the caller may try again), or the person
+    /// left a question unanswered.
+    enum Result { case accepted, refused, declined }
+
+    /// One keyboard-interactive round; `attempt` counts the rounds of this login (1-based).
+    static func authenticate(session: SSHSession, prompt: @escaping (SSHAuthPrompt) -> String?,
+                             attempt: Int = 1) throws -> Result {
+        let context = Context(prompt: prompt, attempt: attempt)
         let abstract = libssh2_session_abstract(session.raw)
         abstract?.pointee = Unmanaged.passUnretained(context).toOpaque()
         defer { abstract?.pointee = nil }
@@ -29,7 +39,8 @@ enum KeyboardInteractive {
                     let instructionText = promptText(instruction, Int(instructionLength))
                     for index in 0..<Int(count) {
                         let question = SSHAuthPrompt(text: promptText(prompts[index].text, Int(prompts[index].length)),
-                                                     echo: prompts[index].echo != 0, instruction: instructionText)
+                                                     echo: prompts[index].echo != 0, instruction: instructionText,
+                                                     attempt: context.attempt)
                         let answer = context.declined ? nil : context.prompt(question)
                         if answer == nil { context.declined = true }
                         // libssh2 frees each response with free().
@@ -42,8 +53,8 @@ enum KeyboardInteractive {
                 }
             }
         }
-        if context.declined { return false }
-        return try session.accepted(rc, operation: "keyboard-interactive login")
+        if context.declined { return .declined }
+        return try session.accepted(rc, operation: "keyboard-interactive login") ? .accepted : .refused
     }
 
 }

@@ -22,11 +22,15 @@ public struct SSHAuthPrompt: Sendable, Equatable {
     public let echo: Bool
     /// Any instruction the server sent with the question (may be empty).
     public let instruction: String
+    /// Which try this is at the same login (1 first; 2 and 3 after a refused answer), so a
+    /// kept answer is offered only once and the person is told the last one was refused.
+    public let attempt: Int
 
-    public init(text: String, echo: Bool, instruction: String = "") {
+    public init(text: String, echo: Bool, instruction: String = "", attempt: Int = 1) {
         self.text = text
         self.echo = echo
         self.instruction = instruction
+        self.attempt = attempt
     }
 }
 
@@ -40,6 +44,9 @@ public struct SSHCredentials {
     public var prompt: ((SSHAuthPrompt) -> String?)?
     /// Which kinds of credential are tried, in this order (a kind left out is never tried).
     public var order: [Kind]
+    /// How many answers to password or keyboard-interactive questions may be refused before
+    /// giving up (ssh's NumberOfPasswordPrompts).
+    public var promptTries = 3
 
     /// A kind of credential.
     public enum Kind: Sendable, Equatable {

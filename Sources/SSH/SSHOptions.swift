@@ -1,8 +1,10 @@
 /// Timeouts for one connection, in seconds, and which host key types to accept.
 public struct SSHOptions: Sendable, Equatable {
-    /// TCP connect, per resolved address.
+    /// TCP connect, per resolved address (never past the handshake deadline).
     public var connectTimeout: Double
-    /// From TCP connected to host key received (banner and key exchange).
+    /// The whole wait for a host key, counted from the start of `SSHSession.connect`: every
+    /// address's TCP connect, the banner and the key exchange together. One budget, so a
+    /// `--timeout N` means N seconds, not the sum of its steps.
     public var handshakeTimeout: Double
     /// Each later request that waits on the server (authentication, opening a channel, exec).
     public var operationTimeout: Double

@@ -36,24 +36,48 @@ extension SSHSession {
                 }
             case .prompt:
                 guard let prompt = credentials.prompt else { break }
-                if offered.contains("password") {
-                    let question = SSHAuthPrompt(text: "\(endpoint.user)@\(endpoint.host)'s password: ", echo: false)
-                    if let password = prompt(question) {
-                        tried.append("password")
-                        if try authenticate(password: password) { return succeed(.password) }
-                    }
-                }
-                if offered.contains("keyboard-interactive") {
-                    tried.append("keyboard-interactive")
-                    if try KeyboardInteractive.authenticate(session: self, prompt: prompt) {
-                        return succeed(.keyboardInteractive)
-                    }
+                if let method = try authenticateByAnswers(offered: offered, tries: credentials.promptTries,
+                                                          prompt: prompt, tried: &tried) {
+                    return succeed(method)
                 }
             default:
                 break
             }
         }
         throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)
+    }
+
+    /// Password, then keyboard-interactive, each only if offered: up to `tries` answers in all
+    /// (like ssh, a refused password is asked again). A question left unanswered (nil) ends
+    /// the prompting: the person chose to stop.
+    private func authenticateByAnswers(offered: [String], tries: Int, prompt: @escaping (SSHAuthPrompt) -> String?,
+                                       tried: inout [String]) throws -> SSHAuthMethod? {
+        var used = 0
+        if offered.contains("password") {
+            let text = "\(endpoint.user)@\(endpoint.host)'s password: "
+            while used < tries {
+                let instruction = used == 0 ? "" : "That password was refused; try again (\(used + 1) of \(tries))."
+                guard let password = prompt(SSHAuthPrompt(text: text, echo: false, instruction: instruction,
+                                                          attempt: used + 1)) else { return nil }
+                used += 1
+                if !tried.contains("password") { tried.append("password") }
+                if try authenticate(password: password) { return .password }
+            }
+        }
+        if offered.contains("keyboard-interactive") {
+            var round = 0
+            while used < tries {
+                round += 1
+                used += 1
+                if !tried.contains("keyboard-interactive") { tried.append("keyboard-interactive") }
+                switch try KeyboardInteractive.authenticate(session: self, prompt: prompt, attempt: round) {
+                case .accepted: return .keyboardInteractive
+                case .declined: return nil
+                case .refused: continue
+                }
+            }
+        }
+        return nil
     }
 
     /// The methods the server accepts for this user; nil when the "none" request already

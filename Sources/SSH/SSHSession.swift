@@ -30,7 +30,10 @@ public final class SSHSession {
     /// banner and key exchange is sent until `verifyHostKey` has accepted the key.
     public static func connect(to endpoint: SSHEndpoint, options: SSHOptions = SSHOptions()) throws -> SSHSession {
         _ = LibSSH2.initialised
-        let (fd, peer) = try TCPConnector.connect(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout)
+        // One deadline for TCP and the handshake (SSHOptions.handshakeTimeout).
+        let deadline = ContinuousClock.now + .milliseconds(Int64(options.handshakeTimeout * 1000))
+        let (fd, peer) = try TCPConnector.connect(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout,
+                                                  until: (deadline, options.handshakeTimeout))
         guard let raw = libssh2_session_init_ex(nil, nil, nil, nil) else {
             close(fd)
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
@@ -40,7 +43,8 @@ public final class SSHSession {
         let algorithms = (options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms).joined(separator: ",")
         _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, algorithms)
         do {
-            let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options)
+            let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options,
+                                                deadline: deadline)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)
         } catch {
             libssh2_session_free(raw)

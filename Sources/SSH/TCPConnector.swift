@@ -27,20 +27,29 @@ struct ResolvedAddress {
 }
 
 /// Resolves a host (name, IPv4 or IPv6 literal) and opens a non-blocking TCP connection,
-/// trying each address in getaddrinfo's order, each with the same timeout.
+/// trying each address in getaddrinfo's order, each with the same timeout and all within the
+/// caller's budget (`SSHOptions.handshakeTimeout`).
 enum TCPConnector {
-    /// A connected, non-blocking, close-on-exec socket and the peer that answered.
-    static func connect(host: String, port: Int, timeout: Double) throws -> (fd: Int32, peer: PeerAddress) {
-        try connect(to: resolve(host: host, port: port), host: host, port: port, timeout: timeout)
+    /// The end of a caller's whole budget and its length in seconds (for the error message).
+    typealias Budget = (deadline: ContinuousClock.Instant, seconds: Double)
+
+    /// A connected, non-blocking, close-on-exec socket and the peer that answered. `budget`,
+    /// when given, bounds all addresses together.
+    static func connect(host: String, port: Int, timeout: Double,
+                        until budget: Budget? = nil) throws -> (fd: Int32, peer: PeerAddress) {
+        try connect(to: resolve(host: host, port: port), host: host, port: port, timeout: timeout, until: budget)
     }
 
     /// Tries `addresses` in order; the first that connects wins, else the last error is thrown.
     static func connect(to addresses: [ResolvedAddress], host: String, port: Int,
-                        timeout: Double) throws -> (fd: Int32, peer: PeerAddress) {
+                        timeout: Double, until budget: Budget? = nil) throws -> (fd: Int32, peer: PeerAddress) {
         var lastError: SSHError = .unreachable(host: host, port: port, detail: "no usable address")
         for address in addresses {
             do {
-                let fd = try connectOne(address, host: host, port: port, timeout: timeout)
+                // Each address gets `timeout`, but none runs past the budget's deadline.
+                var limit: Budget = (ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up))), timeout)
+                if let budget, budget.deadline < limit.deadline { limit = budget }
+                let fd = try connectOne(address, host: host, port: port, limit: limit)
                 return (fd, peerAddress(of: address) ?? PeerAddress(address: host, port: port))
             } catch let error as SSHError {
                 lastError = error
@@ -78,7 +87,8 @@ enum TCPConnector {
         return addresses
     }
 
-    private static func connectOne(_ address: ResolvedAddress, host: String, port: Int, timeout: Double) throws -> Int32 {
+    private static func connectOne(_ address: ResolvedAddress, host: String, port: Int, limit: Budget) throws -> Int32 {
+        let timeout = limit.seconds
         let fd = socket(address.family, address.socketType | Int32(SOCK_CLOEXEC.rawValue), address.proto)
         guard fd >= 0 else {
             throw SSHError.unreachable(host: host, port: port, detail: String(cString: strerror(errno)))
@@ -94,7 +104,7 @@ enum TCPConnector {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, address.length) }
         }
         if rc != 0 && errno == EINPROGRESS {
-            try SocketWait.wait(fd: fd, events: Int16(POLLOUT), timeout: timeout) {
+            try SocketWait.wait(fd: fd, events: Int16(POLLOUT), until: limit.deadline) {
                 SSHError.timedOut(host: host, port: port, seconds: timeout, waitingFor: "connecting")
             }
             var soError: Int32 = 0

@@ -42,7 +42,14 @@ extension AttachController {
         case .login(let host, let generation, let question, let answer):
             let link = links[host]
             guard generation == link.state.generation, link.state.state.isLive else { return answer.give(nil) }
-            ask(.authentication(question, host: link.name), for: link, generation: generation) { answer.give($0) }
+            // A reconnect logs in with the password given earlier in this run; asked again,
+            // the host refused it, so the person is asked.
+            if let kept = link.answers.answer(for: question) { return answer.give(kept) }
+            link.answers.forget(question)
+            ask(.authentication(question, host: link.name), for: link, generation: generation) { typed in
+                if let typed { link.answers.keep(typed, for: question) }
+                answer.give(typed)
+            }
         case .finished(let host, let generation, .success(let handed)):
             let link = links[host]
             guard generation == link.state.generation, link.state.state.isLive else { return message.decline() }
@@ -63,7 +70,7 @@ extension AttachController {
         link.connection = connection
         link.state.handle(.attached, generation: generation)
         link.attachedOnce = true
-        link.lastInbound = .now
+        link.keepalive = KeepaliveWatch()
         // The local terminal (or the host's emulator) may have been resized while connecting.
         try? connection.channel.resize(columns: link.terminal.columns, rows: link.terminal.rows)
         watchSocket(of: link)
@@ -71,6 +78,7 @@ extension AttachController {
         scheduleKeepalive(link)
         showState()
         if link === front { relay.redraw() }
+        holdPendingUntilDrawn(link)
         pump(link)
     }
 

@@ -17,7 +17,12 @@ extension AttachController {
         case .nextHost, .previousHost, .pickHost:
             relay.overlay = .status("Only \(links[0].name) is attached in this Drover. (ctrl+] ? for keys)")
             _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
-        case .help, .redraw:
+        case .redraw:
+            // The relay has redrawn; a host waiting to reconnect tries now.
+            retryNow(front)
+        case .discardPending:
+            discardPending()
+        case .help:
             break
         }
     }
@@ -93,9 +98,12 @@ extension AttachController {
         if let picker {
             relay.overlay = picker.overlay(names: ring.names, states: links.map(\.state.summary), front: ring.front)
         } else {
+            // The banner, then what waits to be sent, then the state: a long reason is the
+            // part that may be cut at the screen's edge.
             let line = front.state.statusLine()
-            let text = banner.map { banner in line.map { "\(banner) · \($0)" } ?? banner } ?? line
-            relay.overlay = text.map { Overlay.status($0) }
+                ?? front.keepalive.statusNote(host: front.name, deadAfter: deadSilence)
+            let parts = [banner, front.pending.statusNote, line].compactMap { $0 }
+            relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
         }
         relay.renderNow()
     }

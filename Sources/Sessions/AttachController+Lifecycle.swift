@@ -32,12 +32,14 @@ extension AttachController {
         scheduleCountdown()
     }
 
-    /// Keeps the front host's "reconnecting in Ns" line current.
+    /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
     func scheduleCountdown() {
         if let countdownTimer { loop.cancel(countdownTimer) }
         countdownTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
             countdownTimer = nil
-            guard case .reconnecting = front.state.state, front.reconnectTimer != nil else { return }
+            let waiting = front.state.nextAttempt != nil && front.reconnectTimer != nil
+            let silent = front.connection != nil && front.keepalive.unanswered
+            guard waiting || silent else { return }
             showState()
             scheduleCountdown()
         }
@@ -97,14 +99,18 @@ extension AttachController {
 }
 
 extension SSHError {
-    /// Failures a later attempt may get past (the network), as opposed to decisions
-    /// (a changed key, refused authentication) that retrying must not wear down.
+    /// Whether a later attempt may get past this failure. Everything on the way (the network,
+    /// a host still booting, a half-started sshd) may; decisions that retrying must not wear
+    /// down (a changed, revoked or untrusted key, refused authentication) and a server that
+    /// can never work with Drover (RSA only) may not.
     var isRecoverableByReconnecting: Bool {
         switch self {
-        case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost:
-            return true
-        default:
+        case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
+             .rsaOnlyServer:
             return false
+        case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
+             .channelRefused, .protocolFailure:
+            return true
         }
     }
 }

@@ -7,7 +7,10 @@ extension AttachController {
     func watchSocket(of link: HostLink) {
         guard let connection = link.connection else { return }
         link.socketWatch = loop.watch(connection.session.socketDescriptor, for: .readable) { [unowned self] events in
-            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) { link.lastInbound = .now }
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error),
+               link.keepalive.heard() {
+                showState()
+            }
             pump(link)
         }
     }
@@ -21,6 +24,8 @@ extension AttachController {
             var output: SSHChannelOutput
             repeat {
                 output = try connection.channel.readAvailable()
+                // The session drew: its program is up and reading, so keys typed before go now.
+                if !output.stdout.isEmpty || !output.stderr.isEmpty { deliverPending(link) }
                 if !output.stdout.isEmpty { receive(output.stdout, for: link) }
                 if !output.stderr.isEmpty { receive(output.stderr, for: link) }
             } while output.hasMore
@@ -73,13 +78,22 @@ extension AttachController {
     func scheduleKeepalive(_ link: HostLink) {
         link.keepaliveTimer = loop.schedule(after: .seconds(keepaliveInterval)) { [unowned self] in
             guard let connection = link.connection else { return }
-            let silence = ContinuousClock.now - link.lastInbound
-            if silence > .seconds(keepaliveInterval * deadAfterKeepalives) {
-                lost(link, "no answer from the host for \(Int(silence.components.seconds)) s", recoverable: true,
+            switch link.keepalive.tick(deadAfter: deadSilence) {
+            case .dead(let seconds):
+                lost(link, "no answer from the host for \(seconds) s", recoverable: true,
                      generation: link.state.generation)
                 return
+            case .unanswered:
+                showState()
+                scheduleCountdown()
+            case .answering:
+                break
             }
-            do { _ = try connection.session.sendKeepalive() } catch {
+            do {
+                // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
+                // interval until the next one means it sent one now, which must be answered.
+                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) { link.keepalive.probed() }
+            } catch {
                 lost(link, "\(error)", recoverable: true, generation: link.state.generation)
                 return
             }
@@ -88,11 +102,16 @@ extension AttachController {
         }
     }
 
+    /// How long a link may stay silent before it is declared dead.
+    var deadSilence: Duration { .seconds(keepaliveInterval * deadAfterKeepalives) }
+
     func dropConnection(_ link: HostLink) {
         if let socketWatch = link.socketWatch { loop.unwatch(socketWatch) }
         link.socketWatch = nil
         if let keepaliveTimer = link.keepaliveTimer { loop.cancel(keepaliveTimer) }
         link.keepaliveTimer = nil
+        if let deliveryTimer = link.deliveryTimer { loop.cancel(deliveryTimer) }
+        link.deliveryTimer = nil
         link.outbound.removeAll()
         link.connection?.disconnect()
         link.connection = nil

@@ -89,9 +89,10 @@ public final class AttachController {
             relay = RelayLoop(
                 loop: loop, terminal: links[0].terminal,
                 configuration: .init(capabilities: .detect(environment: environment)),
-                sendToRemote: { [unowned self] bytes in send(bytes, to: front) },
+                sendToRemote: { [unowned self] bytes in typed(bytes) },
                 writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
                 encode: { [unowned self] event, modes in
+                    if !front.takesKeysNow && !keepsForLater(event) { return [] }
                     let cell = relay.terminal.cellPixelSize
                     return InputEncoder(modes: modes, cellPixelWidth: cell.width, cellPixelHeight: cell.height).encode(event)
                 })
@@ -111,7 +112,10 @@ public final class AttachController {
         for message in mailbox?.close() ?? [] { message.decline() }
         for question in questions { question.reply(nil) }
         questions.removeAll()
-        for link in links { link.connection?.disconnect() }
+        for link in links {
+            link.connection?.disconnect()
+            link.answers.wipe()
+        }
         return outcome ?? Outcome(exitCode: 0, message: "")
     }
 

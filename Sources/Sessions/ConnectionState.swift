@@ -11,7 +11,8 @@ public enum ConnectionState: Equatable, Sendable {
     case attached
     /// The link dropped; the next attempt starts at `nextTry`.
     case reconnecting(attempt: Int, nextTry: Date, reason: String)
-    /// Gave up; `reason` says why and what to do.
+    /// Stopped for good (a permanent failure, or before the first attach); `reason` says why
+    /// and what to do.
     case failed(reason: String)
     /// The remote session ended or detached (herdr keeps running on the host).
     case ended
@@ -28,7 +29,7 @@ public enum ConnectionState: Equatable, Sendable {
             let seconds = max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))
             let when = seconds == 0 ? "now" : "in \(seconds)s"
             // The state first: a long reason may be cut at the screen's edge.
-            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt)): \(reason)"
+            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); ctrl+] r: now): \(reason)"
         case .failed(let reason): return "\(host): \(reason)"
         case .ended: return "\(host): session ended; herdr keeps running on the host"
         }

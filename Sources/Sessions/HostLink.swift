@@ -14,7 +14,13 @@ final class HostLink {
     var reconnectTimer: EventLoop.TimerToken?
     /// Bytes for the remote that the channel has not taken yet.
     var outbound: [UInt8] = []
-    var lastInbound = ContinuousClock.now
+    var keepalive = KeepaliveWatch()
+    /// Keys typed while not attached, sent once the session has drawn (`deliveryTimer` sends
+    /// them anyway if it stays quiet).
+    var pending = PendingInput()
+    var deliveryTimer: EventLoop.TimerToken?
+    /// The person's password answers of this run, for reconnects (wiped on exit).
+    let answers = LoginAnswers()
     /// True once any connection of this run reached the remote command.
     var attachedOnce = false
     /// Set when the host is done (session ended, or connecting failed for good): the exit code
@@ -28,4 +34,7 @@ final class HostLink {
     }
 
     var name: String { target.displayName }
+
+    /// Whether a typed key may go straight to the channel (attached, nothing queued before it).
+    var takesKeysNow: Bool { connection != nil && pending.isEmpty }
 }

@@ -131,11 +131,9 @@ public struct HostSession: Equatable, Sendable {
             state = .failed(reason: reason)
             return
         }
+        // Never gives up: the backoff is capped, and only the person's detach ends the tries.
         failedAttempts += 1
-        guard let delay = policy.delay(beforeAttempt: failedAttempts) else {
-            state = .failed(reason: "\(reason); gave up after \(failedAttempts - 1) attempts. Check the network and attach again.")
-            return
-        }
+        let delay = policy.delay(beforeAttempt: failedAttempts)
         state = .reconnecting(attempt: failedAttempts, nextTry: now.addingTimeInterval(delay), reason: reason)
     }
 }

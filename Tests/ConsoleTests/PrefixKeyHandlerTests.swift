@@ -19,6 +19,13 @@ final class PrefixKeyHandlerTests: XCTestCase {
         XCTAssertFalse(handler.awaitingCommand)
     }
 
+    func testPrefixXDiscardsWaitingKeysAndTheHelpSaysSo() {
+        var handler = PrefixKeyHandler()
+        XCTAssertEqual(handler.handle([prefix, .text("x")]), [.command(.discardPending)])
+        XCTAssertTrue(PrefixKeyHandler.helpLines.contains { $0.hasPrefix("ctrl+] x") && $0.contains("discard") },
+                      "\(PrefixKeyHandler.helpLines)")
+    }
+
     func testPrefixTwiceSendsThePrefixAndDecodedBytesMatch() {
         var decoder = LocalInputDecoder()
         var handler = PrefixKeyHandler()

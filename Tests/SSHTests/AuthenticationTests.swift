@@ -32,11 +32,11 @@ final class AuthenticationTests: XCTestCase {
             guard case let .authenticationRefused(_, _, _, tried)? = error as? SSHError else { return XCTFail("\(error)") }
             XCTAssertEqual(tried, ["password"], "the authorized key is not tried when the order leaves it out")
         }
-        XCTAssertEqual(asked.all.count, 1)
+        XCTAssertEqual(asked.all.count, 3, "three tries, like ssh")
         credentials.order = [.prompt, .privateKeys]
         let second = try verifiedSession()
         XCTAssertEqual(try second.authenticate(credentials), .privateKey(label: "device key"))
-        XCTAssertEqual(asked.all.count, 2, "the password was asked first, then the key logged in")
+        XCTAssertEqual(asked.all.count, 6, "the password was asked first (three tries), then the key logged in")
     }
 
     func testPrivateKeyWithoutPublicLineLogsIn() throws {
@@ -58,7 +58,9 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertFalse(session.isAuthenticated)
     }
 
-    func testWrongPasswordIsRefusedWithOfferedMethods() throws {
+    /// Like ssh, a refused password is asked again, three tries in all; each later try is
+    /// numbered and says the last answer was refused.
+    func testWrongPasswordIsAskedThreeTimesThenRefusedWithOfferedMethods() throws {
         let session = try verifiedSession()
         var asked: [SSHAuthPrompt] = []
         let credentials = SSHCredentials(privateKeys: [try fixture.strangerKey()], prompt: { prompt in
@@ -70,9 +72,10 @@ final class AuthenticationTests: XCTestCase {
             XCTAssertEqual(Set(offered), ["publickey", "password"])
             XCTAssertEqual(tried, ["device key", "password"])
         }
-        XCTAssertEqual(asked.count, 1)
-        XCTAssertEqual(asked.first?.echo, false)
-        XCTAssertTrue(asked.first?.text.hasSuffix("password: ") ?? false)
+        XCTAssertEqual(asked.map(\.attempt), [1, 2, 3])
+        XCTAssertTrue(asked.allSatisfy { !$0.echo && $0.text.hasSuffix("password: ") }, "\(asked)")
+        XCTAssertEqual(asked.map(\.instruction), ["", "That password was refused; try again (2 of 3).",
+                                                    "That password was refused; try again (3 of 3)."])
     }
 
     func testPasswordIsNotAskedWithoutPromptAndNotSentWhenDeclined() throws {

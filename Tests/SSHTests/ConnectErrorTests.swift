@@ -49,6 +49,22 @@ final class ConnectErrorTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), "the timeout bounds the wait")
     }
 
+    /// The handshake timeout is the whole wait, counted from the start: a TCP connect that
+    /// hangs uses it up (before, the per-address connect timeout ran first and the handshake
+    /// got its own time after it).
+    func testHandshakeTimeoutBoundsTheWholeConnectIncludingTCP() throws {
+        let listener = try SilentListener(backlog: 0)
+        try listener.fillBacklog()
+        let started = ContinuousClock.now
+        let options = SSHOptions(connectTimeout: 6, handshakeTimeout: 1)
+        XCTAssertThrowsError(try SSHSession.connect(to: SSHEndpoint(host: "127.0.0.1", port: listener.port, user: "u"),
+                                                    options: options)) { error in
+            XCTAssertEqual(error as? SSHError,
+                           .timedOut(host: "127.0.0.1", port: listener.port, seconds: 1, waitingFor: "connecting"))
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(4), "one budget bounds TCP and the handshake")
+    }
+
     func testServerThatIsNotSSHGivesHandshakeFailed() throws {
         let listener = try SilentListener(backlog: 8)
         listener.answerOnceAndClose("HTTP/1.1 400 Bad Request\r\n\r\n")

@@ -32,14 +32,54 @@ final class AttachPasswordLoginTests: XCTestCase {
         try harness.waitFor("logged-in-as-\(account.name)")
     }
 
-    func testWrongPasswordEndsWithTheAuthRefusedMessage() throws {
+    /// Like ssh, three tries: two refused passwords are asked again (numbered), the third logs in.
+    func testARefusedPasswordIsAskedAgainUpToThreeTries() throws {
         try harness.attachTrusting(until: "password:")
         try harness.type("not-\(password)\n")
-        try harness.waitFor("password:")   // sshd lets the client try again
+        try harness.waitFor("try again (2 of 3)")
+        try harness.type("still-not-\(password)\n")
+        try harness.waitFor("try again (3 of 3)")
+        try harness.type("\(password)\n")
+        try harness.waitFor("logged-in-as-\(account.name)")
+    }
+
+    func testThreeRefusedPasswordsEndWithTheAuthRefusedMessage() throws {
+        try harness.attachTrusting(until: "password:")
+        for attempt in 1...3 {
+            if attempt > 1 { try harness.waitFor("try again (\(attempt) of 3)") }
+            try harness.type("not-\(password)-\(attempt)\n")
+        }
+        let (status, screen) = try harness.waitForExit()
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(screen.contains("refused login"), screen)
+    }
+
+    /// Escape at the question stops asking: nothing more is tried.
+    func testEscapeAtThePasswordQuestionEndsWithTheAuthRefusedMessage() throws {
+        try harness.attachTrusting(until: "password:")
         try harness.keys("Escape")
         let (status, screen) = try harness.waitForExit()
         XCTAssertNotEqual(status, 0)
-        XCTAssertTrue(screen.contains("refused") || screen.contains("authentication"), screen)
+        XCTAssertTrue(screen.contains("refused login"), screen)
+    }
+
+    /// A reconnect logs in with the password given earlier in this run, without asking again.
+    func testAReconnectReusesThePasswordGivenInThisRun() throws {
+        try harness.attachTrusting(until: "password:")
+        try harness.type("\(password)\n")
+        try harness.waitFor("logged-in-as-\(account.name)")
+
+        try harness.sshd.stopAndDropConnections()
+        try harness.waitFor("reconnecting")
+        try harness.sshd.restart()
+        try harness.keys("C-]", "r")
+        // The command runs again on the new connection: a second line, with no question between.
+        let screen = try harness.waitUntil("a second login", timeout: 30) {
+            $0.components(separatedBy: "logged-in-as-\(account.name)").count == 3
+        }
+        XCTAssertFalse(screen.contains("asks for a login answer"), screen)
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 
     /// The host's auth preference is honoured: with `--auth password` the authorized device key

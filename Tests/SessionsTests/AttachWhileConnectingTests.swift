@@ -44,6 +44,18 @@ final class AttachWhileConnectingTests: XCTestCase {
         XCTAssertTrue(exit.screen.contains("Detached from slow"), exit.screen)
     }
 
+    /// `--timeout 2` is the whole wait for a host that takes the connection but never greets
+    /// (it used to be the connect timeout plus a handshake timeout of SECONDS + 5).
+    func testTimeoutIsTheWholeWaitForAHostThatNeverGreets() throws {
+        let started = ContinuousClock.now
+        try harness.startAttach(hosts: ["slow"], options: "--timeout 2")
+        let exit = try harness.waitForExit()
+        let waited = ContinuousClock.now - started
+        XCTAssertNotEqual(exit.status, 0, exit.screen)
+        XCTAssertTrue(exit.screen.contains("did not answer within 2 s"), exit.screen)
+        XCTAssertLessThan(waited, .seconds(5), "waited \(waited), not 2 s")
+    }
+
     func testAnotherHostWorksWhileOneIsStillConnecting() throws {
         try harness.registerHost(named: "good", command: harness.standinCommand)
         try harness.startAttach(hosts: ["slow", "good"], options: "--timeout 20")

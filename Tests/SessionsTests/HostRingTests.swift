@@ -44,7 +44,7 @@ final class HostRingTests: XCTestCase {
         XCTAssertEqual(s.summary, "waiting (link lost)")
         s.inFront = true
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
-        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnecting in 1s (attempt 1): reset")
+        XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnecting in 1s (attempt 1; ctrl+] r: now): reset")
         XCTAssertEqual(s.summary, "reconnecting")
     }
 

@@ -46,13 +46,13 @@ final class HostSessionTests: XCTestCase {
     }
 
     func testLostLinkSchedulesBackoffAndAttachResetsIt() {
-        var s = HostSession(host: "mac", policy: ReconnectPolicy(initialDelay: 1, maximumDelay: 4, maximumAttempts: 5))
+        var s = HostSession(host: "mac", policy: ReconnectPolicy(initialDelay: 1, maximumDelay: 4))
         var g = s.beginConnect(address: "a")
         s.handle(.attached, generation: g)
         s.handle(.lost(reason: "keepalive timeout", recoverable: true), generation: g, now: t0)
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
         XCTAssertEqual(s.state.statusLine(host: "mac", now: t0),
-                       "mac: connection lost; reconnecting in 1s (attempt 1): keepalive timeout")
+                       "mac: connection lost; reconnecting in 1s (attempt 1; ctrl+] r: now): keepalive timeout")
         g = s.beginConnect(address: "a")
         s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
         XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(2))
@@ -80,18 +80,24 @@ final class HostSessionTests: XCTestCase {
         XCTAssertNotNil(s.nextAttempt)
     }
 
-    func testAttemptsRunOutWithAnAdvice() {
-        var s = HostSession(host: "mac", policy: ReconnectPolicy(initialDelay: 1, maximumDelay: 1, maximumAttempts: 1))
+    /// Reconnecting never gives up while attached: attempt 1000 is still scheduled, 30 s out.
+    func testReconnectingNeverGivesUpAndWaitsAtMostThirtySeconds() {
+        var s = HostSession(host: "mac")
         var g = s.beginConnect(address: "a")
+        s.handle(.attached, generation: g)
+        for _ in 1...1000 {
+            s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
+            guard case .reconnecting = s.state else { return XCTFail("gave up: \(s.state)") }
+            g = s.beginConnect(address: "a")
+        }
         s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
-        g = s.beginConnect(address: "a")
-        s.handle(.lost(reason: "refused", recoverable: true), generation: g, now: t0)
-        guard case .failed(let reason) = s.state else { return XCTFail("\(s.state)") }
-        XCTAssertTrue(reason.contains("attach again"), reason)
+        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(30))
+        XCTAssertTrue(s.statusLine(now: t0)?.contains("(attempt 1001; ctrl+] r: now)") ?? false, "\(s.state)")
     }
 
-    func testPolicyDelaysGrowAndCap() {
-        let p = ReconnectPolicy(initialDelay: 1, maximumDelay: 5, maximumAttempts: 4)
-        XCTAssertEqual((1...5).map { p.delay(beforeAttempt: $0) }, [1, 2, 4, 5, nil])
+    func testPolicyDelaysDoubleUpToTheCapForever() {
+        let p = ReconnectPolicy()
+        XCTAssertEqual([1, 2, 3, 4, 5, 6, 7, 20, 1_000_000].map { p.delay(beforeAttempt: $0) },
+                       [1, 2, 4, 8, 16, 30, 30, 30, 30])
     }
 }

@@ -86,11 +86,17 @@ public final class TestSSHD: @unchecked Sendable {
     }
 
     /// A network outage as the client sees it: the listener stops and every open connection
-    /// is cut (its per-connection sshd processes are killed). `restart()` brings it back.
+    /// is cut (its per-connection sshd processes are killed: the monitor and, for a user
+    /// other than root, the unprivileged child that also holds the socket). `restart()`
+    /// brings it back.
     public func stopAndDropConnections() throws {
         let children = try connectionProcessIDs()
+        let grandchildren = try children.flatMap { child in
+            try Shell.execute("/usr/bin/pgrep", ["-P", String(child), "-x", "sshd"]).stdout
+                .split(separator: "\n").compactMap { pid_t($0) }
+        }
         stop()
-        for child in children { kill(child, SIGKILL) }
+        for pid in children + grandchildren { kill(pid, SIGKILL) }
     }
 
     /// The per-connection sshd processes (children of the listener).

@@ -22,15 +22,20 @@ enum AttachCommand {
               ctrl+] n/p next / previous host
               ctrl+] h   pick a host from a list (digit, or arrows and Enter; Esc cancels)
               ctrl+] ?   show Drover's keys
-              ctrl+] r   redraw the screen
+              ctrl+] r   redraw the screen; reconnect now if waiting to
+              ctrl+] x   discard keys typed while not connected
               ctrl+] ctrl+]  send ctrl+] itself
             herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
             Drover ends when the last one ends.
             If a link drops, Drover keeps the screen and says so; the host in front reconnects by
-            itself, a hidden host reconnects when you switch to it.
+            itself (waiting up to 30 s between tries, for as long as you stay attached; any key
+            tries at once), a hidden host reconnects when you switch to it. Keys typed meanwhile
+            (up to 4 KiB) are sent once the session is back; a password given in this run is
+            reused. A changed host key, a refused login or a missing herdr stop with the reason.
             """,
         options: [
-            OptionSpec("timeout", value: "SECONDS", help: "give up connecting after SECONDS (default 10)"),
+            OptionSpec("timeout", value: "SECONDS",
+                       help: "wait at most SECONDS for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS; 3 unanswered probes mean it is dead (default 15)"),
         ],
@@ -50,7 +55,8 @@ enum AttachCommand {
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
-        let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout) + 5)
+        // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
+        let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive

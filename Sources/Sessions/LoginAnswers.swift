@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SSH
+
+/// Bytes of a secret that are zeroed when no longer needed, not left for the allocator.
+final class SecretBytes {
+    private(set) var bytes: [UInt8]
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func wipe() {
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // explicit_bzero: a plain loop before a free may be optimised away.
+            explicit_bzero(base, buffer.count)
+        }
+    }
+
+    deinit { wipe() }
+}
+
+/// The answers the person typed to one host's hidden login questions (its password) in this
+/// run, so a reconnect logs in again without asking, as a reattaching mosh does. Kept in
+/// memory only and zeroed by `wipe()` (Drover's exit) or when the host refuses them.
+///
+/// A kept answer is offered once per login (the question's first try); when the host asks the
+/// same question again it was refused, so it is forgotten and the person is asked.
+final class LoginAnswers {
+    private var kept: [String: SecretBytes] = [:]
+
+    /// The kept answer to `question`, for its first try only.
+    func answer(for question: SSHAuthPrompt) -> String? {
+        guard question.attempt == 1 else { return nil }
+        return kept[question.text]?.text
+    }
+
+    /// Keeps what the person typed for a hidden question (answers that are shown on screen,
+    /// like a user name, are asked again: they are cheap and may differ).
+    func keep(_ answer: String, for question: SSHAuthPrompt) {
+        guard !question.echo else { return }
+        forget(question)
+        kept[question.text] = SecretBytes(answer)
+    }
+
+    func forget(_ question: SSHAuthPrompt) {
+        kept.removeValue(forKey: question.text)?.wipe()
+    }
+
+    /// The storage of a kept answer (for tests that check the wipe).
+    func secret(for question: SSHAuthPrompt) -> SecretBytes? { kept[question.text] }
+
+    /// Zeroes and drops every kept answer.
+    func wipe() {
+        for secret in kept.values { secret.wipe() }
+        kept.removeAll()
+    }
+
+    deinit { wipe() }
+}

@@ -1,0 +1,107 @@
+import XCTest
+import SSH
+@testable import Sessions
+
+/// The pure parts of continuity: the typed-key queue and its bound, the keepalive watch, and
+/// the kept login answers.
+final class ContinuityStateTests: XCTestCase {
+    // MARK: PendingInput
+
+    func testKeysAreKeptInOrderAndTakenOnce() {
+        var pending = PendingInput()
+        XCTAssertTrue(pending.isEmpty)
+        XCTAssertNil(pending.statusNote)
+        pending.append(Array("ls".utf8))
+        pending.append([0x1B, 0x5B, 0x41])   // up arrow
+        pending.append([0x0D])
+        XCTAssertEqual(pending.statusNote, "6 typed bytes wait to be sent (ctrl+] x discards)")
+        XCTAssertEqual(pending.take(), Array("ls".utf8) + [0x1B, 0x5B, 0x41, 0x0D])
+        XCTAssertTrue(pending.isEmpty)
+        XCTAssertEqual(pending.take(), [])
+    }
+
+    /// At 4 KiB the oldest keys are kept and every newer one is dropped, whole, even one that
+    /// would still fit: what is sent stays a prefix of what was typed.
+    func testTheBoundKeepsTheOldestAndDropsEveryNewerKey() {
+        var pending = PendingInput()
+        pending.append([UInt8](repeating: 0x61, count: PendingInput.limit - 2))
+        pending.append([0x1B, 0x5B, 0x41])   // would cross the bound: dropped whole
+        pending.append([0x62])               // would fit, but comes after a dropped key
+        XCTAssertEqual(pending.bytes.count, PendingInput.limit - 2)
+        XCTAssertEqual(pending.dropped, 4)
+        XCTAssertFalse(pending.isEmpty)
+        XCTAssertEqual(pending.statusNote,
+                       "4094 typed bytes wait to be sent; full at 4 KiB, 4 newer bytes dropped (ctrl+] x discards)")
+        XCTAssertEqual(pending.take(), [UInt8](repeating: 0x61, count: PendingInput.limit - 2))
+        pending.append([0x63])
+        XCTAssertEqual(pending.bytes, [0x63], "after sending, the queue starts over")
+    }
+
+    func testDiscardDropsEverythingAndSaysHowMuch() {
+        var pending = PendingInput()
+        pending.append([UInt8](repeating: 0x61, count: 5000))
+        XCTAssertEqual(pending.discard(), 0, "a paste larger than the bound is dropped whole")
+        pending.append(Array("abc".utf8))
+        XCTAssertEqual(pending.discard(), 3)
+        XCTAssertTrue(pending.isEmpty)
+    }
+
+    // MARK: KeepaliveWatch
+
+    func testTheFirstUnansweredKeepaliveIsReportedAndAnswerClearsIt() {
+        let t0 = ContinuousClock.now
+        var watch = KeepaliveWatch(now: t0)
+        let limit = Duration.seconds(45)
+        XCTAssertEqual(watch.tick(at: t0 + .seconds(15), deadAfter: limit), .answering, "no keepalive sent yet")
+        watch.probed(at: t0 + .seconds(15))
+        XCTAssertFalse(watch.heard(at: t0 + .seconds(15.1)), "the answer came; nothing to clear")
+        XCTAssertEqual(watch.tick(at: t0 + .seconds(30), deadAfter: limit), .answering)
+        watch.probed(at: t0 + .seconds(30))
+        XCTAssertEqual(watch.tick(at: t0 + .seconds(45), deadAfter: limit), .unanswered)
+        XCTAssertEqual(watch.statusNote(host: "mac", now: t0 + .seconds(47), deadAfter: limit),
+                       "mac: no answer for 31 s; reconnecting after 45 s of silence")
+        XCTAssertTrue(watch.heard(at: t0 + .seconds(48)), "hearing from the host ends the notice")
+        XCTAssertNil(watch.statusNote(host: "mac", now: t0 + .seconds(48), deadAfter: limit))
+    }
+
+    func testSilenceLongerThanTheLimitIsDead() {
+        let t0 = ContinuousClock.now
+        var watch = KeepaliveWatch(now: t0)
+        watch.probed(at: t0)
+        XCTAssertEqual(watch.tick(at: t0 + .seconds(46), deadAfter: .seconds(45)), .dead(silentSeconds: 46))
+    }
+
+    // MARK: LoginAnswers
+
+    private let password = SSHAuthPrompt(text: "ann@mac's password: ", echo: false)
+
+    func testAHiddenAnswerIsOfferedOnceAtTheFirstTryOfALaterLogin() {
+        let answers = LoginAnswers()
+        XCTAssertNil(answers.answer(for: password))
+        answers.keep("hunter2", for: password)
+        XCTAssertEqual(answers.answer(for: password), "hunter2")
+        let retry = SSHAuthPrompt(text: password.text, echo: false, instruction: "refused", attempt: 2)
+        XCTAssertNil(answers.answer(for: retry), "asked again in the same login: the kept answer was refused")
+        answers.keep("shown", for: SSHAuthPrompt(text: "Login name: ", echo: true))
+        XCTAssertNil(answers.answer(for: SSHAuthPrompt(text: "Login name: ", echo: true)), "shown answers are not kept")
+    }
+
+    func testWipeZeroesTheKeptBytes() throws {
+        let answers = LoginAnswers()
+        answers.keep("hunter2", for: password)
+        let secret = try XCTUnwrap(answers.secret(for: password))
+        XCTAssertEqual(secret.bytes, Array("hunter2".utf8))
+        answers.wipe()
+        XCTAssertEqual(secret.bytes, [UInt8](repeating: 0, count: 7))
+        XCTAssertNil(answers.answer(for: password))
+    }
+
+    func testForgettingARefusedAnswerZeroesIt() throws {
+        let answers = LoginAnswers()
+        answers.keep("old", for: password)
+        let secret = try XCTUnwrap(answers.secret(for: password))
+        answers.forget(password)
+        XCTAssertEqual(secret.bytes, [0, 0, 0])
+        XCTAssertNil(answers.answer(for: password))
+    }
+}
