@@ -12,7 +12,7 @@ enum HostsAddCommand {
             (IPv6: user@[::1]:2222), or given with --host, --user and --port; a part given both
             ways must agree. HOST is a DNS name, an IPv4 address or an IPv6 address.
             One computer may have several entries, one per herdr session or command
-            ('hosts add mac-work ann@mac --session work', 'hosts add mac-play ann@mac --session play').
+            ('drover hosts add mac-work ann@mac --session work', then mac-play with --session play).
             An entry that would attach exactly what an existing one does (same user@host:port,
             session and command) is refused; the message names the existing entry.
             """,
