@@ -47,15 +47,18 @@ public struct SSHConfigFiles: Sendable {
         return "\(info.st_dev):\(info.st_ino)"
     }
 
-    /// The text of a regular file of at most `maxBytes`, or why it cannot be read.
-    public func read(_ path: String) -> Result<String, ReadProblem> {
+    /// The text of a regular file of at most `maxBytes`, or why it cannot be read. `anyKind`
+    /// also reads a pipe or device (still at most `maxBytes`): for a path the person named
+    /// themselves, such as `<(ssh -G host)` or /dev/null, never for one a glob found.
+    public func read(_ path: String, anyKind: Bool = false) -> Result<String, ReadProblem> {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
+        guard regular || anyKind else { return .failure(.notRegular) }
         guard info.st_size <= Self.maxBytes else { return .failure(.tooLarge) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regular ? O_NONBLOCK : 0))
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
         var bytes: [UInt8] = []

@@ -56,9 +56,10 @@ public struct SSHConfigImport: Equatable, Sendable {
         return result
     }
 
-    /// Parses the config at `path` with its includes; the failure says why it was not read.
+    /// Parses the config at `path` (which the person named, so it may be a pipe) with its
+    /// includes; the failure says why it was not read.
     public static func parse(file path: String, files: SSHConfigFiles) -> Result<SSHConfigImport, SSHConfigFiles.ReadProblem> {
-        files.read(path).map { parse($0, files: files, identity: files.identity(path)) }
+        files.read(path, anyKind: true).map { parse($0, files: files, identity: files.identity(path)) }
     }
 
     private struct Problem: Error { let text: String }

@@ -142,6 +142,20 @@ final class PinsCommandTests: XCTestCase {
                                          + "Give the port too, e.g. 'drover pins forget mac.example'"), again.err)
     }
 
+    func testANameThatIsAlsoAPinnedHostIsAskedAboutNotGuessed() throws {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("hosts", "add", "box.example", "ann@10.0.0.7"), 0, h.err)
+        try pin("box.example", 22)
+        try pin("10.0.0.7", 22)
+        let forget = CLIHarness(environment: env)
+        XCTAssertEqual(forget.run("pins", "forget", "box.example"), 2)
+        XCTAssertTrue(forget.err.contains("give 'drover pins forget 10.0.0.7' or 'drover pins forget box.example:22'"), forget.err)
+        XCTAssertEqual(try pins.list().count, 2, "nothing was forgotten")
+        let literal = CLIHarness(environment: env)
+        XCTAssertEqual(literal.run("pins", "forget", "box.example:22"), 0, literal.err)
+        XCTAssertEqual(try pins.list().map(\.host), ["10.0.0.7"])
+    }
+
     func testForgetByAddressStillWorksWhenTheRegistryIsUnreadable() throws {
         try FileManager.default.createDirectory(atPath: dir.file("drover"), withIntermediateDirectories: true)
         try "not json".write(toFile: dir.file("drover/hosts.json"), atomically: true, encoding: .utf8)

@@ -47,6 +47,12 @@ enum PinsCommand {
             let raw = try args.positionals(exactly: ["HOST[:PORT] or NAME"])[0]
             let (host, port, entry) = try PinTarget.resolve(raw, root: ctx.root)
             let pins = KnownHosts(root: ctx.root)
+            if entry != nil, let literal = try? PinTarget.parse(raw), literal != (host, port),
+               !(try pins.pins(host: literal.host, port: literal.port)).isEmpty {
+                throw UsageError("'\(raw)' is a registry name (for \(HostName.token(host: host, port: port))) and also a pinned "
+                                 + "host; give 'drover pins forget \(HostName.token(host: host, port: port))' or "
+                                 + "'drover pins forget \(raw):\(literal.port)'")
+            }
             let removed = try pins.remove(host: host, port: port)
             let name = HostName.token(host: host, port: port)
             if let entry { ctx.print("\(entry) is \(name)") }
