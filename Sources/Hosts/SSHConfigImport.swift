@@ -41,9 +41,14 @@ public struct SSHConfigImport: Equatable, Sendable {
     public static func parse(_ text: String, files: SSHConfigFiles, identity: String? = nil) -> SSHConfigImport {
         var reader = SSHConfigReader(files: files)
         reader.read(text, identity: identity)
+        let index = SSHConfigBlockIndex(reader.blocks)
         var result = SSHConfigImport(notes: reader.notes)
         for (alias, statement) in reader.aliases {
-            switch resolve(alias, in: reader.blocks) {
+            if let problem = nameProblem(alias) {
+                result.skipped.append(SSHConfigSkip(alias: alias, location: statement.location, reason: problem))
+                continue
+            }
+            switch resolve(alias, in: reader.blocks, index: index) {
             case .success(var entry):
                 entry.line = statement.line
                 entry.file = statement.file
@@ -64,12 +69,28 @@ public struct SSHConfigImport: Equatable, Sendable {
 
     private struct Problem: Error { let text: String }
 
+    /// Why `alias` cannot be a registry name (checked before its settings are resolved, so
+    /// an alias that could never be imported costs nothing more), or nil.
+    private static func nameProblem(_ alias: String) -> String? {
+        do {
+            try HostRules.checkName(alias)
+            return nil
+        } catch let error as HostValidationError {
+            return "\(error.field) '\(HostValidationError.printable(error.value))' is not allowed: \(error.rule)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// Applies every block that matches `alias`, first value of each keyword winning.
-    private static func resolve(_ alias: String, in blocks: [SSHConfigBlock]) -> Result<SSHConfigEntry, Problem> {
+    private static func resolve(_ alias: String, in blocks: [SSHConfigBlock],
+                                index: SSHConfigBlockIndex) -> Result<SSHConfigEntry, Problem> {
         var values: [String: SSHConfigStatement] = [:]
         var others: [String: SSHConfigStatement] = [:]
         var otherOrder: [String] = []
-        for block in blocks where block.applies(to: alias) {
+        let name = alias.lowercased()
+        let characters = Array(name)
+        for block in index.candidates(for: name).map({ blocks[$0] }) where block.applies(to: characters) {
             for setting in block.settings {
                 if carriedOver.contains(setting.keyword) {
                     if values[setting.keyword] == nil { values[setting.keyword] = setting }

@@ -20,9 +20,11 @@ struct SSHConfigStatement: Equatable, Sendable {
 enum SSHConfigLexer {
     static func statements(_ text: String, file: String? = nil) -> [SSHConfigStatement] {
         var result: [SSHConfigStatement] = []
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d || $0 == 0x0c }
         for (index, bytes) in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false).enumerated() {
-            let line = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            // Blank and comment lines are skipped on bytes, before any text is made of them.
+            guard let first = bytes.firstIndex(where: { !isSpaceByte($0) }), bytes[first] != UInt8(ascii: "#") else { continue }
+            let line = String(decoding: bytes[first...], as: UTF8.self).trimmingWhitespace()
             let keywordEnd = line.firstIndex { isSpace($0) || $0 == "=" } ?? line.endIndex
             var rest = line[keywordEnd...].trimmingWhitespace()
             if rest.hasPrefix("=") { rest = rest.dropFirst().trimmingWhitespace() }
@@ -69,7 +71,10 @@ enum SSHConfigLexer {
 /// to the last `*`, so its cost is at most pattern length times text length.
 enum Glob {
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
+        matches(Array(pattern), Array(text))
+    }
+
+    static func matches(_ p: [Character], _ t: [Character]) -> Bool {
         var pi = 0, ti = 0
         var star: (pi: Int, ti: Int)?
         while ti < t.count {

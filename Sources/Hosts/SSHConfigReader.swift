@@ -1,47 +1,13 @@
-/// A run of settings that apply together: the globals, a `Host` or `Match` section, or the
-/// part of one that an `Include` interrupted. It applies to an alias when every condition does.
-struct SSHConfigBlock: Sendable {
-    enum Condition: Sendable {
-        /// A `Host` line's patterns.
-        case hosts([String])
-        /// A `Match` line: never evaluated, so never applies here.
-        case match
-    }
-
-    var conditions: [Condition]
-    var settings: [SSHConfigStatement] = []
-
-    func applies(to alias: String) -> Bool {
-        conditions.allSatisfy { condition in
-            switch condition {
-            case .match: return false
-            case .hosts(let patterns): return Self.matches(patterns, alias)
-            }
-        }
-    }
-
-    /// ssh's rule: some pattern matches and no negated pattern does.
-    static func matches(_ patterns: [String], _ alias: String) -> Bool {
-        let name = alias.lowercased()
-        var matched = false
-        for pattern in patterns {
-            if pattern.hasPrefix("!") {
-                if Glob.matches(String(pattern.dropFirst()).lowercased(), name) { return false }
-            } else if Glob.matches(pattern.lowercased(), name) {
-                matched = true
-            }
-        }
-        return matched
-    }
-}
-
 /// Reads a config and everything it includes into blocks in ssh's order. An `Include` inside a
 /// section applies only where that section does, and the section resumes after it (as in
 /// ssh). Depth is limited like ssh's (16), a file that includes itself is skipped, and at most
-/// `maxFiles` files are read in all.
+/// `maxFiles` files and `maxTotalBytes` are read in all, naming at most `maxAliases` computers,
+/// so the work of resolving every alias against every section stays bounded.
 struct SSHConfigReader {
     static let maxDepth = 16
     static let maxFiles = 256
+    static let maxTotalBytes = 4 * SSHConfigFiles.maxBytes
+    static let maxAliases = 1000
 
     let files: SSHConfigFiles
     private(set) var blocks: [SSHConfigBlock] = [SSHConfigBlock(conditions: [])]
@@ -50,6 +16,8 @@ struct SSHConfigReader {
     private(set) var matchLines: [String] = []
     private(set) var notes: [String] = []
     private var filesRead = 0
+    private var bytesRead = 0
+    private var aliasNames: Set<String> = []
     private var openFiles: [String] = []
 
     init(files: SSHConfigFiles) {
@@ -59,6 +27,7 @@ struct SSHConfigReader {
     /// Reads `text` (the file given, or standard input) and its includes.
     mutating func read(_ text: String, identity: String?) {
         if let identity { openFiles.append(identity) }
+        bytesRead = text.utf8.count
         read(SSHConfigLexer.statements(text), within: [], depth: 0)
     }
 
@@ -69,7 +38,7 @@ struct SSHConfigReader {
         for statement in statements {
             switch statement.keyword {
             case "host":
-                section = enclosing + [.hosts(statement.arguments)]
+                section = enclosing + [.hosts(statement.arguments.map(HostPattern.init))]
                 blocks.append(SSHConfigBlock(conditions: section))
                 noteAliases(statement)
             case "match":
@@ -93,7 +62,11 @@ struct SSHConfigReader {
                 notes.append("\(statement.location): skipped negated pattern '\(pattern)'; it names no single computer")
             } else if pattern.contains("*") || pattern.contains("?") {
                 notes.append("\(statement.location): skipped wildcard pattern '\(pattern)'; it names no single computer")
-            } else if !aliases.contains(where: { $0.name == pattern }) {
+            } else if aliasNames.count == Self.maxAliases {
+                notes.append("\(statement.location): '\(pattern)' and later names were not imported; "
+                             + "a config names at most \(Self.maxAliases) computers here")
+                return
+            } else if aliasNames.insert(pattern).inserted {
                 aliases.append((pattern, statement))
             }
         }
@@ -122,8 +95,11 @@ struct SSHConfigReader {
             switch files.read(path) {
             case .failure(let problem):
                 notes.append("\(here): \(shown) \(problem)")
+            case .success(let text) where bytesRead + text.utf8.count > Self.maxTotalBytes:
+                notes.append("\(here): \(shown) not read; the config and its includes exceed \(Self.maxTotalBytes / 1024) KiB")
             case .success(let text):
                 filesRead += 1
+                bytesRead += text.utf8.count
                 if let identity { openFiles.append(identity) }
                 blocks.append(SSHConfigBlock(conditions: section))
                 read(SSHConfigLexer.statements(text, file: shown), within: section, depth: depth + 1)

@@ -53,8 +53,8 @@ final class HostsImportCommandTests: XCTestCase {
               not carried over: ProxyJump (line 5), Match block (line 8)
             added web-alias: ada@web.example.com:22
               not carried over: ProxyJump (line 5), Match block (line 8)
-            skipped badport (line 11): line 12: Port '99999' is not a number from 1 to 65535
             skipped -bad (line 10): name '-bad' is not allowed: \(HostRulesText.name)
+            skipped badport (line 11): line 12: Port '99999' is not a number from 1 to 65535
             note: line 6: skipped wildcard pattern '*.lan'; it names no single computer
             3 added, 2 skipped (\(config))
 

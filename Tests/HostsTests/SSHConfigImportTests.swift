@@ -55,7 +55,7 @@ final class SSHConfigImportTests: XCTestCase {
     func testRealisticConfigEntriesFollowFirstValueWins() {
         let result = Self.parse(Self.realistic)
         let byAlias = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.alias, $0) })
-        XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "quoted name", "v6"])
+        XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "v6"])
         XCTAssertEqual(byAlias["github.com"], SSHConfigEntry(
             alias: "github.com", hostname: "github.com", user: "git", port: 22, line: 5,
             notCarriedOver: ["ServerAliveInterval (line 3)", "IdentityFile (line 7)", "Match block (line 23)"]))
@@ -81,6 +81,8 @@ final class SSHConfigImportTests: XCTestCase {
             "line 38: skipped wildcard pattern '*'; it names no single computer",
         ])
         XCTAssertEqual(result.skipped, [
+            SSHConfigSkip(alias: "quoted name", location: "line 26",
+                          reason: "name 'quoted name' is not allowed: \(HostRules.nameRule)"),
             SSHConfigSkip(alias: "weird", location: "line 29",
                           reason: "line 30: HostName '%r.example.org' uses tokens other than %h and %%"),
             SSHConfigSkip(alias: "badport", location: "line 32", reason: "line 33: Port '70000' is not a number from 1 to 65535"),

@@ -39,11 +39,11 @@ final class SSHConfigReadingTests: XCTestCase {
             Host pi   # the kitchen one
               User pi  # me
               Port 2200 # ssh
-            Host nas#2
+            Host nas
               Port 22#x
             """, files: files)
         XCTAssertEqual(result.entries, [SSHConfigEntry(alias: "pi", hostname: "pi", user: "pi", port: 2200, line: 1)])
-        XCTAssertEqual(result.skipped, [SSHConfigSkip(alias: "nas#2", location: "line 4",
+        XCTAssertEqual(result.skipped, [SSHConfigSkip(alias: "nas", location: "line 4",
                                                       reason: "line 5: Port '22#x' is not a number from 1 to 65535")])
     }
 
@@ -124,6 +124,21 @@ final class SSHConfigReadingTests: XCTestCase {
             "Match block (line 8)",
         ])
         XCTAssertNil(result.entries.first?.user, "a Match block is not evaluated")
+    }
+
+    func testTheNumberOfComputersAndTheBytesReadAreBounded() throws {
+        let many = (0..<(SSHConfigReader.maxAliases + 5)).map { "Host h\($0)" }.joined(separator: "\n")
+        let result = SSHConfigImport.parse(many, files: files)
+        XCTAssertEqual(result.entries.count, SSHConfigReader.maxAliases)
+        XCTAssertEqual(result.notes.count, 5, "one note per line not taken")
+        XCTAssertTrue(result.notes[0].hasPrefix("line 1001: 'h1000' and later names were not imported"), result.notes[0])
+
+        // Each file just under the per-file bound: four fit in the total, the fifth does not.
+        let filler = "#" + String(repeating: "x", count: SSHConfigFiles.maxBytes - 100) + "\n"
+        for n in 0..<5 { try write(".ssh/big\(n)", filler + "Host big\(n)\n") }
+        let capped = SSHConfigImport.parse("Include big*\n", files: files)
+        XCTAssertEqual(capped.entries.map(\.alias), ["big0", "big1", "big2", "big3"])
+        XCTAssertEqual(capped.notes, ["line 1: Include big*: ~/.ssh/big4 not read; the config and its includes exceed 4096 KiB"])
     }
 
     func testGlobMatchingStaysCheapOnHostilePatterns() {
