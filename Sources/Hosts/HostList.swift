@@ -45,7 +45,8 @@ public struct HostList: Equatable, Sendable {
         try host.validate()
         let others = hosts.indices.filter { $0 != index }.map { hosts[$0] }
         if others.contains(where: { $0.name == host.name }) { throw HostStoreError.nameTaken(name: host.name) }
-        if let twin = others.first(where: { $0.isTwin(of: host) }) {
+        // Aliases imported together may already be twins; an edit may keep that, not create it.
+        if let twin = others.first(where: { $0.isTwin(of: host) && !$0.isTwin(of: hosts[index]) }) {
             throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
         }
         var stamped = host

@@ -169,6 +169,21 @@ final class SSHConfigImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.skipped, [])
     }
 
+    func testAliasesImportedAsTwinsCanStillBeEditedOneByOne() throws {
+        var list = HostList()
+        _ = SSHConfigImportPlan.apply(parse("Host a b\n  HostName box.lan\n"), to: &list, localUser: "me", now: now)
+        var a = try XCTUnwrap(list.named("a"))
+        a.auth = [.agent]
+        XCTAssertNoThrow(try list.replace(named: "a", with: a, now: now), "still b's twin, as imported")
+        var b = try XCTUnwrap(list.named("b"))
+        b.session = "s"
+        try list.replace(named: "b", with: b, now: now)
+        b.session = nil
+        XCTAssertThrowsError(try list.replace(named: "b", with: b, now: now), "an edit may not make a new twin") {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "me@box.lan:22, herdr's default session", existingName: "a"))
+        }
+    }
+
     func testImportingAgainAddsNothingAndATwinOfAnEarlierEntryIsSkipped() {
         var list = HostList()
         let config = parse("Host a b\n  HostName box.lan\nHost c\n  HostName c.lan\n  Port nope\n")
