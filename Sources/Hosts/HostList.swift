@@ -14,11 +14,6 @@ public struct HostList: Equatable, Sendable {
         hosts.first { $0.name == name }
     }
 
-    /// The entries that log in as the same user at the same address and port.
-    public func entries(withSameAccountAs host: Host) -> [Host] {
-        hosts.filter { $0.hasSameAccount(as: host) }
-    }
-
     /// The entry that attaches exactly what `host` would, if any.
     public func twin(of host: Host) -> Host? {
         hosts.first { $0.isTwin(of: host) }

@@ -51,8 +51,8 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// An address without a registry entry: a unix host running herdr's default command.
-    private static func adHocHost(_ endpoint: SSHEndpoint, session: String? = nil) -> Hosts.Host {
-        Hosts.Host(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user, session: session)
+    private static func adHocHost(_ endpoint: SSHEndpoint) -> Hosts.Host {
+        Hosts.Host(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user)
     }
 
     /// This target attaching herdr session `session` instead, for this run only. A host

@@ -37,7 +37,7 @@ final class HostListTests: XCTestCase {
         try list.add(Host(name: "mac", hostname: "mac.lan", user: "ann"), now: t0)
         try list.add(Host(name: "mac-top", hostname: "mac.lan", user: "ann", command: "top"), now: t0)
         XCTAssertEqual(list.hosts.map(\.name), ["mac-work", "mac-play", "mac", "mac-top"])
-        XCTAssertEqual(list.entries(withSameAccountAs: Host(name: "x", hostname: "MAC.lan", user: "ann")).count, 4)
+        XCTAssertEqual(list.hosts.filter { $0.hasSameAccount(as: Host(name: "x", hostname: "MAC.lan", user: "ann")) }.count, 4)
         XCTAssertThrowsError(try list.add(Host(name: "twin", hostname: "mac.lan", user: "ann", session: "play"), now: t1)) {
             XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22, herdr session 'play'", existingName: "mac-play"))
         }
