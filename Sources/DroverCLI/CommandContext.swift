@@ -10,6 +10,7 @@ public final class CommandContext: @unchecked Sendable {
     private let writeErr: @Sendable (String) -> Void
     private let readInputLine: @Sendable () -> String?
     private let readSecret: @Sendable (String) -> String?
+    private let readAllInput: @Sendable (Int) -> [UInt8]
     /// True when standard input is a terminal a person can answer prompts on.
     public let isInteractive: Bool
 
@@ -18,7 +19,8 @@ public final class CommandContext: @unchecked Sendable {
                 out: @escaping @Sendable (String) -> Void,
                 err: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String?,
-                readSecretLine: (@Sendable (String) -> String?)? = nil) {
+                readSecretLine: (@Sendable (String) -> String?)? = nil,
+                readAll: (@Sendable (Int) -> [UInt8])? = nil) {
         self.environment = environment
         self.isInteractive = isInteractive
         self.writeOut = out
@@ -27,6 +29,11 @@ public final class CommandContext: @unchecked Sendable {
         self.readSecret = readSecretLine ?? { prompt in
             err(prompt)
             return readLine()
+        }
+        self.readAllInput = readAll ?? { limit in
+            var bytes: [UInt8] = []
+            while bytes.count <= limit, let line = readLine() { bytes += Array(line.utf8) + [0x0a] }
+            return bytes
         }
     }
 
@@ -51,6 +58,17 @@ public final class CommandContext: @unchecked Sendable {
                     FileHandle.standardError.write(Data("\n".utf8))
                 }
                 return Swift.readLine(strippingNewline: true)
+            },
+            readAll: { limit in
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while bytes.count <= limit {
+                    let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    bytes += buffer[0..<n]
+                }
+                return bytes
             })
     }
 
@@ -64,6 +82,10 @@ public final class CommandContext: @unchecked Sendable {
 
     /// Reads one line of standard input (nil at end of input).
     public func readLine() -> String? { readInputLine() }
+
+    /// Reads standard input to its end, stopping once more than `limit` bytes have arrived
+    /// (so a caller sees the excess and can refuse it without reading forever).
+    public func readAll(limit: Int) -> [UInt8] { readAllInput(limit) }
 
     /// Reads one line that must not appear on screen (a pairing link, a password): on a
     /// terminal, echo is off while it is typed or pasted. `prompt` goes to stderr.

@@ -53,6 +53,19 @@ public struct Host: Codable, Equatable, Sendable {
             && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
     }
 
+    /// True when both entries would attach the same thing: the same account, the same herdr
+    /// session and the same command override. Such twins are refused; entries that share an
+    /// account but differ in session or command (`mac-work`, `mac-play`) are welcome.
+    public func isTwin(of other: Host) -> Bool {
+        hasSameAccount(as: other) && session == other.session && command == other.command
+    }
+
+    /// The account with what it attaches, for messages: `ann@mac:22, herdr session 'work'`.
+    public var attachDescription: String {
+        if command != nil { return "\(account) with its command override" }
+        return session.map { "\(account), herdr session '\($0)'" } ?? "\(account), herdr's default session"
+    }
+
     /// Checks every field; throws the first problem found, naming the field.
     public func validate() throws {
         try HostRules.checkName(name)

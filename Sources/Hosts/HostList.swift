@@ -1,7 +1,8 @@
 import Foundation
 
 /// The registry's entries and the rules that keep them consistent: every host valid, names
-/// unique, and no two entries for the same user@host:port. Pure; `HostStore` does the I/O.
+/// unique, and no two entries that attach the same thing (`Host.isTwin`). Several entries may
+/// share one computer when their herdr session or command differ. Pure; `HostStore` does the I/O.
 public struct HostList: Equatable, Sendable {
     public private(set) var hosts: [Host]
 
@@ -13,17 +14,18 @@ public struct HostList: Equatable, Sendable {
         hosts.first { $0.name == name }
     }
 
-    /// The entry that logs in as the same user at the same address and port, if any.
-    public func entry(withSameAccountAs host: Host) -> Host? {
-        hosts.first { $0.hasSameAccount(as: host) }
+    /// The entry that attaches exactly what `host` would, if any.
+    public func twin(of host: Host) -> Host? {
+        hosts.first { $0.isTwin(of: host) }
     }
 
-    /// Adds a new host, stamping its times with `now`.
-    public mutating func add(_ host: Host, now: Date) throws {
+    /// Adds a new host, stamping its times with `now`. `allowingTwins` is for the aliases of
+    /// one ssh_config `Host` line, which name the same computer on purpose.
+    public mutating func add(_ host: Host, now: Date, allowingTwins: Bool = false) throws {
         try host.validate()
         if named(host.name) != nil { throw HostStoreError.nameTaken(name: host.name) }
-        if let twin = entry(withSameAccountAs: host) {
-            throw HostStoreError.accountTaken(account: host.account, existingName: twin.name)
+        if !allowingTwins, let twin = twin(of: host) {
+            throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
         }
         var stamped = host
         stamped.created = now
@@ -38,8 +40,9 @@ public struct HostList: Equatable, Sendable {
         try host.validate()
         let others = hosts.indices.filter { $0 != index }.map { hosts[$0] }
         if others.contains(where: { $0.name == host.name }) { throw HostStoreError.nameTaken(name: host.name) }
-        if let twin = others.first(where: { $0.hasSameAccount(as: host) }) {
-            throw HostStoreError.accountTaken(account: host.account, existingName: twin.name)
+        // Aliases imported together may already be twins; an edit may keep that, not create it.
+        if let twin = others.first(where: { $0.isTwin(of: host) && !$0.isTwin(of: hosts[index]) }) {
+            throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
         }
         var stamped = host
         stamped.created = hosts[index].created
@@ -57,16 +60,17 @@ public struct HostList: Equatable, Sendable {
     /// What `upsert` did.
     public enum UpsertOutcome: Equatable, Sendable {
         case added(Host)
-        /// The entry for the same account was updated in place; it keeps its name.
+        /// The entry for the same account and session was updated in place; it keeps its name.
         case updated(Host)
     }
 
-    /// Adds `host`, or, when an entry for the same user@host:port exists, updates that entry
-    /// (keeping its name, creation time, auth preference and any command override the new
-    /// host does not set) instead of making a twin.
-    /// A new host whose name is taken gets the first free `NAME-2`, `NAME-3`, ...
+    /// Adds `host`, or, when an entry for the same user@host:port and the same herdr session
+    /// exists, updates that entry (keeping its name, creation time, auth preference and any
+    /// command override the new host does not set). An entry for another session of the
+    /// same computer is left alone. A new host whose name is taken gets the first free
+    /// `NAME-2`, `NAME-3`, ...
     public mutating func upsert(_ host: Host, now: Date) throws -> UpsertOutcome {
-        if let existing = entry(withSameAccountAs: host) {
+        if let existing = hosts.first(where: { $0.hasSameAccount(as: host) && $0.session == host.session }) {
             var merged = host
             merged.name = existing.name
             merged.command = host.command ?? existing.command

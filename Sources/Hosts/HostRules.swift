@@ -6,7 +6,7 @@ public enum HostRules {
     public static let nameRule =
         "a host name is 1-64 characters of letters, digits, '.', '_' and '-', starting with a letter or digit"
     public static let sessionRule =
-        "a herdr session name is 1-64 characters of letters, digits, '.', '_' and '-', and not '.' or '..'"
+        "a herdr session name is 1-64 characters of letters, digits, '.', '_' and '-', not starting with '-', and not '.' or '..'"
     public static let hostnameRule =
         "a hostname is a DNS name (letters, digits, '-', '_' and dots, up to 253 characters), an IPv4 address or an IPv6 address"
     public static let portRule = "a port is a whole number from 1 to 65535"
@@ -25,9 +25,11 @@ public enum HostRules {
     }
 
     /// herdr's own rule; such names need no quoting in sh, zsh, bash, fish, cmd or PowerShell.
+    /// A leading '-' is refused because herdr would read the name as an option.
     public static func checkSession(_ session: String) throws {
         let bytes = Array(session.utf8)
-        guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte), session != ".", session != ".." else {
+        guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte), bytes.first != UInt8(ascii: "-"),
+              session != ".", session != ".." else {
             throw HostValidationError(field: "session", value: session, rule: sessionRule)
         }
     }

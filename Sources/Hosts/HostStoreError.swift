@@ -6,8 +6,9 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
     case newerVersion(path: String, version: Int, keptCopy: String)
     case notFound(name: String)
     case nameTaken(name: String)
-    /// Another entry already logs in as the same user at the same address and port.
-    case accountTaken(account: String, existingName: String)
+    /// Another entry already attaches the same thing (see `Host.isTwin`); `entry` is its
+    /// `attachDescription`.
+    case twin(entry: String, existingName: String)
 
     public var description: String {
         switch self {
@@ -22,9 +23,10 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
             return "no host named '\(name)'. Run 'drover hosts' to see the registry."
         case let .nameTaken(name):
             return "a host named '\(name)' already exists. Choose another name, or change it with 'drover hosts edit \(name)'."
-        case let .accountTaken(account, existing):
-            return "\(account) is already registered as '\(existing)'. Use 'drover hosts edit \(existing)' "
-                + "to change it, or 'drover hosts rm \(existing)' first."
+        case let .twin(entry, existing):
+            return "\(entry) is already registered as '\(existing)'. Give a different --session or --command "
+                + "for another entry on that computer, change it with 'drover hosts edit \(existing)', "
+                + "or remove it with 'drover hosts rm \(existing)' first."
         }
     }
 }

@@ -7,86 +7,116 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var port: Int?
     /// The line of the `Host` statement that named the alias.
     public var line: Int
+    /// The included file of that line, as shown to the person; nil for the file given.
+    public var file: String? = nil
+    /// What applies to this alias but Drover does not carry over, each as `Keyword (line N)`:
+    /// settings such as ProxyJump or IdentityFile, and Match blocks, which are not evaluated.
+    public var notCarriedOver: [String] = []
+
+    /// Where the alias was named: `line 7` or `~/.ssh/conf.d/work line 7`.
+    public var location: String { file.map { "\($0) line \(line)" } ?? "line \(line)" }
 }
 
-/// What an ssh_config file yields: entries to import, and notes on what was skipped.
+/// An alias the config names but that cannot be imported as it is written.
+public struct SSHConfigSkip: Equatable, Sendable {
+    public var alias: String
+    /// Where the alias was named.
+    public var location: String
+    public var reason: String
+}
+
+/// What an ssh_config file yields: entries to import, aliases that cannot be, and notes on
+/// lines that name no single computer or could not be followed.
 public struct SSHConfigImport: Equatable, Sendable {
     public var entries: [SSHConfigEntry] = []
-    /// One sentence per skipped line or pattern (Include, Match, wildcards, negations, bad values).
+    public var skipped: [SSHConfigSkip] = []
+    /// One sentence per pattern or Include that yields no host (wildcards, negations, missing files).
     public var notes: [String] = []
 
-    /// Reads `Host`/`HostName`/`User`/`Port` from an ssh_config text. `Include` lines and
-    /// `Match` blocks are not followed; wildcard and negated patterns name no single computer.
-    public static func parse(_ text: String) -> SSHConfigImport {
-        var result = SSHConfigImport()
-        let statements = SSHConfigLexer.statements(text)
-        var blocks: [SSHConfigBlock] = [SSHConfigBlock(kind: .global, line: 0)]
-        var aliases: [(name: String, line: Int)] = []
-        for statement in statements {
-            switch statement.keyword {
-            case "host":
-                var block = SSHConfigBlock(kind: .host, line: statement.line)
-                block.patterns = statement.arguments
-                blocks.append(block)
-                for pattern in statement.arguments {
-                    if pattern.hasPrefix("!") {
-                        result.notes.append("line \(statement.line): skipped negated pattern '\(pattern)'; it names no single computer")
-                    } else if pattern.contains("*") || pattern.contains("?") {
-                        result.notes.append("line \(statement.line): skipped wildcard pattern '\(pattern)'; it names no single computer")
-                    } else if !aliases.contains(where: { $0.name == pattern }) {
-                        aliases.append((pattern, statement.line))
-                    }
-                }
-            case "match":
-                blocks.append(SSHConfigBlock(kind: .match, line: statement.line))
-                result.notes.append("line \(statement.line): skipped a Match block; its conditions are not evaluated, so its settings are not imported")
-            case "include":
-                let target = statement.arguments.joined(separator: " ")
-                result.notes.append("line \(statement.line): did not follow 'Include \(target)'; import that file with 'drover hosts import-ssh-config FILE'")
-            case "hostname", "user", "port":
-                blocks[blocks.count - 1].settings.append(statement)
-            default:
+    /// The keywords whose values become the registry entry; everything else is listed per host.
+    static let carriedOver: Set<String> = ["hostname", "user", "port"]
+
+    /// Reads `text` and the files it includes (through `files`). `identity` is the file's
+    /// own identity (`SSHConfigFiles.identity`), so a file that includes itself is noticed.
+    public static func parse(_ text: String, files: SSHConfigFiles, identity: String? = nil) -> SSHConfigImport {
+        var reader = SSHConfigReader(files: files)
+        reader.read(text, identity: identity)
+        let index = SSHConfigBlockIndex(reader.blocks)
+        var result = SSHConfigImport(notes: reader.notes)
+        for (alias, statement) in reader.aliases {
+            if let problem = nameProblem(alias) {
+                result.skipped.append(SSHConfigSkip(alias: alias, location: statement.location, reason: problem))
                 continue
             }
-        }
-        for alias in aliases {
-            switch resolve(alias.name, in: blocks) {
+            switch resolve(alias, in: reader.blocks, index: index) {
             case .success(var entry):
-                entry.line = alias.line
+                entry.line = statement.line
+                entry.file = statement.file
+                entry.notCarriedOver += reader.matchLines.map { "Match block (\($0))" }
                 result.entries.append(entry)
-            case .failure(let note):
-                result.notes.append("line \(alias.line): skipped '\(alias.name)': \(note.text)")
+            case .failure(let problem):
+                result.skipped.append(SSHConfigSkip(alias: alias, location: statement.location, reason: problem.text))
             }
         }
         return result
     }
 
-    private struct Note: Error { let text: String }
+    /// Parses the config at `path` (which the person named, so it may be a pipe) with its
+    /// includes; the failure says why it was not read.
+    public static func parse(file path: String, files: SSHConfigFiles) -> Result<SSHConfigImport, SSHConfigFiles.ReadProblem> {
+        files.read(path, anyKind: true).map { parse($0, files: files, identity: files.identity(path)) }
+    }
+
+    private struct Problem: Error { let text: String }
+
+    /// Why `alias` cannot be a registry name (checked before its settings are resolved, so
+    /// an alias that could never be imported costs nothing more), or nil.
+    private static func nameProblem(_ alias: String) -> String? {
+        do {
+            try HostRules.checkName(alias)
+            return nil
+        } catch let error as HostValidationError {
+            return "\(error.field) '\(HostValidationError.printable(error.value))' is not allowed: \(error.rule)"
+        } catch {
+            return "\(error)"
+        }
+    }
 
     /// Applies every block that matches `alias`, first value of each keyword winning.
-    private static func resolve(_ alias: String, in blocks: [SSHConfigBlock]) -> Result<SSHConfigEntry, Note> {
+    private static func resolve(_ alias: String, in blocks: [SSHConfigBlock],
+                                index: SSHConfigBlockIndex) -> Result<SSHConfigEntry, Problem> {
         var values: [String: SSHConfigStatement] = [:]
-        for block in blocks where block.applies(to: alias) {
-            for setting in block.settings where values[setting.keyword] == nil {
-                values[setting.keyword] = setting
+        var others: [String: SSHConfigStatement] = [:]
+        var otherOrder: [String] = []
+        let name = alias.lowercased()
+        let characters = Array(name)
+        for block in index.candidates(for: name).map({ blocks[$0] }) where block.applies(to: characters) {
+            for setting in block.settings {
+                if carriedOver.contains(setting.keyword) {
+                    if values[setting.keyword] == nil { values[setting.keyword] = setting }
+                } else if others[setting.keyword] == nil {
+                    others[setting.keyword] = setting
+                    otherOrder.append(setting.keyword)
+                }
             }
         }
         var entry = SSHConfigEntry(alias: alias, hostname: alias, user: nil, port: nil, line: 0)
+        entry.notCarriedOver = otherOrder.compactMap { others[$0] }.map { "\($0.spelling) (\($0.location))" }
         if let s = values["hostname"] {
             guard s.arguments.count == 1, let expanded = expandTokens(s.arguments[0], alias: alias) else {
-                return .failure(Note(text: "line \(s.line): HostName '\(s.arguments.joined(separator: " "))' uses tokens other than %h and %%"))
+                return .failure(Problem(text: "\(s.location): HostName '\(s.arguments.joined(separator: " "))' uses tokens other than %h and %%"))
             }
             entry.hostname = expanded
         }
         if let s = values["user"] {
             guard s.arguments.count == 1, !s.arguments[0].contains("%") else {
-                return .failure(Note(text: "line \(s.line): User '\(s.arguments.joined(separator: " "))' uses tokens, which are not expanded"))
+                return .failure(Problem(text: "\(s.location): User '\(s.arguments.joined(separator: " "))' uses tokens, which are not expanded"))
             }
             entry.user = s.arguments[0]
         }
         if let s = values["port"] {
             guard s.arguments.count == 1, let port = Int(s.arguments[0]), (1...65535).contains(port) else {
-                return .failure(Note(text: "line \(s.line): Port '\(s.arguments.joined(separator: " "))' is not a number from 1 to 65535"))
+                return .failure(Problem(text: "\(s.location): Port '\(s.arguments.joined(separator: " "))' is not a number from 1 to 65535"))
             }
             entry.port = port
         }

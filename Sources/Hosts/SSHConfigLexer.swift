@@ -1,56 +1,42 @@
-/// One `Keyword arguments...` line of an ssh_config file; the keyword is lowercased.
+/// One `Keyword arguments...` line of an ssh_config file.
 struct SSHConfigStatement: Equatable, Sendable {
+    /// The keyword lowercased, for matching.
     var keyword: String
+    /// The keyword as written, for messages (`IdentityFile`).
+    var spelling: String
     var arguments: [String]
     var line: Int
+    /// The included file the line came from, as shown to the person; nil for the file given.
+    var file: String? = nil
+
+    /// `line 7`, or `~/.ssh/conf.d/work line 7` for an included file.
+    var location: String { file.map { "\($0) line \(line)" } ?? "line \(line)" }
 }
 
-/// A `Host` or `Match` section, or the global settings before the first one.
-struct SSHConfigBlock: Sendable {
-    enum Kind: Sendable { case global, host, match }
-    var kind: Kind
-    var line: Int
-    var patterns: [String] = []
-    var settings: [SSHConfigStatement] = []
-
-    /// ssh's rule: some pattern matches and no negated pattern does. Match blocks never apply here.
-    func applies(to alias: String) -> Bool {
-        switch kind {
-        case .global: return true
-        case .match: return false
-        case .host:
-            let name = alias.lowercased()
-            var matched = false
-            for pattern in patterns {
-                if pattern.hasPrefix("!") {
-                    if Glob.matches(String(pattern.dropFirst()).lowercased(), name) { return false }
-                } else if Glob.matches(pattern.lowercased(), name) {
-                    matched = true
-                }
-            }
-            return matched
-        }
-    }
-}
-
-/// Splits ssh_config text into statements: `#` comments and blank lines dropped, the keyword
-/// separated by whitespace or `=`, double-quoted arguments kept whole.
+/// Splits ssh_config text into statements the way ssh reads it: lines end at LF (a CR before
+/// it is whitespace, so Windows files read the same), `#` starts a comment at the start of a
+/// line or of a word, the keyword is separated by whitespace or `=`, double-quoted arguments
+/// are kept whole.
 enum SSHConfigLexer {
-    static func statements(_ text: String) -> [SSHConfigStatement] {
+    static func statements(_ text: String, file: String? = nil) -> [SSHConfigStatement] {
         var result: [SSHConfigStatement] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingWhitespace()
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let keywordEnd = line.firstIndex { $0 == " " || $0 == "\t" || $0 == "=" } ?? line.endIndex
-            let keyword = line[..<keywordEnd].lowercased()
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0d || $0 == 0x0c }
+        for (index, bytes) in text.utf8.split(separator: 0x0a, omittingEmptySubsequences: false).enumerated() {
+            // Blank and comment lines are skipped on bytes, before any text is made of them.
+            guard let first = bytes.firstIndex(where: { !isSpaceByte($0) }), bytes[first] != UInt8(ascii: "#") else { continue }
+            let line = String(decoding: bytes[first...], as: UTF8.self).trimmingWhitespace()
+            let keywordEnd = line.firstIndex { isSpace($0) || $0 == "=" } ?? line.endIndex
             var rest = line[keywordEnd...].trimmingWhitespace()
             if rest.hasPrefix("=") { rest = rest.dropFirst().trimmingWhitespace() }
-            result.append(SSHConfigStatement(keyword: keyword, arguments: words(rest), line: index + 1))
+            let spelling = String(line[..<keywordEnd])
+            result.append(SSHConfigStatement(keyword: spelling.lowercased(), spelling: spelling,
+                                             arguments: words(rest), line: index + 1, file: file))
         }
         return result
     }
 
-    /// Whitespace-separated words; `"a b"` is one word without its quotes.
+    /// Whitespace-separated words; `"a b"` is one word without its quotes; a `#` where a word
+    /// would start ends the line (`User pi  # me` is `pi`), as in ssh.
     static func words(_ s: Substring) -> [String] {
         var words: [String] = []
         var current = ""
@@ -60,10 +46,12 @@ enum SSHConfigLexer {
             if c == "\"" {
                 inQuotes.toggle()
                 hasWord = true
-            } else if (c == " " || c == "\t") && !inQuotes {
+            } else if isSpace(c) && !inQuotes {
                 if hasWord { words.append(current) }
                 current = ""
                 hasWord = false
+            } else if c == "#" && !inQuotes && !hasWord {
+                break
             } else {
                 current.append(c)
                 hasWord = true
@@ -72,31 +60,47 @@ enum SSHConfigLexer {
         if hasWord { words.append(current) }
         return words
     }
+
+    /// ssh's whitespace: space, tab, CR and form feed.
+    static func isSpace(_ c: Character) -> Bool {
+        c == " " || c == "\t" || c == "\r" || c == "\u{0C}"
+    }
 }
 
-/// ssh_config patterns: `*` any run of characters, `?` exactly one.
+/// ssh_config patterns: `*` any run of characters, `?` exactly one. Matching backtracks only
+/// to the last `*`, so its cost is at most pattern length times text length.
 enum Glob {
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        matches(Array(pattern), 0, Array(text), 0)
+        matches(Array(pattern), Array(text))
     }
 
-    private static func matches(_ p: [Character], _ pi: Int, _ t: [Character], _ ti: Int) -> Bool {
-        if pi == p.count { return ti == t.count }
-        switch p[pi] {
-        case "*":
-            return (ti...t.count).contains { matches(p, pi + 1, t, $0) }
-        case "?":
-            return ti < t.count && matches(p, pi + 1, t, ti + 1)
-        default:
-            return ti < t.count && p[pi] == t[ti] && matches(p, pi + 1, t, ti + 1)
+    static func matches(_ p: [Character], _ t: [Character]) -> Bool {
+        var pi = 0, ti = 0
+        var star: (pi: Int, ti: Int)?
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || (p[pi] != "*" && p[pi] == t[ti])) {
+                pi += 1
+                ti += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = (pi, ti)
+                pi += 1
+            } else if let last = star {
+                pi = last.pi + 1
+                ti = last.ti + 1
+                star = (last.pi, last.ti + 1)
+            } else {
+                return false
+            }
         }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
     }
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and carriage returns.
+    /// The text without leading and trailing ssh_config whitespace (space, tab, CR, form feed).
     func trimmingWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        let isSpace: (Character) -> Bool = SSHConfigLexer.isSpace
         let s = Substring(self).drop(while: isSpace)
         var end = s.endIndex
         while end > s.startIndex, isSpace(s[s.index(before: end)]) { end = s.index(before: end) }

@@ -30,7 +30,7 @@ extension AttachController {
     var detachMessage: String {
         guard links.count > 1 else {
             let name = links[0].name
-            return "Detached from \(name); the herdr session keeps running there. Reattach with 'drover attach \(name)'."
+            return "Detached from \(name); the herdr session keeps running there. Reattach with 'drover attach \(links[0].target.attachArguments)'."
         }
         let names = ring.names.joined(separator: ", ")
         return "Detached from \(names); the herdr sessions keep running there. Reattach with 'drover attach \(ring.names.joined(separator: " "))'."

@@ -53,12 +53,12 @@ extension AttachController {
         let name = link.name
         let status = exit?.status ?? 0
         if status == 0 && exit?.signal == nil {
-            hostDone(link, Outcome(exitCode: 0, message: "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(name)'."))
+            hostDone(link, Outcome(exitCode: 0, message: "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(link.target.attachArguments)'."))
         } else {
             let how = exit?.signal.map { "was killed by signal \($0)" } ?? "exited with status \(status)"
             var lines = ["The attach command on \(name) \(how)."]
             if status == 127 {
-                lines.append("herdr was not found there: install herdr on that computer, or set the command with 'drover hosts edit \(name) --command CMD'.")
+                lines.append(link.target.herdrMissingAdvice)
             }
             let screen = lastScreenLines(of: link)
             if !screen.isEmpty { lines.append("Its last output:\n" + screen.map { "  " + $0 }.joined(separator: "\n")) }

@@ -12,12 +12,16 @@ public struct AttachTarget: Equatable, Sendable {
     public let command: String
     /// The registry host, when the target came from the registry.
     public let host: Hosts.Host?
+    /// The herdr session `--session` chose for this run only (the registry is not changed).
+    public let sessionOverride: String?
 
-    public init(displayName: String, endpoint: SSHEndpoint, command: String, host: Hosts.Host?) {
+    public init(displayName: String, endpoint: SSHEndpoint, command: String, host: Hosts.Host?,
+                sessionOverride: String? = nil) {
         self.displayName = displayName
         self.endpoint = endpoint
         self.command = command
         self.host = host
+        self.sessionOverride = sessionOverride
     }
 
     /// A registry host.
@@ -35,21 +39,57 @@ public struct AttachTarget: Equatable, Sendable {
               let endpoint = SSHEndpoint.parse(text, defaultUser: localUser) else {
             throw AttachTargetError.unknown(text, known: hosts.map(\.name))
         }
-        // A registry host with the same account keeps its settings (session, platform, command).
-        if let host = hosts.first(where: {
-            $0.hostname.lowercased() == endpoint.host.lowercased() && $0.port == endpoint.port && $0.user == endpoint.user
-        }) {
+        // A registry host with the same account keeps its settings (session, platform, command);
+        // when several entries share the account, the person must say which one.
+        let sameAccount = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) }
+        if sameAccount.count > 1 { throw AttachTargetError.ambiguous(text, names: sameAccount.map(\.name)) }
+        if let host = sameAccount.first {
             return AttachTarget(displayName: host.name, endpoint: endpoint, command: host.attachCommand, host: host)
         }
-        let adHoc = Hosts.Host(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user)
         return AttachTarget(displayName: endpoint.description, endpoint: endpoint,
-                            command: adHoc.attachCommand, host: nil)
+                            command: adHocHost(endpoint).attachCommand, host: nil)
+    }
+
+    /// An address without a registry entry: a unix host running herdr's default command.
+    private static func adHocHost(_ endpoint: SSHEndpoint) -> Hosts.Host {
+        Hosts.Host(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user)
+    }
+
+    /// This target attaching herdr session `session` instead, for this run only. A host
+    /// whose command is overridden has no session to change, so that is refused.
+    public func attaching(session: String) throws -> AttachTarget {
+        try HostRules.checkSession(session)
+        var changed = host ?? Self.adHocHost(endpoint)
+        if changed.command != nil { throw AttachTargetError.commandOverride(displayName) }
+        changed.session = session
+        return AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
+                            host: host, sessionOverride: session)
+    }
+
+    /// The arguments of `drover attach` that reach this target again: `mac` or `mac --session play`.
+    public var attachArguments: String {
+        displayName + (sessionOverride.map { " --session \($0)" } ?? "")
+    }
+
+    /// What to do when herdr is not found on the host, with a command that works for this target.
+    public var herdrMissingAdvice: String {
+        if let host {
+            return "herdr was not found there: install herdr on that computer, or set the command with "
+                + "'drover hosts edit \(host.name) --command CMD'."
+        }
+        return "herdr was not found there: install herdr on that computer, or register it with the command to run: "
+            + "'drover hosts add NAME \(endpoint.description) --command CMD', then 'drover attach NAME'."
     }
 }
 
-/// A target that is neither a registry name nor an address.
+/// A target Drover cannot attach as given.
 public enum AttachTargetError: Error, CustomStringConvertible, Equatable {
+    /// Neither a registry name nor an address.
     case unknown(String, known: [String])
+    /// An address that several registry entries share (different sessions or commands).
+    case ambiguous(String, names: [String])
+    /// `--session` for a host whose command is overridden.
+    case commandOverride(String)
 
     public var description: String {
         switch self {
@@ -58,6 +98,12 @@ public enum AttachTargetError: Error, CustomStringConvertible, Equatable {
                 ? "No hosts are registered yet; add one with 'drover hosts add NAME --host ADDRESS' or pair with 'drover pair'."
                 : "Known hosts: \(known.joined(separator: ", ")). Use one of them or user@host[:port]."
             return "no host named '\(text)'. \(list)"
+        case .ambiguous(let text, let names):
+            return "\(text) matches several registered hosts (\(names.map { "'\($0)'" }.joined(separator: ", "))), "
+                + "one per session or command; attach one of them by name, e.g. 'drover attach \(names[0])'."
+        case .commandOverride(let name):
+            return "\(name) runs its own command instead of herdr's attach command, so --session does not apply; "
+                + "attach without --session, or change the command with 'drover hosts edit \(name) --no-command'."
         }
     }
 }

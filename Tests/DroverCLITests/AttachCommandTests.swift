@@ -31,10 +31,33 @@ final class AttachCommandTests: XCTestCase {
         XCTAssertTrue(h.err.contains("no host named 'zz'"), h.err)
     }
 
+    /// Issue 9 items 3 and 13: `--session` is checked before the terminal is taken over.
+    func testSessionOptionIsCheckedBeforeAttaching() {
+        let setup = CLIHarness(environment: env)
+        XCTAssertEqual(setup.run("hosts", "add", "mac", "ann@10.0.0.5", "--session", "work"), 0, setup.err)
+        XCTAssertEqual(setup.run("hosts", "add", "mac-top", "ann@10.0.0.5", "--command", "top"), 0, setup.err)
+        XCTAssertEqual(setup.run("hosts", "add", "pi", "pi@10.0.0.6"), 0, setup.err)
+        let cases: [([String], Int32, String)] = [
+            (["mac", "pi", "--session", "play"], 2, "--session applies to one HOST at a time"),
+            (["mac", "--session", "-x"], 1, "session '-x' is not allowed"),
+            (["mac", "--session=--help"], 1, "not starting with '-'"),
+            (["mac-top", "--session", "play"], 1, "mac-top runs its own command"),
+            (["ann@10.0.0.5"], 1, "ann@10.0.0.5 matches several registered hosts ('mac', 'mac-top')"),
+        ]
+        for (args, status, message) in cases {
+            let h = CLIHarness(environment: env)
+            XCTAssertEqual(h.run(["attach"] + args), status, "\(args): \(h.err)")
+            XCTAssertTrue(h.err.contains(message), "\(args): \(h.err)")
+        }
+        let show = CLIHarness(environment: env)
+        XCTAssertEqual(show.run("hosts", "show", "mac"), 0)
+        XCTAssertTrue(show.out.contains("session:   work\n"), "the entry is never edited: \(show.out)")
+    }
+
     func testHelpShowsSeveralHostsAndTheSwitchingKeys() {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("help", "attach"), 0)
-        XCTAssertTrue(h.out.contains("attach HOST..."), h.out)
+        XCTAssertTrue(h.out.contains("attach HOST... [--session S]"), h.out)
         XCTAssertTrue(h.out.contains("ctrl+] n/p"), h.out)
         XCTAssertTrue(h.out.contains("ctrl+] h"), h.out)
     }

@@ -41,6 +41,13 @@ final class PairCommandTests: XCTestCase {
         XCTAssertTrue(cli.err.contains("pass --host NAME"), cli.err)
     }
 
+    /// Issue 9 item 13: pair-host refuses to put such a session in a code.
+    func testPairHostRefusesASessionStartingWithADash() {
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", "--session", "-x"), 2)
+        XCTAssertTrue(cli.err.contains("--session: a session name is 1 to 64 of A-Z a-z 0-9 . _ -, not starting with -"), cli.err)
+    }
+
     func testHelpListsBothCommands() {
         let cli = CLIHarness()
         XCTAssertEqual(cli.run("help"), 0)

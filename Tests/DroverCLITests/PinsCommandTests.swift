@@ -126,6 +126,45 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertTrue(try PinTarget.parse("[10.0.0.1]") == ("10.0.0.1", 22))
     }
 
+    /// Issue 9 item 4: a registry name stands for its host's address and port.
+    func testForgetAcceptsARegistryName() throws {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("hosts", "add", "mac-work", "ann@mac.example:2222", "--session", "work"), 0, h.err)
+        let kept = try pin("mac.example", 22)
+        let gone = try pin("mac.example", 2222)
+        let forget = CLIHarness(environment: env)
+        XCTAssertEqual(forget.run("pins", "forget", "mac-work"), 0, forget.err)
+        XCTAssertEqual(forget.out, "mac-work is [mac.example]:2222\nForgot [mac.example]:2222 ssh-ed25519 \(gone.fingerprint)\n")
+        XCTAssertEqual(try pins.list().map(\.fingerprint), [kept.fingerprint])
+        let again = CLIHarness(environment: env)
+        XCTAssertEqual(again.run("pins", "forget", "mac-work"), 1)
+        XCTAssertTrue(again.err.contains("no pinned key for [mac.example]:2222, but there are pins for mac.example. "
+                                         + "Give the port too, e.g. 'drover pins forget mac.example'"), again.err)
+    }
+
+    func testANameThatIsAlsoAPinnedHostIsAskedAboutNotGuessed() throws {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("hosts", "add", "box.example", "ann@10.0.0.7"), 0, h.err)
+        try pin("box.example", 22)
+        try pin("10.0.0.7", 22)
+        let forget = CLIHarness(environment: env)
+        XCTAssertEqual(forget.run("pins", "forget", "box.example"), 2)
+        XCTAssertTrue(forget.err.contains("give 'drover pins forget 10.0.0.7' or 'drover pins forget box.example:22'"), forget.err)
+        XCTAssertEqual(try pins.list().count, 2, "nothing was forgotten")
+        let literal = CLIHarness(environment: env)
+        XCTAssertEqual(literal.run("pins", "forget", "box.example:22"), 0, literal.err)
+        XCTAssertEqual(try pins.list().map(\.host), ["10.0.0.7"])
+    }
+
+    func testForgetByAddressStillWorksWhenTheRegistryIsUnreadable() throws {
+        try FileManager.default.createDirectory(atPath: dir.file("drover"), withIntermediateDirectories: true)
+        try "not json".write(toFile: dir.file("drover/hosts.json"), atomically: true, encoding: .utf8)
+        try pin("box.example", 22)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "box.example"), 0, h.err)
+        XCTAssertEqual(try pins.list(), [])
+    }
+
     func testUnknownPinsSubcommandIsAUsageError() {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("pins", "drop", "x"), 2)

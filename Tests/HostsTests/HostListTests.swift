@@ -18,14 +18,39 @@ final class HostListTests: XCTestCase {
         }
     }
 
-    func testSameAccountUnderNewNameIsRefusedNamingTheExistingHost() throws {
+    func testAnExactTwinIsRefusedNamingTheExistingHost() throws {
         var list = HostList()
         try list.add(Host(name: "web", hostname: "web.lan", port: 2222, user: "u"), now: t0)
         XCTAssertThrowsError(try list.add(Host(name: "web2", hostname: "WEB.lan", port: 2222, user: "u"), now: t1)) { error in
-            XCTAssertEqual(error as? HostStoreError, .accountTaken(account: "u@WEB.lan:2222", existingName: "web"))
-            XCTAssertTrue("\(error)".contains("already registered as 'web'"), "\(error)")
+            XCTAssertEqual(error as? HostStoreError, .twin(entry: "u@WEB.lan:2222, herdr's default session", existingName: "web"))
+            XCTAssertTrue("\(error)".contains("is already registered as 'web'"), "\(error)")
+            XCTAssertTrue("\(error)".contains("'drover hosts edit web'"), "\(error)")
         }
         XCTAssertNoThrow(try list.add(Host(name: "web2", hostname: "web.lan", port: 22, user: "u"), now: t1))
+    }
+
+    /// Issue 9 item 3: one computer, several sessions (or commands), each its own entry.
+    func testEntriesMayShareAnAccountWhenSessionOrCommandDiffer() throws {
+        var list = HostList()
+        try list.add(Host(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work"), now: t0)
+        try list.add(Host(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play"), now: t0)
+        try list.add(Host(name: "mac", hostname: "mac.lan", user: "ann"), now: t0)
+        try list.add(Host(name: "mac-top", hostname: "mac.lan", user: "ann", command: "top"), now: t0)
+        XCTAssertEqual(list.hosts.map(\.name), ["mac-work", "mac-play", "mac", "mac-top"])
+        XCTAssertEqual(list.hosts.filter { $0.hasSameAccount(as: Host(name: "x", hostname: "MAC.lan", user: "ann")) }.count, 4)
+        XCTAssertThrowsError(try list.add(Host(name: "twin", hostname: "mac.lan", user: "ann", session: "play"), now: t1)) {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22, herdr session 'play'", existingName: "mac-play"))
+        }
+        XCTAssertThrowsError(try list.add(Host(name: "twin", hostname: "mac.lan", user: "ann", command: "top"), now: t1)) {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22 with its command override", existingName: "mac-top"))
+        }
+        var play = list.named("mac-play")!
+        play.session = "work"
+        XCTAssertThrowsError(try list.replace(named: "mac-play", with: play, now: t1)) {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22, herdr session 'work'", existingName: "mac-work"))
+        }
+        play.session = "games"
+        XCTAssertNoThrow(try list.replace(named: "mac-play", with: play, now: t1))
     }
 
     func testReplaceKeepsCreationTimeAndChecksConflictsWithOthersOnly() throws {
@@ -43,23 +68,42 @@ final class HostListTests: XCTestCase {
         XCTAssertThrowsError(try list.replace(named: "a2", with: a, now: t1)) { XCTAssertEqual($0 as? HostStoreError, .nameTaken(name: "b")) }
         a.name = "a2"
         a.hostname = "b.lan"
+        a.session = nil
         XCTAssertThrowsError(try list.replace(named: "a2", with: a, now: t1)) {
-            XCTAssertEqual($0 as? HostStoreError, .accountTaken(account: "u@b.lan:22", existingName: "b"))
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "u@b.lan:22, herdr's default session", existingName: "b"))
         }
         XCTAssertThrowsError(try list.replace(named: "zzz", with: a, now: t1)) { XCTAssertEqual($0 as? HostStoreError, .notFound(name: "zzz")) }
     }
 
-    func testUpsertUpdatesTheSameAccountInPlaceInsteadOfMakingATwin() throws {
+    func testUpsertUpdatesTheSameAccountAndSessionInPlaceInsteadOfMakingATwin() throws {
         var list = HostList()
-        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u", command: "my-herdr", auth: [.agent]), now: t0)
-        let outcome = try list.upsert(Host(name: "paired", hostname: "10.0.0.5", user: "u", session: "main"), now: t1)
+        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u", session: "main", command: "my-herdr", auth: [.agent]), now: t0)
+        let outcome = try list.upsert(Host(name: "paired", hostname: "10.0.0.5", user: "u", platform: .windows, session: "main"), now: t1)
         guard case .updated(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "desk")
-        XCTAssertEqual(host.session, "main")
+        XCTAssertEqual(host.platform, .windows)
         XCTAssertEqual(host.command, "my-herdr", "a command override the person set survives pairing")
         XCTAssertEqual(host.auth, [.agent], "so does their auth preference")
         XCTAssertEqual(host.created, t0)
         XCTAssertEqual(list.hosts.count, 1)
+    }
+
+    /// Pairing the same computer for another session adds an entry and leaves the first alone.
+    func testUpsertOfAnotherSessionOfTheSameAccountAddsAnEntry() throws {
+        var list = HostList()
+        try list.add(Host(name: "mac", hostname: "10.0.0.5", user: "u", session: "work"), now: t0)
+        try list.add(Host(name: "mac-default", hostname: "10.0.0.5", user: "u"), now: t0)
+        let outcome = try list.upsert(Host(name: "mac", hostname: "10.0.0.5", user: "u", session: "play"), now: t1)
+        guard case .added(let host) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(host.name, "mac-2")
+        XCTAssertEqual(host.session, "play")
+        XCTAssertEqual(list.named("mac")?.session, "work")
+        XCTAssertEqual(list.named("mac")?.updated, t0, "the work entry is untouched")
+        guard case .updated(let again) = try list.upsert(Host(name: "x", hostname: "10.0.0.5", user: "u"), now: t1) else {
+            return XCTFail("the default-session entry should be updated")
+        }
+        XCTAssertEqual(again.name, "mac-default")
+        XCTAssertEqual(list.hosts.count, 3)
     }
 
     func testUpsertOfNewAccountWithTakenNamePicksAFreeName() throws {

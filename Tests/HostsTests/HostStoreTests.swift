@@ -69,9 +69,12 @@ final class HostStoreTests: XCTestCase {
     }
 
     func testUpsertThroughTheStore() throws {
-        try store.add(Host(name: "desk", hostname: "desk.lan", user: "u"))
-        XCTAssertEqual(try store.upsert(Host(name: "other", hostname: "desk.lan", user: "u", session: "m")),
+        try store.add(Host(name: "desk", hostname: "desk.lan", user: "u", session: "m"))
+        XCTAssertEqual(try store.upsert(Host(name: "other", hostname: "desk.lan", user: "u", platform: .windows, session: "m")),
                        .updated(try store.host(named: "desk")))
-        XCTAssertEqual(try store.load().hosts.map(\.name), ["desk"])
+        XCTAssertEqual(try store.host(named: "desk").platform, .windows)
+        XCTAssertEqual(try store.upsert(Host(name: "desk", hostname: "desk.lan", user: "u", session: "n")),
+                       .added(try store.host(named: "desk-2")))
+        XCTAssertEqual(try store.load().hosts.map(\.name), ["desk", "desk-2"])
     }
 }

@@ -39,9 +39,17 @@ final class HostValidationTests: XCTestCase {
         for bad in ["", ".", "..", "a b", "a'b", "a;rm", "$(x)", "ä", "a/b", String(repeating: "s", count: 65)] {
             assertRefused(host { $0.session = bad }, field: "session", rule: HostRules.sessionRule)
         }
-        for good in ["-", "...", ".x", "A-Z.a_z-09", String(repeating: "s", count: 64)] {
+        for good in ["...", ".x", "A-Z.a_z-09", "x-", String(repeating: "s", count: 64)] {
             XCTAssertNoThrow(try host { $0.session = good }.validate(), good)
         }
+    }
+
+    /// herdr would read `session attach -h` as its own option, so no session name starts with '-'.
+    func testSessionNameMayNotStartWithADash() {
+        for bad in ["-", "-h", "--help", "-work"] {
+            assertRefused(host { $0.session = bad }, field: "session", rule: HostRules.sessionRule)
+        }
+        XCTAssertTrue(HostRules.sessionRule.contains("not starting with '-'"), HostRules.sessionRule)
     }
 
     func testHostnameAcceptsDNSIPv4AndIPv6() throws {

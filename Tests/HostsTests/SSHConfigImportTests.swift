@@ -1,7 +1,13 @@
 import XCTest
+import TestSupport
 @testable import Hosts
 
 final class SSHConfigImportTests: XCTestCase {
+    /// A home without ~/.ssh, so an Include matches nothing.
+    static let noFiles = SSHConfigFiles(home: "/nonexistent-drover-home")
+
+    static func parse(_ text: String) -> SSHConfigImport { SSHConfigImport.parse(text, files: noFiles) }
+
     /// A config shaped like real ones: globals, Include, wildcard defaults, Match, quoting, `=`.
     static let realistic = """
         # ~/.ssh/config
@@ -47,13 +53,19 @@ final class SSHConfigImportTests: XCTestCase {
         """
 
     func testRealisticConfigEntriesFollowFirstValueWins() {
-        let result = SSHConfigImport.parse(Self.realistic)
+        let result = Self.parse(Self.realistic)
         let byAlias = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.alias, $0) })
-        XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "quoted name", "v6"])
-        XCTAssertEqual(byAlias["github.com"], SSHConfigEntry(alias: "github.com", hostname: "github.com", user: "git", port: 22, line: 5))
-        XCTAssertEqual(byAlias["web"], SSHConfigEntry(alias: "web", hostname: "web.example.com", user: "defaultuser", port: 2222, line: 9))
+        XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "v6"])
+        XCTAssertEqual(byAlias["github.com"], SSHConfigEntry(
+            alias: "github.com", hostname: "github.com", user: "git", port: 22, line: 5,
+            notCarriedOver: ["ServerAliveInterval (line 3)", "IdentityFile (line 7)", "Match block (line 23)"]))
+        XCTAssertEqual(byAlias["web"], SSHConfigEntry(
+            alias: "web", hostname: "web.example.com", user: "defaultuser", port: 2222, line: 9,
+            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
         XCTAssertEqual(byAlias["web-alias"]?.hostname, "web.example.com")
-        XCTAssertEqual(byAlias["db"], SSHConfigEntry(alias: "db", hostname: "10.0.0.12", user: "postgres", port: 22, line: 13))
+        XCTAssertEqual(byAlias["db"], SSHConfigEntry(
+            alias: "db", hostname: "10.0.0.12", user: "postgres", port: 22, line: 13,
+            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
         XCTAssertEqual(byAlias["nas.internal"]?.user, "ops", "the earlier wildcard block's User wins over Host *")
         XCTAssertEqual(byAlias["nas.internal"]?.port, 8022)
         XCTAssertEqual(byAlias["jump"]?.hostname, "jump.example.org")
@@ -61,22 +73,24 @@ final class SSHConfigImportTests: XCTestCase {
     }
 
     func testSkippedLinesAndPatternsAreExplained() {
-        let notes = SSHConfigImport.parse(Self.realistic).notes
-        func note(_ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
-            XCTAssertTrue(notes.contains { $0.contains(fragment) }, "no note with '\(fragment)' in \(notes)", file: file, line: line)
-        }
-        note("line 2: did not follow 'Include ~/.ssh/config.d/*'")
-        note("line 17: skipped wildcard pattern '*.internal'")
-        note("line 17: skipped negated pattern '!bastion.internal'")
-        note("line 23: skipped a Match block")
-        note("skipped 'weird': line 30: HostName '%r.example.org' uses tokens other than %h and %%")
-        note("skipped 'badport': line 33: Port '70000' is not a number from 1 to 65535")
-        note("line 38: skipped wildcard pattern '*'")
-        XCTAssertEqual(notes.count, 7, "\(notes)")
+        let result = Self.parse(Self.realistic)
+        XCTAssertEqual(result.notes, [
+            "line 2: Include ~/.ssh/config.d/*: matches no file",
+            "line 17: skipped wildcard pattern '*.internal'; it names no single computer",
+            "line 17: skipped negated pattern '!bastion.internal'; it names no single computer",
+            "line 38: skipped wildcard pattern '*'; it names no single computer",
+        ])
+        XCTAssertEqual(result.skipped, [
+            SSHConfigSkip(alias: "quoted name", location: "line 26",
+                          reason: "name 'quoted name' is not allowed: \(HostRules.nameRule)"),
+            SSHConfigSkip(alias: "weird", location: "line 29",
+                          reason: "line 30: HostName '%r.example.org' uses tokens other than %h and %%"),
+            SSHConfigSkip(alias: "badport", location: "line 32", reason: "line 33: Port '70000' is not a number from 1 to 65535"),
+        ])
     }
 
     func testNegationExcludesAHostFromABlock() {
-        let result = SSHConfigImport.parse("""
+        let result = Self.parse("""
             Host a b
             Host *.lan !b.lan
               User lanuser
@@ -88,7 +102,7 @@ final class SSHConfigImportTests: XCTestCase {
     }
 
     func testEmptyConfigYieldsNothing() {
-        XCTAssertEqual(SSHConfigImport.parse(""), SSHConfigImport())
-        XCTAssertEqual(SSHConfigImport.parse("# only a comment\n\n"), SSHConfigImport())
+        XCTAssertEqual(Self.parse(""), SSHConfigImport())
+        XCTAssertEqual(Self.parse("# only a comment\n\n"), SSHConfigImport())
     }
 }

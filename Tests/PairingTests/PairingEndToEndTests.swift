@@ -229,19 +229,24 @@ final class PairingEndToEndTests: XCTestCase {
         XCTAssertEqual(stateFiles(), [], file: file, line: line)
     }
 
-    func testRepairingTheSameAccountAndAddressUpdatesTheExistingHost() throws {
-        try HostStore(root: DroverRoot(path: clientHome)).add(
-            Hosts.Host(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "before"))
-        let (host, link) = try startHost(["--session", "after"])
+    /// Issue 9 item 3: pairing updates the entry with the same account and session and leaves
+    /// the entries for the computer's other sessions alone.
+    func testRepairingTheSameAccountAndSessionUpdatesThatEntryOnly() throws {
+        let store = HostStore(root: DroverRoot(path: clientHome))
+        try store.add(Hosts.Host(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "work",
+                                 command: "my-herdr"))
+        try store.add(Hosts.Host(name: "play", hostname: "127.0.0.1", port: sshd.port, user: user, session: "play"))
+        let (host, link) = try startHost(["--session", "work"])
         let client = try startClient(link)
         approve(host)
         let result = client.finish()
         XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("updated host 'old-name'"), result.output)
         host.finish()
         let hosts = try savedHosts()
-        XCTAssertEqual(hosts.count, 1)
-        XCTAssertEqual(hosts.first?.name, "old-name")
-        XCTAssertEqual(hosts.first?.session, "after")
+        XCTAssertEqual(hosts.map(\.name), ["old-name", "play"])
+        XCTAssertEqual(hosts.map(\.session), ["work", "play"])
+        XCTAssertEqual(hosts.first?.command, "my-herdr", "the person's command override survives")
     }
 
     func testPeerOutsideTailnetAndLoopbackIsRefusedUnlessAnyNetwork() throws {

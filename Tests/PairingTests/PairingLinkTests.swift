@@ -177,6 +177,15 @@ final class PairingLinkTests: XCTestCase {
         for bad in ["", ".", "..", "a%20b", "a/b", String(repeating: "s", count: 65)] { assertInvalid("s", bad) }
     }
 
+    /// Issue 9 item 13: herdr would read a session named `-h` or `--help` as an option.
+    func testSessionMayNotStartWithADash() throws {
+        for bad in ["-", "-h", "--help", "-work"] {
+            assertRefused(Self.link(["s": bad]), .invalidField("s", PairingFieldRules.sessionNameRule))
+        }
+        XCTAssertEqual(try parse(Self.link(["s": "work-"])).session, "work-")
+        XCTAssertTrue(PairingFieldRules.sessionNameRule.contains("not starting with -"))
+    }
+
     func testPercentEscapesAreCheckedPerField() {
         assertRefused(Self.link(["n": "a%2"]), .invalidField("n", "a % is not followed by two hex digits"))
         assertRefused(Self.link(["n": "a%zz"]), .invalidField("n", "a % is not followed by two hex digits"))

@@ -117,7 +117,7 @@ final class AttachHarness {
     }
 
     /// Registers the host `e2e` on the test sshd with `command` as its attach command.
-    /// (`port`: another test sshd for a second host; the registry takes one entry per address.)
+    /// (`port`: another test sshd for a second host.)
     func registerHost(named name: String = "e2e", port: Int? = nil, command: String) throws {
         try drover(["hosts", "add", name, "--host", "127.0.0.1", "--port", String(port ?? sshd.port),
                     "--user", TestSSHD.currentUser, "--session", session, "--command", command])

@@ -36,4 +36,51 @@ final class AttachTargetTests: XCTestCase {
             XCTAssertEqual("\($0)", "no host named 'macbook'. Known hosts: mac. Use one of them or user@host[:port].")
         }
     }
+
+    /// Issue 9 item 3: `attach NAME --session S` runs S's attach command this once.
+    func testSessionOverrideChangesOnlyTheCommandAndIsNamedForReattaching() throws {
+        let t = try AttachTarget.resolve("mac", in: [mac, win], localUser: "me").attaching(session: "play")
+        XCTAssertEqual(t.command, #"exec "$SHELL" -lc 'herdr session attach play'"#)
+        XCTAssertEqual(t.host, mac, "the registry entry itself is unchanged")
+        XCTAssertEqual(t.endpoint.description, "ann@mac.tail.ts.net:2222")
+        XCTAssertEqual(t.attachArguments, "mac --session play")
+        XCTAssertEqual(try AttachTarget.resolve("pc", in: [win], localUser: "me").attaching(session: "w").command,
+                       "herdr session attach w")
+        let adHoc = try AttachTarget.resolve("bob@10.0.0.9", in: [], localUser: "me").attaching(session: "s1")
+        XCTAssertEqual(adHoc.command, #"exec "$SHELL" -lc 'herdr session attach s1'"#)
+        XCTAssertEqual(adHoc.attachArguments, "bob@10.0.0.9 --session s1")
+        XCTAssertEqual(try AttachTarget.resolve("mac", in: [mac], localUser: "me").attachArguments, "mac")
+    }
+
+    func testSessionOverrideRefusesBadNamesAndCommandOverrides() throws {
+        let target = try AttachTarget.resolve("mac", in: [mac], localUser: "me")
+        for bad in ["-h", "--help", "a b", ".."] {
+            XCTAssertThrowsError(try target.attaching(session: bad), bad) {
+                XCTAssertEqual(($0 as? HostValidationError)?.field, "session")
+            }
+        }
+        let custom = Hosts.Host(name: "custom", hostname: "c.lan", user: "u", command: "my-herdr")
+        XCTAssertThrowsError(try AttachTarget.resolve("custom", in: [custom], localUser: "me").attaching(session: "s")) {
+            XCTAssertEqual($0 as? AttachTargetError, .commandOverride("custom"))
+            XCTAssertTrue("\($0)".contains("'drover hosts edit custom --no-command'"), "\($0)")
+        }
+    }
+
+    func testAnAddressSharedBySeveralEntriesMustBeNamed() {
+        let work = Hosts.Host(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work")
+        let play = Hosts.Host(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play")
+        XCTAssertThrowsError(try AttachTarget.resolve("ann@MAC.lan", in: [work, play], localUser: "me")) {
+            XCTAssertEqual($0 as? AttachTargetError, .ambiguous("ann@MAC.lan", names: ["mac-work", "mac-play"]))
+            XCTAssertTrue("\($0)".contains("e.g. 'drover attach mac-work'"), "\($0)")
+        }
+    }
+
+    /// Issue 9 item 4: the advice names a command that exists for this kind of target.
+    func testHerdrMissingAdviceNamesACommandThatWorks() throws {
+        XCTAssertTrue(try AttachTarget.resolve("mac", in: [mac], localUser: "me").herdrMissingAdvice
+            .contains("'drover hosts edit mac --command CMD'"))
+        let adHoc = try AttachTarget.resolve("bob@10.0.0.9:2200", in: [], localUser: "me").herdrMissingAdvice
+        XCTAssertTrue(adHoc.contains("'drover hosts add NAME bob@10.0.0.9:2200 --command CMD'"), adHoc)
+        XCTAssertFalse(adHoc.contains("hosts edit"), adHoc)
+    }
 }

@@ -7,10 +7,12 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--timeout SECONDS] [--keepalive SECONDS]",
+        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
+            --session S attaches herdr session S of a single HOST this once; the registry entry
+            is not changed (give it a session for good with 'drover hosts edit NAME --session S').
             The first contact with a host shows its key fingerprint; only the typed word yes (or that
             fingerprint) trusts it, no stops, and anything else asks again.
             With several hosts, all connect at start and the first is in front; the others keep
@@ -34,6 +36,8 @@ enum AttachCommand {
             reused. A changed host key, a refused login or a missing herdr stop with the reason.
             """,
         options: [
+            OptionSpec("session", short: "s", value: "SESSION",
+                       help: "attach this herdr session of the one HOST, this time only"),
             OptionSpec("timeout", value: "SECONDS",
                        help: "wait at most SECONDS for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
@@ -49,7 +53,14 @@ enum AttachCommand {
             let keepalive = try args.int("keepalive", in: 1...600) ?? 15
             let store = HostStore(root: ctx.root)
             let hosts = try store.load().hosts
-            let targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
+            var targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
+            if let session = args.value("session") {
+                guard targets.count == 1 else {
+                    throw UsageError("--session applies to one HOST at a time; to attach several sessions together, "
+                                     + "register each as a host ('drover hosts add NAME USER@HOST --session S')")
+                }
+                targets = [try targets[0].attaching(session: session)]
+            }
             return attach(targets, timeout: timeout, keepalive: keepalive, ctx: ctx)
         })
 

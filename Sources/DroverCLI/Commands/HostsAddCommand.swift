@@ -1,26 +1,60 @@
 import Hosts
 
-/// `drover hosts add NAME --host HOST [options]`.
+/// `drover hosts add NAME [USER@]HOST[:PORT] [options]` (or `--host HOST`).
 enum HostsAddCommand {
     static let command = Command(
         "add", summary: "add a host to the registry",
-        usage: "hosts add NAME --host HOST [--port P] [--user U] [--platform unix|windows] [--session S] [--command CMD]",
+        usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S] [--command CMD] [--auth LIST]\n"
+            + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',
-            starting with a letter or digit. HOST is a DNS name, an IPv4 address or an IPv6 address.
-            A host that logs in as the same user at the same address and port as an existing one
-            is refused; the message names the existing entry.
+            starting with a letter or digit. The address is written as for 'drover attach'
+            (IPv6: user@[::1]:2222), or given with --host, --user and --port; a part given both
+            ways must agree. HOST is a DNS name, an IPv4 address or an IPv6 address.
+            One computer may have several entries, one per herdr session or command
+            ('drover hosts add mac-work ann@mac --session work', then mac-play with --session play).
+            An entry that would attach exactly what an existing one does (same user@host:port,
+            session and command) is refused; the message names the existing entry.
             """,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs,
         action: { args, ctx in
-            let name = try args.positionals(exactly: ["NAME"])[0]
-            guard args.value("host") != nil else { throw UsageError("missing --host HOST") }
-            var host = RegistryHost(name: name, hostname: "", user: LocalUser.name)
+            let positionals = args.positionals
+            if positionals.count == 1, positionals[0].contains("@") {
+                throw UsageError("missing NAME: give a name before the address, e.g. 'drover hosts add web \(positionals[0])'")
+            }
+            guard !positionals.isEmpty else { throw UsageError("missing NAME") }
+            if positionals.count > 2 { throw UsageError("unexpected argument '\(positionals[2])'") }
+            var host = RegistryHost(name: positionals[0], hostname: "", user: LocalUser.name)
+            if positionals.count == 2 {
+                try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
+            } else if args.value("host") == nil {
+                throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, or --host HOST")
+            }
             try HostsFieldOptions.apply(args, to: &host)
-            let store = HostStore(root: ctx.root)
-            try store.add(host)
-            ctx.print("added \(name): \(host.account)")
+            try HostStore(root: ctx.root).add(host)
+            ctx.print("added \(host.name): \(host.account)")
             return 0
         })
+
+    /// Sets the parts the address names; an option that names the same part differently is an error.
+    static func apply(_ address: AddressArgument, given raw: String, args: ParsedArguments, to host: inout RegistryHost) throws {
+        let hostname = Hostname.stripBrackets(address.host)
+        if let option = args.value("host"), Hostname.canonical(Hostname.stripBrackets(option)) != Hostname.canonical(hostname) {
+            throw UsageError("'\(raw)' names host \(hostname) but --host says \(option); give the host once")
+        }
+        host.hostname = hostname
+        if let user = address.user {
+            if let option = args.value("user"), option != user {
+                throw UsageError("'\(raw)' names user \(user) but --user says \(option); give the user once")
+            }
+            host.user = user
+        }
+        if let port = address.port {
+            if let option = try args.int("port", in: 1...65535), option != port {
+                throw UsageError("'\(raw)' names port \(port) but --port says \(option); give the port once")
+            }
+            host.port = port
+        }
+    }
 }

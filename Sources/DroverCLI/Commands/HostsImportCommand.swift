@@ -2,51 +2,72 @@ import Foundation
 import Files
 import Hosts
 
-/// `drover hosts import-ssh-config [FILE]`: adds the hosts an OpenSSH client config names.
+/// `drover hosts import-ssh-config [FILE | -] [--dry-run]`: adds the hosts an OpenSSH client
+/// config names.
 enum HostsImportCommand {
     static let command = Command(
         "import-ssh-config", summary: "add the hosts named in an OpenSSH client config",
-        usage: "hosts import-ssh-config [FILE]",
+        usage: "hosts import-ssh-config [FILE | -] [--dry-run]",
         details: """
-            Reads Host, HostName, User and Port from FILE (default ~/.ssh/config), with ssh's
-            first-value-wins rule. Wildcard and negated Host patterns, Include lines and Match
-            blocks are skipped with a note. A host whose name or user@host:port is already in the
-            registry is skipped, so importing twice adds nothing.
+            Reads Host, HostName, User and Port from FILE (default ~/.ssh/config; - reads standard
+            input), with ssh's first-value-wins rule, following Include lines (globs allowed;
+            relative paths are in ~/.ssh, as for ssh). Every alias becomes a host: 'Host a b'
+            gives a and b. A host whose name is already in the registry, or that would attach
+            exactly what an existing entry attaches, is skipped, so importing twice adds nothing.
+            Settings Drover does not carry over (ProxyJump, ProxyCommand, IdentityFile, Match
+            blocks and any other keyword) are listed under each host; wildcard and negated
+            patterns are noted. --dry-run shows the result without changing the registry.
             """,
+        options: [OptionSpec("dry-run", help: "show what would be added and skipped; write nothing")],
         action: { args, ctx in
             if args.positionals.count > 1 { throw UsageError("unexpected argument '\(args.positionals[1])'") }
             let home = ctx.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            let path = args.positionals.first ?? home + "/.ssh/config"
-            guard let data = try AtomicFile.read(path) else {
-                throw FileError(path: path, reason: "does not exist", advice: "Give the path of an ssh config file.")
-            }
-            let parsed = SSHConfigImport.parse(String(decoding: data, as: UTF8.self))
-            let localUser = LocalUser.name
-            let (added, skipped) = try HostStore(root: ctx.root).modify { list, now -> ([RegistryHost], [String]) in
-                var added: [RegistryHost] = []
-                var skipped: [String] = []
-                for entry in parsed.entries {
-                    let host = RegistryHost(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
-                                            port: entry.port ?? RegistryHost.defaultPort, user: entry.user ?? localUser)
-                    do {
-                        if let twin = list.entry(withSameAccountAs: host) {
-                            skipped.append("\(entry.alias): \(host.account) is already registered as '\(twin.name)'")
-                        } else if list.named(host.name) != nil {
-                            skipped.append("\(entry.alias): a host with that name is already registered")
-                        } else {
-                            try list.add(host, now: now)
-                            added.append(host)
-                        }
-                    } catch let error as HostValidationError {
-                        skipped.append("\(entry.alias) (line \(entry.line)): \(error.field) '\(error.value)' is not allowed: \(error.rule)")
-                    }
+            let files = SSHConfigFiles(home: home)
+            let source = args.positionals.first ?? files.sshDirectory + "/config"
+            let parsed = try read(source, files: files, ctx: ctx)
+            let dryRun = args.flag("dry-run")
+            let store = HostStore(root: ctx.root)
+            let plan: SSHConfigImportPlan
+            if dryRun {
+                var list = try store.load()
+                plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: Date())
+            } else {
+                plan = try store.modify { list, now in
+                    SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: now)
                 }
-                return (added, skipped)
             }
-            for host in added { ctx.print("added \(host.name): \(host.account)") }
-            for reason in skipped { ctx.print("skipped \(reason)") }
-            for note in parsed.notes { ctx.print("note: \(note)") }
-            ctx.print("\(added.count) added, \(skipped.count) skipped (\(path))")
+            report(plan, notes: parsed.notes, source: source == "-" ? "standard input" : source, dryRun: dryRun, ctx: ctx)
             return 0
         })
+
+    /// The parsed config at `source` (`-` is standard input).
+    static func read(_ source: String, files: SSHConfigFiles, ctx: CommandContext) throws -> SSHConfigImport {
+        if source == "-" {
+            let bytes = ctx.readAll(limit: SSHConfigFiles.maxBytes)
+            guard bytes.count <= SSHConfigFiles.maxBytes else {
+                throw UsageError("standard input is larger than \(SSHConfigFiles.maxBytes / 1024) KiB; "
+                                 + "give an ssh config file, not a larger stream")
+            }
+            return SSHConfigImport.parse(String(decoding: bytes, as: UTF8.self), files: files)
+        }
+        switch SSHConfigImport.parse(file: source, files: files) {
+        case .success(let parsed): return parsed
+        case .failure(let problem):
+            throw FileError(path: source, reason: "\(problem)",
+                            advice: "Give the path of an ssh config file, or - to read one from standard input.")
+        }
+    }
+
+    static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, ctx: CommandContext) {
+        for added in plan.added {
+            ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)")
+            if !added.notCarriedOver.isEmpty {
+                ctx.print("  not carried over: \(added.notCarriedOver.joined(separator: ", "))")
+            }
+        }
+        for skip in plan.skipped { ctx.print("skipped \(skip.alias) (\(skip.location)): \(skip.reason)") }
+        for note in notes { ctx.print("note: \(note)") }
+        let counts = "\(plan.added.count) \(dryRun ? "would be added" : "added"), \(plan.skipped.count) skipped"
+        ctx.print(dryRun ? "\(counts) (\(source); dry run, nothing written)" : "\(counts) (\(source))")
+    }
 }

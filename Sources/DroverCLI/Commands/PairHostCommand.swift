@@ -54,7 +54,7 @@ enum PairHostCommand {
         let ttl = try args.int("test-ttl", in: 1...900).map(TimeInterval.init) ?? PairingOffer.defaultLifetime
         let session = args.value("session")
         if let session, !PairingFieldRules.isSessionName(session) {
-            throw UsageError("--session: a herdr session name is 1 to 64 of A-Z a-z 0-9 . _ - and not . or ..")
+            throw UsageError("--session: \(PairingFieldRules.sessionNameRule)")
         }
         let addresses = try hostAddresses(args)
         for address in addresses where PeerAddressPolicy.network(of: address) == .other {

@@ -1,8 +1,9 @@
 import Foundation
+import Hosts
 import Identity
 import TextSafety
 
-/// `drover pins [list]` and `drover pins forget HOST[:PORT]`: the pinned host keys.
+/// `drover pins [list]` and `drover pins forget HOST[:PORT] | NAME`: the pinned host keys.
 enum PinsCommand {
     static let list = Command(
         "list", summary: "list pinned host keys (the default)", usage: "pins list",
@@ -37,18 +38,26 @@ enum PinsCommand {
 
     static let forget = Command(
         "forget", summary: "remove the pinned keys of one host and port",
-        usage: "pins forget HOST[:PORT]",
+        usage: "pins forget HOST[:PORT] | NAME",
         details: """
             Removes the pins of exactly HOST on PORT (22 when no port is given); other ports of \
-            the same host keep theirs. Write IPv6 addresses as [::1]:2222, or bare (::1) for \
+            the same host keep theirs. NAME, a registry name (see 'drover hosts'), stands for \
+            that host's address and port. Write IPv6 addresses as [::1]:2222, or bare (::1) for \
             port 22. The next connection shows the host's key and asks before pinning it again.
             """,
         action: { args, ctx in
-            let raw = try args.positionals(exactly: ["HOST[:PORT]"])[0]
-            let (host, port) = try PinTarget.parse(raw)
+            let raw = try args.positionals(exactly: ["HOST[:PORT] or NAME"])[0]
+            let (host, port, entry) = try PinTarget.resolve(raw, root: ctx.root)
             let pins = KnownHosts(root: ctx.root)
+            if entry != nil, let literal = try? PinTarget.parse(raw), literal != (host, port),
+               !(try pins.pins(host: literal.host, port: literal.port)).isEmpty {
+                throw UsageError("'\(raw)' is a registry name (for \(HostName.token(host: host, port: port))) and also a pinned "
+                                 + "host; give 'drover pins forget \(HostName.token(host: host, port: port))' or "
+                                 + "'drover pins forget \(raw):\(literal.port)'")
+            }
             let removed = try pins.remove(host: host, port: port)
             let name = HostName.token(host: host, port: port)
+            if let entry { ctx.print("\(entry) is \(name)") }
             guard !removed.isEmpty else {
                 let others = try pins.list().filter { $0.host == HostName.normalized(host) }.map(\.token)
                 throw NoPinError(name: name, otherPorts: others)
@@ -64,7 +73,7 @@ enum PinsCommand {
 
     static let command = Command(
         "pins", summary: "list or forget pinned host keys",
-        usage: "pins [list | forget HOST[:PORT]]",
+        usage: "pins [list | forget HOST[:PORT] | forget NAME]",
         details: """
             Pins live in known_hosts in the Drover directory, in OpenSSH's format, so \
             'ssh-keygen -F HOST -f FILE' reads them. A changed host key stops a connection \
@@ -87,34 +96,5 @@ struct NoPinError: Error, CustomStringConvertible {
             return "no pinned key for \(name). Run 'drover pins' to see the pins."
         }
         return "no pinned key for \(name), but there are pins for \(otherPorts.joined(separator: ", ")). Give the port too, e.g. 'drover pins forget \(otherPorts[0])'."
-    }
-}
-
-/// The HOST[:PORT] argument of `pins forget`.
-enum PinTarget {
-    /// `host`, `host:port`, `[v6]:port`, `[v6]` or a bare IPv6 address (port 22).
-    static func parse(_ raw: String) throws -> (host: String, port: Int) {
-        guard !raw.contains("@") else {
-            throw UsageError("pins belong to a host, not a user: give '\(raw.split(separator: "@").last ?? "")' without the user")
-        }
-        var host = raw, portText: String?
-        if raw.hasPrefix("[") {
-            guard let close = raw.firstIndex(of: "]") else { throw UsageError("'\(raw)' is missing its closing ']'") }
-            host = String(raw[raw.index(after: raw.startIndex)..<close])
-            let rest = raw[raw.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { throw UsageError("expected ':PORT' after ']' in '\(raw)'") }
-                portText = String(rest.dropFirst())
-            }
-        } else if raw.filter({ $0 == ":" }).count == 1, let colon = raw.firstIndex(of: ":") {
-            host = String(raw[..<colon])
-            portText = String(raw[raw.index(after: colon)...])
-        }
-        guard !host.isEmpty, !host.contains(where: \.isWhitespace) else { throw UsageError("'\(raw)' has no host name") }
-        guard let portText else { return (host, 22) }
-        guard let port = Int(portText), (1...65535).contains(port) else {
-            throw UsageError("the port in '\(raw)' must be a number from 1 to 65535")
-        }
-        return (host, port)
     }
 }

@@ -28,7 +28,7 @@ public struct PairingClient {
     /// A finished pairing.
     public struct Paired: Equatable, Sendable {
         public let host: Hosts.Host
-        /// True when an existing host for the same account and address was updated.
+        /// True when the existing entry for the same account, address and session was updated.
         public let updatedExisting: Bool
         public let address: String
     }

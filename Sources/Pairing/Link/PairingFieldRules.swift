@@ -7,6 +7,9 @@ public enum PairingFieldRules {
         text.utf8.count == 22 && text.utf8.allSatisfy(Base64URL.isAlphabet)
     }
 
+    /// What `isSessionName` accepts, worded for an error message.
+    public static let sessionNameRule = "a session name is 1 to 64 of A-Z a-z 0-9 . _ -, not starting with -, and not . or .."
+
     /// `n`: 1–64 characters, no control characters (it is shown on a terminal).
     public static func isComputerName(_ text: String) -> Bool {
         (1...64).contains(text.count) && !text.unicodeScalars.contains(where: isControl)
@@ -40,9 +43,10 @@ public enum PairingFieldRules {
         }
     }
 
-    /// `s`, herdr's session-name rule: 1–64 of `A-Z a-z 0-9 . _ -`, and not `.` or `..`.
+    /// `s`, herdr's session-name rule: 1–64 of `A-Z a-z 0-9 . _ -`, and not `.` or `..`; a
+    /// leading `-` is refused too, since herdr would read such a name as an option.
     public static func isSessionName(_ text: String) -> Bool {
-        guard (1...64).contains(text.utf8.count), text != ".", text != ".." else { return false }
+        guard (1...64).contains(text.utf8.count), text != ".", text != "..", !text.hasPrefix("-") else { return false }
         return text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

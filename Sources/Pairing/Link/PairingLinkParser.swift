@@ -60,8 +60,7 @@ enum PairingLinkParser {
 
         let session = values["s"]
         if let session {
-            try check(PairingFieldRules.isSessionName(session), "s",
-                      "a session name is 1 to 64 of A-Z a-z 0-9 . _ - and not . or ..")
+            try check(PairingFieldRules.isSessionName(session), "s", PairingFieldRules.sessionNameRule)
         }
 
         return PairingLink(id: id, computerName: name, user: user, platform: platform, addresses: addresses,

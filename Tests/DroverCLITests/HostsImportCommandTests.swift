@@ -1,0 +1,106 @@
+import XCTest
+import TestSupport
+@testable import DroverCLI
+
+/// `drover hosts import-ssh-config` end to end through the command line (issue 9 items 3 and 5).
+final class HostsImportCommandTests: XCTestCase {
+    private var dir: TemporaryDirectory!
+    private var env: [String: String] { ["DROVER_HOME": dir.file("root"), "HOME": dir.file("home")] }
+    private var config: String { dir.file("home/.ssh/config") }
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory(prefix: "drover-cli-import")
+        try FileManager.default.createDirectory(atPath: dir.file("home/.ssh/conf.d"), withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { dir.remove() }
+
+    @discardableResult
+    private func drover(_ args: String..., input: [String] = [], expect status: Int32 = 0,
+                        file: StaticString = #filePath, line: UInt = #line) -> CLIHarness {
+        let h = CLIHarness(environment: env, input: input)
+        XCTAssertEqual(h.run(args), status, "drover \(args.joined(separator: " ")): \(h.out)\(h.err)", file: file, line: line)
+        return h
+    }
+
+    private var names: [String] {
+        drover("hosts").out.split(separator: "\n").dropFirst().map { String($0.split(separator: " ")[0]) }
+    }
+
+    func testImportAddsEveryAliasFollowsIncludesListsWhatItLeavesAndCountsRight() throws {
+        try """
+            Include conf.d/*
+            Host web web-alias
+              HostName web.example.com
+              User ada   # me
+              ProxyJump bastion
+            Host *.lan
+              User lan
+            Match user root
+              Port 1
+            Host -bad
+            Host badport
+              Port 99999
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        try "Host pi\n  HostName 10.0.0.9\n  IdentityFile ~/.ssh/pi\n".write(toFile: dir.file("home/.ssh/conf.d/pi"),
+                                                                          atomically: true, encoding: .utf8)
+        drover("hosts", "add", "mine", "web.example.com", "--user", "ada", "--session", "main")
+        let first = drover("hosts", "import-ssh-config").out
+        XCTAssertEqual(first, """
+            added pi: \(TestSSHD.currentUser)@10.0.0.9:22
+              not carried over: IdentityFile (~/.ssh/conf.d/pi line 3), Match block (line 8)
+            added web: ada@web.example.com:22
+              not carried over: ProxyJump (line 5), Match block (line 8)
+            added web-alias: ada@web.example.com:22
+              not carried over: ProxyJump (line 5), Match block (line 8)
+            skipped -bad (line 10): name '-bad' is not allowed: \(HostRulesText.name)
+            skipped badport (line 11): line 12: Port '99999' is not a number from 1 to 65535
+            note: line 6: skipped wildcard pattern '*.lan'; it names no single computer
+            3 added, 2 skipped (\(config))
+
+            """)
+        XCTAssertEqual(names, ["mine", "pi", "web", "web-alias"])
+        let second = drover("hosts", "import-ssh-config", config).out
+        XCTAssertTrue(second.contains("skipped web (line 2): a host with that name is already registered\n"), second)
+        XCTAssertTrue(second.hasSuffix("0 added, 5 skipped (\(config))\n"), second)
+        XCTAssertTrue(drover("hosts", "import-ssh-config", dir.file("nope"), expect: 1).err.contains("does not exist"))
+    }
+
+    /// Today a CRLF file is one long line, and `Host x` then names hosts `HostName`, `User`, `Port`.
+    func testWindowsLineEndsImportTheHostNotItsKeywords() throws {
+        try "Host x\r\n  HostName x.example.com\r\n  User ann\r\n  Port 2200\r\n".write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(drover("hosts", "import-ssh-config").out, "added x: ann@x.example.com:2200\n1 added, 0 skipped (\(config))\n")
+        XCTAssertEqual(names, ["x"])
+    }
+
+    func testDashReadsStandardInput() {
+        let h = drover("hosts", "import-ssh-config", "-", input: ["Host piped", "  HostName piped.lan", "  User p"])
+        XCTAssertEqual(h.out, "added piped: p@piped.lan:22\n1 added, 0 skipped (standard input)\n")
+        XCTAssertEqual(names, ["piped"])
+    }
+
+    func testDryRunShowsTheResultAndWritesNothing() throws {
+        try "Host a b\n  HostName box.lan\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let h = drover("hosts", "import-ssh-config", "--dry-run")
+        XCTAssertEqual(h.out, """
+            would add a: \(TestSSHD.currentUser)@box.lan:22
+            would add b: \(TestSSHD.currentUser)@box.lan:22
+            2 would be added, 0 skipped (\(config); dry run, nothing written)
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("root/hosts.json")))
+        XCTAssertEqual(drover("hosts", "import-ssh-config").out.hasSuffix("2 added, 0 skipped (\(config))\n"), true)
+    }
+
+    func testHelpNamesStandardInputDryRunAndInclude() {
+        let help = drover("help", "hosts", "import-ssh-config").out
+        for fragment in ["[FILE | -] [--dry-run]", "Include", "not carry over", "'Host a b'"] {
+            XCTAssertTrue(help.contains(fragment), "\(fragment) missing from\n\(help)")
+        }
+    }
+}
+
+/// The rule text the registry's name check states.
+private enum HostRulesText {
+    static let name = "a host name is 1-64 characters of letters, digits, '.', '_' and '-', starting with a letter or digit"
+}

@@ -1,0 +1,203 @@
+import XCTest
+import TestSupport
+@testable import Hosts
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 9 item 5: ssh_config files as people really have them (Windows line ends, trailing
+/// comments, Include) read as ssh reads them, and nothing that cannot be carried over is dropped
+/// without a word.
+final class SSHConfigReadingTests: XCTestCase {
+    private var dir: TemporaryDirectory!
+    private var files: SSHConfigFiles { SSHConfigFiles(home: dir.path) }
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory(prefix: "drover-sshconfig")
+        try FileManager.default.createDirectory(atPath: dir.file(".ssh/conf.d"), withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { dir.remove() }
+
+    private func write(_ relative: String, _ text: String) throws {
+        try text.write(toFile: dir.file(relative), atomically: true, encoding: .utf8)
+    }
+
+    private func entries(_ result: SSHConfigImport) -> [String: SSHConfigEntry] {
+        Dictionary(uniqueKeysWithValues: result.entries.map { ($0.alias, $0) })
+    }
+
+    func testWindowsLineEndsReadLikeUnixOnes() {
+        let result = SSHConfigImport.parse("Host pi\r\n  HostName 10.0.0.9\r\n  User pi\r\n  Port 2200\r\n", files: files)
+        XCTAssertEqual(result.entries, [SSHConfigEntry(alias: "pi", hostname: "10.0.0.9", user: "pi", port: 2200, line: 1)])
+        XCTAssertEqual(result.skipped, [])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testTrailingCommentsEndTheLineButAHashInsideAWordDoesNot() {
+        let result = SSHConfigImport.parse("""
+            Host pi   # the kitchen one
+              User pi  # me
+              Port 2200 # ssh
+            Host nas
+              Port 22#x
+            """, files: files)
+        XCTAssertEqual(result.entries, [SSHConfigEntry(alias: "pi", hostname: "pi", user: "pi", port: 2200, line: 1)])
+        XCTAssertEqual(result.skipped, [SSHConfigSkip(alias: "nas", location: "line 4",
+                                                      reason: "line 5: Port '22#x' is not a number from 1 to 65535")])
+    }
+
+    func testIncludeFollowsGlobsRelativeToDotSSHInOrder() throws {
+        try write(".ssh/conf.d/b.conf", "Host beta\n  HostName b.lan\n")
+        try write(".ssh/conf.d/a.conf", "Host alpha\n  HostName a.lan\n  ProxyJump hop\n")
+        try write(".ssh/extra", "Host gamma\n  User g\n")
+        let result = SSHConfigImport.parse("""
+            Include conf.d/*.conf ~/.ssh/extra
+            Host alpha
+              User first-wins-is-the-included-one
+            """, files: files)
+        XCTAssertEqual(result.entries.map(\.alias), ["alpha", "beta", "gamma"])
+        let byAlias = entries(result)
+        XCTAssertEqual(byAlias["alpha"]?.hostname, "a.lan")
+        XCTAssertEqual(byAlias["alpha"]?.user, "first-wins-is-the-included-one")
+        XCTAssertEqual(byAlias["alpha"]?.location, "~/.ssh/conf.d/a.conf line 1")
+        XCTAssertEqual(byAlias["alpha"]?.notCarriedOver, ["ProxyJump (~/.ssh/conf.d/a.conf line 3)"])
+        XCTAssertEqual(byAlias["gamma"]?.user, "g")
+        XCTAssertEqual(result.notes, [])
+    }
+
+    /// As in ssh, an Include inside a Host section applies only to that section, and the
+    /// section's own settings resume after it.
+    func testIncludeInsideAHostSectionAppliesOnlyThere() throws {
+        try write(".ssh/conf.d/common", "User shared\n")
+        let result = SSHConfigImport.parse("""
+            Host one
+              Include conf.d/common
+              Port 2201
+            Host two
+              HostName two.lan
+            """, files: files)
+        let byAlias = entries(result)
+        XCTAssertEqual(byAlias["one"]?.user, "shared")
+        XCTAssertEqual(byAlias["one"]?.port, 2201)
+        XCTAssertNil(byAlias["two"]?.user)
+    }
+
+    func testIncludeLoopsDepthAndBadFilesAreNotedNotFollowed() throws {
+        try write(".ssh/loop", "Include loop\nHost looped\n")
+        try write(".ssh/config", "Include loop\nInclude missing/*\nInclude conf.d\n")
+        mkfifo(dir.file(".ssh/fifo"), 0o600)
+        let main = try XCTUnwrap(try? SSHConfigImport.parse(file: dir.file(".ssh/config"), files: files).get())
+        XCTAssertEqual(main.entries.map(\.alias), ["looped"])
+        XCTAssertEqual(main.notes, [
+            "~/.ssh/loop line 1: Include loop: ~/.ssh/loop not read again; it includes itself",
+            "line 2: Include missing/*: matches no file",
+            "line 3: Include conf.d: ~/.ssh/conf.d is not a regular file",
+        ])
+        let fifo = SSHConfigImport.parse("Include fifo\n", files: files)
+        XCTAssertEqual(fifo.notes, ["line 1: Include fifo: ~/.ssh/fifo is not a regular file"], "a FIFO is never opened")
+        XCTAssertEqual(SSHConfigImport.parse(file: "/dev/null", files: files), .success(SSHConfigImport()),
+                       "a path the person names may be a device or pipe")
+        XCTAssertEqual(SSHConfigImport.parse(file: dir.file(".ssh/conf.d"), files: files),
+                       .failure(.unreadable("Is a directory")))
+
+        for level in 0..<20 { try write(".ssh/d\(level)", "Include d\(level + 1)\nHost h\(level)\n") }
+        let deep = SSHConfigImport.parse("Include d0\n", files: files)
+        XCTAssertEqual(deep.entries.count, SSHConfigReader.maxDepth)
+        XCTAssertEqual(deep.notes, ["~/.ssh/d15 line 1: Include d16: not followed; includes nest deeper than 16 levels"])
+    }
+
+    func testEverythingNotCarriedOverIsListedPerHostOnce() {
+        let result = SSHConfigImport.parse("""
+            ForwardAgent yes
+            Host box
+              HostName box.lan
+              ProxyCommand ssh -W %h:%p hop
+              IdentityFile ~/.ssh/a
+              IdentityFile ~/.ssh/b
+              FrobnicateLevel 3
+            Match exec "true"
+              User root
+            """, files: files)
+        XCTAssertEqual(result.entries.first?.notCarriedOver, [
+            "ForwardAgent (line 1)", "ProxyCommand (line 4)", "IdentityFile (line 5)", "FrobnicateLevel (line 7)",
+            "Match block (line 8)",
+        ])
+        XCTAssertNil(result.entries.first?.user, "a Match block is not evaluated")
+    }
+
+    func testTheNumberOfComputersAndTheBytesReadAreBounded() throws {
+        let many = (0..<(SSHConfigReader.maxAliases + 5)).map { "Host h\($0)" }.joined(separator: "\n")
+        let result = SSHConfigImport.parse(many, files: files)
+        XCTAssertEqual(result.entries.count, SSHConfigReader.maxAliases)
+        XCTAssertEqual(result.notes.count, 5, "one note per line not taken")
+        XCTAssertTrue(result.notes[0].hasPrefix("line 1001: 'h1000' and later names were not imported"), result.notes[0])
+
+        // Each file just under the per-file bound: four fit in the total, the fifth does not.
+        let filler = "#" + String(repeating: "x", count: SSHConfigFiles.maxBytes - 100) + "\n"
+        for n in 0..<5 { try write(".ssh/big\(n)", filler + "Host big\(n)\n") }
+        let capped = SSHConfigImport.parse("Include big*\n", files: files)
+        XCTAssertEqual(capped.entries.map(\.alias), ["big0", "big1", "big2", "big3"])
+        XCTAssertEqual(capped.notes, ["line 1: Include big*: ~/.ssh/big4 not read; the config and its includes exceed 4096 KiB"])
+    }
+
+    func testGlobMatchingStaysCheapOnHostilePatterns() {
+        XCTAssertTrue(Glob.matches("a*b?c", "axxbyc"))
+        XCTAssertFalse(Glob.matches("a*b?c", "axxbc"))
+        XCTAssertTrue(Glob.matches("*", ""))
+        XCTAssertTrue(Glob.matches("*.lan", "x.y.lan"))
+        XCTAssertFalse(Glob.matches("*.lan", "x.lan.com"))
+        let pattern = String(repeating: "*a", count: 40) + "b"
+        XCTAssertFalse(Glob.matches(pattern, String(repeating: "a", count: 200)), "backtracking only to the last star")
+    }
+}
+
+/// What an import does to the registry: every alias, nothing twice.
+final class SSHConfigImportPlanTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_000)
+
+    private func parse(_ text: String) -> SSHConfigImport {
+        SSHConfigImport.parse(text, files: SSHConfigFiles(home: "/nonexistent-drover-home"))
+    }
+
+    func testEveryAliasOfAHostLineBecomesAnEntry() {
+        var list = HostList()
+        let plan = SSHConfigImportPlan.apply(parse("Host a b c\n  HostName box.lan\n  User ann\n"), to: &list,
+                                             localUser: "me", now: now)
+        XCTAssertEqual(plan.added.map(\.host.name), ["a", "b", "c"])
+        XCTAssertEqual(Set(list.hosts.map(\.account)), ["ann@box.lan:22"])
+        XCTAssertEqual(plan.skipped, [])
+    }
+
+    func testAliasesImportedAsTwinsCanStillBeEditedOneByOne() throws {
+        var list = HostList()
+        _ = SSHConfigImportPlan.apply(parse("Host a b\n  HostName box.lan\n"), to: &list, localUser: "me", now: now)
+        var a = try XCTUnwrap(list.named("a"))
+        a.auth = [.agent]
+        XCTAssertNoThrow(try list.replace(named: "a", with: a, now: now), "still b's twin, as imported")
+        var b = try XCTUnwrap(list.named("b"))
+        b.session = "s"
+        try list.replace(named: "b", with: b, now: now)
+        b.session = nil
+        XCTAssertThrowsError(try list.replace(named: "b", with: b, now: now), "an edit may not make a new twin") {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "me@box.lan:22, herdr's default session", existingName: "a"))
+        }
+    }
+
+    func testImportingAgainAddsNothingAndATwinOfAnEarlierEntryIsSkipped() {
+        var list = HostList()
+        let config = parse("Host a b\n  HostName box.lan\nHost c\n  HostName c.lan\n  Port nope\n")
+        let first = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(first.added.count, 2)
+        XCTAssertEqual(first.skipped.map(\.alias), ["c"], "a bad Port skips its alias and is counted")
+        let again = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(again.added, [])
+        XCTAssertEqual(again.skipped.map(\.alias), ["c", "a", "b"])
+        XCTAssertEqual(again.skipped[1].reason, "a host with that name is already registered")
+
+        let renamed = parse("Host other\n  HostName box.lan\n")
+        let plan = SSHConfigImportPlan.apply(renamed, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(plan.added, [])
+        XCTAssertEqual(plan.skipped.first?.reason, "me@box.lan:22 is already registered as 'a'")
+    }
+}
