@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "VT", "Render"]),
-        .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport"]),
+        .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport", "CPNG"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DroverCLITests", dependencies: ["DroverCLI", "TestSupport"]),

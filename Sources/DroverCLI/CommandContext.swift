@@ -11,15 +11,18 @@ public final class CommandContext: @unchecked Sendable {
     private let readSecret: @Sendable (String) -> String?
     /// True when standard input is a terminal a person can answer prompts on.
     public let isInteractive: Bool
+    private let measureTerminal: @Sendable () -> (columns: Int, rows: Int)?
 
     public init(environment: [String: String],
                 isInteractive: Bool,
                 out: @escaping @Sendable (String) -> Void,
                 err: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String?,
-                readSecretLine: (@Sendable (String) -> String?)? = nil) {
+                readSecretLine: (@Sendable (String) -> String?)? = nil,
+                terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)? = { nil }) {
         self.environment = environment
         self.isInteractive = isInteractive
+        self.measureTerminal = terminalSize
         self.writeOut = out
         self.writeErr = err
         self.readInputLine = readLine
@@ -50,12 +53,23 @@ public final class CommandContext: @unchecked Sendable {
                     FileHandle.standardError.write(Data("\n".utf8))
                 }
                 return Swift.readLine(strippingNewline: true)
+            },
+            terminalSize: {
+                var size = winsize()
+                guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+                    return nil
+                }
+                return (Int(size.ws_col), Int(size.ws_row))
             })
     }
 
     public func print(_ text: String) { writeOut(text + "\n") }
     public func write(_ text: String) { writeOut(text) }
     public func printError(_ text: String) { writeErr(text + "\n") }
+
+    /// The size of the terminal standard output goes to; nil when it is not a terminal (then
+    /// whatever is drawn goes to a file or pipe and any size will do).
+    public var terminalSize: (columns: Int, rows: Int)? { measureTerminal() }
 
     /// Reads one line of standard input (nil at end of input).
     public func readLine() -> String? { readInputLine() }

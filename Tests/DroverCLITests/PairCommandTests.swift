@@ -5,7 +5,7 @@ import XCTest
 /// Argument handling of `drover pair` and `drover pair-host` that needs no network.
 final class PairCommandTests: XCTestCase {
     func testTestSwitchesAreRefusedWithoutTheEnvironmentVariable() {
-        for option in ["--test-print-link", "--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
+        for option in ["--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
             let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
             XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", option), 2, option)
             XCTAssertTrue(cli.err.contains("is a test switch and works only with DROVER_PAIR_TEST=1"), cli.err)

@@ -51,7 +51,7 @@ final class PairingAttachEndToEndTests: XCTestCase {
     private func startHost(session: String, addresses: [String]) throws -> String {
         let line = account.commandLine(
             DroverBinary.path,
-            ["pair-host", "--session", session, "--port", String(sshd.port), "--test-print-link",
+            ["pair-host", "--session", session, "--port", String(sshd.port), "--link",
              "--test-authorized-keys", sshd.authorizedKeysPath(for: account.name), "--test-state", stateDirectory]
                 + addresses.flatMap { ["--host", $0] },
             environment: ["DROVER_PAIR_TEST": "1", "DROVER_HOME": account.home + "/.drover"])
