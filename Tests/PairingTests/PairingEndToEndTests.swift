@@ -47,6 +47,9 @@ final class PairingEndToEndTests: XCTestCase {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("herdr://pair?") }) else {
             throw TestSupportError("no link in: \(text)")
         }
+        // --link prints the link under the code, which decodes to the same link.
+        XCTAssertEqual(TerminalCellsPicture.decode(TerminalCellsPicture.codeRows(in: text)), [String(line)])
+        XCTAssertTrue(text.contains("This link is a secret for the next "), text)
         return (host, String(line))
     }
 
