@@ -32,14 +32,15 @@ enum NetpbmReader {
             let colour = kind == 3 || kind == 6
             let raw = kind >= 5
             if raw { try cursor.startRaster(bytes: count * (colour ? 3 : 1) * (maxval > 255 ? 2 : 1)) }
+            /// The next sample scaled to 0...255.
+            func sample() throws(Failure) -> Int {
+                let value = raw ? cursor.rawSample(wide: maxval > 255) : try cursor.number("sample")
+                guard value <= maxval else { throw .malformed("a sample is above the maximum value \(maxval)") }
+                return value * 255 / maxval
+            }
             for index in 0..<count {
-                let next = { () throws(Failure) -> Int in
-                    let value = raw ? cursor.rawSample(wide: maxval > 255) : try cursor.number("sample")
-                    guard value <= maxval else { throw .malformed("a sample is above the maximum value \(maxval)") }
-                    return value * 255 / maxval
-                }
-                pixels[index] = colour ? GrayImage.luma(red: try next(), green: try next(), blue: try next())
-                                       : UInt8(try next())
+                pixels[index] = colour ? GrayImage.luma(red: try sample(), green: try sample(), blue: try sample())
+                                       : UInt8(try sample())
             }
         }
         guard let image = GrayImage(width: width, height: height, pixels: pixels) else { throw .malformed("inconsistent size") }
