@@ -124,7 +124,8 @@ enum PairHostCommand {
                 throw PairHostError.terminalTooSmall(needColumns: need.columns, needRows: need.rows,
                                                      haveColumns: terminal.columns, haveRows: terminal.rows)
             }
-            ctx.print("This terminal is too small for the QR code; it needs \(QRDisplay.sizes(need: need, have: terminal)).")
+            ctx.print("This terminal is too small for the QR code; it needs \(QRDisplay.sizes(need: need, have: terminal)). "
+                      + "To pair a phone, enlarge it and run the command again; to pair a computer, use the link below.")
         } else {
             ctx.print("Scan this code with the herdr app, or take a picture of it for 'drover pair --scan PICTURE' on a computer:")
             ctx.write(code.rendered())
