@@ -36,9 +36,10 @@ final class TerminalPane {
         (try? tmux(["capture-pane", "-p", "-t", session])) ?? ""
     }
 
-    /// What the pane shows now with wrapped lines joined back into the lines the program wrote.
+    /// Everything the pane showed, scrolled-off history included, with wrapped lines joined
+    /// back into the lines the program wrote.
     func joinedScreen() -> String {
-        (try? tmux(["capture-pane", "-p", "-J", "-t", session])) ?? ""
+        (try? tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", session])) ?? ""
     }
 
     /// Polls the screen until it contains `text`; returns the last screen and whether it did.
