@@ -72,6 +72,8 @@ final class PairingPictureTests: XCTestCase {
     func testHugeDimensionsAreRefusedBeforeAnyAllocation() throws {
         XCTAssertEqual(try failure("huge.pgm", Data("P5 9000 10 255\n".utf8)),
                        .tooLargeImage(path: scratch.file("huge.pgm"), width: 9000, height: 10))
+        XCTAssertEqual(try failure("claims.pbm", Data("P1 8192 8192\n0 1".utf8)),
+                       .malformed(path: scratch.file("claims.pbm"), format: "Netpbm", problem: "the raster is shorter than the header says"))
         XCTAssertEqual(try failure("digits.pgm", Data("P5 1234567 10 255\n".utf8)),
                        .malformed(path: scratch.file("digits.pgm"), format: "Netpbm", problem: "the width has too many digits"))
         // A PNG claiming 10000 x 10000, with an empty IDAT: the header alone must stop it.

@@ -22,6 +22,10 @@ enum NetpbmReader {
         let maxval = (kind == 1 || kind == 4) ? 1 : try cursor.number("maximum value")
         guard (1...65535).contains(maxval) else { throw .malformed("maximum value \(maxval) is not 1 to 65535") }
         let count = width * height
+        // Every sample takes at least one byte, so the picture is never larger than the file
+        // (checked before allocating; raw formats check their exact size in startRaster).
+        let samples = count * ((kind == 3 || kind == 6) ? 3 : 1)
+        guard kind == 4 || cursor.remaining >= samples else { throw .malformed("the raster is shorter than the header says") }
         var pixels = [UInt8](repeating: 255, count: count)
         switch kind {
         case 1:
@@ -54,6 +58,9 @@ struct NetpbmCursor {
     typealias Failure = ImageReadFailure
     let bytes: [UInt8]
     var index: Int
+
+    /// Bytes not read yet.
+    var remaining: Int { bytes.count - index }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
