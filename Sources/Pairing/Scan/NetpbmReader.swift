@@ -22,10 +22,11 @@ enum NetpbmReader {
         let maxval = (kind == 1 || kind == 4) ? 1 : try cursor.number("maximum value")
         guard (1...65535).contains(maxval) else { throw .malformed("maximum value \(maxval) is not 1 to 65535") }
         let count = width * height
-        // Every sample takes at least one byte, so the picture is never larger than the file
-        // (checked before allocating; raw formats check their exact size in startRaster).
+        // Checked before allocating, so the pixels are never more than the file's bytes: every
+        // sample takes at least a byte (P4: a bit; raw formats check their exact size again).
         let samples = count * ((kind == 3 || kind == 6) ? 3 : 1)
-        guard kind == 4 || cursor.remaining >= samples else { throw .malformed("the raster is shorter than the header says") }
+        let minimum = kind == 4 ? (width + 7) / 8 * height : samples * (kind >= 5 && maxval > 255 ? 2 : 1)
+        guard cursor.remaining >= minimum else { throw .malformed("the raster is shorter than the header says") }
         var pixels = [UInt8](repeating: 255, count: count)
         switch kind {
         case 1:
