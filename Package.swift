@@ -17,6 +17,12 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
+        // Reading pairing codes from pictures (`drover pair --scan`): zbar finds and decodes the
+        // QR code, libpng reads PNG files.
+        .systemLibrary(name: "CZBar", path: "Sources/CZBar", pkgConfig: "zbar",
+                       providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
         // Pure modules, lowest first.
         .target(name: "VT"),
@@ -27,7 +33,7 @@ let package = Package(
         .target(name: "SSH", dependencies: ["Identity", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["VT", "Render"]),
-        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode"]),
+        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode", "CZBar", "CPNG"]),
         .target(name: "Sessions", dependencies: ["VT", "Render", "Console", "SSH", "Hosts", "Identity", "Files"]),
         .target(name: "DroverCLI", dependencies: [
             "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions", "TextSafety",
@@ -43,7 +49,7 @@ let package = Package(
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "VT", "Render"]),
-        .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport"]),
+        .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport", "CPNG"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "DroverCLITests", dependencies: ["DroverCLI", "TestSupport"]),

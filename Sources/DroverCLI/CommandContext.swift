@@ -13,6 +13,7 @@ public final class CommandContext: @unchecked Sendable {
     private let readAllInput: @Sendable (Int) -> [UInt8]
     /// True when standard input is a terminal a person can answer prompts on.
     public let isInteractive: Bool
+    private let measureTerminal: @Sendable () -> (columns: Int, rows: Int)?
 
     public init(environment: [String: String],
                 isInteractive: Bool,
@@ -20,9 +21,11 @@ public final class CommandContext: @unchecked Sendable {
                 err: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String?,
                 readSecretLine: (@Sendable (String) -> String?)? = nil,
-                readAll: (@Sendable (Int) -> [UInt8])? = nil) {
+                readAll: (@Sendable (Int) -> [UInt8])? = nil,
+                terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)? = { nil }) {
         self.environment = environment
         self.isInteractive = isInteractive
+        self.measureTerminal = terminalSize
         self.writeOut = out
         self.writeErr = err
         self.readInputLine = readLine
@@ -69,6 +72,13 @@ public final class CommandContext: @unchecked Sendable {
                     bytes += buffer[0..<n]
                 }
                 return bytes
+            },
+            terminalSize: {
+                var size = winsize()
+                guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+                    return nil
+                }
+                return (Int(size.ws_col), Int(size.ws_row))
             })
     }
 
@@ -79,6 +89,10 @@ public final class CommandContext: @unchecked Sendable {
     /// Writes `text` as it is: for output Drover composed itself (help, QR codes, rendered
     /// screens). Anything in it that came from a file or a host must pass `SafeText` first.
     public func write(_ text: String) { writeOut(text) }
+
+    /// The size of the terminal standard output goes to; nil when it is not a terminal (then
+    /// whatever is drawn goes to a file or pipe and any size will do).
+    public var terminalSize: (columns: Int, rows: Int)? { measureTerminal() }
 
     /// Reads one line of standard input (nil at end of input).
     public func readLine() -> String? { readInputLine() }

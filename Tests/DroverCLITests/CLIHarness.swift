@@ -8,10 +8,13 @@ final class CLIHarness: @unchecked Sendable {
     private var errBuffer = ""
     private var input: [String]
     let environment: [String: String]
+    /// The size of the pretend terminal on standard output (nil: output is not a terminal).
+    let terminalSize: (columns: Int, rows: Int)?
 
-    init(environment: [String: String] = [:], input: [String] = []) {
+    init(environment: [String: String] = [:], input: [String] = [], terminalSize: (columns: Int, rows: Int)? = nil) {
         self.environment = environment
         self.input = input
+        self.terminalSize = terminalSize
     }
 
     var out: String { lock.withLock { outBuffer } }
@@ -24,7 +27,8 @@ final class CLIHarness: @unchecked Sendable {
             environment: environment, isInteractive: !input.isEmpty,
             out: { s in self.lock.withLock { self.outBuffer += s } },
             err: { s in self.lock.withLock { self.errBuffer += s } },
-            readLine: { self.lock.withLock { self.input.isEmpty ? nil : self.input.removeFirst() } })
+            readLine: { self.lock.withLock { self.input.isEmpty ? nil : self.input.removeFirst() } },
+            terminalSize: { [terminalSize] in terminalSize })
         return Drover.run(args, context: ctx)
     }
 }

@@ -37,6 +37,21 @@ final class KeyCommandTests: XCTestCase {
         XCTAssertEqual(h.out, "\(key.publicLine)\n\(key.fingerprint)\n\n" + (try QRCode(key.publicLine).rendered()))
     }
 
+    func testQROnATooSmallTerminalSaysTheSizeItNeedsAndDrawsNoCode() throws {
+        let small = CLIHarness(environment: env, terminalSize: (columns: 40, rows: 20))
+        XCTAssertEqual(small.run("key", "--qr"), 1)
+        let key = try XCTUnwrap(try DeviceKey.load(root: DroverRoot(path: dir.file("drover"))))
+        XCTAssertEqual(small.out, "\(key.publicLine)\n\(key.fingerprint)\n", "the key line, but no code")
+        let code = try QRCode(key.publicLine)
+        XCTAssertTrue(small.err.contains("The QR code needs a terminal of at least \(code.textSize.columns)x\(code.textSize.rows + 4) "
+                                         + "characters (this one is 40x20); enlarge the window"), small.err)
+        XCTAssertTrue(small.err.contains("copy the key line above instead"), small.err)
+
+        let roomy = CLIHarness(environment: env, terminalSize: (columns: code.textSize.columns, rows: code.textSize.rows + 4))
+        XCTAssertEqual(roomy.run("key", "--qr"), 0, roomy.err)
+        XCTAssertTrue(roomy.out.hasSuffix(code.rendered()))
+    }
+
     func testUnsafeKeyPermissionsFailWithTheFix() throws {
         XCTAssertEqual(CLIHarness(environment: env).run("key"), 0)
         let path = dir.file("drover/device_ed25519")

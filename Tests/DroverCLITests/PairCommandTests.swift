@@ -5,7 +5,7 @@ import XCTest
 /// Argument handling of `drover pair` and `drover pair-host` that needs no network.
 final class PairCommandTests: XCTestCase {
     func testTestSwitchesAreRefusedWithoutTheEnvironmentVariable() {
-        for option in ["--test-print-link", "--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
+        for option in ["--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
             let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
             XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", option), 2, option)
             XCTAssertTrue(cli.err.contains("is a test switch and works only with DROVER_PAIR_TEST=1"), cli.err)
@@ -25,6 +25,27 @@ final class PairCommandTests: XCTestCase {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"], input: ["herdr://pair?v=1&id=short"])
         XCTAssertEqual(cli.run("pair", "-"), 1)
         XCTAssertTrue(cli.err.contains("id: not 22 characters"), cli.err)
+    }
+
+    func testScanTakesAPictureInsteadOfALink() {
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(cli.run("pair", "--scan", "/nonexistent/code.png"), 1)
+        XCTAssertEqual(cli.err, "drover: /nonexistent/code.png: no such file; give the path of a PNG or Netpbm (PBM/PGM/PPM) "
+                       + "picture of the code\n")
+        let both = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(both.run("pair", "--scan", "code.png", "herdr://pair?v=1&k=secret"), 2)
+        XCTAssertTrue(both.err.hasPrefix("drover: give either a link or --scan PICTURE, not both\n"), both.err)
+        XCTAssertFalse(both.err.contains("secret"), both.err)
+    }
+
+    func testLinkIsAnOrdinaryOptionOfPairHost() {
+        let cli = CLIHarness()
+        XCTAssertEqual(cli.run("help", "pair-host"), 0)
+        XCTAssertTrue(cli.out.contains("--link"), cli.out)
+        XCTAssertTrue(cli.out.contains("drover pair --scan PICTURE"), cli.out)
+        let pair = CLIHarness()
+        XCTAssertEqual(pair.run("help", "pair"), 0)
+        XCTAssertTrue(pair.out.contains("--scan PICTURE"), pair.out)
     }
 
     func testEnrollWithBadIdAnswersInvalid() {

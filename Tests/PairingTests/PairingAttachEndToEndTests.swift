@@ -20,6 +20,7 @@ final class PairingAttachEndToEndTests: XCTestCase {
     private var scratch: TemporaryDirectory!
     private var host: DroverChild?
     private var pane: TerminalPane?
+    private var hostPane: TerminalPane?
     private var clientHome: String { scratch.file("client-home") }
     private var stateDirectory: String { account.home + "/pairing-state" }
     private let existingLine = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKe1 existing@line"
@@ -41,20 +42,26 @@ final class PairingAttachEndToEndTests: XCTestCase {
 
     override func tearDown() {
         pane?.kill()
+        hostPane?.kill()
         host = nil
         account?.remove()
         sshd?.tearDown()
         scratch?.remove()
     }
 
-    /// Starts `drover pair-host` as the account; returns the link it prints.
-    private func startHost(session: String, addresses: [String]) throws -> String {
-        let line = account.commandLine(
+    /// The `drover pair-host` command line, run as the account.
+    private func hostCommand(session: String, addresses: [String], link: Bool) -> (executable: String, arguments: [String]) {
+        account.commandLine(
             DroverBinary.path,
-            ["pair-host", "--session", session, "--port", String(sshd.port), "--test-print-link",
+            ["pair-host", "--session", session, "--port", String(sshd.port),
              "--test-authorized-keys", sshd.authorizedKeysPath(for: account.name), "--test-state", stateDirectory]
-                + addresses.flatMap { ["--host", $0] },
+                + (link ? ["--link"] : []) + addresses.flatMap { ["--host", $0] },
             environment: ["DROVER_PAIR_TEST": "1", "DROVER_HOME": account.home + "/.drover"])
+    }
+
+    /// Starts `drover pair-host --link` as the account; returns the link it prints.
+    private func startHost(session: String, addresses: [String]) throws -> String {
+        let line = hostCommand(session: session, addresses: addresses, link: true)
         let child = try DroverChild(executable: line.executable, line.arguments, environment: ProcessInfo.processInfo.environment)
         host = child
         guard let text = child.output.wait(for: "Waiting for a device"),
@@ -80,6 +87,40 @@ final class PairingAttachEndToEndTests: XCTestCase {
         let hostResult = host.finish()
         XCTAssertEqual(hostResult.status, 0, hostResult.output)
 
+        try assertLandedAttachedAndPairedByTheCodeOnly(client)
+    }
+
+    /// Issue 16's acceptance: `pair-host` draws its code in a terminal, a picture of those
+    /// cells goes to `drover pair --scan`, and the rest is the pasted link's path.
+    func testScannedPictureOfTheDrawnCodeEnrollsAndLandsAttached() throws {
+        let line = hostCommand(session: "work", addresses: ["127.0.0.2", "127.0.0.1"], link: false)
+        let computer = try TerminalPane(line.executable, line.arguments, columns: 100, rows: 50)
+        hostPane = computer
+        let offered = computer.waitForText("Waiting for a device")
+        XCTAssertTrue(offered.found, "pair-host did not show a code:\n\(offered.screen)")
+        XCTAssertFalse(offered.screen.contains("herdr://"), "without --link the link is not shown")
+        let rows = TerminalCellsPicture.codeRows(in: offered.screen)
+        let picture = scratch.file("code.png")
+        try PictureFiles.png(TerminalCellsPicture.image(of: rows)).write(to: URL(fileURLWithPath: picture))
+
+        let client = try TerminalPane("/usr/bin/env", ["DROVER_HOME=\(clientHome)", DroverBinary.path,
+                                                       "pair", "--scan", picture, "--yes", "--name", "test-laptop"])
+        pane = client
+        let review = client.waitForText("Waiting for approval")
+        XCTAssertTrue(review.screen.contains("account    \(account.name)"), review.screen)
+        XCTAssertFalse(review.screen.contains("herdr://"), "the decoded link is never shown:\n\(review.screen)")
+        let asked = computer.waitForText("Approve this device? [y/N]")
+        XCTAssertTrue(asked.found && asked.screen.contains("Pairing request from 'test-laptop'"), asked.screen)
+        try computer.type("y")
+        try computer.press("Enter")
+        XCTAssertEqual(computer.waitForExit(), 0, computer.screen())
+
+        try assertLandedAttachedAndPairedByTheCodeOnly(client)
+    }
+
+    /// The device is attached to the stand-in's session `work`, detaches, and saved the host,
+    /// the pin of the code's fingerprint and its key on the account, with the one-time key gone.
+    private func assertLandedAttachedAndPairedByTheCodeOnly(_ client: TerminalPane) throws {
         // Attached: the stand-in's tmux status line names the session, and a typed command runs there.
         let attached = client.waitForText("[work]")
         XCTAssertTrue(attached.found, "the device did not land in the stand-in's session:\n\(attached.screen)")

@@ -36,7 +36,7 @@ final class PairingEndToEndTests: XCTestCase {
     // MARK: helpers
 
     func startHost(_ extra: [String] = [], ttl: Int? = nil) throws -> (DroverChild, String) {
-        var args = ["pair-host", "--host", "127.0.0.1", "--port", String(sshd.port), "--test-print-link",
+        var args = ["pair-host", "--host", "127.0.0.1", "--port", String(sshd.port), "--link",
                     "--test-authorized-keys", keysPath, "--test-state", stateDir] + extra
         if let ttl { args += ["--test-ttl", String(ttl)] }
         let host = try DroverChild(args, environment: ["DROVER_PAIR_TEST": "1", "DROVER_HOME": hostHome])
@@ -47,6 +47,9 @@ final class PairingEndToEndTests: XCTestCase {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("herdr://pair?") }) else {
             throw TestSupportError("no link in: \(text)")
         }
+        // --link prints the link under the code, which decodes to the same link.
+        XCTAssertEqual(TerminalCellsPicture.decode(TerminalCellsPicture.codeRows(in: text)), [String(line)])
+        XCTAssertTrue(text.contains("This link is a secret for the next "), text)
         return (host, String(line))
     }
 

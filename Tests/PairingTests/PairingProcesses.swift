@@ -5,10 +5,12 @@ import Glibc
 #endif
 
 /// Collects everything a child writes to a pipe, and lets a test wait for a piece of text
-/// (an event: the condition is signalled on every read).
+/// (an event: the condition is signalled on every read). Bytes are kept as read and decoded
+/// whole, so a character split across two reads (a QR code's half blocks) stays intact.
 final class OutputWatcher: @unchecked Sendable {
     private let condition = NSCondition()
-    private var buffer = ""
+    private var bytes: [UInt8] = []
+    private var buffer: String { String(decoding: bytes, as: UTF8.self) }
     private var ended = false
 
     /// Starts draining `fd` (closed when the writer side is gone).
@@ -19,7 +21,7 @@ final class OutputWatcher: @unchecked Sendable {
                 let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 condition.lock()
-                if n > 0 { buffer += String(decoding: chunk[0..<n], as: UTF8.self) } else { ended = true }
+                if n > 0 { bytes += chunk[0..<n] } else { ended = true }
                 condition.broadcast()
                 condition.unlock()
                 if n <= 0 { break }

@@ -1,94 +1,62 @@
 import XCTest
 @testable import Pairing
 
+/// Every code is checked by decoding it with zbar from a picture of its terminal cells, as a
+/// camera would see them.
 final class QRCodeTests: XCTestCase {
     private let publicLine = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl drover@laptop"
 
-    func testDimensionsFollowTheVersionAndQuietZone() throws {
-        let code = try QRCode("hello")
-        XCTAssertEqual(code.version, 1)
-        XCTAssertEqual(code.width, 21)
-        XCTAssertEqual(code.textSize, QRCode.TextSize(columns: 29, rows: 15))
-        let long = try QRCode(publicLine)
-        XCTAssertEqual(long.width, 17 + 4 * long.version)
-        XCTAssertEqual(long.textSize.columns, long.width + 8)
-        XCTAssertEqual(long.textSize.rows, (long.width + 9) / 2)
-        XCTAssertEqual(long.glyphRows.count, long.textSize.rows)
-        XCTAssertTrue(long.glyphRows.allSatisfy { $0.count == long.textSize.columns })
+    /// The longest link a real `pair-host` makes: three host names (MagicDNS name, short name,
+    /// Tailscale address), three fingerprints with escaped `+` and `/`, a 64-character computer
+    /// name and session, a 32-character account (Linux's longest), a 5-digit port and `windows`:
+    /// 511 bytes, within the 520 a version 15 code holds at low correction (the widest that fits
+    /// 80 columns). Longer links still get a code, one too wide for 80 columns.
+    static func longestLink() -> PairingLink {
+        PairingLink(id: "Zm9vYmFyYmF6cXV4cXV1eA", computerName: "Build-workstation-in-the-office-on-the-third-floor-of-block-B-42",
+                    user: "a-thirty-two-character-account-n", platform: .windows,
+                    addresses: ["workstation.tail1a2b3c.ts.net", "workstation", "100.127.255.254"], port: 65535,
+                    hostKeyFingerprints: ["SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+                                          "SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3t+2s",
+                                          "SHA256:p2QAMXNIC1TJYWeIOttrVc98/R1BUFWu3/LiyKgUfQM"],
+                    seed: (0..<32).map { UInt8($0 * 7 & 0xFF) }, expiry: 1_900_000_000,
+                    session: String(repeating: "s", count: 60) + ".1_-")
     }
 
-    func testLowCorrectionNeedsNoBiggerSymbolThanMedium() throws {
-        let link = "herdr://pair?v=1&id=AAAAAAAAAAAAAAAAAAAAAA&n=box&u=me&os=unix&h=100.64.0.1&p=22"
-            + "&fp=SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU&k=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&x=1"
-        let low = try QRCode(link, errorCorrection: .low), medium = try QRCode(link, errorCorrection: .medium)
-        XCTAssertLessThan(low.version, medium.version)
-    }
-
-    func testFinderPatternsSitInThreeCorners() throws {
-        let code = try QRCode(publicLine)
-        let w = code.width
-        for (top, left) in [(0, 0), (0, w - 7), (w - 7, 0)] {
-            for r in 0..<7 {
-                for c in 0..<7 {
-                    let ring = max(abs(r - 3), abs(c - 3))
-                    XCTAssertEqual(code.isDark(row: top + r, column: left + c), ring != 2,
-                                   "finder at (\(top), \(left)), module (\(r), \(c))")
-                }
-            }
-            // The separator around each finder is light.
-            for i in -1...7 {
-                let r = top == 0 ? 7 : top - 1, c = left == 0 ? 7 : left - 1
-                XCTAssertFalse(code.isDark(row: r, column: left + i))
-                XCTAssertFalse(code.isDark(row: top + i, column: c))
-            }
-        }
-        let bottomRight = (0..<49).allSatisfy { i in
-            code.isDark(row: w - 7 + i / 7, column: w - 7 + i % 7) == (max(abs(i / 7 - 3), abs(i % 7 - 3)) != 2)
-        }
-        XCTAssertFalse(bottomRight, "no finder in the bottom-right corner")
-    }
-
-    func testFormatInformationIsValidAndInTheRightOrientation() throws {
-        for (level, bits) in [(QRCode.ErrorCorrection.medium, 0b00), (.low, 0b01)] {
+    func testPublicKeyLineDecodesAtBothCorrectionLevels() throws {
+        for level in [QRCode.ErrorCorrection.medium, .low] {
             let code = try QRCode(publicLine, errorCorrection: level)
-            let w = code.width
-            func bit(_ row: Int, _ column: Int) -> Int { code.isDark(row: row, column: column) ? 1 : 0 }
-            // ISO/IEC 18004 section 7.9: two copies of 15 format bits, least significant first.
-            var first = 0, second = 0
-            let firstPositions = (0...5).map { ($0, 8) } + [(7, 8), (8, 8), (8, 7)] + (9..<15).map { (8, 14 - $0) }
-            let secondPositions = (0..<8).map { (8, w - 1 - $0) } + (8..<15).map { (w - 15 + $0, 8) }
-            for (i, p) in firstPositions.enumerated() { first |= bit(p.0, p.1) << i }
-            for (i, p) in secondPositions.enumerated() { second |= bit(p.0, p.1) << i }
-            XCTAssertEqual(first, second)
-            let unmasked = first ^ 0x5412
-            let data = unmasked >> 10
-            var remainder = data
-            for _ in 0..<10 { remainder = (remainder << 1) ^ ((remainder >> 9) * 0x537) }
-            XCTAssertEqual(unmasked, data << 10 | remainder, "BCH check of the format bits")
-            XCTAssertEqual(data >> 3, bits, "error correction level")
-            XCTAssertEqual(bit(w - 8, 8), 1, "the always-dark module")
+            XCTAssertEqual(TerminalCellsPicture.decode(code.glyphRows), [publicLine], "\(level)")
         }
     }
 
-    func testGlyphsCarryTwoModuleRowsAndQuietZoneIsLight() throws {
-        let code = try QRCode(publicLine)
-        let rows = code.glyphRows
-        let q = QRCode.quietZone
-        XCTAssertTrue(rows.prefix(q / 2).allSatisfy { $0.allSatisfy { $0 == " " } }, "top quiet zone")
-        XCTAssertTrue(rows.suffix(q / 2).allSatisfy { $0.allSatisfy { $0 == " " } }, "bottom quiet zone")
-        for row in rows {
-            XCTAssertTrue(row.hasPrefix(String(repeating: " ", count: q)) && row.hasSuffix(String(repeating: " ", count: q)))
+    func testLongestLinkDecodesAndFitsIn80Columns() throws {
+        let link = Self.longestLink().format()
+        XCTAssertEqual(link.split(separator: ",").count, 5, "three hosts and three fingerprints")
+        let code = try QRCode(link, errorCorrection: .low)
+        XCTAssertLessThanOrEqual(code.textSize.columns, 80)
+        XCTAssertTrue(code.glyphRows.allSatisfy { $0.count == code.textSize.columns })
+        XCTAssertEqual(code.glyphRows.count, code.textSize.rows)
+        XCTAssertEqual(TerminalCellsPicture.decode(code.glyphRows), [link])
+        XCTAssertEqual(try PairingLink.parse(link, now: Date(timeIntervalSince1970: 1_900_000_000 - 60)), Self.longestLink())
+    }
+
+    func testCodesDecodeOnADarkTerminalWithOnlyTheirDrawnQuietZone() throws {
+        for text in [publicLine, Self.longestLink().format()] {
+            let code = try QRCode(text, errorCorrection: .low)
+            let picture = TerminalCellsPicture.image(of: code.glyphRows, surround: 0)
+            XCTAssertEqual(QRScanner.decode(picture).map { String(decoding: $0, as: UTF8.self) }, [text])
         }
-        // Top edge of the top-left finder: row 0 is all dark, row 1 dark only at both ends.
-        XCTAssertEqual(Array(rows[q / 2]).dropFirst(q).prefix(8), ["█", "▀", "▀", "▀", "▀", "▀", "█", " "])
-        // Reading the glyphs back gives every module of the symbol.
-        for (index, row) in rows.enumerated() {
-            for (column, glyph) in row.enumerated() {
-                let top = 2 * index - q, c = column - q
-                XCTAssertEqual(glyph == "█" || glyph == "▀", code.isDark(row: top, column: c), "(\(top), \(c))")
-                XCTAssertEqual(glyph == "█" || glyph == "▄", code.isDark(row: top + 1, column: c), "(\(top + 1), \(c))")
-            }
-        }
+    }
+
+    func testShortCodesKeepTheFullQuietZoneAndLongOnesNarrowItToFit() throws {
+        let short = try QRCode(publicLine)
+        XCTAssertEqual(short.sideQuietZone, 4)
+        XCTAssertEqual(short.textSize, QRCode.TextSize(columns: short.width + 8, rows: (short.width + 9) / 2))
+        XCTAssertTrue(short.glyphRows.allSatisfy { $0.hasPrefix("    ") && $0.hasSuffix("    ") })
+        let long = try QRCode(Self.longestLink().format(), errorCorrection: .low)
+        XCTAssertEqual(long.version, 15)
+        XCTAssertEqual(long.sideQuietZone, 1)
+        XCTAssertEqual(long.textSize.columns, 79)
     }
 
     func testRenderedRowsAreDarkOnLightAndResetAtEachLineEnd() throws {

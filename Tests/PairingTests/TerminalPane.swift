@@ -36,6 +36,12 @@ final class TerminalPane {
         (try? tmux(["capture-pane", "-p", "-t", session])) ?? ""
     }
 
+    /// Everything the pane showed, scrolled-off history included, with wrapped lines joined
+    /// back into the lines the program wrote.
+    func joinedScreen() -> String {
+        (try? tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", session])) ?? ""
+    }
+
     /// Polls the screen until it contains `text`; returns the last screen and whether it did.
     @discardableResult
     func waitForText(_ text: String, timeout: TimeInterval = 30) -> (found: Bool, screen: String) {

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Identity
 import Pairing
 
@@ -27,21 +24,16 @@ enum KeyCommand {
             ctx.print(key.fingerprint)
             if args.flag("qr") {
                 let code = try QRCode(key.publicLine)
-                if let (columns, rows) = terminalSize(), columns < code.textSize.columns || rows < code.textSize.rows {
-                    ctx.printError("The QR code needs a terminal of at least \(code.textSize.columns)×\(code.textSize.rows) characters; this one is \(columns)×\(rows). Enlarge it and run 'drover key --qr' again.")
+                // One blank line above the code, and the shell prompt's line below it.
+                if let terminal = ctx.terminalSize, let need = QRDisplay.shortfall(code, extraRows: 4, terminal: terminal) {
+                    ctx.printError("The QR code needs a terminal of at least \(QRDisplay.sizes(need: need, have: terminal)); "
+                                   + "enlarge the window or reduce the font size and run 'drover key --qr' again, "
+                                   + "or copy the key line above instead.")
+                    return 1
                 }
                 ctx.print("")
                 ctx.write(code.rendered())
             }
             return 0
         })
-
-    /// The size of the terminal on standard output, or nil when it is not a terminal.
-    private static func terminalSize() -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-            return nil
-        }
-        return (Int(size.ws_col), Int(size.ws_row))
-    }
 }

@@ -4,31 +4,31 @@ import Identity
 import Pairing
 import Sessions
 
-/// `drover pair LINK` / `drover pair -`: enroll this device with a computer showing a pairing code.
+/// `drover pair LINK` / `drover pair -` / `drover pair --scan PICTURE`: enroll this device with a
+/// computer showing a pairing code.
 enum PairCommand {
     static let command = Command(
         "pair", summary: "pair this device with a computer showing a pairing code",
-        usage: "pair LINK | pair - [--yes] [--any-network] [--no-attach] [--name NAME]",
+        usage: "pair LINK | pair - | pair --scan PICTURE  [--yes] [--any-network] [--no-attach] [--name NAME]",
         details: """
             LINK is the herdr://pair?... link of the code shown by 'drover pair-host' (or herdr's pairing \
-            helper). Use '-' to read it from standard input, which keeps it out of the shell history. \
+            helper). Use '-' to read it from standard input, which keeps it out of the shell history, or \
+            --scan with a screenshot or photo of the QR code (PNG, or Netpbm PBM/PGM/PPM). \
             Drover shows what the code says and asks before connecting. It tries the code's addresses in \
             order, only on the tailnet or loopback unless --any-network is given, accepts only the host \
             keys named in the code, sends this device's public key and name, and waits for the person at \
             the computer to approve. Then it pins the host key, saves the host and attaches.
             """,
         options: [
+            OptionSpec("scan", value: "PICTURE", help: "read the code from a PNG or PBM/PGM/PPM picture of it"),
             OptionSpec("yes", short: "y", help: "do not ask before connecting (for scripts)"),
             OptionSpec("any-network", help: "also connect to addresses outside the tailnet and loopback"),
             OptionSpec("no-attach", help: "stop after pairing instead of attaching"),
             OptionSpec("name", value: "NAME", help: "the name this device shows on the computer (default: its host name)"),
         ],
         action: { args, ctx in
-            let source = try args.positionals(exactly: ["LINK (or - to read it from standard input)"])[0]
-            let text = source == "-"
-                ? (ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? "")
-                : source
-            let link = try PairingLink.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), now: Date())
+            let link = try PairingLink.parse(try linkText(args, ctx).trimmingCharacters(in: .whitespacesAndNewlines),
+                                             now: Date())
 
             let key = try DeviceKey.loadOrCreate(root: ctx.root)
             let name = args.value("name") ?? String(DeviceKey.defaultDeviceName().prefix(64))
@@ -55,6 +55,22 @@ enum PairCommand {
             if args.flag("no-attach") { return 0 }
             return AttachCommand.attach([AttachTarget(host: paired.host)], timeout: 10, ctx: ctx)
         })
+}
+
+extension PairCommand {
+    /// The link as given: on the command line, pasted on standard input, or held by the QR
+    /// code in a picture. Never printed: it carries the one-time key.
+    static func linkText(_ args: ParsedArguments, _ ctx: CommandContext) throws -> String {
+        if let picture = args.value("scan") {
+            guard args.positionals.isEmpty else {
+                throw UsageError("give either a link or --scan PICTURE, not both")
+            }
+            return try PairingPicture.link(fromFile: picture)
+        }
+        let source = try args.positionals(exactly: ["LINK (or - to read it from standard input, or --scan PICTURE)"])[0]
+        guard source == "-" else { return source }
+        return ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? ""
+    }
 }
 
 /// The review shown before connecting: what the code says and who this device is.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Pairing
 import TextSafety
@@ -10,7 +7,7 @@ import TextSafety
 enum PairHostCommand {
     static let command = Command(
         "pair-host", summary: "show a one-time pairing code so another device can be authorized",
-        usage: "pair-host [--session S] [--host NAME]... [--port P]",
+        usage: "pair-host [--session S] [--host NAME]... [--port P] [--link]",
         details: """
             Run this on the computer to be paired. It reads the host key this computer's sshd serves, \
             adds a one-time key to ~/.ssh/authorized_keys that can only run the enrollment (restricted, \
@@ -21,11 +18,17 @@ enum PairHostCommand {
 
             The code lists the addresses the device should try, in order: the --host values, or, when \
             none are given, this computer's Tailscale names and address.
+
+            To pair another computer, which cannot scan the screen: take a screenshot or photo of the \
+            code and run 'drover pair --scan PICTURE' there, or give --link to also print the \
+            herdr://pair?... link under the code and paste it into 'drover pair -' there. The link is a \
+            secret until it expires (it carries the one-time key): paste it, never put it on a command line.
             """,
         options: [
             OptionSpec("session", value: "S", help: "herdr session the device should attach to"),
             OptionSpec("host", value: "NAME", repeatable: true, help: "name or address the device reaches this computer by (up to 4)"),
             OptionSpec("port", short: "p", value: "P", help: "port sshd listens on (default 22)"),
+            OptionSpec("link", help: "also print the pairing link under the code, for 'drover pair -' on another computer"),
             OptionSpec("enroll", value: "ID", hidden: true, help: "run as the one-time key's forced command"),
             OptionSpec("state", value: "DIR", hidden: true, help: "state directory of the forced command"),
         ] + PairTestSwitches.hostOptions,
@@ -77,7 +80,7 @@ enum PairHostCommand {
             hostKeyFingerprints: fingerprints, lifetime: ttl)
         let host = PairHost(configuration: configuration, write: { ctx.write(SafeText.escaped($0, keepingLineBreaks: true)) })
         do {
-            let outcome = try host.run { offer in try show(offer, printLink: args.flag("test-print-link"), ctx: ctx) }
+            let outcome = try host.run { offer in try show(offer, printLink: args.flag("link"), ctx: ctx) }
             switch outcome {
             case .approved: return 0
             case .denied: return 3
@@ -105,23 +108,30 @@ enum PairHostCommand {
         return tailscale
     }
 
-    /// Shows the code: the QR code, or the link text under the test switch.
+    /// Shows the code, and with --link the link and how to pass it on. A terminal too small
+    /// for the code gets the size it needs instead (or, with --link, only the link).
     private static func show(_ offer: PairingOffer, printLink: Bool, ctx: CommandContext) throws {
-        if printLink {
-            ctx.print(offer.link.format())
-            return
+        let link = offer.link.format()
+        let code = try QRCode(link, errorCorrection: .low)
+        let linkLines = printLink ? PairHostLinkText.lines(link: link, offer: offer) : []
+        let terminal = ctx.terminalSize
+        // Around the code: its title, the link lines as the terminal wraps them, then the
+        // waiting text (a line, the fingerprints, the time left, the prompt).
+        let width = max(1, terminal?.columns ?? QRCode.preferredColumns)
+        let linkRows = linkLines.reduce(0) { $0 + ($1.count + width - 1) / width }
+        let extraRows = 4 + offer.link.hostKeyFingerprints.count + linkRows
+        if let terminal, let need = QRDisplay.shortfall(code, extraRows: extraRows, terminal: terminal) {
+            guard printLink else {
+                throw PairHostError.terminalTooSmall(needColumns: need.columns, needRows: need.rows,
+                                                     haveColumns: terminal.columns, haveRows: terminal.rows)
+            }
+            ctx.print("This terminal is too small for the QR code; it needs \(QRDisplay.sizes(need: need, have: terminal)). "
+                      + "To pair a phone, enlarge it and run the command again; to pair a computer, use the link below.")
+        } else {
+            ctx.print("Scan this code with the herdr app, or take a picture of it for 'drover pair --scan PICTURE' on a computer:")
+            ctx.write(code.rendered())
         }
-        let code = try QRCode(offer.link.format(), errorCorrection: .low)
-        // The code plus the lines around it (title, fingerprints, time left) must fit at once.
-        let needRows = code.textSize.rows + 4 + offer.link.hostKeyFingerprints.count
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
-           Int(size.ws_col) < code.textSize.columns || Int(size.ws_row) < needRows {
-            throw PairHostError.terminalTooSmall(needColumns: code.textSize.columns, needRows: needRows,
-                                                 haveColumns: Int(size.ws_col), haveRows: Int(size.ws_row))
-        }
-        ctx.print("Scan this code on the device to pair (the herdr app, or a QR reader whose link goes to 'drover pair -'):")
-        ctx.write(code.rendered())
+        for line in linkLines { ctx.print(line) }
     }
 
     private static func absolute(_ path: String) -> String {

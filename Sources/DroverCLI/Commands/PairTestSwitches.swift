@@ -4,7 +4,6 @@ enum PairTestSwitches {
     static let environmentName = "DROVER_PAIR_TEST"
 
     static let hostOptions: [OptionSpec] = [
-        OptionSpec("test-print-link", hidden: true, help: "print the link instead of the QR code (tests only)"),
         OptionSpec("test-authorized-keys", value: "PATH", hidden: true, help: "authorized_keys file to edit (tests only)"),
         OptionSpec("test-state", value: "DIR", hidden: true, help: "state directory (tests only)"),
         OptionSpec("test-ttl", value: "SECONDS", hidden: true, help: "lifetime of the code (tests only)"),

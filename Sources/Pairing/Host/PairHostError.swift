@@ -13,7 +13,8 @@ public enum PairHostError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "Run 'drover pair-host' again to pair"
         case .terminalTooSmall(let columns, let rows, let haveColumns, let haveRows):
             return "the pairing code needs a terminal of at least \(columns)x\(rows) characters (this one is "
-                + "\(haveColumns)x\(haveRows)); enlarge the window or reduce the font size, then run 'drover pair-host' again"
+                + "\(haveColumns)x\(haveRows)); enlarge the window or reduce the font size, then run the same 'drover pair-host' "
+                + "command again (to pair a computer, add --link: it prints the link, which needs no room for the code)"
         }
     }
 }

@@ -7,8 +7,11 @@ import Foundation
 /// Dark modules are drawn dark on a light background whatever the terminal's theme: every
 /// row sets explicit 256-colour SGR colours (16 = black and 231 = white from the colour
 /// cube, which themes do not remap, unlike the 16 ANSI colours) and resets at its end.
-/// The quiet zone is the 4 modules the QR specification asks for, because phone scanners
-/// lock on faster with it and the codes Drover shows are small enough to afford it.
+/// The quiet zone above and below is the 4 modules the QR specification asks for (text rows
+/// are cheap: two modules each). Left and right it is 4 too unless that would make the code
+/// wider than 80 columns; then it narrows to what fits, down to 1 module, so the longest
+/// pairing link (a version 15 symbol, 77 modules) still fits an 80-column terminal. zbar and
+/// phone readers lock on with that, since every row is drawn light around the symbol.
 public struct QRCode: Sendable, Equatable {
     /// libqrencode's error correction levels that suit screens.
     public enum ErrorCorrection: Sendable {
@@ -24,8 +27,10 @@ public struct QRCode: Sendable, Equatable {
         public let rows: Int
     }
 
-    /// Light modules around the symbol on every side.
+    /// Light modules above and below the symbol, and at most left and right of it.
     public static let quietZone = 4
+    /// The width the code keeps to when a narrower side quiet zone allows it.
+    public static let preferredColumns = 80
     static let colours = "\u{1b}[38;5;16;48;5;231m"
     static let reset = "\u{1b}[0m"
 
@@ -59,19 +64,23 @@ public struct QRCode: Sendable, Equatable {
         return modules[row * width + column]
     }
 
+    /// Light modules left and right of the symbol: 4, or fewer (at least 1) so that the code
+    /// fits in `preferredColumns`.
+    public var sideQuietZone: Int {
+        min(Self.quietZone, max(1, (Self.preferredColumns - width) / 2))
+    }
+
     /// The text size of `render`: symbol plus quiet zone, two module rows per text row.
     public var textSize: TextSize {
-        let side = width + 2 * Self.quietZone
-        return TextSize(columns: side, rows: (side + 1) / 2)
+        TextSize(columns: width + 2 * sideQuietZone, rows: (width + 2 * Self.quietZone + 1) / 2)
     }
 
     /// The rows of half-block glyphs, without colours (quiet zone included).
     public var glyphRows: [String] {
-        let side = width + 2 * Self.quietZone
-        let q = Self.quietZone
-        return stride(from: 0, to: side, by: 2).map { top in
-            String((0..<side).map { column -> Character in
-                switch (isDark(row: top - q, column: column - q), isDark(row: top + 1 - q, column: column - q)) {
+        let q = Self.quietZone, side = sideQuietZone
+        return stride(from: 0, to: width + 2 * q, by: 2).map { top in
+            String((0..<width + 2 * side).map { column -> Character in
+                switch (isDark(row: top - q, column: column - side), isDark(row: top + 1 - q, column: column - side)) {
                 case (true, true): return "█"
                 case (true, false): return "▀"
                 case (false, true): return "▄"
