@@ -132,8 +132,9 @@ extension Screen {
     }
 
     private func clusterIndex(base: UInt32, mark: UInt32) -> UInt32? {
-        let key = UInt64(base) << 32 | UInt64(mark)
-        if let cached = pairClusters[key] { return cached }
+        if let found = clusters.index(base: base, mark: mark) { return found }
+        // A full table that cannot be swept yet: drop the mark without building its text.
+        if clusters.isFull && !compactTablesIfPaid() { return nil }
         var text: String
         if base >= Cell.clusterBase {
             text = clusters.string(Int(base - Cell.clusterBase)) ?? ""
@@ -144,9 +145,6 @@ extension Screen {
             return nil
         }
         text.unicodeScalars.append(scalar)
-        if clusters.isFull { compactTables() }
-        guard let index = clusters.intern(text) else { return nil }
-        pairClusters[key] = UInt32(index)
-        return UInt32(index)
+        return clusters.add(text, base: base, mark: mark)
     }
 }
