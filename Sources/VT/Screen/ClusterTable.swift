@@ -9,10 +9,10 @@ struct ClusterTable {
 
     /// Dropped clusters hold "" until their number is reused.
     private(set) var strings: [String] = []
-    private var live: [Bool] = []
+    private var live = UsageBits(count: 0)
     private var freeIndices: [Int] = []
     /// (base << 32 | mark) → index.
-    private var pairs: [UInt64: UInt32] = [:]
+    private let pairs = PairIndex()
 
     var isFull: Bool { strings.count >= ClusterTable.limit && freeIndices.isEmpty }
 
@@ -22,7 +22,7 @@ struct ClusterTable {
 
     /// The cluster made of `base` followed by `mark`, if one was added.
     func index(base: UInt32, mark: UInt32) -> UInt32? {
-        pairs[UInt64(base) << 32 | UInt64(mark)]
+        pairs.value(UInt64(base) << 32 | UInt64(mark))
     }
 
     /// Adds `text`, the cluster `base` + `mark`; nil when the table is full.
@@ -31,14 +31,14 @@ struct ClusterTable {
         if let reused = freeIndices.popLast() {
             index = reused
             strings[index] = text
-            live[index] = true
+            live.insert(index)
         } else {
             guard strings.count < ClusterTable.limit else { return nil }
             index = strings.count
             strings.append(text)
-            live.append(true)
+            live.insert(index)
         }
-        pairs[UInt64(base) << 32 | UInt64(mark)] = UInt32(index)
+        pairs.set(UInt64(base) << 32 | UInt64(mark), UInt32(index))
         return UInt32(index)
     }
 
@@ -47,21 +47,20 @@ struct ClusterTable {
     /// base): a cluster seen again is added again, under a new number.
     @discardableResult
     mutating func sweep(keeping used: UsageBits) -> Int {
-        var dropped = 0
-        for i in 0..<strings.count where live[i] && !used.contains(i) {
+        let dropped = live.indices(notIn: used)
+        for i in dropped {
             strings[i] = ""
-            live[i] = false
-            freeIndices.append(i)
-            dropped += 1
+            live.remove(i)
         }
-        if dropped > 0 { pairs = [:] }
-        return dropped
+        freeIndices += dropped
+        if !dropped.isEmpty { pairs.removeAll() }
+        return dropped.count
     }
 
     mutating func removeAll() {
         strings = []
-        live = []
+        live = UsageBits(count: 0)
         freeIndices = []
-        pairs = [:]
+        pairs.removeAll()
     }
 }

@@ -29,7 +29,7 @@ struct InternTable {
     /// Dropped entries hold "" until reused.
     private(set) var strings: [String] = []
     private var indices: [Key: Int] = [:]
-    private var live: [Bool] = []
+    private var live = UsageBits(count: 0)
     private var freeIndices: [Int] = []
     let limit: Int
 
@@ -47,12 +47,12 @@ struct InternTable {
         if let reused = freeIndices.popLast() {
             index = reused
             strings[index] = string
-            live[index] = true
+            live.insert(index)
         } else {
             guard strings.count < limit else { return nil }
             index = strings.count
             strings.append(string)
-            live.append(true)
+            live.insert(index)
         }
         indices[key] = index
         return index
@@ -65,21 +65,20 @@ struct InternTable {
     /// Drops the entries not marked in `used`; returns how many were dropped.
     @discardableResult
     mutating func sweep(keeping used: UsageBits) -> Int {
-        var dropped = 0
-        for i in 0..<strings.count where live[i] && !used.contains(i) {
+        let dropped = live.indices(notIn: used)
+        for i in dropped {
             indices[Key(string: strings[i])] = nil
             strings[i] = ""
-            live[i] = false
-            freeIndices.append(i)
-            dropped += 1
+            live.remove(i)
         }
-        return dropped
+        freeIndices += dropped
+        return dropped.count
     }
 
     mutating func removeAll() {
         strings = []
         indices = [:]
-        live = []
+        live = UsageBits(count: 0)
         freeIndices = []
     }
 }

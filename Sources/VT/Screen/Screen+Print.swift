@@ -135,14 +135,13 @@ extension Screen {
         if let found = clusters.index(base: base, mark: mark) { return found }
         // A full table that cannot be swept yet: drop the mark without building its text.
         if clusters.isFull && !compactTablesIfPaid() { return nil }
-        var text: String
+        guard let scalar = Unicode.Scalar(mark) else { return nil }
+        var text = ""
         if base >= Cell.clusterBase {
             text = clusters.string(Int(base - Cell.clusterBase)) ?? ""
-        } else {
-            text = Unicode.Scalar(base).map { String(Character($0)) } ?? ""
-        }
-        guard let scalar = Unicode.Scalar(mark), text.unicodeScalars.count < Screen.clusterScalarLimit else {
-            return nil
+            guard text.unicodeScalars.count < Screen.clusterScalarLimit else { return nil }
+        } else if let first = Unicode.Scalar(base) {
+            text.unicodeScalars.append(first)
         }
         text.unicodeScalars.append(scalar)
         return clusters.add(text, base: base, mark: mark)

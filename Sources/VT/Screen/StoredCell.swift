@@ -83,7 +83,7 @@ struct StyleTable {
 
     /// Dropped styles hold `.plain` until their number is reused.
     private(set) var styles: [Attributes] = []
-    private var live: [Bool] = []
+    private var live = UsageBits(count: 0)
     private var freeIndices: [UInt32] = []
     /// Open addressing with linear probing; capacity is a power of two.
     private var slots: [Slot] = []
@@ -172,12 +172,12 @@ struct StyleTable {
         if let reused = freeIndices.popLast() {
             id = reused
             styles[Int(id)] = attributes
-            live[Int(id)] = true
+            live.insert(Int(id))
         } else {
             guard styles.count < StyleTable.limit else { return nil }
             id = UInt32(styles.count)
             styles.append(attributes)
-            live.append(true)
+            live.insert(Int(id))
         }
         insert(Slot(key: key, id: id + 1))
         if styles.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
@@ -203,15 +203,14 @@ struct StyleTable {
     /// by later styles. Returns how many were dropped.
     @discardableResult
     mutating func sweep(keeping used: UsageBits) -> Int {
-        var dropped = 0
-        for index in 0..<styles.count where live[index] && !used.contains(index) {
+        let dropped = live.indices(notIn: used)
+        for index in dropped {
             remove(Key(styles[index]))
             styles[index] = .plain
-            live[index] = false
+            live.remove(index)
             freeIndices.append(UInt32(index))
-            dropped += 1
         }
-        return dropped
+        return dropped.count
     }
 
     /// Removes `key`'s slot, shifting later slots of its probe run back so lookups still
@@ -250,7 +249,7 @@ struct StyleTable {
 
     mutating func removeAll() {
         styles = []
-        live = []
+        live = UsageBits(count: 0)
         freeIndices = []
         slots = Array(repeating: StyleTable.emptySlot, count: 1024)
     }
