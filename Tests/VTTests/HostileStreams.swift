@@ -24,19 +24,20 @@ enum HostileStreams {
     }
 
     /// `count` cells, each a base letter with a combining mark, no (base, mark) pair repeated
-    /// (112 marks U+0300–U+036F over Latin and Greek/Cyrillic bases).
+    /// (112 marks U+0300–U+036F over 256 Cyrillic base letters, then a second mark).
     static func clusters(_ count: Int, from start: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(count * 5)
-        for i in start..<(start + count) {
-            let base = 0x0400 + (i / 112) % 0x0100, mark = 0x0300 + i % 112
-            // Cyrillic base letters repeat after 256 × 112 pairs; the next round adds a second mark.
-            let round = i / (112 * 256)
-            var text = String(UnicodeScalar(UInt32(base))!) + String(UnicodeScalar(UInt32(mark))!)
-            if round > 0 { text += String(UnicodeScalar(UInt32(0x0300 + round % 112))!) }
-            out += Array(text.utf8)
-        }
+        for i in start..<(start + count) { out += cluster(i) }
         return out
+    }
+
+    /// Cluster number `i` of `clusters`, as UTF-8.
+    static func cluster(_ i: Int) -> [UInt8] {
+        let base = 0x0400 + (i / 112) % 0x0100, mark = 0x0300 + i % 112, round = i / (112 * 256)
+        var scalars = [base, mark]
+        if round > 0 { scalars.append(0x0300 + round % 112) }
+        return Array(String(String.UnicodeScalarView(scalars.compactMap { Unicode.Scalar(UInt32($0)) })).utf8)
     }
 
     /// The three interleaved, `count` units of each.

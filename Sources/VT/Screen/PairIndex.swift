@@ -6,10 +6,13 @@ final class PairIndex {
     private var keys: UnsafeMutablePointer<UInt64>
     private var values: UnsafeMutablePointer<UInt32>
     private var capacity: Int
+    /// 64 − log2(capacity): a slot is the top bits of the key times the golden ratio.
+    private var shift: UInt64
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
         self.capacity = capacity
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         values = .allocate(capacity: capacity)
@@ -22,16 +25,14 @@ final class PairIndex {
     }
 
     @inline(__always)
-    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
-        var h = key &* 0x9E37_79B9_7F4A_7C15
-        h ^= h >> 29
-        return Int(truncatingIfNeeded: h) & mask
+    private static func slot(_ key: UInt64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     func value(_ key: UInt64) -> UInt32? {
         // Locals: each read of a stored property of a class is an exclusivity check.
         let keys = self.keys, mask = capacity - 1
-        var i = PairIndex.slot(key, mask)
+        var i = PairIndex.slot(key, shift)
         while true {
             let k = keys[i]
             if k == key { return values[i] }
@@ -43,7 +44,7 @@ final class PairIndex {
     func set(_ key: UInt64, _ value: UInt32) {
         if (count + 1) * 2 > capacity { grow() }
         let keys = self.keys, mask = capacity - 1
-        var i = PairIndex.slot(key, mask)
+        var i = PairIndex.slot(key, shift)
         while keys[i] != 0 && keys[i] != key { i = (i + 1) & mask }
         if keys[i] == 0 { count += 1 }
         keys[i] = key
@@ -58,6 +59,7 @@ final class PairIndex {
     private func grow() {
         let (oldKeys, oldValues, oldCapacity) = (keys, values, capacity)
         capacity *= 2
+        shift -= 1
         keys = .allocate(capacity: capacity)
         keys.initialize(repeating: 0, count: capacity)
         values = .allocate(capacity: capacity)
