@@ -54,56 +54,80 @@ enum FramePreparation {
         }
     }
 
-    /// `next` with its cluster and link indices renumbered into `previous`'s tables, so that
-    /// equal cells mean equal text and links across the two frames. Cheap when one table
-    /// extends the other (the usual case for frames from one screen).
+    /// `next` with its cluster and link indices renumbered where needed so that equal cells
+    /// mean equal text and links across the two frames. Only entries the cells use are looked
+    /// at, so the cost follows the screen, not the tables (which hold up to 65,536 entries
+    /// and, after the emulator sweeps them, reuse numbers: ADR 0007).
     static func aligned(_ next: Frame, to previous: Frame) -> Frame {
-        let clusterMap = renumbering(next.clusters, into: previous.clusters)
-        let linkMap = renumbering(next.links, into: previous.links)
-        if clusterMap == nil && linkMap == nil { return next }
-
+        var clusters = Renumbering(next: next.clusters, previous: previous.clusters,
+                                   previousUses: previous.cells.lazy.filter(\.isCluster).map { Int($0.content - Cell.clusterBase) })
+        var links = Renumbering(next: next.links, previous: previous.links,
+                                previousUses: previous.cells.lazy.filter { $0.attributes.link != 0 }.map { Int($0.attributes.link) - 1 })
         var result = next
-        if let clusterMap {
-            result.clusters = clusterMap.table
-            for index in result.cells.indices where result.cells[index].isCluster {
-                let old = Int(result.cells[index].content - Cell.clusterBase)
-                if old < clusterMap.indices.count {
-                    result.cells[index].content = Cell.clusterBase + UInt32(clusterMap.indices[old])
-                }
+        for index in result.cells.indices {
+            let cell = result.cells[index]
+            if cell.isCluster {
+                let old = Int(cell.content - Cell.clusterBase)
+                let new = clusters.place(old)
+                if new != old { result.cells[index].content = Cell.clusterBase + UInt32(new) }
+            }
+            if cell.attributes.link != 0 {
+                let old = Int(cell.attributes.link) - 1
+                let new = links.place(old)
+                if new != old { result.cells[index].attributes.link = UInt16(truncatingIfNeeded: new + 1) }
             }
         }
-        if let linkMap {
-            result.links = linkMap.table
-            for index in result.cells.indices where result.cells[index].attributes.link != 0 {
-                let old = Int(result.cells[index].attributes.link) - 1
-                if old < linkMap.indices.count {
-                    result.cells[index].attributes.link = UInt16(truncatingIfNeeded: linkMap.indices[old] + 1)
-                }
-            }
-        }
+        if let table = clusters.table { result.clusters = table }
+        if let table = links.table { result.links = table }
         return result
     }
 
-    /// New positions for `table`'s entries inside `base` (extended with the entries it lacks),
-    /// or nil when the tables already agree on every shared index.
-    private static func renumbering(_ table: [String], into base: [String])
-        -> (indices: [Int], table: [String])? {
-        let shared = min(table.count, base.count)
-        if table.prefix(shared) == base.prefix(shared) { return nil }
-        var position: [String: Int] = [:]
-        for (index, text) in base.enumerated() where position[text] == nil { position[text] = index }
-        var merged = base
-        var indices: [Int] = []
-        indices.reserveCapacity(table.count)
-        for text in table {
-            if let existing = position[text] {
-                indices.append(existing)
-            } else {
-                position[text] = merged.count
-                indices.append(merged.count)
-                merged.append(text)
-            }
+    /// Where each entry of `next`'s table goes: its own number when `previous` has the same
+    /// text there; else the number of a `previous` entry with that text that `previous`'s
+    /// cells use; else a number past both tables, appended to `table`.
+    private struct Renumbering {
+        let next: [String], previous: [String]
+        let previousUses: LazyMapSequence<LazyFilterSequence<[Cell]>, Int>
+        var placed: [Int: Int] = [:]
+        var previousByText: [String: Int]?
+        /// `next`'s table extended with the appended entries; nil while nothing moved.
+        var table: [String]?
+
+        init(next: [String], previous: [String], previousUses: LazyMapSequence<LazyFilterSequence<[Cell]>, Int>) {
+            self.next = next
+            self.previous = previous
+            self.previousUses = previousUses
         }
-        return (indices, merged)
+
+        mutating func place(_ index: Int) -> Int {
+            guard index < next.count else { return index }
+            if let known = placed[index] { return known }
+            let text = next[index]
+            var target = index
+            if index >= previous.count || previous[index] != text {
+                if previousByText == nil {
+                    var byText: [String: Int] = [:]
+                    for used in previousUses where used < previous.count && byText[previous[used]] == nil {
+                        byText[previous[used]] = used
+                    }
+                    previousByText = byText
+                }
+                if let existing = previousByText?[text] {
+                    target = existing
+                } else if index >= previous.count {
+                    target = index  // no cell of `previous` has this number
+                } else {
+                    var extended = table ?? next
+                    if extended.count < previous.count {
+                        extended += Array(repeating: "", count: previous.count - extended.count)
+                    }
+                    target = extended.count
+                    extended.append(text)
+                    table = extended
+                }
+            }
+            placed[index] = target
+            return target
+        }
     }
 }

@@ -55,6 +55,8 @@ public final class SSHChannel {
                     if n > 0 {
                         progress = true
                         if stream == 0 { output.stdout += buffer[0..<n] } else { output.stderr += buffer[0..<n] }
+                        // A host writing without pause would otherwise keep this loop going.
+                        if output.stdout.count + output.stderr.count >= limit { break }
                         continue
                     }
                     if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_CLOSED { break }

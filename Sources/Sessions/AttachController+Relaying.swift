@@ -15,22 +15,32 @@ extension AttachController {
         }
     }
 
-    /// Reads everything the host's channel has, feeds its emulator, flushes queued input. The
-    /// front host's output goes through the relay (which draws it); a hidden host's emulator
-    /// is fed directly, and its replies go back on its own channel.
+    /// Reads what the host's channel has (for up to `pumpTurn`), feeds its emulator, flushes
+    /// queued input. The front host's output goes through the relay (which draws it); a hidden
+    /// host's emulator is fed directly, and its replies go back on its own channel. When more
+    /// is waiting, the rest is read on the loop's next turn, after the keys typed meanwhile:
+    /// a host writing without pause must not keep `ctrl+] d` waiting.
     func pump(_ link: HostLink) {
-        guard let connection = link.connection else { return }
+        // After a detach the loop only finishes its round: feeding more would delay the exit.
+        guard let connection = link.connection, outcome == nil else { return }
         do {
             var output: SSHChannelOutput
+            let start = ContinuousClock.now
             repeat {
-                output = try connection.channel.readAvailable()
+                output = try connection.channel.readAvailable(limit: Self.pumpSlice)
                 // The session drew: its program is up and reading, so keys typed before go now.
                 if !output.stdout.isEmpty || !output.stderr.isEmpty { deliverPending(link) }
                 if !output.stdout.isEmpty { receive(output.stdout, for: link) }
                 if !output.stderr.isEmpty { receive(output.stderr, for: link) }
-            } while output.hasMore
+            } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush(link)
-            if output.reachedEOF || connection.channel.receivedEOF {
+            if output.hasMore {
+                // libssh2 may hold the rest already, so the socket need not become readable again.
+                _ = loop.schedule(after: .zero) { [weak self, weak link] in
+                    guard let self, let link, link.connection === connection else { return }
+                    self.pump(link)
+                }
+            } else if output.reachedEOF || connection.channel.receivedEOF {
                 remoteEnded(link, connection)
                 return
             }
@@ -41,6 +51,12 @@ extension AttachController {
             lost(link, "\(error)", recoverable: true, generation: link.state.generation)
         }
     }
+
+    /// One host's output is read and fed in slices of `pumpSlice` bytes for at most `pumpTurn`
+    /// per event-loop turn (a slice of the emulator's worst stream takes ~0.5 ms in a release
+    /// build), then the loop reads the keys typed meanwhile.
+    static let pumpSlice = 16 * 1024
+    static let pumpTurn = Duration.milliseconds(10)
 
     private func receive(_ bytes: [UInt8], for link: HostLink) {
         if link === front {

@@ -132,21 +132,18 @@ extension Screen {
     }
 
     private func clusterIndex(base: UInt32, mark: UInt32) -> UInt32? {
-        let key = UInt64(base) << 32 | UInt64(mark)
-        if let cached = pairClusters[key] { return cached }
-        var text: String
+        if let found = clusters.index(base: base, mark: mark) { return found }
+        // A full table that cannot be swept yet: drop the mark without building its text.
+        if clusters.isFull && !compactTablesIfPaid() { return nil }
+        guard let scalar = Unicode.Scalar(mark) else { return nil }
+        var text = ""
         if base >= Cell.clusterBase {
             text = clusters.string(Int(base - Cell.clusterBase)) ?? ""
-        } else {
-            text = Unicode.Scalar(base).map { String(Character($0)) } ?? ""
-        }
-        guard let scalar = Unicode.Scalar(mark), text.unicodeScalars.count < Screen.clusterScalarLimit else {
-            return nil
+            guard text.unicodeScalars.count < Screen.clusterScalarLimit else { return nil }
+        } else if let first = Unicode.Scalar(base) {
+            text.unicodeScalars.append(first)
         }
         text.unicodeScalars.append(scalar)
-        if clusters.isFull { compactTables() }
-        guard let index = clusters.intern(text) else { return nil }
-        pairClusters[key] = UInt32(index)
-        return UInt32(index)
+        return clusters.add(text, base: base, mark: mark)
     }
 }

@@ -36,7 +36,6 @@ extension Screen {
         lastPrinted = 0
         clusters.removeAll()
         links.removeAll()
-        pairClusters = [:]
         styles.removeAll()
         invalidateStyleCaches()
     }

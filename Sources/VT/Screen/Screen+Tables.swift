@@ -1,52 +1,68 @@
 /// Keeping the style, cluster and link tables bounded: when one fills up, entries no longer
-/// referenced by any cell (screen or history) or by the pen are dropped and cells renumbered.
+/// referenced by any cell (screen or history) or by a pen are dropped and their numbers
+/// reused (nothing is renumbered, so a sweep is one read-only pass over the cells). A sweep
+/// runs only when the bytes fed have paid for it (`CompactionBudget`); until then a full
+/// table answers with a fallback that costs nothing: the nearest palette colours for a style,
+/// no link, a combining mark left off. Only a stream that keeps a table full of entries still
+/// on screen or in the history (tens of thousands of distinct colours) ever sees those.
 extension Screen {
-    func compactTables() {
-        var usedStyles = Set<UInt32>()
-        var usedClusters = Set<Int>()
-        forEachLine { line, width in
-            for c in 0..<width {
-                let cell = line[c]
-                usedStyles.insert(cell.style)
-                if cell.isCluster { usedClusters.insert(Int(cell.scalar - Cell.clusterBase)) }
-            }
-        }
-        var usedLinks = Set<Int>()
-        for id in usedStyles where styles[id].link != 0 { usedLinks.insert(Int(styles[id].link) - 1) }
-        if pen.link != 0 { usedLinks.insert(Int(pen.link) - 1) }
-        for saved in [savedPrimary, savedAlternate] where saved.pen.link != 0 {
-            usedLinks.insert(Int(saved.pen.link) - 1)
-        }
+    /// Cells and table entries one sweep visits.
+    var compactionCost: Int {
+        primary.rows * primary.columns + alternate.rows * alternate.columns + history.cellCount
+            + styles.count + links.strings.count + clusters.strings.count
+    }
 
-        let linkMap = links.compact(keeping: usedLinks.sorted())
-        func relink(_ a: Attributes) -> Attributes {
-            var a = a
-            if a.link != 0 { a.link = linkMap[Int(a.link) - 1].map { UInt16($0 + 1) } ?? 0 }
-            return a
+    /// Sweeps the tables when the budget covers it; false when it does not (use a fallback).
+    @discardableResult
+    func compactTablesIfPaid() -> Bool {
+        let cost = compactionCost
+        guard budget.affords(cost) else { return false }
+        budget.spend(cost)
+        compactTables()
+        return true
+    }
+
+    private func compactTables() {
+        let (usedStyles, usedClusters) = markCells()
+        var usedLinks = UsageBits(count: links.strings.count)
+        for index in usedStyles.indices where styles.styles[index].link != 0 {
+            usedLinks.insert(Int(styles.styles[index].link) - 1)
         }
-        let styleMap = styles.compact(keeping: usedStyles, relink: relink)
-        let clusterMap = clusters.compact(keeping: usedClusters.sorted())
-        pairClusters = [:]
-        forEachLine { line, width in
-            for c in 0..<width {
-                var cell = line[c]
-                if cell.style & StyleTable.tableBit != 0 {
-                    let index = Int(cell.style & ~StyleTable.tableBit)
-                    cell.style = index < styleMap.count ? styleMap[index] : 0
+        for p in [pen, savedPrimary.pen, savedAlternate.pen] where p.link != 0 { usedLinks.insert(Int(p.link) - 1) }
+
+        styles.sweep(keeping: usedStyles)
+        links.sweep(keeping: usedLinks)
+        clusters.sweep(keeping: usedClusters)
+        invalidateStyleCaches()
+    }
+
+    /// The table styles and clusters the cells of both grids and the history use.
+    private func markCells() -> (styles: UsageBits, clusters: UsageBits) {
+        let styleCount = styles.count, clusterCount = clusters.strings.count
+        var styleWords = [UInt64](repeating: 0, count: (styleCount + 63) / 64)
+        var clusterWords = [UInt64](repeating: 0, count: (clusterCount + 63) / 64)
+        styleWords.withUnsafeMutableBufferPointer { styleBits in
+            clusterWords.withUnsafeMutableBufferPointer { clusterBits in
+                // Plain pointer loops: this pass is most of a sweep's cost.
+                forEachLine { line, width in
+                    var cell = line
+                    let end = line + width
+                    while cell < end {
+                        let style = cell.pointee.style, scalar = cell.pointee.content & StoredCell.contentMask
+                        if style & StyleTable.tableBit != 0 {
+                            let i = Int(style & ~StyleTable.tableBit)
+                            if i < styleCount { styleBits[i >> 6] |= 1 << UInt64(i & 63) }
+                        }
+                        if scalar >= Cell.clusterBase {
+                            let i = Int(scalar - Cell.clusterBase)
+                            if i < clusterCount { clusterBits[i >> 6] |= 1 << UInt64(i & 63) }
+                        }
+                        cell += 1
+                    }
                 }
-                if cell.isCluster {
-                    let flags = cell.content & ~StoredCell.contentMask
-                    let index = clusterMap[Int(cell.scalar - Cell.clusterBase)]
-                    cell.content = (index.map { Cell.clusterBase + UInt32($0) } ?? 0xFFFD) | flags
-                }
-                line[c] = cell
             }
         }
-        pen = relink(pen)
-        savedPrimary.pen = relink(savedPrimary.pen)
-        savedAlternate.pen = relink(savedAlternate.pen)
-        invalidateStyleCaches()
-        for g in [primary, alternate] { g.touch(rows: 0...(g.rows - 1)) }
+        return (UsageBits(words: styleWords), UsageBits(words: clusterWords))
     }
 
     /// Every line of both grids and the history, with the number of cells in use.
@@ -65,7 +81,7 @@ extension Screen {
     /// The index + 1 of an OSC 8 target for `Attributes.link` (0 when it cannot be stored).
     func linkID(for uri: String) -> UInt16 {
         guard uri.utf8.count <= Screen.linkLengthLimit else { return 0 }
-        if links.isFull { compactTables() }
+        if links.isFull { compactTablesIfPaid() }
         return links.intern(uri).map { UInt16($0 + 1) } ?? 0
     }
 }

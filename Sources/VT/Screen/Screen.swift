@@ -112,11 +112,11 @@ final class Screen {
         set { hot.pointee.lastPrinted = newValue }
     }
 
-    var clusters = InternTable(limit: 1 << 16)
+    var clusters = ClusterTable()
     /// OSC 8 targets; bounded in count and, through `Screen.linkLengthLimit`, in size.
     var links = InternTable(limit: 4096)
-    /// (base scalar << 32 | mark) → cluster index, for the common one-mark case.
-    var pairClusters: [UInt64: UInt32] = [:]
+    /// What the bytes fed have paid for compacting the tables above.
+    var budget = CompactionBudget()
 
     init(columns: Int, rows: Int, scrollbackLimit: Int) {
         hot = .allocate(capacity: 1)
@@ -162,11 +162,12 @@ final class Screen {
         return id
     }
 
-    /// The style number of `attributes` (compacting the table when it is full).
+    /// The style number of `attributes`. A full table is compacted when the budget allows;
+    /// otherwise (or when every style is still in use) the nearest packed style stands in.
     func style(for attributes: Attributes) -> UInt32 {
         if let id = styles.id(for: attributes) { return id }
-        compactTables()
-        return styles.id(for: attributes) ?? 0
+        if compactTablesIfPaid(), let id = styles.id(for: attributes) { return id }
+        return StyleTable.approximate(attributes)
     }
 
     /// An erased cell: the current background only (xterm's back-colour erase).

@@ -8,6 +8,8 @@ final class Scrollback {
     private var widths: [Int] = []
     private var head = 0
     private(set) var count = 0
+    /// The sum of the stored lines' widths (what a table compaction scans).
+    private(set) var cellCount = 0
 
     init(limit: Int) {
         self.limit = max(0, limit)
@@ -25,10 +27,12 @@ final class Scrollback {
             ring.append(line)
             widths.append(width)
             count += 1
+            cellCount += width
             return Line.allocate(columns: width)
         }
         var oldest = ring[head]
         ring[head] = line
+        cellCount += width - widths[head]
         widths[head] = width
         head = (head + 1) % limit
         if oldest.capacity < width {
@@ -62,6 +66,7 @@ final class Scrollback {
         widths = orderedWidths
         head = 0
         count -= 1
+        cellCount -= entry.1
         return entry
     }
 
@@ -71,6 +76,7 @@ final class Scrollback {
         widths = []
         head = 0
         count = 0
+        cellCount = 0
     }
 
     /// All lines oldest first, taken out of the ring (the caller owns them); used by reflow.
@@ -82,6 +88,7 @@ final class Scrollback {
         widths = []
         head = 0
         count = 0
+        cellCount = 0
         return out
     }
 }

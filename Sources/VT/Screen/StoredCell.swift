@@ -42,7 +42,8 @@ struct StoredCell: Equatable {
 /// link) are packed straight into the number (bit 31 clear), so writing them never touches a
 /// table. Others are interned (bit 31 set, the rest an index into `styles`). Lookups hash a packed form of the attributes (three words) in an open-addressing table,
 /// which is much cheaper than `Hasher` on the hot path (an SGR before every cell).
-/// Bounded: when full, the owner compacts it to the styles still in use.
+/// Bounded: when full, the owner sweeps out the styles no cell uses any more, or, when the
+/// bytes fed have not paid for that yet, uses `approximate` (see `CompactionBudget`).
 struct StyleTable {
     static let limit = 1 << 16
 
@@ -80,7 +81,10 @@ struct StyleTable {
         var id: UInt32
     }
 
+    /// Dropped styles hold `.plain` until their number is reused.
     private(set) var styles: [Attributes] = []
+    private var live = UsageBits(count: 0)
+    private var freeIndices: [UInt32] = []
     /// Open addressing with linear probing; capacity is a power of two.
     private var slots: [Slot] = []
 
@@ -90,7 +94,7 @@ struct StyleTable {
 
     static let tableBit: UInt32 = 1 << 31
 
-    var isFull: Bool { styles.count >= StyleTable.limit }
+    var isFull: Bool { styles.count >= StyleTable.limit && freeIndices.isEmpty }
     var count: Int { styles.count }
 
     @inline(__always)
@@ -164,9 +168,17 @@ struct StyleTable {
             }
         }
         if let found { return found }
-        guard !isFull else { return nil }
-        let id = UInt32(styles.count)
-        styles.append(attributes)
+        let id: UInt32
+        if let reused = freeIndices.popLast() {
+            id = reused
+            styles[Int(id)] = attributes
+            live.insert(Int(id))
+        } else {
+            guard styles.count < StyleTable.limit else { return nil }
+            id = UInt32(styles.count)
+            styles.append(attributes)
+            live.insert(Int(id))
+        }
         insert(Slot(key: key, id: id + 1))
         if styles.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
         return id
@@ -187,20 +199,58 @@ struct StyleTable {
 
     private static let emptySlot = Slot(key: Key(.plain), id: 0)
 
-    /// Keeps the table styles whose numbers are in `used`, applying `relink` to them;
-    /// returns the new number for each old table index (0, plain, when dropped).
-    mutating func compact(keeping used: Set<UInt32>, relink: (Attributes) -> Attributes) -> [UInt32] {
-        let old = styles
-        var map = [UInt32](repeating: 0, count: old.count)
-        removeAll()
-        for index in 0..<old.count where used.contains(UInt32(index) | StyleTable.tableBit) {
-            map[index] = id(for: relink(old[index])) ?? 0
+    /// Drops the table styles whose indices are not marked in `used`; their numbers are reused
+    /// by later styles. Returns how many were dropped.
+    @discardableResult
+    mutating func sweep(keeping used: UsageBits) -> Int {
+        let dropped = live.indices(notIn: used)
+        for index in dropped {
+            remove(Key(styles[index]))
+            styles[index] = .plain
+            live.remove(index)
+            freeIndices.append(UInt32(index))
         }
-        return map
+        return dropped.count
+    }
+
+    /// Removes `key`'s slot, shifting later slots of its probe run back so lookups still
+    /// find them (no tombstones).
+    private mutating func remove(_ key: Key) {
+        let mask = slots.count - 1
+        var hole = key.hash & mask
+        while slots[hole].id != 0 && slots[hole].key != key { hole = (hole + 1) & mask }
+        guard slots[hole].id != 0 else { return }
+        var j = hole
+        while true {
+            j = (j + 1) & mask
+            guard slots[j].id != 0 else { break }
+            let home = slots[j].key.hash & mask
+            // slots[j] may move into the hole unless its home lies cyclically in (hole, j].
+            let reachable = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j)
+            if !reachable {
+                slots[hole] = slots[j]
+                hole = j
+            }
+        }
+        slots[hole] = StyleTable.emptySlot
+    }
+
+    /// `attributes` as a packed number, which needs no table: RGB colours become their nearest
+    /// palette entries, an underline colour and a link are dropped. What a full table of styles
+    /// still on screen falls back to.
+    static func approximate(_ attributes: Attributes) -> UInt32 {
+        var a = attributes
+        a.foreground = a.foreground.paletteApproximation
+        a.background = a.background.paletteApproximation
+        a.underlineColor = .default
+        a.link = 0
+        return pack(a) ?? 0
     }
 
     mutating func removeAll() {
         styles = []
+        live = UsageBits(count: 0)
+        freeIndices = []
         slots = Array(repeating: StyleTable.emptySlot, count: 1024)
     }
 }

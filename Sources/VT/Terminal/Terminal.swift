@@ -40,10 +40,19 @@ public final class Terminal {
     /// The primary screen's history, oldest line first.
     public var scrollback: ScrollbackLines { ScrollbackLines(screen: screen) }
 
-    /// Feeds bytes from the remote (the hot path).
+    /// Feeds bytes from the remote (the hot path), in slices so that the table-compaction
+    /// budget (`CompactionBudget`) is earned as the bytes go by, not all up front.
     public func feed(_ bytes: UnsafeRawBufferPointer) {
-        parser.advance(bytes, self)
+        var offset = 0
+        repeat {
+            let end = min(offset + Terminal.budgetSlice, bytes.count)
+            screen.budget.earn(bytes: end - offset)
+            parser.advance(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), self)
+            offset = end
+        } while offset < bytes.count
     }
+
+    static let budgetSlice = 4096
 
     public func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { feed($0) }

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 9, item 9 end to end: while a host floods the session with the emulator's worst
+/// stream (every cell a new true-colour style, OSC 8 link or combining cluster), `ctrl+] d`
+/// still detaches at once. Before, the style and link tables rescanned the history for every
+/// new entry once full, and Drover read no key for tens of seconds.
+final class AttachFloodTests: XCTestCase {
+    private var harness: AttachHarness!
+
+    /// Writes the worst stream forever; creates the file named by its argument once 4 MB
+    /// have gone out (the tables are full by then), so the test knows the flood is on.
+    private static let flooder = """
+        #!/usr/bin/python3
+        import os, sys
+        marker, out, sent, i = sys.argv[1], sys.stdout.buffer, 0, 0
+        while True:
+            parts = []
+            for _ in range(2000):
+                r, g, b = i & 255, (i >> 8) & 255, (i >> 16) & 255
+                parts.append("\\x1b[38;2;%d;%d;%d;48;2;%d;%d;%dmx" % (r, g, b, b, r, g))
+                parts.append("\\x1b]8;;https://e.x/%d\\x1b\\\\y" % i)
+                parts.append(chr(0x400 + (i // 112) % 256) + chr(0x300 + i % 112) + chr(0x300 + (i // 28672) % 112))
+                i += 1
+            chunk = "".join(parts).encode()
+            out.write(chunk)
+            out.flush()
+            sent += len(chunk)
+            if sent >= 4_000_000 and not os.path.exists(marker):
+                open(marker, "w").close()
+
+        """
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        let script = harness.scratch.file("bin/flood")
+        try Self.flooder.write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        try harness.registerHost(command: "exec \(script) \(harness.scratch.file("flooding"))")
+        try harness.startOuterTerminal(width: 100, height: 30)
+    }
+
+    override func tearDown() {
+        harness?.tearDown()
+    }
+
+    /// Three rounds of attach, flood, `ctrl+] d`: every round must answer within a second (a
+    /// frozen relay takes tens of seconds), and the best within the issue's 200 ms (the best,
+    /// since tmux, sshd and the flooder share a busy machine with the debug-built Drover).
+    func testDetachAnswersWithinTwoHundredMillisecondsDuringAWorstStreamFlood() throws {
+        var times: [Duration] = []
+        for round in 1...3 {
+            let marker = harness.scratch.file("flooding")
+            try? FileManager.default.removeItem(atPath: marker)
+            try harness.startAttach()
+            if round == 1 {
+                try harness.waitFor("Type 'yes' to trust")
+                try harness.type("yes\n")
+            }
+            let deadline = Date().addingTimeInterval(60)
+            // The flood's progress is a file on this machine; poll it (no event to wait on).
+            while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
+            guard FileManager.default.fileExists(atPath: marker) else { return XCTFail("the host never sent 4 MB") }
+            let pid = try harness.droverPID()
+            XCTAssertEqual(kill(pid, 0), 0, "drover is attached")
+
+            // Drover restores the terminal and exits on detach: its exit is the answer (polled:
+            // there is no event for the end of a process that is not this one's child).
+            let start = ContinuousClock.now
+            try harness.keys("C-]", "d")
+            while kill(pid, 0) == 0 && ContinuousClock.now - start < .seconds(30) { usleep(2_000) }
+            times.append(ContinuousClock.now - start)
+            XCTAssertEqual(kill(pid, 0), -1, "drover still runs 30 s after ctrl+] d")
+            XCTAssertEqual(try harness.waitForExit(number: round).status, 0)
+        }
+        XCTAssertLessThan(times.max() ?? .zero, .seconds(1), "ctrl+] d during the flood took \(times)")
+        XCTAssertLessThan(times.min() ?? .seconds(1), .milliseconds(200), "ctrl+] d during the flood took \(times)")
+    }
+}
