@@ -76,14 +76,14 @@ extension AttachRun {
     /// the local input from the picker, which closes (see `inputOwner`).
     func ask(_ question: LinePrompt, for link: LinkDriver, generation: UInt64, reply: @escaping (String?) -> Void) {
         if picker != nil { closePicker() }
-        let first = prompts.append(PromptQueue.Question(link: link, generation: generation, prompt: question, reply: reply))
+        let first = prompts.append(PromptQueue.Question(host: link.index, generation: generation, prompt: question, reply: reply))
         if first { showQuestion() }
     }
 
     /// Shows the first question that is still current, declining the stale ones before it;
     /// with none left, the status line comes back.
     func showQuestion() {
-        for stale in prompts.removeStaleHead() { stale.reply(nil) }
+        for stale in prompts.removeStaleHead(currentGeneration: { drivers[$0].lifecycle.generation }) { stale.reply(nil) }
         guard let shown = prompts.shown else { return showState() }
         relay.overlay = shown.overlay
     }

@@ -4,24 +4,9 @@ import VT
 /// Where the person's input goes. The relay hands every decoded local event to `route` first;
 /// exactly one owner takes it, decided in `inputOwner` and nowhere else.
 extension AttachRun {
-    /// Who owns the local input right now.
-    enum InputOwner: Equatable {
-        /// A connect thread waits on a question (trust, password): its answer field gets every
-        /// key, prefix keys included, so nothing typed for it reaches a host.
-        case question
-        /// The host picker is open: digits, arrows, Enter and Escape are its.
-        case picker
-        /// The host in front, through the relay's prefix keys and encoder.
-        case frontHost
-    }
-
-    /// A question outranks the picker: it blocks a connect thread and must not be answered by
-    /// keys meant for the picker, so a question arriving closes the picker (`ask`), and the
-    /// picker cannot open while a question owns the keys (the prefix key never gets through).
+    /// Who owns the local input right now (`InputOwner` holds the rule).
     var inputOwner: InputOwner {
-        if !prompts.isEmpty { return .question }
-        if picker != nil { return .picker }
-        return .frontHost
+        InputOwner.deciding(questionWaiting: !prompts.isEmpty, pickerOpen: picker != nil)
     }
 
     /// The relay's interceptor: true when the event was taken here.

@@ -10,14 +10,13 @@ import VT
 struct PromptQueue {
     /// A question and where its answer goes.
     struct Question {
-        let link: LinkDriver
+        /// The asking host's index in the run.
+        let host: Int
         /// The attempt that asked; a question from an older attempt is stale.
         let generation: UInt64
         var prompt: LinePrompt
         /// Passes the answer back (nil when cancelled or no longer current).
         let reply: (String?) -> Void
-
-        var isCurrent: Bool { generation == link.lifecycle.generation }
     }
 
     private var waiting: [Question] = []
@@ -35,11 +34,11 @@ struct PromptQueue {
     }
 
     /// Removes the questions at the front whose attempt is no longer current (the host
-    /// reconnected or gave up meanwhile), so the next one shown is live. The caller answers
-    /// the removed ones with nil.
-    mutating func removeStaleHead() -> [Question] {
+    /// reconnected or gave up meanwhile; `currentGeneration` gives a host's current attempt),
+    /// so the next one shown is live. The caller answers the removed ones with nil.
+    mutating func removeStaleHead(currentGeneration: (_ host: Int) -> UInt64) -> [Question] {
         var stale: [Question] = []
-        while let first = waiting.first, !first.isCurrent {
+        while let first = waiting.first, first.generation != currentGeneration(first.host) {
             stale.append(waiting.removeFirst())
         }
         return stale

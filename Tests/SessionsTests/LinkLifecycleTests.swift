@@ -99,4 +99,17 @@ final class LinkLifecycleTests: XCTestCase {
         XCTAssertEqual([1, 2, 3, 4, 5, 6, 7, 20, 1_000_000].map { p.delay(beforeAttempt: $0) },
                        [1, 2, 4, 8, 16, 30, 30, 30, 30].map { Duration.seconds($0) })
     }
+
+    /// The countdown is on the same clock as the timer that ends it, rounded up to whole
+    /// seconds, and says "now" once the time has come.
+    func testTheReconnectCountdownRoundsUpAndEndsAtNow() {
+        func line(_ wait: Duration) -> String? {
+            ConnectionState.reconnecting(attempt: 2, nextTry: t0 + wait, reason: "reset").statusLine(host: "mac", now: t0)
+        }
+        XCTAssertEqual(line(.milliseconds(200)), "mac: connection lost; reconnecting in 1s (attempt 2; ctrl+] r: now): reset")
+        XCTAssertEqual(line(.milliseconds(1500)), "mac: connection lost; reconnecting in 2s (attempt 2; ctrl+] r: now): reset")
+        XCTAssertEqual(line(.seconds(3)), "mac: connection lost; reconnecting in 3s (attempt 2; ctrl+] r: now): reset")
+        XCTAssertEqual(line(.zero), "mac: connection lost; reconnecting now (attempt 2; ctrl+] r: now): reset")
+        XCTAssertEqual(line(.milliseconds(-1500)), "mac: connection lost; reconnecting now (attempt 2; ctrl+] r: now): reset")
+    }
 }
