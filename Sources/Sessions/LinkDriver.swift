@@ -46,6 +46,8 @@ final class LinkDriver {
     /// Not retained: the run owns its drivers.
     weak var delegate: (any LinkDriverDelegate)?
 
+    // The rest serves the link's I/O and timers (LinkDriver+Relaying, LinkDriver+Timers);
+    // only the driver itself touches it.
     let loop: EventLoop
     /// Seconds between keepalives; the link is dead after `deadAfterKeepalives` silent intervals
     /// (a dead link is found by keepalives, not by waiting for TCP).
