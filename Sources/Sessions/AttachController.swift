@@ -1,9 +1,7 @@
 import Console
 import Files
 import Foundation
-import Render
 import SSH
-import VT
 
 /// `drover attach HOST...`: the herdr sessions of one or more hosts in the local terminal.
 ///
@@ -13,8 +11,11 @@ import VT
 /// Remote bytes only reach their host's emulator; the local terminal only receives frames the
 /// renderer draws from the front host's emulator. Emulators outlive
 /// connections: when a link drops, Drover says so, the front host reconnects with backoff
-/// (`HostSession`) and the kept screen stays. Hidden hosts keep receiving output, so switching
+/// (`LinkLifecycle`) and the kept screen stays. Hidden hosts keep receiving output, so switching
 /// (`HostRing`) is a redraw; a hidden host whose link drops waits until it is brought forward.
+///
+/// This type holds what the command line chose; `run()` builds the run itself (`AttachRun`,
+/// one `LinkDriver` per host) once the terminal is Drover's, and drops it when it is given back.
 public final class AttachController {
     /// How `run()` ended: the exit code and a message for stderr after the terminal is restored.
     public struct Outcome: Equatable, Sendable {
@@ -26,31 +27,9 @@ public final class AttachController {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
-    /// Seconds between keepalives; a link is declared dead after `deadAfterKeepalives` silent
-    /// intervals (a dead link is found by keepalives, not by waiting for TCP).
+    /// Seconds between keepalives; a link is declared dead after
+    /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
-    let deadAfterKeepalives = 3
-
-    var links: [HostLink] = []
-    var ring: HostRing
-    var outcome: Outcome?
-    /// Questions from connect threads (trust, password); the first is shown and gets the
-    /// local input, the others wait their turn.
-    var questions: [Question] = []
-    /// Where connect threads report (`ConnectAttempt`).
-    var mailbox: Mailbox<ConnectMessage>!
-    var picker: HostPicker?
-    /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
-    var banner: String?
-    var bannerTimer: EventLoop.TimerToken?
-    var countdownTimer: EventLoop.TimerToken?
-
-    var loop: EventLoop!
-    var relay: RelayLoop!
-    var console: TerminalSession!
-
-    /// The host whose screen is shown and which gets the person's input.
-    var front: HostLink { links[ring.front] }
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -60,7 +39,6 @@ public final class AttachController {
         self.root = root
         self.environment = environment
         self.options = options
-        self.ring = HostRing(names: targets.map(\.displayName))
     }
 
     public convenience init(target: AttachTarget, root: DroverRoot, environment: [String: String],
@@ -77,51 +55,17 @@ public final class AttachController {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             return Outcome(exitCode: 1, message: "drover attach needs a terminal on stdin and stdout; run it in an interactive terminal window.")
         }
+        var attach: AttachRun?
+        defer { attach?.close() }
         do {
-            console = try TerminalSession()
+            let console = try TerminalSession()
             defer { console.restore() }
-            loop = try EventLoop()
-            mailbox = try loop.mailbox { [unowned self] message in receive(message) }
-            let size = console.size ?? (columns: 80, rows: 24)
-            links = targets.enumerated().map { index, target in
-                HostLink(target: target, terminal: Terminal(columns: size.columns, rows: size.rows), inFront: index == 0)
-            }
-            relay = RelayLoop(
-                loop: loop, terminal: links[0].terminal,
-                configuration: .init(capabilities: .detect(environment: environment)),
-                sendToRemote: { [unowned self] bytes in typed(bytes) },
-                writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
-                encode: { [unowned self] event, modes in
-                    if !front.takesKeysNow && !keepsForLater(event) { return [] }
-                    let cell = relay.terminal.cellPixelSize
-                    return InputEncoder(modes: modes, cellPixelWidth: cell.width, cellPixelHeight: cell.height).encode(event)
-                })
-            relay.onCommand = { [unowned self] command in handle(command) }
-            relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
-                try? front.connection?.channel.resize(columns: columns, rows: rows)
-            }, onClosed: { [unowned self] in
-                finish(1, "The local terminal closed; the herdr \(sessionsKeepRunning).")
-            })
-            for link in links where outcome == nil { connect(link) }
-            if outcome == nil { try loop.run() }
+            let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
+                                    options: options, keepaliveInterval: keepaliveInterval)
+            attach = run
+            return try run.run()
         } catch {
             return Outcome(exitCode: 1, message: "drover: \(error)")
         }
-        // Connect threads still running are not waited for: their questions are declined and
-        // whatever they finish later is theirs to drop.
-        for message in mailbox?.close() ?? [] { message.decline() }
-        for question in questions { question.reply(nil) }
-        questions.removeAll()
-        for link in links {
-            link.connection?.disconnect()
-            link.answers.wipe()
-        }
-        return outcome ?? Outcome(exitCode: 0, message: "")
-    }
-
-    /// "session keeps running on mac" / "sessions keep running on mac, pi".
-    var sessionsKeepRunning: String {
-        links.count == 1 ? "session keeps running on \(links[0].name)"
-            : "sessions keep running on \(ring.names.joined(separator: ", "))"
     }
 }

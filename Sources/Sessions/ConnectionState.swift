@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where one host's connection stands. Every state has a one-line description for the overlay,
 /// so Drover always says what it is doing.
 public enum ConnectionState: Equatable, Sendable {
@@ -10,7 +8,7 @@ public enum ConnectionState: Equatable, Sendable {
     case awaitingTrust(fingerprint: String)
     case attached
     /// The link dropped; the next attempt starts at `nextTry`.
-    case reconnecting(attempt: Int, nextTry: Date, reason: String)
+    case reconnecting(attempt: Int, nextTry: ContinuousClock.Instant, reason: String)
     /// Stopped for good (a permanent failure, or before the first attach); `reason` says why
     /// and what to do.
     case failed(reason: String)
@@ -18,7 +16,7 @@ public enum ConnectionState: Equatable, Sendable {
     case ended
 
     /// One line for the status overlay; nil when nothing should be shown (attached).
-    public func statusLine(host: String, now: Date = Date()) -> String? {
+    public func statusLine(host: String, now: ContinuousClock.Instant = .now) -> String? {
         switch self {
         case .idle: return "\(host): not connected"
         case .connecting(let address): return "\(host): connecting to \(address)…"
@@ -26,7 +24,7 @@ public enum ConnectionState: Equatable, Sendable {
         case .awaitingTrust: return "\(host): waiting for you to trust the host key"
         case .attached: return nil
         case .reconnecting(let attempt, let nextTry, let reason):
-            let seconds = max(0, Int(nextTry.timeIntervalSince(now).rounded(.up)))
+            let seconds = Self.wholeSecondsRoundedUp(now.duration(to: nextTry))
             let when = seconds == 0 ? "now" : "in \(seconds)s"
             // The state first: a long reason may be cut at the screen's edge.
             return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); ctrl+] r: now): \(reason)"
@@ -40,5 +38,12 @@ public enum ConnectionState: Equatable, Sendable {
         case .connecting, .authenticating, .awaitingTrust, .attached: return true
         default: return false
         }
+    }
+
+    /// A wait as the whole seconds the countdown shows: rounded up, never below zero.
+    static func wholeSecondsRoundedUp(_ wait: Duration) -> Int {
+        let (seconds, attoseconds) = wait.components
+        guard seconds > 0 || (seconds == 0 && attoseconds > 0) else { return 0 }
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 }

@@ -5,7 +5,7 @@ struct HostRing: Equatable, Sendable {
     let names: [String]
     private(set) var front = 0
 
-    /// A change of the front host: the controller hides `from` and brings `to` forward.
+    /// A change of the front host: the run hides `from` and brings `to` forward.
     struct Switch: Equatable, Sendable {
         let from: Int
         let to: Int

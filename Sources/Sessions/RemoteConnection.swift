@@ -5,7 +5,7 @@ import Identity
 import SSH
 
 /// One live SSH connection running a host's attach command in a PTY: the pieces
-/// `AttachController` needs, created together and dropped together.
+/// a `LinkDriver` needs, created together and dropped together.
 public final class RemoteConnection {
     public let session: SSHSession
     public let channel: SSHChannel

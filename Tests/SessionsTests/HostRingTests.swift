@@ -6,7 +6,7 @@ import VT
 /// The multi-host rules that need no I/O: the switching order, the front host (which gets
 /// input and resizes), reconnecting only in front, and the picker.
 final class HostRingTests: XCTestCase {
-    let t0 = Date(timeIntervalSince1970: 2_000_000)
+    let t0 = ContinuousClock.now
 
     func testNextAndPreviousWrapAroundInCommandLineOrder() {
         var ring = HostRing(names: ["mac", "pi", "box"])
@@ -35,7 +35,7 @@ final class HostRingTests: XCTestCase {
     }
 
     func testAHiddenHostThatLosesItsLinkWaitsAndSaysSoUntilItComesToTheFront() {
-        var s = HostSession(host: "pi", inFront: false)
+        var s = LinkLifecycle(host: "pi", inFront: false)
         let g = s.beginConnect(address: "a")
         s.handle(.attached, generation: g)
         s.handle(.lost(reason: "reset", recoverable: true), generation: g, now: t0)
@@ -43,13 +43,13 @@ final class HostRingTests: XCTestCase {
         XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnects when you switch to it: reset")
         XCTAssertEqual(s.summary, "waiting (link lost)")
         s.inFront = true
-        XCTAssertEqual(s.nextAttempt, t0.addingTimeInterval(1))
+        XCTAssertEqual(s.nextAttempt, t0 + .seconds(1))
         XCTAssertEqual(s.statusLine(now: t0), "pi: connection lost; reconnecting in 1s (attempt 1; ctrl+] r: now): reset")
         XCTAssertEqual(s.summary, "reconnecting")
     }
 
     func testAHiddenHostDefersTheTrustQuestionAndAsksInFront() {
-        var s = HostSession(host: "pi", inFront: false)
+        var s = LinkLifecycle(host: "pi", inFront: false)
         var g = s.beginConnect(address: "a")
         s.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: g)
         XCTAssertTrue(s.handle(.trustDeferred, generation: g, now: t0))

@@ -1,12 +1,11 @@
-import Foundation
-
 /// The connection lifecycle of one host (docs/architecture.md, "Invariants"), as a pure state
-/// machine: the I/O layer reports events, the session answers with the new state.
+/// machine: the host's `LinkDriver` reports events, the lifecycle answers with the new state.
+/// (Its state is `lifecycle.state`; times are `ContinuousClock` instants like every attach timer.)
 ///
 /// A generation number travels with every connection attempt: events carrying an older
 /// generation are stale and change nothing, so a dead connection can neither move the state
 /// nor raise a prompt. Only a host in front reconnects by itself.
-public struct HostSession: Equatable, Sendable {
+public struct LinkLifecycle: Equatable, Sendable {
     public let host: String
     public private(set) var state: ConnectionState = .idle
     /// Incremented for each connection attempt.
@@ -52,7 +51,7 @@ public struct HostSession: Equatable, Sendable {
     /// Applies `event` from connection `generation`. Returns false (and changes nothing) when
     /// the event is stale or does not fit the current state.
     @discardableResult
-    public mutating func handle(_ event: Event, generation eventGeneration: UInt64, now: Date = Date()) -> Bool {
+    public mutating func handle(_ event: Event, generation eventGeneration: UInt64, now: ContinuousClock.Instant = .now) -> Bool {
         guard eventGeneration == generation else { return false }
         switch (state, event) {
         case (.connecting, .handshakeDone):
@@ -81,7 +80,7 @@ public struct HostSession: Equatable, Sendable {
 
     /// One line for the overlay (nil while attached). A hidden host says that it waits for
     /// the person to switch to it, since it does not reconnect by itself.
-    public func statusLine(now: Date = Date()) -> String? {
+    public func statusLine(now: ContinuousClock.Instant = .now) -> String? {
         guard case .reconnecting(_, _, let reason) = state, !inFront else {
             return state.statusLine(host: host, now: now)
         }
@@ -116,12 +115,12 @@ public struct HostSession: Equatable, Sendable {
     }
 
     /// When the next reconnect attempt is due (nil when none is scheduled).
-    public var nextAttempt: Date? {
+    public var nextAttempt: ContinuousClock.Instant? {
         if case .reconnecting(_, let at, _) = state, inFront { return at }
         return nil
     }
 
-    private mutating func scheduleReconnect(reason: String, recoverable: Bool, now: Date) {
+    private mutating func scheduleReconnect(reason: String, recoverable: Bool, now: ContinuousClock.Instant) {
         // A dropped connection answers any open trust prompt with "no".
         if case .awaitingTrust = state {
             state = .failed(reason: "the connection dropped while asking about the host key: \(reason)")
@@ -134,6 +133,6 @@ public struct HostSession: Equatable, Sendable {
         // Never gives up: the backoff is capped, and only the person's detach ends the tries.
         failedAttempts += 1
         let delay = policy.delay(beforeAttempt: failedAttempts)
-        state = .reconnecting(attempt: failedAttempts, nextTry: now.addingTimeInterval(delay), reason: reason)
+        state = .reconnecting(attempt: failedAttempts, nextTry: now + delay, reason: reason)
     }
 }

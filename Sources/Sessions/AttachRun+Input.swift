@@ -1,0 +1,95 @@
+import Console
+import VT
+
+/// Where the person's input goes. The relay hands every decoded local event to `route` first;
+/// exactly one owner takes it, decided in `inputOwner` and nowhere else.
+extension AttachRun {
+    /// Who owns the local input right now (`InputOwner` holds the rule).
+    var inputOwner: InputOwner {
+        InputOwner.deciding(questionWaiting: !prompts.isEmpty, pickerOpen: picker != nil)
+    }
+
+    /// The relay's interceptor: true when the event was taken here.
+    func route(_ event: InputEvent) -> Bool {
+        switch inputOwner {
+        case .question:
+            answerQuestion(with: event)
+            return true
+        case .picker:
+            choose(with: event)
+            return true
+        case .frontHost:
+            return false
+        }
+    }
+
+    // MARK: The host in front
+
+    /// A local event as bytes for the host in front, in its emulator's current modes. While
+    /// its keys are being kept for later, mouse and focus reports are dropped instead.
+    func encode(_ event: InputEvent, modes: TerminalModes) -> [UInt8] {
+        if !front.takesKeysNow && !keepsForLater(event) { return [] }
+        let cell = relay.terminal.cellPixelSize
+        return InputEncoder(modes: modes, cellPixelWidth: cell.width, cellPixelHeight: cell.height).encode(event)
+    }
+
+    /// Bytes from the relay for the host in front: typed keys, or the emulator's replies
+    /// (which only arise from output, so while attached). While it is not attached, keys are
+    /// kept (`PendingInput`) and sent in order once the session is back, and a key also asks it
+    /// to reconnect now instead of waiting out the backoff.
+    func typed(_ bytes: [UInt8]) {
+        let link = front
+        if link.takesKeysNow { return link.send(bytes) }
+        guard link.outcome == nil else { return }
+        link.keepForLater(bytes)
+        retryNow(link)
+        showState()
+    }
+
+    /// Mouse and focus reports are not kept for later: a click on a stale screen must not act
+    /// on whatever the host shows once it is back.
+    func keepsForLater(_ event: InputEvent) -> Bool {
+        switch event {
+        case .mouse, .focus: return false
+        default: return true
+        }
+    }
+
+    /// A host waiting out its backoff tries now (a key, or `ctrl+] r`).
+    func retryNow(_ link: LinkDriver) {
+        guard link.lifecycle.nextAttempt != nil, link.outcome == nil else { return }
+        connect(link)
+    }
+
+    /// `ctrl+] x`: the keys waiting for the host in front are dropped, and the status says so.
+    func discardPending() {
+        let count = front.discardPending()
+        showBanner(count == 0 ? "no typed keys were waiting" : "discarded \(count) typed bytes")
+    }
+
+    // MARK: The picker
+
+    func openPicker() {
+        picker = HostPicker(count: drivers.count, selection: ring.front)
+        showState()
+    }
+
+    func closePicker() {
+        picker = nil
+        showState()
+    }
+
+    /// Local input while the picker owns it.
+    private func choose(with event: InputEvent) {
+        picker?.handle(event)
+        switch picker?.result {
+        case .picked(let index):
+            closePicker()
+            if let change = ring.select(index) { bringForward(change) }
+        case .cancelled:
+            closePicker()
+        case nil:
+            showState()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SSH
+
+/// How hosts end, as their drivers report it: a lost link reconnects or fails for good, an
+/// ended session is explained, and Drover ends when every host is done.
+extension AttachRun: LinkDriverDelegate {
+    var isEnding: Bool { outcome != nil }
+
+    func driver(_ driver: LinkDriver, relays output: [UInt8]) -> Bool {
+        guard driver === front else { return false }
+        relay.receiveRemote(output)
+        return true
+    }
+
+    func driverStatusChanged(_ driver: LinkDriver) {
+        showState()
+    }
+
+    func driverFellSilent(_ driver: LinkDriver) {
+        showState()
+        scheduleCountdown()
+    }
+
+    /// Before its first attach nothing is retried (like ssh); after it, recoverable failures
+    /// reconnect with backoff while the kept screen stays visible, but only for the host in
+    /// front: a hidden host waits until it is brought forward.
+    func driverLost(_ driver: LinkDriver, wasAttached: Bool) {
+        showState()
+        switch driver.lifecycle.state {
+        case .failed(let why):
+            hostDone(driver, .init(exitCode: 1, message: wasAttached ? "Lost \(driver.name): \(why)" : why))
+        case .reconnecting:
+            scheduleReconnect(driver)
+        default:
+            break
+        }
+    }
+
+    func driverReconnectDue(_ driver: LinkDriver) {
+        connect(driver)
+    }
+
+    /// herdr detached (ctrl+b q) or exited; a failed command is explained with its last output.
+    func driver(_ driver: LinkDriver, ended exit: SSHExit?) {
+        let name = driver.name
+        let status = exit?.status ?? 0
+        if status == 0 && exit?.signal == nil {
+            hostDone(driver, .init(exitCode: 0, message: "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(driver.target.attachArguments)'."))
+        } else {
+            let how = exit?.signal.map { "was killed by signal \($0)" } ?? "exited with status \(status)"
+            var lines = ["The attach command on \(name) \(how)."]
+            if status == 127 {
+                lines.append(driver.target.herdrMissingAdvice)
+            }
+            let screen = lastScreenLines(of: driver)
+            if !screen.isEmpty { lines.append("Its last output:\n" + screen.map { "  " + $0 }.joined(separator: "\n")) }
+            hostDone(driver, .init(exitCode: 1, message: lines.joined(separator: "\n")))
+        }
+    }
+
+    /// The last few non-empty rows of a host's screen (to explain a failed command).
+    func lastScreenLines(of driver: LinkDriver, limit: Int = 5) -> [String] {
+        let frame = driver.terminal.frame()
+        let rows = (0..<frame.rows).map { frame.rowText($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return Array(rows.suffix(limit))
+    }
+
+    /// A host is done (ended or failed for good). It stays in the list with its last screen;
+    /// Drover ends when every host is done, reporting each one.
+    func hostDone(_ driver: LinkDriver, _ result: AttachController.Outcome) {
+        driver.outcome = result
+        driver.cancelReconnect()
+        let results = drivers.compactMap(\.outcome)
+        guard results.count == drivers.count else {
+            showState()
+            return
+        }
+        finish(results.map(\.exitCode).max() ?? 0, results.map(\.message).joined(separator: "\n"))
+    }
+}
+
+extension SSHError {
+    /// Whether a later attempt may get past this failure. Everything on the way (the network,
+    /// a host still booting, a half-started sshd) may; decisions that retrying must not wear
+    /// down (a changed, revoked or untrusted key, refused authentication) and a server that
+    /// can never work with Drover (RSA only) may not.
+    var isRecoverableByReconnecting: Bool {
+        switch self {
+        case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
+             .rsaOnlyServer:
+            return false
+        case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
+             .channelRefused, .protocolFailure:
+            return true
+        }
+    }
+}

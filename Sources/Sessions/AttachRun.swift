@@ -1,0 +1,112 @@
+import Console
+import Files
+import Foundation
+import Render
+import SSH
+import VT
+
+/// One `drover attach` run, from the moment the terminal is Drover's until it is given back.
+/// `AttachController.run()` builds it; everything it needs exists from `init` on (loop,
+/// relay, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
+///
+/// Its own job is deciding between hosts: which one is in front (`HostRing`), who gets the
+/// local input (`inputOwner`), what the overlay says, and when Drover ends. Each link's I/O
+/// and timers are its driver's; questions from connect threads wait in `prompts`.
+final class AttachRun {
+    let loop: EventLoop
+    let relay: RelayLoop
+    /// Where connect threads report (`ConnectAttempt`).
+    let mailbox: Mailbox<ConnectMessage>
+    /// One per host, in command-line order (`ring` indexes them).
+    let drivers: [LinkDriver]
+    let root: DroverRoot
+    let environment: [String: String]
+    let options: SSHOptions
+
+    var ring: HostRing
+    /// Set once: how Drover ends. The loop stops when it is set.
+    var outcome: AttachController.Outcome?
+    var prompts = PromptQueue()
+    /// The host picker while it is open (prefix `h`).
+    var picker: HostPicker?
+    /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
+    var banner: String?
+    var bannerTimer: EventLoop.TimerToken?
+    var countdownTimer: EventLoop.TimerToken?
+
+    /// The host whose screen is shown and which gets the person's input.
+    var front: LinkDriver { drivers[ring.front] }
+
+    /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
+    /// the first host's emulator and a driver per host. Connecting starts with `run()`.
+    init(targets: [AttachTarget], console: TerminalSession, root: DroverRoot, environment: [String: String],
+         options: SSHOptions, keepaliveInterval: Int) throws {
+        let loop = try EventLoop()
+        // The relay and the mailbox call back into this run, but both must exist before it
+        // does: their closures reach it through `owner`, filled in once `self` is complete.
+        // Weak, because the run owns them.
+        weak var owner: AttachRun?
+        self.mailbox = try loop.mailbox { (message: ConnectMessage) in
+            guard let owner else { return message.decline() }
+            owner.receive(message)
+        }
+        let size = console.size ?? (columns: 80, rows: 24)
+        let drivers = targets.enumerated().map { index, target in
+            LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
+                       inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval)
+        }
+        self.relay = RelayLoop(
+            loop: loop, terminal: drivers[0].terminal,
+            configuration: .init(capabilities: .detect(environment: environment)),
+            sendToRemote: { bytes in owner?.typed(bytes) },
+            writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
+            encode: { event, modes in owner?.encode(event, modes: modes) ?? [] })
+        self.loop = loop
+        self.drivers = drivers
+        self.root = root
+        self.environment = environment
+        self.options = options
+        self.ring = HostRing(names: targets.map(\.displayName))
+        owner = self
+
+        for driver in drivers { driver.delegate = self }
+        relay.onCommand = { [unowned self] command in handle(command) }
+        relay.inputInterceptor = { [unowned self] event in route(event) }
+        relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
+            front.resizeRemote(columns: columns, rows: rows)
+        }, onClosed: { [unowned self] in
+            finish(1, "The local terminal closed; the herdr \(sessionsKeepRunning).")
+        })
+    }
+
+    /// Connects every host and runs the loop until Drover ends.
+    func run() throws -> AttachController.Outcome {
+        for driver in drivers where outcome == nil { connect(driver) }
+        if outcome == nil { try loop.run() }
+        return outcome ?? AttachController.Outcome(exitCode: 0, message: "")
+    }
+
+    /// Lets go of everything once the loop has stopped (the terminal is already restored).
+    /// Connect threads still running are not waited for: their questions are declined and
+    /// whatever they finish later is theirs to drop.
+    func close() {
+        if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
+        for message in mailbox.close() { message.decline() }
+        for question in prompts.removeAll() { question.reply(nil) }
+        for driver in drivers { driver.shutDown() }
+    }
+
+    /// Ends the run with `code` and `message` (the first call wins).
+    func finish(_ code: Int32, _ message: String) {
+        guard outcome == nil else { return }
+        outcome = AttachController.Outcome(exitCode: code, message: message)
+        for driver in drivers { driver.cancelReconnect() }
+        loop.stop()
+    }
+
+    /// "session keeps running on mac" / "sessions keep running on mac, pi".
+    var sessionsKeepRunning: String {
+        drivers.count == 1 ? "session keeps running on \(drivers[0].name)"
+            : "sessions keep running on \(ring.names.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,92 @@
+import Console
+import SSH
+
+/// Moving bytes between the link's channel and its emulator, all driven by the loop's watch
+/// on the SSH socket: output is read until the channel has nothing more, input waits in
+/// `outbound` until the channel takes it, and `.writable` is asked for only while it waits.
+extension LinkDriver {
+    func watchSocket() {
+        guard let connection else { return }
+        socketWatch = loop.watch(connection.session.socketDescriptor, for: .readable) { [unowned self] events in
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error),
+               keepalive.heard() {
+                delegate?.driverStatusChanged(self)
+            }
+            pump()
+        }
+    }
+
+    /// Reads what the channel has (for up to `pumpTurn`), feeds the emulator, flushes queued
+    /// input. The front host's output goes through the relay (which draws it); a hidden host's
+    /// emulator is fed here, and its replies go back on its own channel. When more is waiting,
+    /// the rest is read on the loop's next turn, after the keys typed meanwhile: a host writing
+    /// without pause must not keep `ctrl+] d` waiting.
+    func pump() {
+        guard let connection, delegate?.isEnding != true else { return }
+        do {
+            var output: SSHChannelOutput
+            let start = ContinuousClock.now
+            repeat {
+                output = try connection.channel.readAvailable(limit: Self.pumpSlice)
+                // The session drew: its program is up and reading, so keys typed before go now.
+                if !output.stdout.isEmpty || !output.stderr.isEmpty { deliverPending() }
+                if !output.stdout.isEmpty { receive(output.stdout) }
+                if !output.stderr.isEmpty { receive(output.stderr) }
+            } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
+            try flush()
+            if output.hasMore {
+                // libssh2 may hold the rest already, so the socket need not become readable again.
+                _ = loop.schedule(after: .zero) { [weak self] in
+                    guard let self, self.connection === connection else { return }
+                    self.pump()
+                }
+            } else if output.reachedEOF || connection.channel.receivedEOF {
+                remoteEnded(connection)
+                return
+            }
+            updateSocketEvents()
+        } catch let error as SSHError {
+            lose(error.description, recoverable: true, generation: lifecycle.generation)
+        } catch {
+            lose("\(error)", recoverable: true, generation: lifecycle.generation)
+        }
+    }
+
+    /// Output is read and fed in slices of `pumpSlice` bytes for at most `pumpTurn` per
+    /// event-loop turn (a slice of the emulator's worst stream takes ~0.5 ms in a release
+    /// build), then the loop reads the keys typed meanwhile.
+    static let pumpSlice = 16 * 1024
+    static let pumpTurn = Duration.milliseconds(10)
+
+    private func receive(_ bytes: [UInt8]) {
+        if delegate?.driver(self, relays: bytes) == true { return }
+        terminal.feed(bytes)
+        let replies = terminal.takeReplies()
+        if !replies.isEmpty { send(replies) }
+    }
+
+    /// Queues `bytes` for the remote and writes what the channel takes now. Without a
+    /// connection they are dropped: keys for later go to `keepForLater`.
+    func send(_ bytes: [UInt8]) {
+        guard connection != nil else { return }
+        outbound += bytes
+        do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
+        updateSocketEvents()
+    }
+
+    func flush() throws {
+        guard let channel = connection?.channel else { return }
+        while !outbound.isEmpty {
+            let n = try channel.write(outbound)
+            if n <= 0 { break }
+            outbound.removeFirst(n)
+        }
+    }
+
+    func updateSocketEvents() {
+        guard let socketWatch, let session = connection?.session else { return }
+        var events: EventLoop.Events = .readable
+        if !outbound.isEmpty || session.blockDirections.contains(.outbound) { events.insert(.writable) }
+        loop.setEvents(events, for: socketWatch)
+    }
+}

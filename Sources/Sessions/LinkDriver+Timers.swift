@@ -1,0 +1,103 @@
+import Console
+
+/// The link's timers, all on the loop's `ContinuousClock`: the keepalive, the reconnect
+/// backoff, and the delivery of keys typed while the link was away.
+extension LinkDriver {
+    // MARK: Keepalive
+
+    /// How long the link may stay silent before it is declared dead.
+    var deadSilence: Duration { .seconds(keepaliveInterval * Self.deadAfterKeepalives) }
+
+    /// "mac: no answer for 4 s; …" while a keepalive is unanswered, else nil.
+    var keepaliveNote: String? { keepalive.statusNote(host: name, deadAfter: deadSilence) }
+
+    func scheduleKeepalive() {
+        keepaliveTimer = loop.schedule(after: .seconds(keepaliveInterval)) { [unowned self] in
+            keepaliveTimer = nil
+            guard let connection else { return }
+            switch keepalive.tick(deadAfter: deadSilence) {
+            case .dead(let seconds):
+                lose("no answer from the host for \(seconds) s", recoverable: true, generation: lifecycle.generation)
+                return
+            case .unanswered:
+                delegate?.driverFellSilent(self)
+            case .answering:
+                break
+            }
+            do {
+                // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
+                // interval until the next one means it sent one now, which must be answered.
+                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) { keepalive.probed() }
+            } catch {
+                lose("\(error)", recoverable: true, generation: lifecycle.generation)
+                return
+            }
+            updateSocketEvents()
+            scheduleKeepalive()
+        }
+    }
+
+    // MARK: Reconnecting
+
+    /// Starts the backoff timer when the lifecycle has an attempt due (only a host in front
+    /// has one) and no timer runs yet. Returns true when it started one.
+    @discardableResult
+    func scheduleReconnect() -> Bool {
+        guard let next = lifecycle.nextAttempt, reconnectTimer == nil else { return false }
+        reconnectTimer = loop.schedule(at: next) { [unowned self] in
+            reconnectTimer = nil
+            delegate?.driverReconnectDue(self)
+        }
+        return true
+    }
+
+    func cancelReconnect() {
+        if let reconnectTimer { loop.cancel(reconnectTimer) }
+        reconnectTimer = nil
+    }
+
+    /// Whether the status line has a countdown to keep current: "reconnecting in N s" or
+    /// "no answer for N s".
+    var isCountingDown: Bool {
+        let waiting = lifecycle.nextAttempt != nil && reconnectTimer != nil
+        let silent = connection != nil && keepalive.unanswered
+        return waiting || silent
+    }
+
+    // MARK: Keys typed while away
+
+    /// Keeps a key typed while the link is not attached (`PendingInput` bounds it).
+    func keepForLater(_ bytes: [UInt8]) {
+        pending.append(bytes)
+    }
+
+    /// `ctrl+] x`: drops the waiting keys; returns how many bytes there were.
+    func discardPending() -> Int {
+        pending.discard()
+    }
+
+    /// Right after attaching: keys typed before wait for the session's first output (its
+    /// program is then up and reading: a shell that has not yet switched its terminal to raw
+    /// mode would act on ctrl+c or echo them), or one second if it draws nothing; then the
+    /// channel is read for the first time.
+    func startDelivering() {
+        if !pending.isEmpty {
+            if let deliveryTimer { loop.cancel(deliveryTimer) }
+            deliveryTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
+                deliveryTimer = nil
+                deliverPending()
+            }
+        }
+        pump()
+    }
+
+    /// Sends the keys kept for this link, oldest first, ahead of anything typed later.
+    func deliverPending() {
+        guard connection != nil, !pending.isEmpty else { return }
+        if let deliveryTimer { loop.cancel(deliveryTimer) }
+        deliveryTimer = nil
+        let bytes = pending.take()
+        if !bytes.isEmpty { send(bytes) }
+        delegate?.driverStatusChanged(self)
+    }
+}

@@ -1,0 +1,165 @@
+import Console
+import SSH
+import VT
+
+/// What a link tells the attach run it belongs to. The run alone knows which host is in front,
+/// what the overlay shows and when Drover ends; a driver knows only its own link.
+protocol LinkDriverDelegate: AnyObject {
+    /// Output from the host. Returns true when the run took it (the host in front: its bytes go
+    /// through the relay, which draws them and answers the emulator's replies); otherwise the
+    /// driver feeds its own emulator, so a hidden screen stays current.
+    func driver(_ driver: LinkDriver, relays output: [UInt8]) -> Bool
+    /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
+    func driverStatusChanged(_ driver: LinkDriver)
+    /// A keepalive went unanswered: the "no answer for N s" line starts counting.
+    func driverFellSilent(_ driver: LinkDriver)
+    /// The link dropped or an attempt failed. The connection is gone and the lifecycle has
+    /// been told; `wasAttached` says whether any connection of this run got attached.
+    func driverLost(_ driver: LinkDriver, wasAttached: Bool)
+    /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
+    func driver(_ driver: LinkDriver, ended exit: SSHExit?)
+    /// The backoff is over: the run starts the next attempt.
+    func driverReconnectDue(_ driver: LinkDriver)
+    /// True once Drover is ending (a detach): the loop only finishes its round, and feeding
+    /// more output would only delay the exit.
+    var isEnding: Bool { get }
+}
+
+/// One host of a `drover attach` run and everything that serves its link: the emulator (made
+/// once per run, so the screen outlives connections), the lifecycle, and while connected the
+/// connection with its socket watch, outbound queue and keepalive; the reconnect timer; the
+/// keys typed while it was away. One driver per host keeps each link's I/O and timers in one
+/// place; the run (`AttachRun`) only decides between hosts.
+///
+/// Runs on the loop thread only, like the `EventLoop` it registers with.
+final class LinkDriver {
+    /// The host's position in the run: connect threads address their reports by it.
+    let index: Int
+    let target: AttachTarget
+    let terminal: Terminal
+    var lifecycle: LinkLifecycle
+    private(set) var connection: RemoteConnection?
+    /// The person's password answers of this run, for reconnects (wiped on exit).
+    let answers = LoginAnswers()
+    /// True once any connection of this run reached the remote command.
+    private(set) var attachedOnce = false
+    /// Set when the host is done (session ended, or connecting failed for good): the exit code
+    /// and message Drover reports for it.
+    var outcome: AttachController.Outcome?
+    /// Not retained: the run owns its drivers.
+    weak var delegate: (any LinkDriverDelegate)?
+
+    // The rest serves the link's I/O and timers (LinkDriver+Relaying, LinkDriver+Timers);
+    // only the driver itself touches it.
+    let loop: EventLoop
+    /// Seconds between keepalives; the link is dead after `deadAfterKeepalives` silent intervals
+    /// (a dead link is found by keepalives, not by waiting for TCP).
+    let keepaliveInterval: Int
+    static let deadAfterKeepalives = 3
+    var keepalive = KeepaliveWatch()
+    /// Keys typed while not attached, sent once the session has drawn (`deliveryTimer` sends
+    /// them anyway if it stays quiet).
+    var pending = PendingInput()
+    /// Bytes for the remote that the channel has not taken yet.
+    var outbound: [UInt8] = []
+    var socketWatch: EventLoop.WatchToken?
+    var keepaliveTimer: EventLoop.TimerToken?
+    var reconnectTimer: EventLoop.TimerToken?
+    var deliveryTimer: EventLoop.TimerToken?
+
+    init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int) {
+        self.index = index
+        self.target = target
+        self.terminal = terminal
+        self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
+        self.loop = loop
+        self.keepaliveInterval = keepaliveInterval
+    }
+
+    var name: String { target.displayName }
+
+    /// Whether a typed key may go straight to the channel (attached, nothing queued before it).
+    var takesKeysNow: Bool { connection != nil && pending.isEmpty }
+
+    // MARK: Connecting and losing
+
+    /// A new attempt begins (the reconnect timer, if any, is done); returns its generation.
+    func beginConnect() -> UInt64 {
+        cancelReconnect()
+        return lifecycle.beginConnect(address: target.endpoint.hostAndPort)
+    }
+
+    /// The connection of attempt `generation` reached the remote command: it is this link's now.
+    /// The run then redraws and calls `startDelivering()`.
+    func attach(_ connection: RemoteConnection, generation: UInt64) {
+        self.connection = connection
+        lifecycle.handle(.attached, generation: generation)
+        attachedOnce = true
+        keepalive = KeepaliveWatch()
+        // The local terminal (or the host's emulator) may have been resized while connecting.
+        try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
+        watchSocket()
+        connection.session.configureKeepalive(interval: keepaliveInterval)
+        scheduleKeepalive()
+    }
+
+    /// The link failed or dropped. Before its first attach nothing is retried (like ssh); after
+    /// it, recoverable failures reconnect with backoff (the lifecycle decides, the run asks
+    /// `scheduleReconnect`).
+    func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
+        let wasAttached = attachedOnce
+        dropConnection()
+        lifecycle.handle(.lost(reason: reason, recoverable: recoverable && wasAttached), generation: generation)
+        delegate?.driverLost(self, wasAttached: wasAttached)
+    }
+
+    /// The remote command ended: herdr detached (ctrl+b q) or exited.
+    func remoteEnded(_ connection: RemoteConnection) {
+        let exit = try? connection.channel.close()
+        lifecycle.handle(.remoteEnded, generation: lifecycle.generation)
+        dropConnection()
+        delegate?.driver(self, ended: exit)
+    }
+
+    /// Forgets the connection and everything registered for it.
+    func dropConnection() {
+        if let socketWatch { loop.unwatch(socketWatch) }
+        socketWatch = nil
+        if let keepaliveTimer { loop.cancel(keepaliveTimer) }
+        keepaliveTimer = nil
+        if let deliveryTimer { loop.cancel(deliveryTimer) }
+        deliveryTimer = nil
+        outbound.removeAll()
+        connection?.disconnect()
+        connection = nil
+    }
+
+    /// Drover is ending: the link goes down and the kept passwords are zeroed.
+    func shutDown() {
+        cancelReconnect()
+        dropConnection()
+        answers.wipe()
+    }
+
+    // MARK: Front and back
+
+    /// Another host comes to the front: this one stops reconnecting by itself.
+    func moveBehind() {
+        lifecycle.inFront = false
+        cancelReconnect()
+    }
+
+    /// This host comes to the front at the local terminal's size (its emulator and its PTY).
+    func moveToFront(columns: Int, rows: Int) {
+        if terminal.columns != columns || terminal.rows != rows {
+            terminal.resize(columns: columns, rows: rows)
+            resizeRemote(columns: columns, rows: rows)
+        }
+        lifecycle.inFront = true
+    }
+
+    /// The remote PTY follows the local terminal (the host in front only).
+    func resizeRemote(columns: Int, rows: Int) {
+        try? connection?.channel.resize(columns: columns, rows: rows)
+    }
+}
