@@ -1,5 +1,6 @@
 import VT
 import Render
+import Loop
 
 /// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
 /// the terminal is rendered to the local tty, local input is decoded, checked for Drover's

@@ -1,4 +1,5 @@
 import Console
+import Loop
 import VT
 
 /// One host of a `drover attach` run: its emulator (which outlives connections and keeps the

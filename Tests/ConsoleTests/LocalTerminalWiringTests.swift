@@ -5,6 +5,7 @@ import Render
 import Glibc
 #endif
 @testable import Console
+import Loop
 
 /// `RelayLoop.attachLocalTerminal` on a real pseudo-terminal: typed bytes reach the remote,
 /// SIGWINCH resizes, and a closed terminal is reported.

@@ -2,6 +2,7 @@ import XCTest
 import VT
 import Render
 @testable import Console
+@testable import Loop
 
 /// The relay with fake ends: what it would write locally is fed into a second `Terminal`
 /// (the "local terminal"), and what it would send to the remote is collected.
