@@ -92,11 +92,7 @@ public final class AttachController {
                 configuration: .init(capabilities: .detect(environment: environment)),
                 sendToRemote: { [unowned self] bytes in typed(bytes) },
                 writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
-                encode: { [unowned self] event, modes in
-                    if !front.takesKeysNow && !keepsForLater(event) { return [] }
-                    let cell = relay.terminal.cellPixelSize
-                    return InputEncoder(modes: modes, cellPixelWidth: cell.width, cellPixelHeight: cell.height).encode(event)
-                })
+                forwards: { [unowned self] event in front.takesKeysNow || keepsForLater(event) })
             relay.onCommand = { [unowned self] command in handle(command) }
             relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
                 try? front.connection?.channel.resize(columns: columns, rows: rows)
