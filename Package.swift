@@ -26,15 +26,17 @@ let package = Package(
 
         // Pure modules, lowest first.
         .target(name: "VT"),
+        // The one poll(2) loop, its signal self-pipe and the cross-thread mailbox (libc only).
+        .target(name: "Loop"),
         .target(name: "TextSafety"),
         .target(name: "Files"),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         .target(name: "Identity", dependencies: ["Files", "COpenSSL", "CQREncode"]),
         .target(name: "SSH", dependencies: ["Identity", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["Files", "TextSafety"]),
-        .target(name: "Console", dependencies: ["VT", "Render"]),
-        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode", "CZBar", "CPNG"]),
-        .target(name: "Sessions", dependencies: ["VT", "Render", "Console", "SSH", "Hosts", "Identity", "Files"]),
+        .target(name: "Console", dependencies: ["VT", "Render", "Loop"]),
+        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode", "CZBar", "CPNG", "Loop"]),
+        .target(name: "Sessions", dependencies: ["VT", "Render", "Loop", "Console", "SSH", "Hosts", "Identity", "Files"]),
         .target(name: "DroverCLI", dependencies: [
             "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions", "TextSafety",
         ]),
@@ -48,7 +50,8 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "VT", "Render"]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Loop", "VT", "Render"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport", "CPNG"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files"]),

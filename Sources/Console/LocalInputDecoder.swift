@@ -142,25 +142,25 @@ public struct LocalInputDecoder: Sendable {
     }
 
     /// The UTF-8 character at `index`: (length, scalar), nil when it is not complete yet.
-    /// Invalid bytes decode as U+FFFD one at a time.
+    /// Decoded by VT's `UTF8Decoder`, so local input follows the emulator's rules: overlong
+    /// forms, surrogates and values above U+10FFFF become U+FFFD, one per maximal subpart.
     static func utf8Scalar(_ bytes: [UInt8], at index: Int) -> (Int, Unicode.Scalar)? {
-        let lead = bytes[index]
-        let length: Int
-        switch lead {
-        case 0x00..<0x80: return (1, Unicode.Scalar(lead))
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return (1, "\u{FFFD}")
+        var decoder = UTF8Decoder()
+        var offset = 0
+        while index + offset < bytes.count {
+            switch decoder.decode(bytes[index + offset]) {
+            case .pending:
+                offset += 1
+            case .scalar(let value):
+                return (offset + 1, Unicode.Scalar(value) ?? "\u{FFFD}")
+            case .invalid:
+                return (offset + 1, "\u{FFFD}")
+            case .invalidReprocess:
+                // The byte at `offset` does not continue the character: it starts the next one.
+                return (offset, "\u{FFFD}")
+            }
         }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for offset in 1..<length {
-            guard index + offset < bytes.count else { return nil }
-            let continuation = bytes[index + offset]
-            guard continuation & 0xC0 == 0x80 else { return (offset, "\u{FFFD}") }
-            value = value << 6 | UInt32(continuation & 0x3F)
-        }
-        return (length, Unicode.Scalar(value) ?? "\u{FFFD}")
+        return nil
     }
 
     static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)

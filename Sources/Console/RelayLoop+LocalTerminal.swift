@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Loop
 
 extension RelayLoop {
     /// Wires the local terminal into the relay: its input is read on the event loop and

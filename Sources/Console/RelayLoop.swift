@@ -1,5 +1,6 @@
 import VT
 import Render
+import Loop
 
 /// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
 /// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
@@ -38,7 +39,10 @@ public final class RelayLoop {
     let loop: EventLoop
     private let sendToRemote: ([UInt8]) -> Void
     private let writeLocal: ([UInt8]) -> Void
-    private let encode: (InputEvent, TerminalModes) -> [UInt8]
+    private let forwards: (InputEvent) -> Bool
+    /// VT's encoder for the shown emulator: one per relay, brought up to the emulator's modes
+    /// before each event, so typing allocates no encoder.
+    private var encoder = InputEncoder(modes: TerminalModes())
     private var decoder = LocalInputDecoder()
     private var prefix = PrefixKeyHandler()
     /// The key help box (prefix `?`), shown over the owner's overlay until the next key.
@@ -58,17 +62,19 @@ public final class RelayLoop {
     /// - Parameters:
     ///   - sendToRemote: bytes for the remote application (input and terminal replies).
     ///   - writeLocal: bytes for the local terminal (rendered frames).
-    ///   - encode: an input event as bytes for the remote's current modes (VT's input encoder).
+    ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
+    ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
+    ///     for the shown emulator's modes.
     public init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
                 writeLocal: @escaping ([UInt8]) -> Void,
-                encode: @escaping (InputEvent, TerminalModes) -> [UInt8]) {
+                forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
         self.terminal = terminal
         self.configuration = configuration
         self.sendToRemote = sendToRemote
         self.writeLocal = writeLocal
-        self.encode = encode
+        self.forwards = forwards
     }
 
     // MARK: Remote side
@@ -136,7 +142,8 @@ public final class RelayLoop {
                         hideHelp()
                         continue
                     }
-                    let bytes = encode(event, terminal.modes)
+                    guard forwards(event) else { continue }
+                    let bytes = encodeForRemote(event)
                     if !bytes.isEmpty { sendToRemote(bytes) }
                 case .command(.redraw):
                     redraw()
@@ -152,6 +159,16 @@ public final class RelayLoop {
 
     private func hideHelp() {
         helpOverlay = nil
+    }
+
+    /// `event` as the shown emulator's remote program asked for it (cursor and keypad modes,
+    /// mouse tracking and encoding, bracketed paste, focus reports).
+    private func encodeForRemote(_ event: InputEvent) -> [UInt8] {
+        encoder.modes = terminal.modes
+        let cell = terminal.cellPixelSize
+        encoder.cellPixelWidth = max(1, cell.width)
+        encoder.cellPixelHeight = max(1, cell.height)
+        return encoder.encode(event)
     }
 
     // MARK: Rendering

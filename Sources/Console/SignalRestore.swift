@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Loop
 
 /// What a signal handler needs to give the terminal back, kept in memory allocated once so
 /// the handler only reads it and calls async-signal-safe functions (write(2), tcsetattr(3),
@@ -59,19 +60,15 @@ enum SignalRestore {
     static func disarm() {
         storage.pointee.armed = 0
         for signal in terminationSignals + crashSignals where installed[Int(signal)] {
-            sigaction(signal, previousActions + Int(signal), nil)
+            // A signal an event loop routed since is the loop's now: leave its handler alone.
+            if !SignalPipe.isRouted(signal) { sigaction(signal, previousActions + Int(signal), nil) }
             installed[Int(signal)] = false
         }
     }
 
-    /// Whether `signal` is currently handled by the restore handler.
-    static func isInstalled(_ signal: Int32) -> Bool { installed[Int(signal)] }
-
-    /// Lets another handler (the event loop's self-pipe) take `signal`: the restore handler
-    /// is no longer its owner.
-    static func release(_ signal: Int32) {
-        installed[Int(signal)] = false
-    }
+    /// Whether `signal` is currently handled by the restore handler (not by an event loop's
+    /// self-pipe, which takes over a signal routed after the terminal was armed).
+    static func isInstalled(_ signal: Int32) -> Bool { installed[Int(signal)] && !SignalPipe.isRouted(signal) }
 
     private static func install(_ signal: Int32) {
         guard !installed[Int(signal)] else { return }
@@ -124,7 +121,9 @@ enum SignalRestore {
 /// The handler: restore, put the previous disposition back, and raise the signal again so the
 /// process ends the way it would have without Drover (exit status, core dump, backtrace).
 private func restoreHandler(_ signal: Int32) {
+    let savedErrno = errno
     SignalRestore.restoreFromSignal()
     sigaction(signal, SignalRestore.previousActions + Int(signal), nil)
     raise(signal)
+    errno = savedErrno
 }

@@ -25,12 +25,10 @@ extension AttachRun {
 
     // MARK: The host in front
 
-    /// A local event as bytes for the host in front, in its emulator's current modes. While
-    /// its keys are being kept for later, mouse and focus reports are dropped instead.
-    func encode(_ event: InputEvent, modes: TerminalModes) -> [UInt8] {
-        if !front.takesKeysNow && !keepsForLater(event) { return [] }
-        let cell = relay.terminal.cellPixelSize
-        return InputEncoder(modes: modes, cellPixelWidth: cell.width, cellPixelHeight: cell.height).encode(event)
+    /// Whether a local event goes to the host in front (the relay encodes it in that host's
+    /// modes). While its keys are being kept for later, mouse and focus reports are dropped.
+    func forwards(_ event: InputEvent) -> Bool {
+        front.takesKeysNow || keepsForLater(event)
     }
 
     /// Bytes from the relay for the host in front: typed keys, or the emulator's replies

@@ -1,4 +1,5 @@
 import Console
+import Loop
 import Files
 import Foundation
 import Render
@@ -60,7 +61,7 @@ final class AttachRun {
             configuration: .init(capabilities: .detect(environment: environment)),
             sendToRemote: { bytes in owner?.typed(bytes) },
             writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
-            encode: { event, modes in owner?.encode(event, modes: modes) ?? [] })
+            forwards: { event in owner?.forwards(event) ?? false })
         self.loop = loop
         self.drivers = drivers
         self.root = root

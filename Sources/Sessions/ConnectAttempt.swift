@@ -1,4 +1,5 @@
 import Console
+import Loop
 import Files
 import Foundation
 import SSH

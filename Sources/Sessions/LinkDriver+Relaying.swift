@@ -1,4 +1,5 @@
 import Console
+import Loop
 import SSH
 
 /// Moving bytes between the link's channel and its emulator, all driven by the loop's watch

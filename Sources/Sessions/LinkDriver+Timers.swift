@@ -1,4 +1,5 @@
 import Console
+import Loop
 
 /// The link's timers, all on the loop's `ContinuousClock`: the keepalive, the reconnect
 /// backoff, and the delivery of keys typed while the link was away.

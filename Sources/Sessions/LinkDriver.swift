@@ -1,4 +1,5 @@
 import Console
+import Loop
 import SSH
 import VT
 

@@ -5,6 +5,7 @@ import Render
 import Glibc
 #endif
 @testable import Console
+import Loop
 
 /// `RelayLoop.attachLocalTerminal` on a real pseudo-terminal: typed bytes reach the remote,
 /// SIGWINCH resizes, and a closed terminal is reported.
@@ -28,9 +29,9 @@ final class LocalTerminalWiringTests: XCTestCase {
                               configuration: .init(capabilities: TerminalCapabilities()),
                               sendToRemote: { sent += $0; loop.stop() },
                               writeLocal: { _ in },
-                              encode: { event, _ in
-                                  if case .text(let text) = event { return Array(text.utf8) }
-                                  return []
+                              forwards: { event in
+                                  if case .text = event { return true }
+                                  return false
                               })
         relay.attachLocalTerminal(session, onResize: { resized.append(($0, $1)); loop.stop() },
                                   onClosed: { closed = true; loop.stop() })

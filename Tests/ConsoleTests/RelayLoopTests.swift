@@ -2,6 +2,7 @@ import XCTest
 import VT
 import Render
 @testable import Console
+@testable import Loop
 
 /// The relay with fake ends: what it would write locally is fed into a second `Terminal`
 /// (the "local terminal"), and what it would send to the remote is collected.
@@ -24,8 +25,7 @@ final class RelayLoopTests: XCTestCase {
             var sender: ((_ bytes: [UInt8]) -> Void)?
             relay = RelayLoop(loop: loop, terminal: Terminal(columns: columns, rows: rows),
                               configuration: configuration,
-                              sendToRemote: { sender?($0) }, writeLocal: { sink?($0) },
-                              encode: Harness.encode)
+                              sendToRemote: { sender?($0) }, writeLocal: { sink?($0) })
             sink = { [unowned self] bytes in
                 frames.append(bytes)
                 local.feed(bytes)
@@ -36,17 +36,6 @@ final class RelayLoopTests: XCTestCase {
                 if stopWhen() { loop.stop() }
             }
             relay.onCommand = { [unowned self] in commands.append($0) }
-        }
-
-        /// A stand-in for VT's input encoder: enough for these tests.
-        static func encode(_ event: InputEvent, _ modes: TerminalModes) -> [UInt8] {
-            switch event {
-            case .text(let text), .paste(let text): return Array(text.utf8)
-            case .key(.enter, _): return [0x0D]
-            case .key(.escape, _): return [0x1B]
-            case .key(.character("]"), .control): return [0x1D]
-            default: return []
-            }
         }
 
         /// Runs the loop until `condition` holds (each write re-checks it).

@@ -65,7 +65,7 @@ public struct PairHost {
 
     /// Runs the offer. `showCode` presents the link (the QR code, or the text under the test switch).
     public func run(showCode: (PairingOffer) throws -> Void) throws -> Outcome {
-        let signals = try SignalWatcher()
+        let signals = try PairHostWaits()
         let config = configuration
         let offer = try PairingOffer.mint(computerName: config.computerName, user: config.user,
                                           platform: config.platform.linkPlatform, addresses: config.addresses,
@@ -91,7 +91,7 @@ public struct PairHost {
     }
 
     private func decide(claim: PairingClaim, state: PairingStateDirectory, expiry: Date,
-                        signals: SignalWatcher) throws -> Outcome {
+                        signals: PairHostWaits) throws -> Outcome {
         let deadline = min(expiry, claim.time.addingTimeInterval(Enrollment.approvalWindow))
         write(PairHostText.request(claim))
         ConsoleInput.discardPending(inputDescriptor)
@@ -130,25 +130,25 @@ public struct PairHost {
     }
 
     private func awaitClaim(state: PairingStateDirectory, until expiry: Date,
-                            signals: SignalWatcher) throws -> PairingClaim? {
+                            signals: PairHostWaits) throws -> PairingClaim? {
         while clock() < expiry {
-            if let sig = signals.check() { throw PairHostError.interrupted(signal: sig) }
+            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig) }
             if let lines = state.read(.claim) {
                 if let claim = PairingClaim(lines: lines) { return claim }
                 return nil
             }
-            _ = signals.wait(seconds: 0.1)
+            _ = try signals.wait(seconds: 0.1)
         }
         return nil
     }
 
     /// One line typed at the prompt; nil when the window closed or the enroll gave up first.
     private func readAnswer(until deadline: Date, state: PairingStateDirectory,
-                            signals: SignalWatcher) throws -> String? {
+                            signals: PairHostWaits) throws -> String? {
         var line: [UInt8] = []
         while true {
-            if let sig = signals.check() { throw PairHostError.interrupted(signal: sig) }
-            if signals.wait(seconds: 0.1, alsoReadable: inputDescriptor) {
+            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig) }
+            if try signals.wait(seconds: 0.1, alsoReadable: inputDescriptor) {
                 var byte: UInt8 = 0
                 let n = read(inputDescriptor, &byte, 1)
                 if n <= 0 { return "" }
@@ -162,12 +162,12 @@ public struct PairHost {
 
     /// Removes the one-time line and, once the enroll has finished (or a short grace passed),
     /// the state files. Runs on every way out of `run`.
-    private func withdraw(state: PairingStateDirectory, signals: SignalWatcher) {
+    private func withdraw(state: PairingStateDirectory, signals: PairHostWaits) {
         _ = try? configuration.authorizedKeys.remove { OneTimeKeyLine.isLine($0, ofPairing: state.id) }
         if state.exists(.claim) {
             _ = try? state.create(.decision, ["expired"])
             let giveUp = Date().addingTimeInterval(Enrollment.resultGrace + 1)
-            while !state.exists(.done) && Date() < giveUp { _ = signals.wait(seconds: 0.1) }
+            while !state.exists(.done) && Date() < giveUp { _ = try? signals.wait(seconds: 0.1) }
         }
         state.removeAll()
     }

@@ -1,10 +1,11 @@
 /// A streaming UTF-8 decoder: keeps its state between feeds, so a character split across two
 /// reads decodes whole. Overlong forms, surrogates and values above U+10FFFF are rejected;
-/// every invalid byte sequence yields one U+FFFD (maximal subpart rule).
-struct UTF8Decoder: Sendable {
-    static let replacement: UInt32 = 0xFFFD
+/// every invalid byte sequence yields one U+FFFD (maximal subpart rule). Public so the local
+/// input decoder (Console) uses the same rules as the emulator: one UTF-8 decoder in Drover.
+public struct UTF8Decoder: Sendable {
+    public static let replacement: UInt32 = 0xFFFD
 
-    enum Result: Equatable {
+    public enum Result: Equatable, Sendable {
         /// More bytes are needed.
         case pending
         case scalar(UInt32)
@@ -19,16 +20,18 @@ struct UTF8Decoder: Sendable {
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
 
-    var isPending: Bool { needed != 0 }
+    public init() {}
 
-    mutating func reset() {
+    public var isPending: Bool { needed != 0 }
+
+    public mutating func reset() {
         needed = 0
         lower = 0x80
         upper = 0xBF
     }
 
     @inline(__always)
-    mutating func decode(_ byte: UInt8) -> Result {
+    public mutating func decode(_ byte: UInt8) -> Result {
         if needed == 0 {
             switch byte {
             case 0x00...0x7F:

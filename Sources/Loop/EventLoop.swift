@@ -50,7 +50,7 @@ public final class EventLoop {
 
     public init() throws {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw ConsoleError.system(call: "pipe", errno: errno) }
+        guard pipe(&fds) == 0 else { throw LoopError.system(call: "pipe", errno: errno) }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -137,7 +137,7 @@ public final class EventLoop {
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout(now: .now))
         if ready < 0 {
-            guard errno == EINTR else { throw ConsoleError.system(call: "poll", errno: errno) }
+            guard errno == EINTR else { throw LoopError.system(call: "poll", errno: errno) }
         }
         if ready > 0 {
             if descriptors[0].revents != 0 { dispatchSignals() }

@@ -2,7 +2,7 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import Console
+@testable import Loop
 
 final class EventLoopTests: XCTestCase {
     func makePipe() -> (read: Int32, write: Int32) {

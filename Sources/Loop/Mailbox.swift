@@ -22,7 +22,7 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
 
     init() throws {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw ConsoleError.system(call: "pipe", errno: errno) }
+        guard pipe(&fds) == 0 else { throw LoopError.system(call: "pipe", errno: errno) }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

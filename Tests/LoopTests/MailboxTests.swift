@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Console
+@testable import Loop
 
 final class MailboxTests: XCTestCase {
     func testMessagesPostedFromAnotherThreadArriveInOrderOnTheLoopThread() throws {

@@ -6,8 +6,9 @@ import Darwin
 
 /// Signal delivery through a self-pipe: the handler only writes the signal number, one byte,
 /// to the pipe of the event loop that registered it; the loop reads it and runs the Swift
-/// handler outside signal context.
-enum SignalPipe {
+/// handler outside signal context. Installed with sigaction(2); the handler keeps errno as it
+/// found it, so the interrupted code never sees write(2)'s errno.
+public enum SignalPipe {
     static let slots = 65
     /// Write end of the owning loop's pipe per signal number, -1 when none.
     nonisolated(unsafe) static let writeEnds: UnsafeMutablePointer<Int32> = {
@@ -27,7 +28,6 @@ enum SignalPipe {
         let alreadyRouted = writeEnds[Int(signal)] >= 0
         writeEnds[Int(signal)] = writeEnd
         if alreadyRouted { return }
-        SignalRestore.release(signal)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = signalPipeHandler
@@ -37,6 +37,12 @@ enum SignalPipe {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(signal, &action, previousActions + Int(signal))
+    }
+
+    /// True while an event loop owns `signal`: another handler layer (Console's terminal
+    /// restore) must neither take it over nor put an older disposition back.
+    public static func isRouted(_ signal: Int32) -> Bool {
+        signal > 0 && Int(signal) < slots && writeEnds[Int(signal)] >= 0
     }
 
     /// Gives `signal` back to its previous disposition if `writeEnd` still owns it.
