@@ -3,9 +3,9 @@ import Glibc
 #endif
 import Foundation
 
-/// The one bounded reader. Every file Drover reads goes through it, so a file that is huge,
-/// endless (a link to /dev/zero) or never ready (a FIFO) costs a bounded amount of memory
-/// and time and ends in an error that names it.
+/// The bounded reader for files: a file that is huge, endless (a link to /dev/zero) or never
+/// ready (a FIFO) costs a bounded amount of memory and time and ends in an error that names
+/// it. (ssh_config import has its own reader: it must also take a pipe the person named.)
 extension AtomicFile {
     /// The most any file Drover keeps may hold: far above any real registry, known_hosts or key.
     public static let readLimit = 16 << 20
@@ -24,9 +24,17 @@ extension AtomicFile {
         try read(path, limit: limit, trusted: true)
     }
 
-    private static func read(_ path: String, limit: Int, trusted: Bool) throws -> Data? {
+    /// The bytes of a regular file someone handed Drover (a picture to scan), or nil when it
+    /// does not exist: like `readTrusted` without the ownership checks, so a FIFO or device
+    /// in its place is refused at once instead of waited on.
+    public static func readRegular(_ path: String, limit: Int = readLimit) throws -> Data? {
+        try read(path, limit: limit, trusted: false, regularOnly: true)
+    }
+
+    private static func read(_ path: String, limit: Int, trusted: Bool, regularOnly: Bool = false) throws -> Data? {
         if trusted { try FileSafety.checkDirectory(directory(of: path)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (trusted ? O_NONBLOCK : 0))
+        let mustBeRegular = trusted || regularOnly
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (mustBeRegular ? O_NONBLOCK : 0))
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileError.errno(path, "opening", errno)
@@ -35,13 +43,14 @@ extension AtomicFile {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileError.errno(path, "checking", errno) }
         let isRegular = st.st_mode & S_IFMT == S_IFREG
-        if trusted {
+        if mustBeRegular {
             guard isRegular else {
                 throw FileError(path: path, reason: "is not a regular file (it is \(kind(st.st_mode)))",
-                                advice: "Move it away and try again; Drover keeps its files as regular files.")
+                                advice: trusted ? "Move it away and try again; Drover keeps its files as regular files."
+                                    : "Give the path of a regular file.")
             }
-            try FileSafety.check(st, path: path)
         }
+        if trusted { try FileSafety.check(st, path: path) }
         if isRegular && st.st_size > limit { throw tooLarge(path, limit) }
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -19,10 +19,13 @@ public enum Directory {
         if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
             try ensure(parent, mode: 0o755)
         }
-        if mkdir(path, mode) != 0 && errno != EEXIST {
+        if mkdir(path, mode) == 0 {
+            // Only a directory made here gets its mode set (mkdir's is cut by the umask); one
+            // that appeared meanwhile is someone else's and is judged, not changed.
+            chmod(path, mode)
+        } else if errno != EEXIST {
             throw FileError.errno(path, "creating the directory", errno)
         }
-        chmod(path, mode)
     }
 
     /// Creates `path` 0700 when missing; an existing one must pass `FileSafety.checkDirectory`

@@ -37,6 +37,19 @@ struct KeepaliveWatch: Sendable {
         return unanswered ? .unanswered : .answering
     }
 
+    /// A keepalive that gets no answer within this long counts as unanswered: the status line
+    /// says so then, not a whole keepalive interval later. Any SSH server answers in well
+    /// under a second; 3 s leaves room for a slow satellite or mobile link.
+    static let answerWindow = Duration.seconds(3)
+
+    /// The answer window of the last keepalive ended: true when that makes the link silent
+    /// now (nothing heard since the keepalive was sent, and it was not already reported).
+    mutating func answerWindowEnded() -> Bool {
+        guard !unanswered, let lastProbe, lastInbound < lastProbe else { return false }
+        unanswered = true
+        return true
+    }
+
     /// A keepalive was sent at `now`.
     mutating func probed(at now: ContinuousClock.Instant = .now) {
         lastProbe = now

@@ -28,7 +28,13 @@ extension LinkDriver {
             do {
                 // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
                 // interval until the next one means it sent one now, which must be answered.
-                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) { keepalive.probed() }
+                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) {
+                    keepalive.probed()
+                    _ = loop.schedule(after: KeepaliveWatch.answerWindow) { [weak self] in
+                        guard let self, self.connection === connection, self.keepalive.answerWindowEnded() else { return }
+                        self.delegate?.driverFellSilent(self)
+                    }
+                }
             } catch {
                 lose("\(error)", recoverable: true, generation: lifecycle.generation)
                 return

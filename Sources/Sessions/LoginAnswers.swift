@@ -39,12 +39,21 @@ final class LoginAnswers {
         return kept[question.text]?.text
     }
 
-    /// Keeps what the person typed for a hidden question (answers that are shown on screen,
-    /// like a user name, are asked again: they are cheap and may differ).
+    /// Keeps what the person typed for a hidden question that asks for a password (answers
+    /// that are shown on screen, like a user name, are asked again: they are cheap and may
+    /// differ; a one-time code is used up by the login it answered, and replaying it would
+    /// only waste one of the three tries).
     func keep(_ answer: String, for question: SSHAuthPrompt) {
-        guard !question.echo else { return }
+        guard !question.echo, Self.asksForAPassword(question) else { return }
         forget(question)
         kept[question.text] = SecretBytes(answer)
+    }
+
+    /// `Password:`, `ann@mac's password: `, `Enter passphrase`: a reusable secret, by the
+    /// server's own wording (keyboard-interactive has no other way to tell).
+    static func asksForAPassword(_ question: SSHAuthPrompt) -> Bool {
+        let text = question.text.lowercased()
+        return text.contains("password") || text.contains("passphrase")
     }
 
     func forget(_ question: SSHAuthPrompt) {

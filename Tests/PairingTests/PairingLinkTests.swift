@@ -51,6 +51,19 @@ final class PairingLinkTests: XCTestCase {
         XCTAssertEqual(link.session, "work")
     }
 
+    func testPrintingOrDumpingALinkNeverShowsItsSeed() throws {
+        let link = try parse(Self.link())
+        let encodedSeed = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"
+        var dumped = ""
+        dump(link, to: &dumped)
+        for text in ["\(link)", String(describing: link), String(reflecting: link), dumped] {
+            XCTAssertTrue(text.contains("<redacted>"), text)
+            XCTAssertFalse(text.contains(encodedSeed), "the seed in base64url")
+            XCTAssertFalse(text.contains("\(Self.seed)"), "the seed's bytes")
+            XCTAssertTrue(text.contains("build box"), "the rest stays readable")
+        }
+    }
+
     func testNotAPairingLinkIsRefused() {
         assertRefused("https://pair?v=1", .notAPairingLink)
         assertRefused("herdr://pairing?v=1", .notAPairingLink)

@@ -98,7 +98,16 @@ final class PairingPictureTests: XCTestCase {
             XCTAssertEqual($0 as? PictureError, .unreadable(path: self.scratch.file("missing.png"), reason: "no such file"))
         }
         XCTAssertThrowsError(try PairingPicture.link(fromFile: scratch.path)) {
-            XCTAssertEqual($0 as? PictureError, .unreadable(path: self.scratch.path, reason: "it is a directory"))
+            XCTAssertEqual($0 as? PictureError, .unreadable(path: self.scratch.path,
+                                                             reason: "is not a regular file (it is a directory)"))
+        }
+    }
+
+    func testAFIFOInPlaceOfThePictureIsRefusedNotWaitedOn() throws {
+        let path = scratch.file("code.png")
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        XCTAssertThrowsError(try PairingPicture.link(fromFile: path)) {
+            XCTAssertEqual($0 as? PictureError, .unreadable(path: path, reason: "is not a regular file (it is a FIFO)"))
         }
     }
 

@@ -64,6 +64,20 @@ final class ContinuityStateTests: XCTestCase {
         XCTAssertNil(watch.statusNote(host: "mac", now: t0 + .seconds(48), deadAfter: limit))
     }
 
+    func testAKeepaliveUnansweredWithinItsWindowIsReportedAtOnce() {
+        let t0 = ContinuousClock.now
+        var watch = KeepaliveWatch(now: t0)
+        XCTAssertFalse(watch.answerWindowEnded(), "no keepalive sent yet")
+        watch.probed(at: t0 + .seconds(15))
+        _ = watch.heard(at: t0 + .seconds(15.2))
+        XCTAssertFalse(watch.answerWindowEnded(), "answered within the window")
+        watch.probed(at: t0 + .seconds(30))
+        XCTAssertTrue(watch.answerWindowEnded(), "nothing heard since the keepalive: silent now")
+        XCTAssertFalse(watch.answerWindowEnded(), "reported once")
+        XCTAssertEqual(watch.statusNote(host: "mac", now: t0 + .seconds(33), deadAfter: .seconds(45)),
+                       "mac: no answer for 17 s; reconnecting after 45 s of silence")
+    }
+
     func testSilenceLongerThanTheLimitIsDead() {
         let t0 = ContinuousClock.now
         var watch = KeepaliveWatch(now: t0)
@@ -84,6 +98,16 @@ final class ContinuityStateTests: XCTestCase {
         XCTAssertNil(answers.answer(for: retry), "asked again in the same login: the kept answer was refused")
         answers.keep("shown", for: SSHAuthPrompt(text: "Login name: ", echo: true))
         XCTAssertNil(answers.answer(for: SSHAuthPrompt(text: "Login name: ", echo: true)), "shown answers are not kept")
+    }
+
+    func testAOneTimeCodeIsNotKeptForAReconnect() {
+        let answers = LoginAnswers()
+        let code = SSHAuthPrompt(text: "Verification code: ", echo: false)
+        answers.keep("123456", for: code)
+        XCTAssertNil(answers.answer(for: code), "a one-time code is spent; replaying it wastes a try")
+        let passphrase = SSHAuthPrompt(text: "Enter PASSPHRASE for key: ", echo: false)
+        answers.keep("long words", for: passphrase)
+        XCTAssertEqual(answers.answer(for: passphrase), "long words")
     }
 
     func testWipeZeroesTheKeptBytes() throws {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// `drover pair --scan`: the pairing link held by the one QR code in a picture file.
@@ -43,28 +44,22 @@ public enum PairingPicture {
         throw .unsupportedFormat(path: path)
     }
 
-    /// The file's bytes, refusing (without reading on) a file above `maximumFileBytes`.
+    /// The file's bytes, through the one bounded reader: a file above `maximumFileBytes` is
+    /// refused without reading on, and a FIFO or device is refused at once, never waited on.
     private static func readBounded(_ path: String) throws(PictureError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(path: path, reason: "no such file")
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maximumFileBytes {
+            throw .tooLargeFile(path: path, bytes: Int(info.st_size))
         }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "it cannot be opened (check its permissions)")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let data: Data?
         do {
-            data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
+            data = try AtomicFile.readRegular(path, limit: maximumFileBytes)
+        } catch let error as FileError {
+            throw .unreadable(path: path, reason: error.reason)
         } catch {
-            throw .unreadable(path: path, reason: "reading failed (\(error.localizedDescription))")
+            throw .unreadable(path: path, reason: "reading failed (\(error))")
         }
-        guard data.count <= maximumFileBytes else { throw .tooLargeFile(path: path, bytes: fileSize(path) ?? data.count) }
+        guard let data else { throw .unreadable(path: path, reason: "no such file") }
         return [UInt8](data)
-    }
-
-    private static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
     }
 }
