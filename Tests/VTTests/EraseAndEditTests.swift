@@ -37,7 +37,7 @@ final class EraseAndEditTests: XCTestCase {
         let t = filled()
         t.feed("\(CSI)1;44m\(CSI)1;1H\(CSI)2X")
         let cell = t.cell(0, 0)
-        XCTAssertEqual(cell.content, 0)
+        XCTAssertEqual(cell.content, 0x20, "ECH leaves written blanks, as xterm (its DECRQCRA counts them)")
         XCTAssertEqual(cell.attributes.background, .indexed(4))
         XCTAssertFalse(cell.attributes.flags.contains(.bold))
         XCTAssertEqual(t.lines[0], "  cde")

@@ -102,29 +102,44 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)8;50;100t"), "")
     }
 
+    /// The expected sums below are the ones xterm 379 answered under Xvfb for the same bytes.
     func testRectangleChecksumFollowsXterm() {
         let t = Terminal(columns: 10, rows: 3)
         t.feed("A")
         // -0x41 in 16 bits.
         XCTAssertEqual(t.query("\(CSI)3;1;1;1;1;1*y"), "\u{1B}P3!~FFBF\u{1B}\\")
         t.feed("\(CSI)2;1H\(CSI)1;4mb\(CSI)0m \(CSI)7m \(CSI)0m")
-        // Row 2: 'b' + bold 0x80 + underline 0x10; a plain space is trimmed; an inverse space counts.
-        let expected = UInt16(truncatingIfNeeded: -(0x62 + 0x80 + 0x10 + 0x20 + 0x20))
-        let hex = String(expected, radix: 16, uppercase: true)
-        XCTAssertEqual(t.query("\(CSI)1;1;2;1;2;10*y"), "\u{1B}P1!~\(hex)\u{1B}\\")
-        // Whole screen, defaults: 'A' + row 2; empty cells are skipped.
-        let all = UInt16(truncatingIfNeeded: -(0x41 + 0x62 + 0x80 + 0x10 + 0x20 + 0x20))
-        XCTAssertEqual(t.query("\(CSI)7;1*y"), "\u{1B}P7!~\(String(all, radix: 16, uppercase: true))\u{1B}\\")
+        // Row 2: 'b' + bold 0x80 + underline 0x10, a written space, an inverse space; the
+        // never-written cells after them count nothing.
+        XCTAssertEqual(t.query("\(CSI)1;1;2;1;2;10*y"), "\u{1B}P1!~FEAE\u{1B}\\")
+        // A never-written first cell counts as a space, once: the whole blank row 3 is -0x20.
+        XCTAssertEqual(t.query("\(CSI)1;1;3;1;3;10*y"), "\u{1B}P1!~FFE0\u{1B}\\")
         // An empty rectangle sums to zero.
         XCTAssertEqual(t.query("\(CSI)1;1;3;1;2;1*y"), "\u{1B}P1!~0000\u{1B}\\")
     }
 
-    func testRectangleChecksumCountsWideAndNonLatinAsEscape() {
-        let t = Terminal(columns: 10, rows: 1)
+    func testRectangleChecksumUsesTheLowByteAndWideRightHalvesCountFF() {
+        let t = Terminal(columns: 12, rows: 1)
         t.feed("中é")
-        let expected = UInt16(truncatingIfNeeded: -(0x1B + 0x1B + 0x69))
-        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;3*y"),
-                       "\u{1B}P1!~\(String(expected, radix: 16, uppercase: true))\u{1B}\\")
+        // 中 is U+4E2D (0x2D), its right half 0xFF, é 0xE9 (xterm's answers for each cell
+        // alone: FFD3, FF01, FF17).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;3*y"), "\u{1B}P1!~FDEB\u{1B}\\")
+    }
+
+    func testRectangleChecksumCountsBlanksLeftByECHButNotByEL() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("ABCDEFGH\(CSI)1;3H\(CSI)3X")
+        // A B F G H and three written blanks (xterm: FE48).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FE48\u{1B}\\")
+        t.feed("\(CSI)K")
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FF7D\u{1B}\\")
+    }
+
+    func testRectangleChecksumHidesHiddenNarrowCharacters() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("\(CSI)8mA\(CSI)0mB")
+        // Hidden 'A' counts as a space (xterm: FF9E).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;2*y"), "\u{1B}P1!~FF9E\u{1B}\\")
     }
 
     func testUnknownQueriesGetNoReply() {

@@ -9,8 +9,8 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "h"): setPrivateModes(p, true)
             case UInt8(ascii: "l"): setPrivateModes(p, false)
-            case UInt8(ascii: "J"): screen.eraseInDisplay(p[0])   // DECSED (no protection attributes)
-            case UInt8(ascii: "K"): screen.eraseInLine(p[0])      // DECSEL
+            case UInt8(ascii: "J"): screen.selectiveEraseInDisplay(p[0])   // DECSED
+            case UInt8(ascii: "K"): screen.selectiveEraseInLine(p[0])      // DECSEL
             case UInt8(ascii: "n"): privateStatusReport(p[0])
             default: break
             }
@@ -30,6 +30,8 @@ extension Terminal {
             reportMode(p[0], isPrivate: false)
         case (0, 0x2A) where final == UInt8(ascii: "y"):                   // DECRQCRA
             checksumReport(p)
+        case (0, _):
+            _ = editingDispatch(p, intermediates: intermediates, final: final)
         default:
             break
         }

@@ -39,6 +39,8 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "=")): s.modes.applicationKeypad = true    // DECKPAM
         case (0, UInt8(ascii: ">")): s.modes.applicationKeypad = false   // DECKPNM
         case (0x23, UInt8(ascii: "8")): s.alignmentTest()                // DECALN
+        case (0, UInt8(ascii: "6")): s.backIndex()                       // DECBI
+        case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
         case (0x28, _), (0x29, _):                                       // SCS G0 / G1
             guard let set = Charset(designator: final) else { return }
             if intermediates == 0x28 { s.g0 = set } else { s.g1 = set }
@@ -52,6 +54,7 @@ extension Terminal: ParserHandler {
     func fullReset() {
         screen.fullReset()
         title = ""
+        rectangularAttributeChanges = false
         dcsKind = .ignored
         dcsBuffer = []
     }
