@@ -4,10 +4,12 @@ import XCTest
 final class ReplyTests: XCTestCase {
     func testDeviceAttributes() {
         let t = Terminal(columns: 10, rows: 5)
-        XCTAssertEqual(t.query("\(CSI)c"), "\(CSI)?62;22c")
-        XCTAssertEqual(t.query("\(CSI)0c"), "\(CSI)?62;22c")
-        XCTAssertEqual(t.query("\(CSI)>c"), "\(CSI)>1;10;0c")
-        XCTAssertEqual(t.query("\(CSI)>0c"), "\(CSI)>1;10;0c")
+        XCTAssertEqual(t.query("\(CSI)c"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c")
+        XCTAssertEqual(t.query("\(CSI)0c"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c")
+        XCTAssertEqual(t.query("\u{1B}Z"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c", "DECID answers as DA1")
+        XCTAssertEqual(t.query("\(CSI)=c"), "\u{1B}P!|00000000\u{1B}\\", "DA3: xterm's unit ID")
+        XCTAssertEqual(t.query("\(CSI)>c"), "\(CSI)>41;379;0c")
+        XCTAssertEqual(t.query("\(CSI)>0c"), "\(CSI)>41;379;0c")
     }
 
     func testStatusAndCursorPositionReports() {
@@ -47,14 +49,14 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)?12345$p"), "\(CSI)?12345;0$y")
         XCTAssertEqual(t.query("\(CSI)4h\(CSI)4$p"), "\(CSI)4;1$y")
         XCTAssertEqual(t.query("\(CSI)20$p"), "\(CSI)20;2$y")
-        XCTAssertEqual(t.query("\(CSI)2$p"), "\(CSI)2;0$y")
+        XCTAssertEqual(t.query("\(CSI)2$p"), "\(CSI)2;2$y", "KAM: reset, as xterm answers")
     }
 
     func testStatusStringRequests() {
         let t = Terminal(columns: 10, rows: 8)
         XCTAssertEqual(t.query("\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0m\u{1B}\\")
-        XCTAssertEqual(t.query("\(CSI)1;4;31;48;5;200m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;1;4;31;48;5;200m\u{1B}\\")
-        XCTAssertEqual(t.query("\(CSI)0;3;38;2;1;2;3m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;3;38;2;1;2;3m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)1;4;31;48;5;200m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;1;4;31;48:5:200m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)0;3;38;2;1;2;3m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;3;38:2::1:2:3m\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)2;6r\u{1B}P$qr\u{1B}\\"), "\u{1B}P1$r2;6r\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)?69h\(CSI)3;7s\u{1B}P$qs\u{1B}\\"), "\u{1B}P1$r3;7s\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)4 q\u{1B}P$q q\u{1B}\\"), "\u{1B}P1$r4 q\u{1B}\\")

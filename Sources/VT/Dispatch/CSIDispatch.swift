@@ -11,11 +11,13 @@ extension Terminal {
             case UInt8(ascii: "l"): setPrivateModes(p, false)
             case UInt8(ascii: "J"): screen.selectiveEraseInDisplay(p[0])   // DECSED
             case UInt8(ascii: "K"): screen.selectiveEraseInLine(p[0])      // DECSEL
-            case UInt8(ascii: "n"): privateStatusReport(p[0])
+            case UInt8(ascii: "n"): decStatusReport(p)
             default: break
             }
         case (UInt8(ascii: "?"), 0x24) where final == UInt8(ascii: "p"):  // ? $ p
             reportMode(p[0], isPrivate: true)
+        case (UInt8(ascii: "="), 0) where final == UInt8(ascii: "c"):     // DA3
+            tertiaryDeviceAttributes(p[0])
         case (UInt8(ascii: ">"), 0):
             switch final {
             case UInt8(ascii: "c"): secondaryDeviceAttributes(p[0])

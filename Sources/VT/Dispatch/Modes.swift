@@ -57,6 +57,9 @@ extension Terminal {
         case 1007: s.modes.alternateScroll = on
         case 2004: s.modes.bracketedPaste = on
         case 2026: s.modes.synchronizedOutput = on
+        case 12: s.modes.cursorBlink = on
+        case 45: s.modes.reverseWraparound = on
+        case 1045: s.modes.extendedReverseWraparound = on
         default: break   // unknown, and 9001 (win32-input-mode) on purpose
         }
     }
@@ -78,24 +81,26 @@ extension Terminal {
         case 1007: return m.alternateScroll
         case 2004: return m.bracketedPaste
         case 2026: return m.synchronizedOutput
+        case 12: return m.cursorBlink
+        case 45: return m.reverseWraparound
         default: return nil
         }
     }
 
     /// DECRQM: `CSI ? Ps ; Pm $ y` (private) or `CSI Ps ; Pm $ y`, Pm 0 = not recognised,
-    /// 1 = set, 2 = reset.
+    /// 1 = set, 2 = reset, 3/4 = permanently set/reset (modes Drover does not keep answer
+    /// as xterm 379 does by default).
     func reportMode(_ mode: Int, isPrivate: Bool) {
-        let state: Bool?
+        let value: Int
         if isPrivate {
-            state = privateModeState(mode)
+            value = privateModeState(mode).map { $0 ? 1 : 2 } ?? Terminal.fixedPrivateModes[mode] ?? 0
         } else {
             switch mode {
-            case 4: state = screen.modes.insert
-            case 20: state = screen.modes.newLine
-            default: state = nil
+            case 4: value = screen.modes.insert ? 1 : 2
+            case 20: value = screen.modes.newLine ? 1 : 2
+            default: value = Terminal.fixedANSIModes[mode] ?? 0
             }
         }
-        let value = state.map { $0 ? 1 : 2 } ?? 0
         reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(value)$y")
     }
 }

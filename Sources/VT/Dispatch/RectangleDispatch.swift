@@ -1,6 +1,6 @@
 /// VT420 editing sequences with intermediates: the rectangular area operations (`CSI … $ v`,
 /// `$ x`, `$ z`, `$ {`, `$ r`, `$ t`, DECSACE `* x`), DECSCA (`" q`) and the column edits
-/// DECIC (`' }`) and DECDC (`' ~`). Returns false for a sequence it does not handle.
+/// DECIC (`' }`) and DECDC (`' ~`), and DECSCL (`" p`). Returns false for a sequence it does not handle.
 extension Terminal {
     func editingDispatch(_ p: borrowing Params, intermediates: UInt16, final: UInt8) -> Bool {
         let s = screen
@@ -34,6 +34,7 @@ extension Terminal {
             let value = p[0]
             if value == 1 { pen.flags.insert(.protected) } else if value == 0 || value == 2 { pen.flags.remove(.protected) }
             s.pen = pen
+        case (0x22, UInt8(ascii: "p")): setConformanceLevel(p[0])                // DECSCL
         case (0x27, UInt8(ascii: "}")): s.insertColumns(p.value(0, default: 1))   // DECIC
         case (0x27, UInt8(ascii: "~")): s.deleteColumns(p.value(0, default: 1))   // DECDC
         default:

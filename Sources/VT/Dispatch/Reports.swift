@@ -1,18 +1,23 @@
-/// Answers to device queries: DA1, DA2, DSR/CPR, XTVERSION, XTWINOPS.
+/// Answers to device queries: DA1, DA2, DA3, DSR/CPR, XTVERSION, XTWINOPS.
 extension Terminal {
     /// The name and version XTVERSION reports.
     static let versionName = "drover(0.1.0)"
 
-    /// DA1. A VT220-level answer (62) with ANSI colour (22): the features claimed are the
-    /// ones implemented; no sixel, no printer, no NRCS.
+    /// DA1 (and DECID): as a VT420-level xterm (see `primaryAttributes`).
     func primaryDeviceAttributes() {
-        reply("\u{1B}[?62;22c")
+        reply(Terminal.primaryAttributes)
     }
 
-    /// DA2: terminal type 1 (VT220), firmware version 10, no ROM cartridge.
+    /// DA2: as xterm 379 (a VT420).
     func secondaryDeviceAttributes(_ parameter: Int) {
         guard parameter == 0 else { return }
-        reply("\u{1B}[>1;10;0c")
+        reply(Terminal.secondaryAttributes)
+    }
+
+    /// DA3: xterm's unit ID.
+    func tertiaryDeviceAttributes(_ parameter: Int) {
+        guard parameter == 0 else { return }
+        reply(Terminal.tertiaryAttributes)
     }
 
     /// XTVERSION: `DCS > | name(version) ST`.
@@ -43,7 +48,7 @@ extension Terminal {
     func privateStatusReport(_ parameter: Int) {
         guard parameter == 6 else { return }
         let (r, c) = reportedCursor
-        reply("\u{1B}[?\(r);\(c);1R")
+        reply(conformanceLevel >= 3 ? "\u{1B}[?\(r);\(c);1R" : "\u{1B}[?\(r);\(c)R")   // pages from VT300 on
     }
 
     /// XTWINOPS reports: 14 (text area in pixels), 16 (cell in pixels), 18 (text area in

@@ -39,6 +39,7 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "=")): s.modes.applicationKeypad = true    // DECKPAM
         case (0, UInt8(ascii: ">")): s.modes.applicationKeypad = false   // DECKPNM
         case (0x23, UInt8(ascii: "8")): s.alignmentTest()                // DECALN
+        case (0, UInt8(ascii: "Z")): primaryDeviceAttributes()           // DECID
         case (0, UInt8(ascii: "6")): s.backIndex()                       // DECBI
         case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
         case (0x28, _), (0x29, _):                                       // SCS G0 / G1
@@ -55,6 +56,7 @@ extension Terminal: ParserHandler {
         screen.fullReset()
         title = ""
         rectangularAttributeChanges = false
+        conformanceLevel = 4
         dcsKind = .ignored
         dcsBuffer = []
     }

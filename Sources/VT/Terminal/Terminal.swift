@@ -8,6 +8,8 @@ public final class Terminal {
     /// DCS data kept for DECRQSS (`DCS $ q … ST`); other DCS strings are dropped.
     var dcsKind = DCSKind.ignored
     var dcsBuffer: [UInt8] = []
+    /// DECSCL level: 1 (VT100) to 4 (VT400, the default).
+    var conformanceLevel = 4
     /// DECSACE 2: DECCARA/DECRARA change a rectangle, not the stream of text between corners.
     var rectangularAttributeChanges = false
     /// XTWINOPS 22/23 saved titles.
