@@ -146,6 +146,6 @@ final class ReplyTests: XCTestCase {
 
     func testUnknownQueriesGetNoReply() {
         let t = Terminal(columns: 10, rows: 2)
-        XCTAssertEqual(t.query("\(CSI)1c\(CSI)7n\(CSI)>1q\u{1B}]4;1;?\u{07}\u{1B}P+q544e\u{1B}\\"), "")
+        XCTAssertEqual(t.query("\(CSI)1c\(CSI)7n\(CSI)>1q\u{1B}]4;300;?\u{07}\u{1B}P+q544e\u{1B}\\"), "")
     }
 }

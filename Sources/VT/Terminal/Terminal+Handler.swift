@@ -57,6 +57,7 @@ extension Terminal: ParserHandler {
         title = ""
         rectangularAttributeChanges = false
         conformanceLevel = 4
+        colorTable = ColorTable()
         dcsKind = .ignored
         dcsBuffer = []
     }

@@ -20,8 +20,10 @@ public final class Terminal {
     /// How many BEL characters the remote sent (outside strings); the console can ring the
     /// local bell when it changes.
     public internal(set) var bellCount = 0
-    /// Colours reported to OSC 10/11/12 queries.
+    /// The local terminal's colours: the defaults OSC 10–19 queries report.
     public var colors = TerminalColors()
+    /// Colours the remote set with OSC 4/5/10–19 (answers only; nothing is drawn with them).
+    var colorTable = ColorTable()
     /// The local terminal's cell size in pixels, for XTWINOPS 14t/16t.
     public var cellPixelSize: (width: Int, height: Int) = (width: 8, height: 16)
 
