@@ -32,3 +32,28 @@ final class CharsetTests: XCTestCase {
         XCTAssertEqual(t.lines[0], "q")
     }
 }
+
+/// G2/G3 designation, single shifts (SS2/SS3) and locking shifts (LS2/LS3).
+final class ShiftedCharsetTests: XCTestCase {
+    func testSingleShiftUsesG2OrG3ForOneCharacter() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("\u{1B}*0\u{1B}+0\u{1B}Nqq\u{1B}Oxx")
+        XCTAssertEqual(t.lines[0], "─q│x")
+    }
+
+    func testLockingShiftsAndSIReturnToG0() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("\u{1B}*0\u{1B}nlqk\u{1B}oq\u{0F}q")
+        XCTAssertEqual(t.lines[0], "┌─┐qq")
+    }
+
+    func testDECSCSavesAndSoftResetClearsTheShifts() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("\u{1B}*0\u{1B}n\u{1B}7\u{0F}q")
+        XCTAssertEqual(t.lines[0], "q")
+        t.feed("\u{1B}8q")                                          // back at column 1, G2 in GL again
+        XCTAssertEqual(t.lines[0], "─")
+        t.feed("\(CSI)!p\u{1B}Nq")
+        XCTAssertEqual(t.lines[0], "─q")
+    }
+}

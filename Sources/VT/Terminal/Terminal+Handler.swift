@@ -16,8 +16,8 @@ extension Terminal: ParserHandler {
         case 0x09: s.tabForward(1)                           // HT
         case 0x0A, 0x0B, 0x0C: s.lineFeed()                  // LF VT FF
         case 0x0D: s.carriageReturn()                        // CR
-        case 0x0E: s.shiftedOut = true; s.charsetsChanged()  // SO
-        case 0x0F: s.shiftedOut = false; s.charsetsChanged() // SI
+        case 0x0E: s.shiftedOut = true; s.lockingShift = 0; s.charsetsChanged()   // SO
+        case 0x0F: s.shiftedOut = false; s.lockingShift = 0; s.charsetsChanged()  // SI
         case 0x84: s.pendingWrap = false; s.index()          // IND
         case 0x85: s.carriageReturn(); s.index()             // NEL
         case 0x88: s.setTabStop()                            // HTS
@@ -42,9 +42,20 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "Z")): primaryDeviceAttributes()           // DECID
         case (0, UInt8(ascii: "6")): s.backIndex()                       // DECBI
         case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
-        case (0x28, _), (0x29, _):                                       // SCS G0 / G1
+        case (0x28, _), (0x29, _), (0x2A, _), (0x2B, _):                 // SCS G0 / G1 / G2 / G3
             guard let set = Charset(designator: final) else { return }
-            if intermediates == 0x28 { s.g0 = set } else { s.g1 = set }
+            switch intermediates {
+            case 0x28: s.g0 = set
+            case 0x29: s.g1 = set
+            case 0x2A: s.g2 = set
+            default: s.g3 = set
+            }
+            s.charsetsChanged()
+        case (0, UInt8(ascii: "N")), (0, UInt8(ascii: "O")):             // SS2, SS3
+            s.singleShift = final == UInt8(ascii: "N") ? 2 : 3
+            s.charsetsChanged()
+        case (0, UInt8(ascii: "n")), (0, UInt8(ascii: "o")):             // LS2, LS3
+            s.lockingShift = final == UInt8(ascii: "n") ? 2 : 3
             s.charsetsChanged()
         default:
             break
