@@ -44,7 +44,11 @@ extension Screen {
         copied.reserveCapacity(height * width)
         for r in 0..<height {
             let line = grid.row(source.top + r)
-            for c in 0..<width { copied.append(line[source.left + c]) }
+            for c in 0..<width {
+                // As xterm: a copied blank is a written one.
+                let cell = line[source.left + c]
+                copied.append(cell.scalar == 0 && !cell.isSpacer ? StoredCell(content: 0x20, style: cell.style) : cell)
+            }
         }
         for r in 0..<height {
             let line = grid.row(destinationRow + r)
