@@ -8,14 +8,15 @@ struct CellRectangle: Equatable {
 
 extension Screen {
     /// The rectangle `Pt;Pl;Pb;Pr` (1-based; 0 or missing = the page's edge), relative to the
-    /// margins in origin mode and clipped to the page; nil when it is empty.
+    /// margins in origin mode and clipped to them (to the page otherwise); nil when empty.
     func rectangle(top t: Int, left l: Int, bottom b: Int, right r: Int) -> CellRectangle? {
         let rowOrigin = modes.origin ? top : 0
         let columnOrigin = modes.origin ? left : 0
         let rowLimit = modes.origin ? bottom : rows - 1
         let columnLimit = modes.origin ? right : columns - 1
-        let top = min((t == 0 ? 1 : t) - 1 + rowOrigin, rowLimit)
-        let left = min((l == 0 ? 1 : l) - 1 + columnOrigin, columnLimit)
+        // A corner past the limits empties the rectangle (xterm); the far edges are clipped.
+        let top = (t == 0 ? 1 : t) - 1 + rowOrigin
+        let left = (l == 0 ? 1 : l) - 1 + columnOrigin
         let bottom = min(b == 0 ? rowLimit : b - 1 + rowOrigin, rowLimit)
         let right = min(r == 0 ? columnLimit : r - 1 + columnOrigin, columnLimit)
         guard top <= bottom, left <= right else { return nil }
