@@ -53,6 +53,7 @@ struct XtermAnswer: Equatable {
                 }
             }
             while line.hasSuffix(" ") { line.removeLast() }
+            line.unicodeScalars.removeAll { $0 == "\u{200D}" }   // xterm's print leaves ZWJ out
             rows.append(line)
         }
         self.rows = rows
