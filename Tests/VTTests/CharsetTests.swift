@@ -57,3 +57,22 @@ final class ShiftedCharsetTests: XCTestCase {
         XCTAssertEqual(t.lines[0], "─q")
     }
 }
+
+/// National replacement sets (DECNRCM), as xterm 379 draws them (XtermCorpus/charsets-nrcs-*).
+final class NationalCharsetTests: XCTestCase {
+    func testNationalSetsApplyOnlyWithDECNRCM() {
+        let t = Terminal(columns: 20, rows: 3)
+        t.feed("\(CSI)?42h\u{1B}(K@[\\]{|}~\u{1B}(B\r\n")
+        XCTAssertEqual(t.lines[0], "§ÄÖÜäöüß")
+        t.feed("\(CSI)?42l\u{1B}(K@[\u{1B}(B")
+        XCTAssertEqual(t.lines[1], "@[", "without DECNRCM the designation is ignored")
+        XCTAssertEqual(t.query("\(CSI)?42$p"), "\(CSI)?42;2$y")
+    }
+
+    func testPortugueseUsesATwoByteDesignatorAndUKDependsOnDECNRCM() {
+        let t = Terminal(columns: 20, rows: 3)
+        t.feed("\(CSI)?42h\u{1B}(%6[\\]\u{1B}(A#[\u{1B}(B\r\n\(CSI)?42l\u{1B}(A#[\u{1B}(B")
+        XCTAssertEqual(t.lines[0], "ÃÇÕ£[")
+        XCTAssertEqual(t.lines[1], "£Û", "xterm shows the Latin-1 upper half for ESC ( A without DECNRCM")
+    }
+}

@@ -58,6 +58,7 @@ extension Terminal {
         case 2004: s.modes.bracketedPaste = on
         case 2026: s.modes.synchronizedOutput = on
         case 12: s.modes.cursorBlink = on
+        case 42: s.modes.nationalReplacement = on
         case 45: s.modes.reverseWraparound = on
         case 1045: s.modes.extendedReverseWraparound = on
         default: break   // unknown, and 9001 (win32-input-mode) on purpose
@@ -82,6 +83,7 @@ extension Terminal {
         case 2004: return m.bracketedPaste
         case 2026: return m.synchronizedOutput
         case 12: return m.cursorBlink
+        case 42: return m.nationalReplacement
         case 45: return m.reverseWraparound
         default: return nil
         }

@@ -43,14 +43,10 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "6")): s.backIndex()                       // DECBI
         case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
         case (0x28, _), (0x29, _), (0x2A, _), (0x2B, _):                 // SCS G0 / G1 / G2 / G3
-            guard let set = Charset(designator: final) else { return }
-            switch intermediates {
-            case 0x28: s.g0 = set
-            case 0x29: s.g1 = set
-            case 0x2A: s.g2 = set
-            default: s.g3 = set
-            }
-            s.charsetsChanged()
+            designate(slot: intermediates, Charset(designator: final, national: s.modes.nationalReplacement))
+        case (0x2825, _), (0x2925, _), (0x2A25, _), (0x2B25, _), (0x2822, _), (0x2922, _), (0x2A22, _), (0x2B22, _):
+            designate(slot: intermediates >> 8, Charset(designator: final, intermediate: UInt8(intermediates & 0xFF),
+                                                        national: s.modes.nationalReplacement))
         case (0, UInt8(ascii: "N")), (0, UInt8(ascii: "O")):             // SS2, SS3
             s.singleShift = final == UInt8(ascii: "N") ? 2 : 3
             s.charsetsChanged()
@@ -60,6 +56,19 @@ extension Terminal: ParserHandler {
         default:
             break
         }
+    }
+
+    /// SCS: `set` into G0–G3 (`slot` is the `(`, `)`, `*` or `+` intermediate); unknown sets are ignored.
+    private func designate(slot: UInt16, _ set: Charset?) {
+        guard let set else { return }
+        let s = screen
+        switch slot {
+        case 0x28: s.g0 = set
+        case 0x29: s.g1 = set
+        case 0x2A: s.g2 = set
+        default: s.g3 = set
+        }
+        s.charsetsChanged()
     }
 
     /// RIS: the screen and the terminal's own state.
