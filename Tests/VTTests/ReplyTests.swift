@@ -101,7 +101,11 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)14t"), "\(CSI)4;432;720t")
         XCTAssertEqual(t.query("\(CSI)16t"), "\(CSI)6;18;9t")
         XCTAssertEqual(t.query("\(CSI)18t"), "\(CSI)8;24;80t")
-        XCTAssertEqual(t.query("\(CSI)8;50;100t"), "")
+        XCTAssertEqual(t.query("\(CSI)8;50;100t"), "", "resizing is refused: the local terminal decides")
+        XCTAssertEqual(t.query("\(CSI)11t\(CSI)13t\(CSI)15t"), "\(CSI)1t\(CSI)3;0;0t\(CSI)5;432;720t")
+        t.feed("\u{1B}]2;secret title\u{07}")
+        XCTAssertEqual(t.query("\(CSI)20t\(CSI)21t"), "\u{1B}]LDrover\u{1B}\\\u{1B}]lDrover\u{1B}\\",
+                       "never the remote-set title")
     }
 
     /// The expected sums below are the ones xterm 379 answered under Xvfb for the same bytes.

@@ -51,15 +51,28 @@ extension Terminal {
         reply(conformanceLevel >= 3 ? "\u{1B}[?\(r);\(c);1R" : "\u{1B}[?\(r);\(c)R")   // pages from VT300 on
     }
 
-    /// XTWINOPS reports: 14 (text area in pixels), 16 (cell in pixels), 18 (text area in
-    /// characters), 19 (screen in characters), 22/23 (title stack). Window manipulation is ignored.
+    /// The label XTWINOPS 20t/21t report: fixed, so a remote never reads back a title that
+    /// another program (or an attacker's output) set.
+    static let windowLabel = "Drover"
+
+    /// XTWINOPS reports: 11 (not iconified), 13 (window position: the origin), 14 (text area
+    /// in pixels), 15 (screen in pixels: the text area, all Drover knows), 16 (cell in
+    /// pixels), 18 (text area in characters), 19 (screen in characters), 20/21 (a fixed
+    /// label), 22/23 (title stack). Window manipulation and resizing are ignored: the local
+    /// terminal decides the size.
     func windowReport(_ p: borrowing Params) {
         let cell = cellPixelSize
+        let height = screen.rows * cell.height, width = screen.columns * cell.width
         switch p[0] {
-        case 14: reply("\u{1B}[4;\(screen.rows * cell.height);\(screen.columns * cell.width)t")
+        case 11: reply("\u{1B}[1t")
+        case 13: reply("\u{1B}[3;0;0t")
+        case 14: reply("\u{1B}[4;\(height);\(width)t")
+        case 15: reply("\u{1B}[5;\(height);\(width)t")
         case 16: reply("\u{1B}[6;\(cell.height);\(cell.width)t")
         case 18: reply("\u{1B}[8;\(screen.rows);\(screen.columns)t")
         case 19: reply("\u{1B}[9;\(screen.rows);\(screen.columns)t")
+        case 20: reply("\u{1B}]L\(Terminal.windowLabel)\u{1B}\\")
+        case 21: reply("\u{1B}]l\(Terminal.windowLabel)\u{1B}\\")
         case 22:
             if titleStack.count >= 10 { titleStack.removeFirst() }
             titleStack.append(title)
