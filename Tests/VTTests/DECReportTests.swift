@@ -44,5 +44,8 @@ final class DECReportTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)66\"p\(CSI)?6n"), "\(CSI)?1;5R", "an unknown level is ignored")
         XCTAssertEqual(t.query("\(CSI)64;1\"p\(CSI)?6n"), "\(CSI)?1;5;1R")
         XCTAssertEqual(t.lines[0], "text", "DECSCL keeps the text")
+        t.feed("\(CSI)?69h\(CSI)5;40s\(CSI)63;1\"p")
+        XCTAssertEqual(t.query("\(CSI)?69$p\u{1B}P$qs\u{1B}\\"), "\(CSI)?69;0$y\u{1B}P0$r\u{1B}\\",
+                       "below VT420 there are no left/right margins")
     }
 }

@@ -37,7 +37,7 @@ extension Terminal {
         switch request {
         case "m": answer = s.pen.sgrParameters + "m"
         case "r": answer = "\(s.top + 1);\(s.bottom + 1)r"
-        case "s": answer = "\(s.left + 1);\(s.right + 1)s"
+        case "s": answer = conformanceLevel >= 4 ? "\(s.left + 1);\(s.right + 1)s" : nil       // DECSLRM is VT420
         case " q": answer = "\(s.cursorStyle == .default ? 2 : Int(s.cursorStyle.rawValue)) q"   // xterm: default is 2
         case "\"p": answer = "\(conformanceLevel + 60);1\"p"                                    // DECSCL, 7-bit
         case "\"q": answer = s.pen.flags.contains(.protected) ? "1\"q" : "0\"q"                 // DECSCA

@@ -31,6 +31,7 @@ extension Terminal {
         case 25: s.modes.cursorVisible = on
         case 66: s.modes.applicationKeypad = on
         case 69:
+            guard conformanceLevel >= 4 else { return }   // a VT420 feature, as xterm gates it
             s.modes.leftRightMarginMode = on
             if !on {
                 s.left = 0
@@ -76,7 +77,7 @@ extension Terminal {
         case 7: return m.autowrap
         case 25: return m.cursorVisible
         case 66: return m.applicationKeypad
-        case 69: return m.leftRightMarginMode
+        case 69: return conformanceLevel >= 4 ? m.leftRightMarginMode : nil
         case 47, 1047, 1049: return m.alternateScreen
         case 1004: return m.focusReporting
         case 1007: return m.alternateScroll
