@@ -34,6 +34,7 @@ final class DECReportTests: XCTestCase {
                        "\u{1B}P1$r24t\u{1B}\\\u{1B}P1$r24*|\u{1B}\\\u{1B}P1$r80$|\u{1B}\\")
         XCTAssertEqual(t.query("\u{1B}P$q*x\u{1B}\\"), "\u{1B}P0$r\u{1B}\\", "xterm does not report DECSACE")
         XCTAssertEqual(t.query("\(CSI)0;21;91;104m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;21;91;104m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)0;2;4;7m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;4;7;2m\u{1B}\\", "xterm lists faint after inverse")
     }
 
     func testConformanceLevelChangesWhatIsReported() {

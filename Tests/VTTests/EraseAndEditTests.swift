@@ -105,3 +105,14 @@ final class EraseAndEditTests: XCTestCase {
         XCTAssertEqual(t.lines, ["3", "4"])
     }
 }
+
+/// Edits with left/right margins, as xterm 379 does them (checked under Xvfb).
+final class MarginEditTests: XCTestCase {
+    func testICHAndDCHDoNothingOutsideTheLeftAndRightMargins() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("ABCDEFGHIJ\(CSI)?69h\(CSI)2;5s\(CSI)1;8H\(CSI)@\(CSI)1;1H\(CSI)@\(CSI)1;8H\(CSI)P")
+        XCTAssertEqual(t.lines[0], "ABCDEFGHIJ")
+        t.feed("\(CSI)1;3H\(CSI)4@")
+        XCTAssertEqual(t.lines[0], "AB   FGHIJ", "inside, the shift stops at the right margin")
+    }
+}

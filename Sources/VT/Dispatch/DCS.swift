@@ -60,14 +60,15 @@ extension Attributes {
     /// 379 lacks, last).
     var sgrParameters: String {
         var parts = ["0"]
-        for (flag, code) in [(Flags.bold, "1"), (.faint, "2"), (.italic, "3")] where flags.contains(flag) { parts.append(code) }
+        if flags.contains(.bold) { parts.append("1") }
         switch underline {
         case .none: break
         case .single: parts.append("4")
         case .double: parts.append("21")
         default: parts.append("4:\(underline.rawValue)")
         }
-        let map: [(Flags, String)] = [(.blink, "5"), (.rapidBlink, "6"), (.inverse, "7"), (.hidden, "8"), (.strikethrough, "9")]
+        let map: [(Flags, String)] = [(.blink, "5"), (.rapidBlink, "6"), (.inverse, "7"), (.hidden, "8"),
+                                      (.faint, "2"), (.italic, "3"), (.strikethrough, "9")]
         for (flag, code) in map where flags.contains(flag) { parts.append(code) }
         if let fg = foreground.sgr(base: 30, extended: 38) { parts.append(fg) }
         if let bg = background.sgr(base: 40, extended: 48) { parts.append(bg) }

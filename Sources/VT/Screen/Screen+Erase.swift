@@ -53,10 +53,11 @@ extension Screen {
         erase(row: row, column..<(column + min(count, columns)), written: column + count < columns)
     }
 
-    /// ICH: blanks inserted at the cursor, the rest of the line (up to the right margin) shifts right.
+    /// ICH: blanks inserted at the cursor, the rest of the line (up to the right margin) shifts
+    /// right. Outside the left/right margins nothing happens (as xterm).
     func insertBlanks(_ count: Int) {
-        let limit = rightLimit
-        guard column <= limit else { return }
+        let limit = right
+        guard column >= left, column <= limit else { return }
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
         if column > 0 && line[column].isSpacer {   // inserting inside a wide character erases it (as xterm)
@@ -73,8 +74,8 @@ extension Screen {
 
     /// DCH: `count` cells deleted at the cursor, the rest shifts left, blanks enter at the margin.
     func deleteCharacters(_ count: Int) {
-        let limit = rightLimit
-        guard column <= limit else { return }
+        let limit = right
+        guard column >= left, column <= limit else { return }   // outside the margins: nothing (xterm)
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
         if column > 0 && line[column].isSpacer { line[column - 1] = .blank(line[column - 1].style) }
