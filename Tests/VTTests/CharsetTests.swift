@@ -76,3 +76,11 @@ final class NationalCharsetTests: XCTestCase {
         XCTAssertEqual(t.lines[1], "£Û", "xterm shows the Latin-1 upper half for ESC ( A without DECNRCM")
     }
 }
+
+final class Latin1SupplementTests: XCTestCase {
+    func testNinetySixCharacterLatin1InG3ShowsTheUpperHalf() {
+        let t = Terminal(columns: 20, rows: 1)
+        t.feed("\u{1B}/A\u{1B}olqk#\u{0F}l")
+        XCTAssertEqual(t.lines[0], "ìñë£l")
+    }
+}

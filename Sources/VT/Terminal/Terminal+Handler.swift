@@ -44,6 +44,8 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
         case (0x28, _), (0x29, _), (0x2A, _), (0x2B, _):                 // SCS G0 / G1 / G2 / G3
             designate(slot: intermediates, Charset(designator: final, national: s.modes.nationalReplacement))
+        case (0x2D, UInt8(ascii: "A")), (0x2E, UInt8(ascii: "A")), (0x2F, UInt8(ascii: "A")):  // 96-set Latin-1 into G1-G3
+            designate(slot: intermediates - 4, .latin1Upper)
         case (0x2825, _), (0x2925, _), (0x2A25, _), (0x2B25, _), (0x2822, _), (0x2922, _), (0x2A22, _), (0x2B22, _):
             designate(slot: intermediates >> 8, Charset(designator: final, intermediate: UInt8(intermediates & 0xFF),
                                                         national: s.modes.nationalReplacement))
