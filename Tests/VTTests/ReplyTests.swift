@@ -141,6 +141,12 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FF7D\u{1B}\\")
     }
 
+    func testRectangleChecksumCountsAHiddenWideCharacterAsOneSpace() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("ab\(CSI)8m中文\(CSI)0mX")
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FEA5\u{1B}\\")   // xterm's answer
+    }
+
     func testRectangleChecksumHidesHiddenNarrowCharacters() {
         let t = Terminal(columns: 10, rows: 1)
         t.feed("\(CSI)8mA\(CSI)0mB")

@@ -32,6 +32,10 @@ extension Terminal {
                     continue
                 }
                 let a = s.styles[cell.style]
+                if cell.isSpacer && a.flags.contains(.hidden) {   // xterm: the hidden right half adds nothing
+                    if first { sum &+= 0x20 }
+                    continue
+                }
                 var ch = a.flags.contains(.hidden) ? 0x20 : checksumValue(cell)
                 if a.underline != .none { ch &+= 0x10 }
                 if a.flags.contains(.inverse) { ch &+= 0x20 }
