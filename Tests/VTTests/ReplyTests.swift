@@ -102,6 +102,13 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)16t"), "\(CSI)6;18;9t")
         XCTAssertEqual(t.query("\(CSI)18t"), "\(CSI)8;24;80t")
         XCTAssertEqual(t.query("\(CSI)8;50;100t"), "", "resizing is refused: the local terminal decides")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: 50, columns: 100))
+        XCTAssertEqual(t.rows, 24)
+        t.feed("\(CSI)36t")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: 36, columns: nil), "DECSLPP is recorded too")
+        t.feed("\(CSI)132$|")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: nil, columns: 132), "and DECSCPP")
+        XCTAssertEqual(t.columns, 80)
         XCTAssertEqual(t.query("\(CSI)11t\(CSI)13t\(CSI)15t"), "\(CSI)1t\(CSI)3;0;0t\(CSI)5;432;720t")
         t.feed("\u{1B}]2;secret title\u{07}")
         XCTAssertEqual(t.query("\(CSI)20t\(CSI)21t"), "\u{1B}]LDrover\u{1B}\\\u{1B}]lDrover\u{1B}\\",

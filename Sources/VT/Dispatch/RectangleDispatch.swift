@@ -35,6 +35,8 @@ extension Terminal {
             if value == 1 { pen.flags.insert(.protected) } else if value == 0 || value == 2 { pen.flags.remove(.protected) }
             s.pen = pen
         case (0x22, UInt8(ascii: "p")): setConformanceLevel(p[0])                // DECSCL
+        case (0x24, UInt8(ascii: "|")):                                          // DECSCPP: recorded only
+            resizeRequest = ResizeRequest(rows: nil, columns: p[0] == 0 ? 80 : p[0])
         case (0x27, UInt8(ascii: "}")): s.insertColumns(p.value(0, default: 1))   // DECIC
         case (0x27, UInt8(ascii: "~")): s.deleteColumns(p.value(0, default: 1))   // DECDC
         default:

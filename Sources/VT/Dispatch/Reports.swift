@@ -58,8 +58,8 @@ extension Terminal {
     /// XTWINOPS reports: 11 (not iconified), 13 (window position: the origin), 14 (text area
     /// in pixels), 15 (screen in pixels: the text area, all Drover knows), 16 (cell in
     /// pixels), 18 (text area in characters), 19 (screen in characters), 20/21 (a fixed
-    /// label), 22/23 (title stack). Window manipulation and resizing are ignored: the local
-    /// terminal decides the size.
+    /// label), 22/23 (title stack). Window manipulation is ignored; resize requests (8t and
+    /// DECSLPP) are only recorded in `resizeRequest`: the local terminal decides the size.
     func windowReport(_ p: borrowing Params) {
         let cell = cellPixelSize
         let height = screen.rows * cell.height, width = screen.columns * cell.width
@@ -73,6 +73,10 @@ extension Terminal {
         case 19: reply("\u{1B}[9;\(screen.rows);\(screen.columns)t")
         case 20: reply("\u{1B}]L\(Terminal.windowLabel)\u{1B}\\")
         case 21: reply("\u{1B}]l\(Terminal.windowLabel)\u{1B}\\")
+        case 8:                                                        // resize to rows;columns
+            resizeRequest = ResizeRequest(rows: p[1] == 0 ? nil : p[1], columns: p[2] == 0 ? nil : p[2])
+        case 24...:                                                    // DECSLPP
+            resizeRequest = ResizeRequest(rows: p[0], columns: nil)
         case 22:
             if titleStack.count >= 10 { titleStack.removeFirst() }
             titleStack.append(title)

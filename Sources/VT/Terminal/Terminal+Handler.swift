@@ -78,6 +78,7 @@ extension Terminal: ParserHandler {
         screen.fullReset()
         title = ""
         rectangularAttributeChanges = false
+        resizeRequest = nil
         conformanceLevel = 4
         colorTable = ColorTable()
         dcsKind = .ignored

@@ -8,6 +8,9 @@ public final class Terminal {
     /// DCS data kept for DECRQSS (`DCS $ q … ST`); other DCS strings are dropped.
     var dcsKind = DCSKind.ignored
     var dcsBuffer: [UInt8] = []
+    /// The last size the remote asked for (XTWINOPS 8t, DECSLPP, DECSCPP), never applied: the
+    /// local terminal decides the size. The console may show it; nil fields were not asked.
+    public internal(set) var resizeRequest: ResizeRequest?
     /// DECSCL level: 1 (VT100) to 4 (VT400, the default).
     var conformanceLevel = 4
     /// DECSACE 2: DECCARA/DECRARA change a rectangle, not the stream of text between corners.
@@ -74,4 +77,10 @@ public final class Terminal {
     func reply(_ text: String) {
         replies.append(contentsOf: Array(text.utf8))
     }
+}
+
+/// A window size the remote asked for; see `Terminal.resizeRequest`.
+public struct ResizeRequest: Equatable, Sendable {
+    public var rows: Int?
+    public var columns: Int?
 }
