@@ -45,7 +45,7 @@ let package = Package(
         // Test support: a real OpenSSH sshd on loopback, temporary DROVER_HOME, process helpers.
         .target(name: "TestSupport", dependencies: ["Identity", "Files"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus", "XtermCorpus"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "VT", "TestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),

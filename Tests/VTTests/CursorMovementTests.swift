@@ -126,3 +126,35 @@ final class CursorMovementTests: XCTestCase {
         XCTAssertEqual(t.lines, ["ab", "cd", ""])
     }
 }
+
+/// Reverse wraparound (?45 / ?1045), checked against xterm 379 under Xvfb.
+final class ReverseWrapTests: XCTestCase {
+    func testBackspaceAtTheLeftEdgeGoesToTheEndOfTheRowAbove() {
+        let t = Terminal(columns: 10, rows: 4)
+        t.feed("\(CSI)?45h\(CSI)2;1Hab\r\u{8}\u{8}X")
+        XCTAssertEqual(t.lines[0], "        X")
+        assertCursor(t, 0, 9)
+    }
+
+    func testCursorBackwardWrapsAcrossRowsAndFromTopToBottom() {
+        let t = Terminal(columns: 10, rows: 4)
+        t.feed("\(CSI)?45;1045h0123456789abc\r\(CSI)25DX")
+        XCTAssertEqual(t.lines[2], "     X")
+        t.feed("\(CSI)1;1H\u{8}Y")
+        XCTAssertEqual(t.lines[3], "         Y")
+    }
+
+    func testNoReverseWrapWithoutAutowrapOrOutsideTheMode() {
+        let t = Terminal(columns: 10, rows: 4)
+        t.feed("\(CSI)?45h\(CSI)?7l\(CSI)3;1H\u{8}X")
+        assertCursor(t, 2, 1)
+        t.feed("\(CSI)?7h\(CSI)?45l\(CSI)3;1H\(CSI)5D")
+        assertCursor(t, 2, 0)
+    }
+
+    func testReverseWrapStaysInsideTheLeftAndRightMargins() {
+        let t = Terminal(columns: 10, rows: 4)
+        t.feed("\(CSI)?45h\(CSI)?69h\(CSI)3;8s0123456789abc\r\u{8}X")
+        XCTAssertEqual(t.lines[0], "0123456X")
+    }
+}

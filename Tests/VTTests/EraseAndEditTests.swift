@@ -37,7 +37,7 @@ final class EraseAndEditTests: XCTestCase {
         let t = filled()
         t.feed("\(CSI)1;44m\(CSI)1;1H\(CSI)2X")
         let cell = t.cell(0, 0)
-        XCTAssertEqual(cell.content, 0)
+        XCTAssertEqual(cell.content, 0x20, "ECH leaves written blanks, as xterm (its DECRQCRA counts them)")
         XCTAssertEqual(cell.attributes.background, .indexed(4))
         XCTAssertFalse(cell.attributes.flags.contains(.bold))
         XCTAssertEqual(t.lines[0], "  cde")
@@ -103,5 +103,16 @@ final class EraseAndEditTests: XCTestCase {
         t.feed("\(CSI)3J")
         XCTAssertEqual(t.scrollback.count, 0)
         XCTAssertEqual(t.lines, ["3", "4"])
+    }
+}
+
+/// Edits with left/right margins, as xterm 379 does them (checked under Xvfb).
+final class MarginEditTests: XCTestCase {
+    func testICHAndDCHDoNothingOutsideTheLeftAndRightMargins() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("ABCDEFGHIJ\(CSI)?69h\(CSI)2;5s\(CSI)1;8H\(CSI)@\(CSI)1;1H\(CSI)@\(CSI)1;8H\(CSI)P")
+        XCTAssertEqual(t.lines[0], "ABCDEFGHIJ")
+        t.feed("\(CSI)1;3H\(CSI)4@")
+        XCTAssertEqual(t.lines[0], "AB   FGHIJ", "inside, the shift stops at the right margin")
     }
 }

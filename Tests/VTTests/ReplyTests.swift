@@ -4,10 +4,12 @@ import XCTest
 final class ReplyTests: XCTestCase {
     func testDeviceAttributes() {
         let t = Terminal(columns: 10, rows: 5)
-        XCTAssertEqual(t.query("\(CSI)c"), "\(CSI)?62;22c")
-        XCTAssertEqual(t.query("\(CSI)0c"), "\(CSI)?62;22c")
-        XCTAssertEqual(t.query("\(CSI)>c"), "\(CSI)>1;10;0c")
-        XCTAssertEqual(t.query("\(CSI)>0c"), "\(CSI)>1;10;0c")
+        XCTAssertEqual(t.query("\(CSI)c"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c")
+        XCTAssertEqual(t.query("\(CSI)0c"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c")
+        XCTAssertEqual(t.query("\u{1B}Z"), "\(CSI)?64;1;2;6;9;15;16;17;18;21;22;28c", "DECID answers as DA1")
+        XCTAssertEqual(t.query("\(CSI)=c"), "\u{1B}P!|00000000\u{1B}\\", "DA3: xterm's unit ID")
+        XCTAssertEqual(t.query("\(CSI)>c"), "\(CSI)>41;379;0c")
+        XCTAssertEqual(t.query("\(CSI)>0c"), "\(CSI)>41;379;0c")
     }
 
     func testStatusAndCursorPositionReports() {
@@ -47,14 +49,14 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)?12345$p"), "\(CSI)?12345;0$y")
         XCTAssertEqual(t.query("\(CSI)4h\(CSI)4$p"), "\(CSI)4;1$y")
         XCTAssertEqual(t.query("\(CSI)20$p"), "\(CSI)20;2$y")
-        XCTAssertEqual(t.query("\(CSI)2$p"), "\(CSI)2;0$y")
+        XCTAssertEqual(t.query("\(CSI)2$p"), "\(CSI)2;2$y", "KAM: reset, as xterm answers")
     }
 
     func testStatusStringRequests() {
         let t = Terminal(columns: 10, rows: 8)
         XCTAssertEqual(t.query("\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0m\u{1B}\\")
-        XCTAssertEqual(t.query("\(CSI)1;4;31;48;5;200m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;1;4;31;48;5;200m\u{1B}\\")
-        XCTAssertEqual(t.query("\(CSI)0;3;38;2;1;2;3m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;3;38;2;1;2;3m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)1;4;31;48;5;200m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;1;4;31;48:5:200m\u{1B}\\")
+        XCTAssertEqual(t.query("\(CSI)0;3;38;2;1;2;3m\u{1B}P$qm\u{1B}\\"), "\u{1B}P1$r0;3;38:2::1:2:3m\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)2;6r\u{1B}P$qr\u{1B}\\"), "\u{1B}P1$r2;6r\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)?69h\(CSI)3;7s\u{1B}P$qs\u{1B}\\"), "\u{1B}P1$r3;7s\u{1B}\\")
         XCTAssertEqual(t.query("\(CSI)4 q\u{1B}P$q q\u{1B}\\"), "\u{1B}P1$r4 q\u{1B}\\")
@@ -99,36 +101,68 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)14t"), "\(CSI)4;432;720t")
         XCTAssertEqual(t.query("\(CSI)16t"), "\(CSI)6;18;9t")
         XCTAssertEqual(t.query("\(CSI)18t"), "\(CSI)8;24;80t")
-        XCTAssertEqual(t.query("\(CSI)8;50;100t"), "")
+        XCTAssertEqual(t.query("\(CSI)8;50;100t"), "", "resizing is refused: the local terminal decides")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: 50, columns: 100))
+        XCTAssertEqual(t.rows, 24)
+        t.feed("\(CSI)36t")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: 36, columns: nil), "DECSLPP is recorded too")
+        t.feed("\(CSI)132$|")
+        XCTAssertEqual(t.resizeRequest, ResizeRequest(rows: nil, columns: 132), "and DECSCPP")
+        XCTAssertEqual(t.columns, 80)
+        XCTAssertEqual(t.query("\(CSI)11t\(CSI)13t\(CSI)15t"), "\(CSI)1t\(CSI)3;0;0t\(CSI)5;432;720t")
+        t.feed("\u{1B}]2;secret title\u{07}")
+        XCTAssertEqual(t.query("\(CSI)20t\(CSI)21t"), "\u{1B}]LDrover\u{1B}\\\u{1B}]lDrover\u{1B}\\",
+                       "never the remote-set title")
     }
 
+    /// The expected sums below are the ones xterm 379 answered under Xvfb for the same bytes.
     func testRectangleChecksumFollowsXterm() {
         let t = Terminal(columns: 10, rows: 3)
         t.feed("A")
         // -0x41 in 16 bits.
         XCTAssertEqual(t.query("\(CSI)3;1;1;1;1;1*y"), "\u{1B}P3!~FFBF\u{1B}\\")
         t.feed("\(CSI)2;1H\(CSI)1;4mb\(CSI)0m \(CSI)7m \(CSI)0m")
-        // Row 2: 'b' + bold 0x80 + underline 0x10; a plain space is trimmed; an inverse space counts.
-        let expected = UInt16(truncatingIfNeeded: -(0x62 + 0x80 + 0x10 + 0x20 + 0x20))
-        let hex = String(expected, radix: 16, uppercase: true)
-        XCTAssertEqual(t.query("\(CSI)1;1;2;1;2;10*y"), "\u{1B}P1!~\(hex)\u{1B}\\")
-        // Whole screen, defaults: 'A' + row 2; empty cells are skipped.
-        let all = UInt16(truncatingIfNeeded: -(0x41 + 0x62 + 0x80 + 0x10 + 0x20 + 0x20))
-        XCTAssertEqual(t.query("\(CSI)7;1*y"), "\u{1B}P7!~\(String(all, radix: 16, uppercase: true))\u{1B}\\")
+        // Row 2: 'b' + bold 0x80 + underline 0x10, a written space, an inverse space; the
+        // never-written cells after them count nothing.
+        XCTAssertEqual(t.query("\(CSI)1;1;2;1;2;10*y"), "\u{1B}P1!~FEAE\u{1B}\\")
+        // A never-written first cell counts as a space, once: the whole blank row 3 is -0x20.
+        XCTAssertEqual(t.query("\(CSI)1;1;3;1;3;10*y"), "\u{1B}P1!~FFE0\u{1B}\\")
         // An empty rectangle sums to zero.
         XCTAssertEqual(t.query("\(CSI)1;1;3;1;2;1*y"), "\u{1B}P1!~0000\u{1B}\\")
     }
 
-    func testRectangleChecksumCountsWideAndNonLatinAsEscape() {
-        let t = Terminal(columns: 10, rows: 1)
+    func testRectangleChecksumUsesTheLowByteAndWideRightHalvesCountFF() {
+        let t = Terminal(columns: 12, rows: 1)
         t.feed("中é")
-        let expected = UInt16(truncatingIfNeeded: -(0x1B + 0x1B + 0x69))
-        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;3*y"),
-                       "\u{1B}P1!~\(String(expected, radix: 16, uppercase: true))\u{1B}\\")
+        // 中 is U+4E2D (0x2D), its right half 0xFF, é 0xE9 (xterm's answers for each cell
+        // alone: FFD3, FF01, FF17).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;3*y"), "\u{1B}P1!~FDEB\u{1B}\\")
+    }
+
+    func testRectangleChecksumCountsBlanksLeftByECHButNotByEL() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("ABCDEFGH\(CSI)1;3H\(CSI)3X")
+        // A B F G H and three written blanks (xterm: FE48).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FE48\u{1B}\\")
+        t.feed("\(CSI)K")
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FF7D\u{1B}\\")
+    }
+
+    func testRectangleChecksumCountsAHiddenWideCharacterAsOneSpace() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("ab\(CSI)8m中文\(CSI)0mX")
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;10*y"), "\u{1B}P1!~FEA5\u{1B}\\")   // xterm's answer
+    }
+
+    func testRectangleChecksumHidesHiddenNarrowCharacters() {
+        let t = Terminal(columns: 10, rows: 1)
+        t.feed("\(CSI)8mA\(CSI)0mB")
+        // Hidden 'A' counts as a space (xterm: FF9E).
+        XCTAssertEqual(t.query("\(CSI)1;1;1;1;1;2*y"), "\u{1B}P1!~FF9E\u{1B}\\")
     }
 
     func testUnknownQueriesGetNoReply() {
         let t = Terminal(columns: 10, rows: 2)
-        XCTAssertEqual(t.query("\(CSI)1c\(CSI)7n\(CSI)>1q\u{1B}]4;1;?\u{07}\u{1B}P+q544e\u{1B}\\"), "")
+        XCTAssertEqual(t.query("\(CSI)1c\(CSI)7n\(CSI)>1q\u{1B}]4;300;?\u{07}\u{1B}P+q544e\u{1B}\\"), "")
     }
 }

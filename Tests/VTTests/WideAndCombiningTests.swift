@@ -141,3 +141,21 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(f.links[Int(f[0, 0].attributes.link) - 1], "https://e/9999")
     }
 }
+
+/// Emoji sequences laid out as xterm 379 lays them out (XtermCorpus/zwj-*): ZWJ joins
+/// nothing visible, each emoji keeps its own two cells, a skin-tone modifier is a wide
+/// character of its own.
+final class EmojiSequenceTests: XCTestCase {
+    func testZWJSequenceTakesTwoCellsPerEmoji() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("👨\u{200D}👩\u{200D}👧|")
+        assertCursor(t, 0, 7)
+    }
+
+    func testSkinToneModifierIsItsOwnWideCharacter() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("👍🏽|")
+        assertCursor(t, 0, 5)
+        XCTAssertEqual(t.cell(0, 2).width, 2)
+    }
+}

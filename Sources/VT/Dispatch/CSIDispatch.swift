@@ -9,13 +9,15 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "h"): setPrivateModes(p, true)
             case UInt8(ascii: "l"): setPrivateModes(p, false)
-            case UInt8(ascii: "J"): screen.eraseInDisplay(p[0])   // DECSED (no protection attributes)
-            case UInt8(ascii: "K"): screen.eraseInLine(p[0])      // DECSEL
-            case UInt8(ascii: "n"): privateStatusReport(p[0])
+            case UInt8(ascii: "J"): screen.selectiveEraseInDisplay(p[0])   // DECSED
+            case UInt8(ascii: "K"): screen.selectiveEraseInLine(p[0])      // DECSEL
+            case UInt8(ascii: "n"): decStatusReport(p)
             default: break
             }
         case (UInt8(ascii: "?"), 0x24) where final == UInt8(ascii: "p"):  // ? $ p
             reportMode(p[0], isPrivate: true)
+        case (UInt8(ascii: "="), 0) where final == UInt8(ascii: "c"):     // DA3
+            tertiaryDeviceAttributes(p[0])
         case (UInt8(ascii: ">"), 0):
             switch final {
             case UInt8(ascii: "c"): secondaryDeviceAttributes(p[0])
@@ -30,6 +32,8 @@ extension Terminal {
             reportMode(p[0], isPrivate: false)
         case (0, 0x2A) where final == UInt8(ascii: "y"):                   // DECRQCRA
             checksumReport(p)
+        case (0, _):
+            _ = editingDispatch(p, intermediates: intermediates, final: final)
         default:
             break
         }

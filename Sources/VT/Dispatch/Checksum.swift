@@ -1,9 +1,11 @@
 /// DECRQCRA (`CSI Pi ; Pg ; Pt ; Pl ; Pb ; Pr * y`): a checksum of a rectangle of the screen,
-/// answered `DCS Pi ! ~ XXXX ST`, computed as xterm does by default (its DEC mode):
-/// each drawn cell adds its 8-bit DEC value (ASCII and Latin-1 masked to 7 bits, anything
-/// else and the right half of a wide character as ESC) plus 0x08 hidden, 0x10 underlined,
-/// 0x20 inverse, 0x40 blinking, 0x80 bold; cells never written are skipped; a plain space is
-/// counted only as the first cell; the total is negated and kept to 16 bits.
+/// answered `DCS Pi ! ~ XXXX ST`, computed as xterm 379 does with its default resources
+/// (measured under Xvfb; see XtermCorpus/checksum-*): each cell adds the low byte of its
+/// character (0xFF for the right half of a wide character, a space for a hidden one) plus
+/// 0x10 underlined, 0x20 inverse, 0x40 blinking, 0x80 bold.
+/// A cell never written and carrying no rendition or colour counts as a space when it is the
+/// rectangle's first cell and as nothing elsewhere; written spaces always count.
+/// The total is negated and kept to 16 bits.
 extension Terminal {
     func checksumReport(_ p: borrowing Params) {
         let id = p[0]
@@ -12,55 +14,49 @@ extension Terminal {
         reply("\u{1B}P\(id)!~\(String(repeating: "0", count: 4 - hex.count))\(hex)\u{1B}\\")
     }
 
-    /// The checksum of a 1-based rectangle (0 = default), relative to the margins in origin mode.
+    /// The checksum of a 1-based rectangle (0 = default), relative to the margins and clipped
+    /// to them in origin mode; 0 for an empty rectangle.
     func rectangleChecksum(top: Int, left: Int, bottom: Int, right: Int) -> UInt16 {
         let s = screen
-        let topMargin = s.modes.origin ? s.top : 0
-        let leftMargin = s.modes.origin ? s.left : 0
-        func limit(_ v: Int, _ fallback: Int, _ margin: Int, _ maximum: Int) -> Int {
-            min(max((v == 0 ? fallback : v) + margin, 1), maximum) - 1
-        }
-        let t = limit(top, 1, topMargin, s.rows)
-        let l = limit(left, 1, leftMargin, s.columns)
-        let b = limit(bottom, s.rows, topMargin, s.rows)
-        let r = limit(right, s.columns, leftMargin, s.columns)
-        guard t <= b && l <= r else { return 0 }
+        guard let area = s.rectangle(top: top, left: left, bottom: bottom, right: right) else { return 0 }
+        let (t, l, b, r) = (area.top, area.left, area.bottom, area.right)
         var sum: UInt16 = 0
         var first = true
         for row in t...b {
             let line = s.grid.row(row)
             for column in l...r {
                 let cell = line[column]
-                guard let value = checksumValue(cell) else { continue }
+                defer { first = false }
+                if cell.scalar == 0 && !cell.isSpacer && cell.style == 0 {   // never written (or a wrap pad)
+                    if first { sum &+= 0x20 }
+                    continue
+                }
                 let a = s.styles[cell.style]
-                var ch = value
-                if a.flags.contains(.hidden) { ch &+= 0x08 }
+                if cell.isSpacer && a.flags.contains(.hidden) {   // xterm: the hidden right half adds nothing
+                    if first { sum &+= 0x20 }
+                    continue
+                }
+                var ch = a.flags.contains(.hidden) ? 0x20 : checksumValue(cell)
                 if a.underline != .none { ch &+= 0x10 }
                 if a.flags.contains(.inverse) { ch &+= 0x20 }
                 if a.flags.contains(.blink) { ch &+= 0x40 }
                 if a.flags.contains(.bold) { ch &+= 0x80 }
-                let extended = !a.flags.isDisjoint(with: [.faint, .italic, .strikethrough]) || a.underline == .double
-                if first || ch != 0x20 || extended { sum &+= ch }
-                first = false
+                sum &+= ch
             }
-            first = false
         }
         return 0 &- sum
     }
 
-    /// A cell's DEC 8-bit value, or nil for a cell nothing was written to.
-    private func checksumValue(_ cell: StoredCell) -> UInt16? {
-        if cell.isSpacer { return 0x1B }
+    /// The low byte of a cell's character (the first scalar of a cluster); 0xFF for the
+    /// right half of a wide character, a space for a blank.
+    private func checksumValue(_ cell: StoredCell) -> UInt16 {
+        if cell.isSpacer { return 0xFF }
         var cp = cell.scalar
-        if cp == 0 { return nil }
+        if cp == 0 { return 0x20 }
         if cp >= Cell.clusterBase {
             let text = screen.clusters.string(Int(cp - Cell.clusterBase)) ?? ""
-            cp = text.unicodeScalars.first?.value ?? 0x1B
+            cp = text.unicodeScalars.first?.value ?? 0x20
         }
-        switch cp {
-        case 0x7F, 0xFF: return 0
-        case 0x20...0x7E, 0x80...0x9F, 0xA1...0xFE: return UInt16(cp & 0x7F)
-        default: return 0x1B
-        }
+        return UInt16(cp & 0xFF)
     }
 }

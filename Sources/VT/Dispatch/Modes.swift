@@ -31,6 +31,7 @@ extension Terminal {
         case 25: s.modes.cursorVisible = on
         case 66: s.modes.applicationKeypad = on
         case 69:
+            guard conformanceLevel >= 4 else { return }   // a VT420 feature, as xterm gates it
             s.modes.leftRightMarginMode = on
             if !on {
                 s.left = 0
@@ -57,6 +58,10 @@ extension Terminal {
         case 1007: s.modes.alternateScroll = on
         case 2004: s.modes.bracketedPaste = on
         case 2026: s.modes.synchronizedOutput = on
+        case 12: s.modes.cursorBlink = on
+        case 42: s.modes.nationalReplacement = on
+        case 45: s.modes.reverseWraparound = on
+        case 1045: s.modes.extendedReverseWraparound = on
         default: break   // unknown, and 9001 (win32-input-mode) on purpose
         }
     }
@@ -72,30 +77,33 @@ extension Terminal {
         case 7: return m.autowrap
         case 25: return m.cursorVisible
         case 66: return m.applicationKeypad
-        case 69: return m.leftRightMarginMode
+        case 69: return conformanceLevel >= 4 ? m.leftRightMarginMode : nil
         case 47, 1047, 1049: return m.alternateScreen
         case 1004: return m.focusReporting
         case 1007: return m.alternateScroll
         case 2004: return m.bracketedPaste
         case 2026: return m.synchronizedOutput
+        case 12: return m.cursorBlink
+        case 42: return m.nationalReplacement
+        case 45: return m.reverseWraparound
         default: return nil
         }
     }
 
     /// DECRQM: `CSI ? Ps ; Pm $ y` (private) or `CSI Ps ; Pm $ y`, Pm 0 = not recognised,
-    /// 1 = set, 2 = reset.
+    /// 1 = set, 2 = reset, 3/4 = permanently set/reset (modes Drover does not keep answer
+    /// as xterm 379 does by default).
     func reportMode(_ mode: Int, isPrivate: Bool) {
-        let state: Bool?
+        let value: Int
         if isPrivate {
-            state = privateModeState(mode)
+            value = privateModeState(mode).map { $0 ? 1 : 2 } ?? Terminal.fixedPrivateModes[mode] ?? 0
         } else {
             switch mode {
-            case 4: state = screen.modes.insert
-            case 20: state = screen.modes.newLine
-            default: state = nil
+            case 4: value = screen.modes.insert ? 1 : 2
+            case 20: value = screen.modes.newLine ? 1 : 2
+            default: value = Terminal.fixedANSIModes[mode] ?? 0
             }
         }
-        let value = state.map { $0 ? 1 : 2 } ?? 0
         reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(value)$y")
     }
 }

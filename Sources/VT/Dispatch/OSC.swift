@@ -1,4 +1,4 @@
-/// OSC strings: window title (0, 2), hyperlinks (8), colour queries (10, 11, 12).
+/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
         // "Ps ; Pt": the number up to the first ';'.
@@ -21,8 +21,14 @@ extension Terminal {
             title = String(decoding: rest, as: UTF8.self)
         case 8:
             hyperlink(rest)
-        case 10, 11, 12:
-            colorQueries(first: number, rest, bell: bell)
+        case 4, 5:
+            paletteControl(String(decoding: rest, as: UTF8.self), special: number == 5, bell: bell)
+        case 10...19:
+            dynamicColors(first: number, String(decoding: rest, as: UTF8.self), bell: bell)
+        case 104, 105:
+            resetPalette(String(decoding: rest, as: UTF8.self), special: number == 105)
+        case 110...119:
+            colorTable.setDynamic(number - 100, nil)
         default:
             break
         }
@@ -33,26 +39,5 @@ extension Terminal {
         guard let separator = rest.firstIndex(of: UInt8(ascii: ";")) else { return }
         let uri = String(decoding: UnsafeBufferPointer(rebasing: rest[(separator + 1)...]), as: UTF8.self)
         screen.pen.link = uri.isEmpty ? 0 : screen.linkID(for: uri)
-    }
-
-    /// `OSC 10 ; ? ST` and friends. Each `?` after the first asks about the next colour
-    /// (`OSC 10 ; ? ; ? ST` asks for foreground and background). Setting colours is ignored:
-    /// Drover's colours are the local terminal's.
-    private func colorQueries(first: Int, _ rest: UnsafeBufferPointer<UInt8>, bell: Bool) {
-        let terminator = bell ? "\u{07}" : "\u{1B}\\"
-        var number = first
-        for item in rest.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
-            guard number <= 12 else { return }
-            if item.count == 1 && item.first == UInt8(ascii: "?") {
-                let color: RGBColor
-                switch number {
-                case 10: color = colors.foreground
-                case 11: color = colors.background
-                default: color = colors.cursor
-                }
-                reply("\u{1B}]\(number);\(color.xtermSpecification)\(terminator)")
-            }
-            number += 1
-        }
     }
 }

@@ -1,18 +1,23 @@
-/// Answers to device queries: DA1, DA2, DSR/CPR, XTVERSION, XTWINOPS.
+/// Answers to device queries: DA1, DA2, DA3, DSR/CPR, XTVERSION, XTWINOPS.
 extension Terminal {
     /// The name and version XTVERSION reports.
     static let versionName = "drover(0.1.0)"
 
-    /// DA1. A VT220-level answer (62) with ANSI colour (22): the features claimed are the
-    /// ones implemented; no sixel, no printer, no NRCS.
+    /// DA1 (and DECID): as a VT420-level xterm (see `primaryAttributes`).
     func primaryDeviceAttributes() {
-        reply("\u{1B}[?62;22c")
+        reply(Terminal.primaryAttributes)
     }
 
-    /// DA2: terminal type 1 (VT220), firmware version 10, no ROM cartridge.
+    /// DA2: as xterm 379 (a VT420).
     func secondaryDeviceAttributes(_ parameter: Int) {
         guard parameter == 0 else { return }
-        reply("\u{1B}[>1;10;0c")
+        reply(Terminal.secondaryAttributes)
+    }
+
+    /// DA3: xterm's unit ID.
+    func tertiaryDeviceAttributes(_ parameter: Int) {
+        guard parameter == 0 else { return }
+        reply(Terminal.tertiaryAttributes)
     }
 
     /// XTVERSION: `DCS > | name(version) ST`.
@@ -43,18 +48,35 @@ extension Terminal {
     func privateStatusReport(_ parameter: Int) {
         guard parameter == 6 else { return }
         let (r, c) = reportedCursor
-        reply("\u{1B}[?\(r);\(c);1R")
+        reply(conformanceLevel >= 3 ? "\u{1B}[?\(r);\(c);1R" : "\u{1B}[?\(r);\(c)R")   // pages from VT300 on
     }
 
-    /// XTWINOPS reports: 14 (text area in pixels), 16 (cell in pixels), 18 (text area in
-    /// characters), 19 (screen in characters), 22/23 (title stack). Window manipulation is ignored.
+    /// The label XTWINOPS 20t/21t report: fixed, so a remote never reads back a title that
+    /// another program (or an attacker's output) set.
+    static let windowLabel = "Drover"
+
+    /// XTWINOPS reports: 11 (not iconified), 13 (window position: the origin), 14 (text area
+    /// in pixels), 15 (screen in pixels: the text area, all Drover knows), 16 (cell in
+    /// pixels), 18 (text area in characters), 19 (screen in characters), 20/21 (a fixed
+    /// label), 22/23 (title stack). Window manipulation is ignored; resize requests (8t and
+    /// DECSLPP) are only recorded in `resizeRequest`: the local terminal decides the size.
     func windowReport(_ p: borrowing Params) {
         let cell = cellPixelSize
+        let height = screen.rows * cell.height, width = screen.columns * cell.width
         switch p[0] {
-        case 14: reply("\u{1B}[4;\(screen.rows * cell.height);\(screen.columns * cell.width)t")
+        case 11: reply("\u{1B}[1t")
+        case 13: reply("\u{1B}[3;0;0t")
+        case 14: reply("\u{1B}[4;\(height);\(width)t")
+        case 15: reply("\u{1B}[5;\(height);\(width)t")
         case 16: reply("\u{1B}[6;\(cell.height);\(cell.width)t")
         case 18: reply("\u{1B}[8;\(screen.rows);\(screen.columns)t")
         case 19: reply("\u{1B}[9;\(screen.rows);\(screen.columns)t")
+        case 20: reply("\u{1B}]L\(Terminal.windowLabel)\u{1B}\\")
+        case 21: reply("\u{1B}]l\(Terminal.windowLabel)\u{1B}\\")
+        case 8:                                                        // resize to rows;columns
+            resizeRequest = ResizeRequest(rows: p[1] == 0 ? nil : p[1], columns: p[2] == 0 ? nil : p[2])
+        case 24...:                                                    // DECSLPP
+            resizeRequest = ResizeRequest(rows: p[0], columns: nil)
         case 22:
             if titleStack.count >= 10 { titleStack.removeFirst() }
             titleStack.append(title)

@@ -89,10 +89,13 @@ extension Terminal {
 }
 
 extension Attributes {
-    /// SGR 0: every rendition and colour off (the OSC 8 link stays: it is not a rendition).
+    /// SGR 0: every rendition and colour off (the OSC 8 link and DECSCA protection stay:
+    /// they are not renditions).
     mutating func resetRendition() {
         let link = self.link
+        let protected = flags.intersection(.protected)
         self = Attributes()
         self.link = link
+        flags = protected
     }
 }

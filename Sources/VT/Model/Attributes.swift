@@ -13,6 +13,9 @@ public struct Attributes: Hashable, Sendable {
         public static let hidden = Flags(rawValue: 1 << 6)
         public static let strikethrough = Flags(rawValue: 1 << 7)
         public static let overline = Flags(rawValue: 1 << 8)
+        /// DECSCA: selective erase (DECSED, DECSEL, DECSERA) leaves the cell alone. Not a
+        /// rendition: SGR 0 keeps it and nothing draws it.
+        public static let protected = Flags(rawValue: 1 << 9)
     }
 
     /// SGR 4 and its `4:n` sub-parameter forms (21 is double).

@@ -26,6 +26,14 @@ public struct TerminalModes: Hashable, Sendable {
     public var newLine = false
     /// `?5` (DECSCNM).
     public var reverseVideo = false
+    /// `?12`: the remote asked for a blinking cursor (reported back by DECRQM).
+    public var cursorBlink = false
+    /// `?42` (DECNRCM): designating a national set (`ESC ( K` …) takes effect.
+    public var nationalReplacement = false
+    /// `?45`: BS and CUB at the left margin wrap to the end of the previous line.
+    public var reverseWraparound = false
+    /// `?1045`: like `?45`, and the wrap continues from the top row to the bottom one.
+    public var extendedReverseWraparound = false
     /// `?69` (DECLRMM): DECSLRM margins are honoured.
     public var leftRightMarginMode = false
     /// `?66` (DECNKM) mirrors `applicationKeypad`.

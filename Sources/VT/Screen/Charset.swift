@@ -1,4 +1,4 @@
-/// Character sets that can be designated into G0/G1 (`ESC ( F`, `ESC ) F`).
+/// Character sets that can be designated into G0–G3 (`ESC ( F` … `ESC + F`).
 enum Charset: UInt8, Sendable {
     /// `B`: US ASCII.
     case ascii
@@ -6,15 +6,34 @@ enum Charset: UInt8, Sendable {
     case decSpecialGraphics
     /// `A`: United Kingdom (`#` is `£`).
     case british
+    /// `A` while DECNRCM is off: xterm shows the Latin-1 upper half (`#` is `£`, `[` is `Û`).
+    case latin1Upper
+    /// National replacement sets (DECNRCM on), in `nationalTables` order.
+    case dutch, finnish, norwegianDanish, swedish, frenchCanadian, swiss, german, french, italian, spanish, portuguese
 
-    init?(designator: UInt8) {
+    /// The set a designator names; national sets only while DECNRCM (`?42`) is set, as xterm.
+    /// `intermediate` is the second intermediate byte (`%`, `"`) or 0.
+    init?(designator: UInt8, intermediate: UInt8 = 0, national: Bool = true) {
+        if intermediate != 0 {
+            guard national, intermediate == UInt8(ascii: "%"), designator == UInt8(ascii: "6") else { return nil }
+            self = .portuguese
+            return
+        }
         switch designator {
         case UInt8(ascii: "B"): self = .ascii
         case UInt8(ascii: "0"): self = .decSpecialGraphics
-        case UInt8(ascii: "A"): self = .british
-        default: return nil
+        case UInt8(ascii: "A"): self = national ? .british : .latin1Upper
+        default:
+            guard national, let set = Charset.nationalDesignators[designator] else { return nil }
+            self = set
         }
     }
+
+    private static let nationalDesignators: [UInt8: Charset] = [
+        0x34: .dutch, 0x35: .finnish, 0x43: .finnish, 0x36: .norwegianDanish, 0x45: .norwegianDanish,
+        0x37: .swedish, 0x48: .swedish, 0x39: .frenchCanadian, 0x51: .frenchCanadian, 0x3D: .swiss,
+        0x4B: .german, 0x52: .french, 0x66: .french, 0x59: .italian, 0x5A: .spanish,
+    ]
 
     /// The character `scalar` stands for in this set.
     @inline(__always)
@@ -27,8 +46,23 @@ enum Charset: UInt8, Sendable {
         case .decSpecialGraphics:
             guard scalar >= 0x5F && scalar <= 0x7E else { return scalar }
             return Charset.decSpecial[Int(scalar - 0x5F)]
+        case .latin1Upper:
+            return scalar >= 0x21 && scalar <= 0x7E ? scalar + 0x80 : scalar
+        default:
+            guard scalar < 0x80, let slot = Charset.replaced.firstIndex(of: scalar) else { return scalar }
+            let table = Charset.nationalTables[Int(rawValue - Charset.dutch.rawValue)]
+            return table[slot]
         }
     }
+
+    /// The ASCII characters national sets replace, in the order of `nationalTables`.
+    private static let replaced: [UInt32] = Array("#@[\\]^_`{|}~".unicodeScalars.map(\.value))
+
+    /// What each national set shows for `replaced`, as xterm 379 draws them.
+    private static let nationalTables: [[UInt32]] = [
+        "£¾ĳ½|^_`¨ƒ¼´", "#@ÄÖÅÜ_éäöåü", "#ÄÆØÅÜ_äæøåü", "#ÉÄÖÅÜ_éäöåü", "#àâçêî_ôéùèû", "ùàéçêîèôäöüû",
+        "#§ÄÖÜ^_`äöüß", "£à°ç§^_`éùè¨", "£§°çé^_ùàòèì", "£§¡Ñ¿^_`°ñç~", "#@ÃÇÕ^_`ãçõ~",
+    ].map { Array($0.unicodeScalars.map(\.value)) }
 
     /// 0x5F … 0x7E in DEC Special Graphics.
     private static let decSpecial: [UInt32] = [

@@ -10,6 +10,7 @@ extension Screen {
             pendingWrap = false
             return
         }
+        if reverseWrapping { return reverseWrapBack(1) }
         if column > leftLimit || (column > 0 && column < left) { column -= 1 }
     }
 
@@ -40,6 +41,7 @@ extension Screen {
     }
 
     func cursorBackward(_ n: Int) {
+        if reverseWrapping { return reverseWrapBack(n) }
         let stop = column >= left ? left : 0
         column = max(stop, column - n)
         pendingWrap = false

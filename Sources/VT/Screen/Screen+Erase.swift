@@ -1,16 +1,22 @@
 /// Erasing and in-line editing: ED, EL, ECH, ICH, DCH, DECALN.
 extension Screen {
     /// Blanks `range` of row `r` with the erase cell, splitting wide characters at the edges.
-    func erase(row r: Int, _ range: Range<Int>) {
+    /// `written` blanks are spaces, as xterm leaves them after ECH, EL 1, ICH and the
+    /// rectangle erases: its checksum and print count them, unlike cells cleared to the end of
+    /// a line or display, which xterm treats as never written.
+    func erase(row r: Int, _ range: Range<Int>, written: Bool = false) {
         let lower = max(0, range.lowerBound)
         let upper = min(columns, range.upperBound)
         guard lower < upper else { return }
         let line = grid.row(r)
         prepareOverwrite(line, lower, upper)
-        (line + lower).update(repeating: eraseCell, count: upper - lower)
+        (line + lower).update(repeating: written ? writtenBlank : eraseCell, count: upper - lower)
         if upper == columns { grid.setWrapped(r, false) }
         grid.touch(r)
     }
+
+    /// A blank that counts as written (see `erase`): a space in the erase colours.
+    var writtenBlank: StoredCell { StoredCell(content: 0x20, style: eraseCell.style) }
 
     /// ED 0/1/2 (3 clears the scrollback, handled by the caller).
     func eraseInDisplay(_ mode: Int) {
@@ -21,7 +27,7 @@ extension Screen {
             if row + 1 < rows { for r in (row + 1)..<rows { erase(row: r, 0..<columns) } }
         case 1:
             for r in 0..<row { erase(row: r, 0..<columns) }
-            erase(row: row, 0..<(column + 1))
+            erase(row: row, 0..<(column + 1), written: true)
         case 2:
             for r in 0..<rows { erase(row: r, 0..<columns) }
         default:
@@ -34,7 +40,7 @@ extension Screen {
         pendingWrap = false
         switch mode {
         case 0: erase(row: row, column..<columns)
-        case 1: erase(row: row, 0..<(column + 1))
+        case 1: erase(row: row, 0..<(column + 1), written: true)
         case 2: erase(row: row, 0..<columns)
         default: break
         }
@@ -43,18 +49,24 @@ extension Screen {
     /// ECH: `count` cells from the cursor blanked, the cursor stays.
     func eraseCharacters(_ count: Int) {
         pendingWrap = false
-        erase(row: row, column..<(column + min(count, columns)))
+        // As xterm: an erase that reaches the end of the line leaves never-written cells.
+        erase(row: row, column..<(column + min(count, columns)), written: column + count < columns)
     }
 
-    /// ICH: blanks inserted at the cursor, the rest of the line (up to the right margin) shifts right.
+    /// ICH: blanks inserted at the cursor, the rest of the line (up to the right margin) shifts
+    /// right. Outside the left/right margins nothing happens (as xterm).
     func insertBlanks(_ count: Int) {
-        let limit = rightLimit
-        guard column <= limit else { return }
+        let limit = right
+        guard column >= left, column <= limit else { return }
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
+        if column > 0 && line[column].isSpacer {   // inserting inside a wide character erases it (as xterm)
+            line[column - 1] = .blank(line[column - 1].style)
+            line[column] = .blank(line[column].style)
+        }
         let moving = limit + 1 - column - n
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
-        (line + column).update(repeating: eraseCell, count: n)
+        (line + column).update(repeating: writtenBlank, count: n)
         repairRowEdges(line, column, limit)
         grid.touch(row)
         pendingWrap = false
@@ -62,8 +74,8 @@ extension Screen {
 
     /// DCH: `count` cells deleted at the cursor, the rest shifts left, blanks enter at the margin.
     func deleteCharacters(_ count: Int) {
-        let limit = rightLimit
-        guard column <= limit else { return }
+        let limit = right
+        guard column >= left, column <= limit else { return }   // outside the margins: nothing (xterm)
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
         if column > 0 && line[column].isSpacer { line[column - 1] = .blank(line[column - 1].style) }

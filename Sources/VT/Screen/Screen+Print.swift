@@ -81,12 +81,11 @@ extension Screen {
     func repeatLast(_ count: Int) {
         guard lastPrinted != 0 else { return }
         let scalar = lastPrinted
-        let saved = (g0, g1)
-        g0 = .ascii
-        g1 = .ascii
+        let saved = (g0, g1, g2, g3, singleShift)
+        (g0, g1, g2, g3, singleShift) = (.ascii, .ascii, .ascii, .ascii, 0)
         charsetsChanged()
         for _ in 0..<min(count, columns * rows) { print(scalar) }
-        (g0, g1) = saved
+        (g0, g1, g2, g3, singleShift) = saved
         charsetsChanged()
     }
 

@@ -13,7 +13,11 @@ extension Screen {
         pen = Attributes()
         g0 = .ascii
         g1 = .ascii
+        g2 = .ascii
+        g3 = .ascii
         shiftedOut = false
+        lockingShift = 0
+        singleShift = 0
         charsetsChanged()
         savedPrimary = SavedCursor()
         savedAlternate = SavedCursor()

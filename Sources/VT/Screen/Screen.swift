@@ -8,8 +8,9 @@ final class Screen {
         var pendingWrap = false
         var pen = Attributes()
         var origin = false
-        var g0 = Charset.ascii, g1 = Charset.ascii
+        var g0 = Charset.ascii, g1 = Charset.ascii, g2 = Charset.ascii, g3 = Charset.ascii
         var shiftedOut = false
+        var lockingShift: UInt8 = 0
     }
 
     /// The state nearly every byte touches, in manually allocated memory: the compiler cannot
@@ -98,8 +99,14 @@ final class Screen {
 
     var g0 = Charset.ascii
     var g1 = Charset.ascii
+    var g2 = Charset.ascii
+    var g3 = Charset.ascii
     /// SO selected G1 into GL.
     var shiftedOut = false
+    /// LS2/LS3 put G2 or G3 into GL (2, 3); 0 leaves GL to SO/SI.
+    var lockingShift: UInt8 = 0
+    /// SS2/SS3: the next character comes from G2 or G3 (2, 3); 0 for none.
+    var singleShift: UInt8 = 0
     /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
     var translating: Bool { hot.pointee.translating }
 
@@ -189,13 +196,26 @@ final class Screen {
         eraseBackground = .default
     }
 
+    /// The set in GL.
+    var graphicLeft: Charset {
+        lockingShift == 2 ? g2 : lockingShift == 3 ? g3 : shiftedOut ? g1 : g0
+    }
+
     func charsetsChanged() {
-        hot.pointee.translating = (shiftedOut ? g1 : g0) != .ascii
+        hot.pointee.translating = singleShift != 0 || graphicLeft != .ascii
     }
 
     @inline(__always)
     func translate(_ scalar: UInt32) -> UInt32 {
-        translating ? (shiftedOut ? g1 : g0).map(scalar) : scalar
+        translating ? translateShifted(scalar) : scalar
+    }
+
+    private func translateShifted(_ scalar: UInt32) -> UInt32 {
+        guard singleShift != 0 else { return graphicLeft.map(scalar) }
+        let set = singleShift == 2 ? g2 : g3
+        singleShift = 0
+        charsetsChanged()
+        return set.map(scalar)
     }
 
     // MARK: margins
@@ -254,8 +274,8 @@ final class Screen {
     }
 
     func saveCursor() {
-        let saved = SavedCursor(row: row, column: column, pendingWrap: pendingWrap, pen: pen,
-                                origin: modes.origin, g0: g0, g1: g1, shiftedOut: shiftedOut)
+        let saved = SavedCursor(row: row, column: column, pendingWrap: pendingWrap, pen: pen, origin: modes.origin,
+                                g0: g0, g1: g1, g2: g2, g3: g3, shiftedOut: shiftedOut, lockingShift: lockingShift)
         if isAlternate { savedAlternate = saved } else { savedPrimary = saved }
     }
 
@@ -268,7 +288,10 @@ final class Screen {
         modes.origin = saved.origin
         g0 = saved.g0
         g1 = saved.g1
+        g2 = saved.g2
+        g3 = saved.g3
         shiftedOut = saved.shiftedOut
+        lockingShift = saved.lockingShift
         charsetsChanged()
     }
 }

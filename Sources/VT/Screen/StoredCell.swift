@@ -108,7 +108,7 @@ struct StyleTable {
     /// n + 1 for palette entry n) into one number, when the attributes allow it.
     @inline(__always)
     static func pack(_ a: Attributes) -> UInt32? {
-        guard a.link == 0, a.underlineColor == .default else { return nil }
+        guard a.link == 0, a.underlineColor == .default, a.flags.rawValue <= 0x1FF else { return nil }
         func color(_ c: Color) -> UInt32? {
             switch c {
             case .default: return 0
@@ -123,7 +123,7 @@ struct StyleTable {
     /// `pack` reading the fields in place.
     @inline(__always)
     static func pack(fieldsOf a: UnsafePointer<Attributes>) -> UInt32? {
-        guard a.pointee.link == 0, a.pointee.underlineColor == .default else { return nil }
+        guard a.pointee.link == 0, a.pointee.underlineColor == .default, a.pointee.flags.rawValue <= 0x1FF else { return nil }
         let fg: UInt32
         switch a.pointee.foreground {
         case .default: fg = 0

@@ -16,8 +16,8 @@ extension Terminal: ParserHandler {
         case 0x09: s.tabForward(1)                           // HT
         case 0x0A, 0x0B, 0x0C: s.lineFeed()                  // LF VT FF
         case 0x0D: s.carriageReturn()                        // CR
-        case 0x0E: s.shiftedOut = true; s.charsetsChanged()  // SO
-        case 0x0F: s.shiftedOut = false; s.charsetsChanged() // SI
+        case 0x0E: s.shiftedOut = true; s.lockingShift = 0; s.charsetsChanged()   // SO
+        case 0x0F: s.shiftedOut = false; s.lockingShift = 0; s.charsetsChanged()  // SI
         case 0x84: s.pendingWrap = false; s.index()          // IND
         case 0x85: s.carriageReturn(); s.index()             // NEL
         case 0x88: s.setTabStop()                            // HTS
@@ -39,19 +39,48 @@ extension Terminal: ParserHandler {
         case (0, UInt8(ascii: "=")): s.modes.applicationKeypad = true    // DECKPAM
         case (0, UInt8(ascii: ">")): s.modes.applicationKeypad = false   // DECKPNM
         case (0x23, UInt8(ascii: "8")): s.alignmentTest()                // DECALN
-        case (0x28, _), (0x29, _):                                       // SCS G0 / G1
-            guard let set = Charset(designator: final) else { return }
-            if intermediates == 0x28 { s.g0 = set } else { s.g1 = set }
+        case (0, UInt8(ascii: "Z")): primaryDeviceAttributes()           // DECID
+        case (0, UInt8(ascii: "6")): s.backIndex()                       // DECBI
+        case (0, UInt8(ascii: "9")): s.forwardIndex()                    // DECFI
+        case (0x28, _), (0x29, _), (0x2A, _), (0x2B, _):                 // SCS G0 / G1 / G2 / G3
+            designate(slot: intermediates, Charset(designator: final, national: s.modes.nationalReplacement))
+        case (0x2D, UInt8(ascii: "A")), (0x2E, UInt8(ascii: "A")), (0x2F, UInt8(ascii: "A")):  // 96-set Latin-1 into G1-G3
+            designate(slot: intermediates - 4, .latin1Upper)
+        case (0x2825, _), (0x2925, _), (0x2A25, _), (0x2B25, _), (0x2822, _), (0x2922, _), (0x2A22, _), (0x2B22, _):
+            designate(slot: intermediates >> 8, Charset(designator: final, intermediate: UInt8(intermediates & 0xFF),
+                                                        national: s.modes.nationalReplacement))
+        case (0, UInt8(ascii: "N")), (0, UInt8(ascii: "O")):             // SS2, SS3
+            s.singleShift = final == UInt8(ascii: "N") ? 2 : 3
+            s.charsetsChanged()
+        case (0, UInt8(ascii: "n")), (0, UInt8(ascii: "o")):             // LS2, LS3
+            s.lockingShift = final == UInt8(ascii: "n") ? 2 : 3
             s.charsetsChanged()
         default:
             break
         }
     }
 
+    /// SCS: `set` into G0–G3 (`slot` is the `(`, `)`, `*` or `+` intermediate); unknown sets are ignored.
+    private func designate(slot: UInt16, _ set: Charset?) {
+        guard let set else { return }
+        let s = screen
+        switch slot {
+        case 0x28: s.g0 = set
+        case 0x29: s.g1 = set
+        case 0x2A: s.g2 = set
+        default: s.g3 = set
+        }
+        s.charsetsChanged()
+    }
+
     /// RIS: the screen and the terminal's own state.
     func fullReset() {
         screen.fullReset()
         title = ""
+        rectangularAttributeChanges = false
+        resizeRequest = nil
+        conformanceLevel = 4
+        colorTable = ColorTable()
         dcsKind = .ignored
         dcsBuffer = []
     }

@@ -8,6 +8,13 @@ public final class Terminal {
     /// DCS data kept for DECRQSS (`DCS $ q … ST`); other DCS strings are dropped.
     var dcsKind = DCSKind.ignored
     var dcsBuffer: [UInt8] = []
+    /// The last size the remote asked for (XTWINOPS 8t, DECSLPP, DECSCPP), never applied: the
+    /// local terminal decides the size. The console may show it; nil fields were not asked.
+    public internal(set) var resizeRequest: ResizeRequest?
+    /// DECSCL level: 1 (VT100) to 4 (VT400, the default).
+    var conformanceLevel = 4
+    /// DECSACE 2: DECCARA/DECRARA change a rectangle, not the stream of text between corners.
+    var rectangularAttributeChanges = false
     /// XTWINOPS 22/23 saved titles.
     var titleStack: [String] = []
 
@@ -16,8 +23,10 @@ public final class Terminal {
     /// How many BEL characters the remote sent (outside strings); the console can ring the
     /// local bell when it changes.
     public internal(set) var bellCount = 0
-    /// Colours reported to OSC 10/11/12 queries.
+    /// The local terminal's colours: the defaults OSC 10–19 queries report.
     public var colors = TerminalColors()
+    /// Colours the remote set with OSC 4/5/10–19 (answers only; nothing is drawn with them).
+    var colorTable = ColorTable()
     /// The local terminal's cell size in pixels, for XTWINOPS 14t/16t.
     public var cellPixelSize: (width: Int, height: Int) = (width: 8, height: 16)
 
@@ -77,4 +86,10 @@ public final class Terminal {
     func reply(_ text: String) {
         replies.append(contentsOf: Array(text.utf8))
     }
+}
+
+/// A window size the remote asked for; see `Terminal.resizeRequest`.
+public struct ResizeRequest: Equatable, Sendable {
+    public var rows: Int?
+    public var columns: Int?
 }

@@ -29,7 +29,14 @@ import VT
 ///   does); tmux leaves the column alone. Corpus streams follow IL/DL with CR or CUP.
 /// - CHT (`CSI I`): tmux 3.3a ignores it, so the corpus leaves it out (unit tests cover it).
 /// - Scrollback is not compared; only the visible screen.
+/// - Streams where tmux and xterm disagree and our emulator follows xterm (checked against
+///   xterm's own answers by XtermDifferentialTests) are in `followsXterm` with the reason;
+///   the test checks that they still differ from tmux.
 final class TmuxDifferentialTests: XCTestCase {
+    static let followsXterm = [
+        "wide-overwrite-halves.80x24.vt": "ICH on the right half of a wide character: xterm erases the character, tmux keeps it",
+    ]
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus")
 
@@ -76,6 +83,10 @@ final class TmuxDifferentialTests: XCTestCase {
                 for piece in pieces { terminal.feed(piece) }
                 let ours = ComparableScreen(frame: terminal.frame())
                 let differences = DifferentialComparison.differences(tmux: tmux, ours: ours)
+                if let reason = TmuxDifferentialTests.followsXterm[file.url.lastPathComponent] {
+                    XCTAssertFalse(differences.isEmpty, "\(file.url.lastPathComponent) now matches tmux; remove it from followsXterm (\(reason))")
+                    break
+                }
                 XCTAssert(differences.isEmpty, "\(file.url.lastPathComponent) fed in \(pieces.count) pieces differs from tmux:\n"
                           + differences.prefix(6).joined(separator: "\n"))
             }

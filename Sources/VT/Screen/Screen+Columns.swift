@@ -1,0 +1,63 @@
+/// Column editing inside the scroll region and left/right margins (VT420): DECIC, DECDC,
+/// DECBI and DECFI.
+extension Screen {
+    /// True when the cursor is inside both pairs of margins (column edits do nothing outside).
+    private var insideMargins: Bool {
+        row >= top && row <= bottom && column >= left && column <= right
+    }
+
+    /// Shifts columns `from...right` of every row of the scroll region by `count`: to the
+    /// right (blanks entering at `from`) or to the left (blanks entering at the right margin).
+    private func shiftColumns(from start: Int, by count: Int, rightwards: Bool) {
+        let n = min(count, right - start + 1)
+        let moving = right - start + 1 - n
+        let blank = rightwards ? writtenBlank : eraseCell   // as xterm: inserted blanks count as written
+        for r in top...bottom {
+            let line = grid.row(r)
+            if rightwards {
+                if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
+                (line + start).update(repeating: blank, count: n)
+            } else {
+                if moving > 0 { (line + start).update(from: line + start + n, count: moving) }
+                (line + right + 1 - n).update(repeating: blank, count: n)
+            }
+            repairWideEdges(row: r, left: start, right: right)
+        }
+    }
+
+    /// DECIC: `count` blank columns inserted at the cursor column.
+    func insertColumns(_ count: Int) {
+        guard insideMargins else { return }
+        shiftColumns(from: column, by: count, rightwards: true)
+        pendingWrap = false
+    }
+
+    /// DECDC: `count` columns deleted at the cursor column.
+    func deleteColumns(_ count: Int) {
+        guard insideMargins else { return }
+        shiftColumns(from: column, by: count, rightwards: false)
+        pendingWrap = false
+    }
+
+    /// DECBI: the cursor moves left; at the left margin the region's text moves right instead.
+    func backIndex() {
+        pendingWrap = false
+        if column == left {
+            guard insideMargins else { return }
+            shiftColumns(from: left, by: 1, rightwards: true)
+        } else if column > 0 {
+            column -= 1
+        }
+    }
+
+    /// DECFI: the cursor moves right; at the right margin the region's text moves left instead.
+    func forwardIndex() {
+        pendingWrap = false
+        if column == right {
+            guard insideMargins else { return }
+            shiftColumns(from: left, by: 1, rightwards: false)
+        } else if column < columns - 1 {
+            column += 1
+        }
+    }
+}
