@@ -21,13 +21,17 @@ extension AttachController {
     func pump(_ link: HostLink) {
         guard let connection = link.connection else { return }
         do {
-            var output: SSHChannelOutput
+            var output: (reachedEOF: Bool, hasMore: Bool)
             repeat {
-                output = try connection.channel.readAvailable()
-                // The session drew: its program is up and reading, so keys typed before go now.
-                if !output.stdout.isEmpty || !output.stderr.isEmpty { deliverPending(link) }
-                if !output.stdout.isEmpty { receive(output.stdout, for: link) }
-                if !output.stderr.isEmpty { receive(output.stderr, for: link) }
+                // Each piece is fed from the channel's buffer; reading stops if feeding it
+                // (a reply that failed to send) dropped the connection.
+                output = try connection.channel.readAvailable { bytes, _ in
+                    // The session drew: its program is up and reading, so keys typed before go now.
+                    deliverPending(link)
+                    if link.connection === connection { receive(bytes, for: link) }
+                    return link.connection === connection
+                }
+                guard link.connection === connection else { return }
             } while output.hasMore
             try flush(link)
             if output.reachedEOF || connection.channel.receivedEOF {
@@ -42,7 +46,7 @@ extension AttachController {
         }
     }
 
-    private func receive(_ bytes: [UInt8], for link: HostLink) {
+    private func receive(_ bytes: UnsafeRawBufferPointer, for link: HostLink) {
         if link === front {
             relay.receiveRemote(bytes)
             return
