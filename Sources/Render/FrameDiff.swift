@@ -78,7 +78,7 @@ public enum FrameDiff {
     private static func changedRows(_ shown: Frame, _ next: Frame, useVersions: Bool) -> [Bool] {
         (0..<next.rows).map { row in
             if useVersions && shown.rowVersions[row] == next.rowVersions[row] { return false }
-            return ScrollDetector.rowCells(shown, row) != ScrollDetector.rowCells(next, row)
+            return !RowComparison.equal(shown, row, next, row)
         }
     }
 

@@ -165,8 +165,7 @@ struct FramePainter {
     }
 
     private func sameCells(_ a: Frame, _ b: Frame, _ row: Int, _ column: Int, _ width: Int) -> Bool {
-        for c in column..<(column + width) where a[row, c] != b[row, c] { return false }
-        return true
+        RowComparison.cellsEqual(a, b, from: row * columns + column, count: width)
     }
 
     /// Blank runs shorter than this are written as spaces (ECH plus the move after it would

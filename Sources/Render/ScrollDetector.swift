@@ -23,7 +23,7 @@ enum ScrollDetector {
         let nextHashes = (0..<rows).map { rowHash(next, $0) }
         func same(_ nextRow: Int, _ previousRow: Int) -> Bool {
             nextHashes[nextRow] == previousHashes[previousRow]
-                && rowCells(next, nextRow) == rowCells(previous, previousRow)
+                && RowComparison.equal(next, nextRow, previous, previousRow)
         }
         let changed = known ?? (0..<rows).map { !same($0, $0) }
         guard changed.contains(true) else { return nil }
