@@ -15,8 +15,9 @@ public struct ScreenRenderer {
     public var capabilities: TerminalCapabilities
     /// The remote screen as of the last frame, never with an overlay on it.
     private var remote: Frame?
-    /// The emulator `remote` was taken from: row versions only compare within one.
-    private var source: ObjectIdentifier?
+    /// The emulator `remote` was taken from: row versions only compare within one. Held, not
+    /// just identified, so a new emulator can never pass for a freed one at the same address.
+    private var source: Terminal?
     /// What the local terminal shows; nil when unknown (the next frame redraws everything).
     /// It owns its cell storage, so updating `remote` in place never copies.
     private var shown: Frame?
@@ -38,8 +39,8 @@ public struct ScreenRenderer {
     /// with `overlay` on top (empty when nothing changed). Do not keep the array past the
     /// next call, or that call has to copy the buffer instead of reusing it.
     public mutating func render(_ terminal: Terminal, overlay: Overlay?) -> [UInt8] {
-        if source != ObjectIdentifier(terminal) {
-            source = ObjectIdentifier(terminal)
+        if source !== terminal {
+            source = terminal
             remote = nil
             shownIsRemote = false
         }
