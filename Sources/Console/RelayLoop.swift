@@ -51,8 +51,8 @@ public final class RelayLoop {
     }
     private var helpShown: Bool { helpOverlay != nil }
 
-    private var shown: Frame?
-    private var shownHadOverlay = false
+    /// Keeps the last remote frame and what the local terminal shows, and the output buffer.
+    private var renderer: ScreenRenderer
     private var lastRender: ContinuousClock.Instant?
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
@@ -75,12 +75,18 @@ public final class RelayLoop {
         self.sendToRemote = sendToRemote
         self.writeLocal = writeLocal
         self.forwards = forwards
+        self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
     }
 
     // MARK: Remote side
 
     /// Output from the remote: fed to the emulator; its replies go straight back.
     public func receiveRemote(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { receiveRemote($0) }
+    }
+
+    /// As `receiveRemote(_:)` for bytes still in the reader's buffer (fed without copying).
+    public func receiveRemote(_ bytes: UnsafeRawBufferPointer) {
         terminal.feed(bytes)
         let replies = terminal.takeReplies()
         if !replies.isEmpty { sendToRemote(replies) }
@@ -96,7 +102,7 @@ public final class RelayLoop {
 
     /// Draws everything again on the next frame (prefix `r`, or after the screen was disturbed).
     public func redraw() {
-        shown = nil
+        renderer.invalidate()
         requestRender()
     }
 
@@ -189,15 +195,8 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        var frame = terminal.frame()
-        let shownOverlay = helpOverlay ?? overlay
-        let comparable = shown != nil && !shownHadOverlay && shownOverlay == nil
-        if let shownOverlay { frame = shownOverlay.composed(onto: frame) }
-        let bytes = FrameDiff.render(from: shown, to: frame, capabilities: configuration.capabilities,
-                                     rowVersionsComparable: comparable)
+        let bytes = renderer.render(terminal, overlay: helpOverlay ?? overlay)
         if !bytes.isEmpty { writeLocal(bytes) }
-        shown = frame
-        shownHadOverlay = shownOverlay != nil
         lastRender = now
     }
 

@@ -6,13 +6,36 @@ extension Array where Element == UInt8 {
             append(UInt8(0x30 + Swift.max(value, 0)))
             return
         }
-        var digits: [UInt8] = []
+        // Highest digit first, without a temporary buffer.
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
         var rest = value
-        while rest > 0 {
-            digits.append(UInt8(0x30 + rest % 10))
-            rest /= 10
+        while divisor > 0 {
+            append(UInt8(0x30 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        append(contentsOf: digits.reversed())
+    }
+
+    /// Appends one Unicode scalar as UTF-8.
+    mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            append(UInt8(v))
+        case 0x80..<0x800:
+            append(UInt8(0xC0 | (v >> 6)))
+            append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            append(UInt8(0xE0 | (v >> 12)))
+            append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            append(UInt8(0xF0 | (v >> 18)))
+            append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            append(UInt8(0x80 | (v & 0x3F)))
+        }
     }
 
     /// Appends `ESC [`.

@@ -8,20 +8,29 @@ struct ScreenPoint: Equatable {
 /// Chooses the cheapest way to move the local cursor: absolute CUP, or relative moves
 /// (CR, LF, BS, CUU/CUD/CUF/CUB, RI), whichever is fewer bytes.
 enum CursorMotion {
-    /// Appends the bytes that move the cursor from `from` (nil: unknown) to `to`.
+    /// Appends the bytes that move the cursor from `from` (nil: unknown) to `to`: the
+    /// relative moves are written first and replaced by CUP when that is shorter, so no
+    /// temporary buffer is needed.
     static func move(from: ScreenPoint?, to: ScreenPoint, columns: Int, into out: inout [UInt8]) {
         if let from, from == to { return }
-        var best = absolute(to)
         if let from {
-            let relative = relative(from: from, to: to, columns: columns)
-            if relative.count < best.count { best = relative }
+            let mark = out.count
+            appendRelative(from: from, to: to, columns: columns, into: &out)
+            if out.count - mark < absoluteLength(to) { return }
+            out.removeLast(out.count - mark)
         }
-        out.append(contentsOf: best)
+        appendAbsolute(to, into: &out)
+    }
+
+    /// The byte count of `move`'s output, for comparing a move with rewriting cells.
+    static func cost(from: ScreenPoint?, to: ScreenPoint, columns: Int, scratch: inout [UInt8]) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        move(from: from, to: to, columns: columns, into: &scratch)
+        return scratch.count
     }
 
     /// CUP with default parameters left out.
-    static func absolute(_ to: ScreenPoint) -> [UInt8] {
-        var out: [UInt8] = []
+    static func appendAbsolute(_ to: ScreenPoint, into out: inout [UInt8]) {
         out.appendCSI()
         if to.row != 0 || to.column != 0 {
             out.appendNumber(to.row + 1)
@@ -31,36 +40,38 @@ enum CursorMotion {
             }
         }
         out.append(UInt8(ascii: "H"))
-        return out
     }
 
-    static func relative(from: ScreenPoint, to: ScreenPoint, columns: Int) -> [UInt8] {
-        var out: [UInt8] = []
+    private static func absoluteLength(_ to: ScreenPoint) -> Int {
+        guard to.row != 0 || to.column != 0 else { return 3 }
+        return 3 + decimalLength(to.row + 1) + (to.column != 0 ? 1 + decimalLength(to.column + 1) : 0)
+    }
+
+    static func appendRelative(from: ScreenPoint, to: ScreenPoint, columns: Int, into out: inout [UInt8]) {
         // With a wrap pending only CR is safe horizontally (terminals differ on the rest).
         if from.column >= columns {
             out.append(0x0D)
             if to.column > 0 { out.appendCSI(count: to.column, final: UInt8(ascii: "C")) }
         } else if to.column != from.column {
-            out.append(contentsOf: horizontal(from: from.column, to: to.column))
+            appendHorizontal(from: from.column, to: to.column, into: &out)
         }
         let rows = to.row - from.row
         if rows > 0 {
             let csi = 2 + (rows == 1 ? 0 : decimalLength(rows)) + 1
             if rows <= csi {
-                out.append(contentsOf: repeatElement(0x0A, count: rows))
+                for _ in 0..<rows { out.append(0x0A) }
             } else {
                 out.appendCSI(count: rows, final: UInt8(ascii: "B"))
             }
         } else if rows == -1 {
-            out.append(contentsOf: [0x1B, UInt8(ascii: "M")])
+            out.append(0x1B)
+            out.append(UInt8(ascii: "M"))
         } else if rows < 0 {
             out.appendCSI(count: -rows, final: UInt8(ascii: "A"))
         }
-        return out
     }
 
-    private static func horizontal(from: Int, to: Int) -> [UInt8] {
-        var out: [UInt8] = []
+    private static func appendHorizontal(from: Int, to: Int, into out: inout [UInt8]) {
         if to == 0 {
             out.append(0x0D)
         } else if to > from {
@@ -70,7 +81,7 @@ enum CursorMotion {
             let csiCost = 2 + (back == 1 ? 0 : decimalLength(back)) + 1
             let crCost = 1 + 2 + (to == 1 ? 0 : decimalLength(to)) + 1
             if back <= min(csiCost, crCost) {
-                out.append(contentsOf: repeatElement(0x08, count: back))
+                for _ in 0..<back { out.append(0x08) }
             } else if crCost < csiCost {
                 out.append(0x0D)
                 out.appendCSI(count: to, final: UInt8(ascii: "C"))
@@ -78,6 +89,5 @@ enum CursorMotion {
                 out.appendCSI(count: back, final: UInt8(ascii: "D"))
             }
         }
-        return out
     }
 }

@@ -14,6 +14,20 @@ public enum FrameDiff {
     public static func render(from previous: Frame?, to next: Frame,
                               capabilities: TerminalCapabilities,
                               rowVersionsComparable: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        render(from: previous, to: next, capabilities: capabilities,
+               rowVersionsComparable: rowVersionsComparable, into: &out)
+        return out
+    }
+
+    /// As `render`, appending to `out`: a caller that keeps one buffer (and empties it with
+    /// `removeAll(keepingCapacity:)`) draws frame after frame without allocating for the bytes.
+    public static func render(from previous: Frame?, to next: Frame,
+                              capabilities: TerminalCapabilities,
+                              rowVersionsComparable: Bool = false, into out: inout [UInt8]) {
+        let start = out.count
+        if capabilities.synchronizedOutput { out.append(contentsOf: synchronizedBegin) }
+        let bodyStart = out.count
         let target = FramePreparation.normalized(next)
         var painter: FramePainter
         var shown: Frame
@@ -28,14 +42,16 @@ public enum FrameDiff {
             full = true
             painter = FramePainter(columns: next.columns, capabilities: capabilities,
                                    cursor: ScreenPoint(row: 0, column: 0))
-            painter.out.append(contentsOf: Array("\u{1B}[m\u{1B}[H\u{1B}[2J".utf8))
         }
+        swap(&painter.out, &out)
+        defer { swap(&painter.out, &out) }
+        if full { painter.out.append(contentsOf: clearScreen) }
         let aligned = FramePreparation.aligned(target, to: shown)
         let useVersions = rowVersionsComparable && !full
         var changed = changedRows(shown, aligned, useVersions: useVersions)
 
-        if !full, changed.filter({ $0 }).count >= ScrollDetector.minimumGain,
-           let plan = ScrollDetector.detect(previous: shown, next: aligned) {
+        if !full, changed.reduce(0, { $0 + ($1 ? 1 : 0) }) >= ScrollDetector.minimumGain,
+           let plan = ScrollDetector.detect(previous: shown, next: aligned, changed: changed) {
             scroll(plan, rows: next.rows, painter: &painter)
             shown = ScrollDetector.apply(plan, to: shown)
             changed = changedRows(shown, aligned, useVersions: false)
@@ -47,19 +63,22 @@ public enum FrameDiff {
         painter.finish()
         appendModes(shown: shown, next: aligned, full: full, painter: &painter)
 
-        if painter.out.isEmpty { return [] }
-        guard capabilities.synchronizedOutput else { return painter.out }
-        var wrapped = Array("\u{1B}[?2026h".utf8)
-        wrapped.append(contentsOf: painter.out)
-        wrapped.append(contentsOf: Array("\u{1B}[?2026l".utf8))
-        return wrapped
+        if painter.out.count == bodyStart {
+            painter.out.removeLast(painter.out.count - start)
+        } else if capabilities.synchronizedOutput {
+            painter.out.append(contentsOf: synchronizedEnd)
+        }
     }
+
+    private static let synchronizedBegin: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    private static let synchronizedEnd: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    private static let clearScreen: [UInt8] = Array("\u{1B}[m\u{1B}[H\u{1B}[2J".utf8)
 
     /// Which rows differ (equal versions count as equal when they are comparable).
     private static func changedRows(_ shown: Frame, _ next: Frame, useVersions: Bool) -> [Bool] {
         (0..<next.rows).map { row in
             if useVersions && shown.rowVersions[row] == next.rowVersions[row] { return false }
-            return ScrollDetector.rowCells(shown, row) != ScrollDetector.rowCells(next, row)
+            return !RowComparison.equal(shown, row, next, row)
         }
     }
 
@@ -83,8 +102,8 @@ public enum FrameDiff {
 
     /// Title, reverse video, cursor style, position and visibility.
     private static func appendModes(shown: Frame, next: Frame, full: Bool, painter: inout FramePainter) {
-        let title = TextSanitizer.title(next.title)
-        if title != TextSanitizer.title(shown.title) || (full && !title.isEmpty) {
+        if (next.title != shown.title || full), case let title = TextSanitizer.title(next.title),
+           title != TextSanitizer.title(shown.title) || (full && !title.isEmpty) {
             painter.out.append(contentsOf: [0x1B, UInt8(ascii: "]"), UInt8(ascii: "2"), UInt8(ascii: ";")])
             painter.out.append(title)
             painter.out.append(contentsOf: [0x1B, UInt8(ascii: "\\")])

@@ -12,6 +12,9 @@ struct FramePainter {
     var pen: Attributes = .plain
     /// URI of the OSC 8 link currently open, nil when none.
     var openLink: String?
+    /// Working space reused across the frame (SGR parameters, costing cursor moves).
+    private var sgr = SGREncoder.Scratch()
+    private var scratch: [UInt8] = []
 
     init(columns: Int, capabilities: TerminalCapabilities, cursor: ScreenPoint?) {
         self.columns = columns
@@ -25,7 +28,8 @@ struct FramePainter {
     }
 
     mutating func setPen(_ attributes: Attributes) {
-        out.append(contentsOf: SGREncoder.transition(from: pen, to: attributes, truecolor: capabilities.truecolor))
+        SGREncoder.appendTransition(from: pen, to: attributes, truecolor: capabilities.truecolor,
+                                    into: &out, scratch: &sgr)
         pen = attributes
         pen.link = 0
     }
@@ -74,27 +78,26 @@ struct FramePainter {
         }
     }
 
-    /// Moves to `point`, or rewrites the unchanged cells in between when that is shorter.
+    /// Moves to `point`, or rewrites the unchanged cells in between when that is shorter. The
+    /// rewrite is tried in place and taken back when the move wins.
     private mutating func approach(_ point: ScreenPoint, in frame: Frame) {
         if let cursor, cursor.row == point.row, cursor.column < point.column {
-            var rewrite: [UInt8] = []
+            let mark = out.count
+            let pen = SGREncoder.adapted(self.pen, truecolor: capabilities.truecolor)
             var cheap = true
             for column in cursor.column..<point.column {
                 let cell = frame[point.row, column]
                 guard cell.width == 1, !cell.isCluster, !Self.widthIsUncertain(cell, in: frame),
                       linkURI(cell, frame) == openLink,
-                      SGREncoder.sameRendition(SGREncoder.adapted(cell.attributes, truecolor: capabilities.truecolor),
-                                               SGREncoder.adapted(pen, truecolor: capabilities.truecolor))
+                      SGREncoder.sameRendition(SGREncoder.adapted(cell.attributes, truecolor: capabilities.truecolor), pen)
                 else { cheap = false; break }
-                appendText(of: cell, in: frame, to: &rewrite)
+                Self.appendText(of: cell, in: frame, to: &out)
             }
-            var move: [UInt8] = []
-            CursorMotion.move(from: cursor, to: point, columns: columns, into: &move)
-            if cheap && rewrite.count <= move.count {
-                out.append(contentsOf: rewrite)
+            if cheap && out.count - mark <= CursorMotion.cost(from: cursor, to: point, columns: columns, scratch: &scratch) {
                 self.cursor = point
                 return
             }
+            out.removeLast(out.count - mark)
         }
         moveCursor(to: point)
     }
@@ -103,7 +106,7 @@ struct FramePainter {
     private mutating func write(_ cell: Cell, of frame: Frame) {
         setLink(linkURI(cell, frame))
         setPen(cell.attributes)
-        appendText(of: cell, in: frame, to: &out)
+        Self.appendText(of: cell, in: frame, to: &out)
         if var cursor, !Self.widthIsUncertain(cell, in: frame) {
             cursor.column += cell.width == 2 ? 2 : 1
             self.cursor = cursor
@@ -141,26 +144,28 @@ struct FramePainter {
         return TextSanitizer.uri(frame.links[link - 1])
     }
 
-    private func appendText(of cell: Cell, in frame: Frame, to bytes: inout [UInt8]) {
+    /// The cell's characters as UTF-8, controls replaced, straight into `bytes`.
+    private static func appendText(of cell: Cell, in frame: Frame, to bytes: inout [UInt8]) {
         if cell.content == 0 {
             bytes.append(0x20)
             return
         }
-        var text = String.UnicodeScalarView()
-        if cell.isCluster {
-            let index = Int(cell.content - Cell.clusterBase)
-            let cluster = index < frame.clusters.count ? frame.clusters[index] : "\u{FFFD}"
-            for scalar in cluster.unicodeScalars { text.append(TextSanitizer.printable(scalar)) }
-        } else {
-            text.append(Unicode.Scalar(cell.content).map(TextSanitizer.printable) ?? "\u{FFFD}")
+        if !cell.isCluster {
+            bytes.appendUTF8(Unicode.Scalar(cell.content).map(TextSanitizer.printable) ?? "\u{FFFD}")
+            return
         }
-        if text.isEmpty { text.append(" ") }
-        bytes.append(contentsOf: String(text).utf8)
+        let index = Int(cell.content - Cell.clusterBase)
+        let cluster = index < frame.clusters.count ? frame.clusters[index] : "\u{FFFD}"
+        var wrote = false
+        for scalar in cluster.unicodeScalars {
+            bytes.appendUTF8(TextSanitizer.printable(scalar))
+            wrote = true
+        }
+        if !wrote { bytes.append(0x20) }
     }
 
     private func sameCells(_ a: Frame, _ b: Frame, _ row: Int, _ column: Int, _ width: Int) -> Bool {
-        for c in column..<(column + width) where a[row, c] != b[row, c] { return false }
-        return true
+        RowComparison.cellsEqual(a, b, from: row * columns + column, count: width)
     }
 
     /// Blank runs shorter than this are written as spaces (ECH plus the move after it would

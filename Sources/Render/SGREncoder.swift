@@ -6,24 +6,41 @@ import VT
 public enum SGREncoder {
     /// Bytes that turn `pen` into `target` (empty when they already look the same).
     public static func transition(from pen: Attributes, to target: Attributes, truecolor: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        var scratch = Scratch()
+        appendTransition(from: pen, to: target, truecolor: truecolor, into: &out, scratch: &scratch)
+        return out
+    }
+
+    /// Working space kept between calls so that a frame's pen changes allocate nothing.
+    struct Scratch {
+        var incremental = ParameterList()
+        var reset = ParameterList()
+    }
+
+    /// Appends to `out` what `transition` returns.
+    static func appendTransition(from pen: Attributes, to target: Attributes, truecolor: Bool,
+                                 into out: inout [UInt8], scratch: inout Scratch) {
         let pen = adapted(pen, truecolor: truecolor)
         let target = adapted(target, truecolor: truecolor)
-        if sameRendition(pen, target) { return [] }
+        if sameRendition(pen, target) { return }
 
-        var incremental = ParameterList()
-        appendChanges(from: pen, to: target, into: &incremental)
+        scratch.incremental.clear()
+        appendChanges(from: pen, to: target, into: &scratch.incremental)
 
-        var reset = ParameterList()
-        reset.add(0)
-        appendChanges(from: .plain, to: target, into: &reset)
-        if sameRendition(target, .plain) { reset = ParameterList() }
+        scratch.reset.clear()
+        if !sameRendition(target, .plain) {
+            scratch.reset.add(0)
+            appendChanges(from: .plain, to: target, into: &scratch.reset)
+        }
 
-        let chosen = reset.bytes.count <= incremental.bytes.count ? reset : incremental
-        var out: [UInt8] = []
         out.appendCSI()
-        out.append(contentsOf: chosen.bytes)
+        if scratch.reset.bytes.count <= scratch.incremental.bytes.count {
+            out.append(contentsOf: scratch.reset.bytes)
+        } else {
+            out.append(contentsOf: scratch.incremental.bytes)
+        }
         out.append(UInt8(ascii: "m"))
-        return out
     }
 
     /// True when two renditions draw the same (links aside).
@@ -34,6 +51,9 @@ public enum SGREncoder {
 
     static func adapted(_ attributes: Attributes, truecolor: Bool) -> Attributes {
         if truecolor { return attributes }
+        if !attributes.foreground.isRGB && !attributes.background.isRGB && !attributes.underlineColor.isRGB {
+            return attributes
+        }
         var copy = attributes
         copy.foreground = ColorDowngrade.adapt(copy.foreground, truecolor: false)
         copy.background = ColorDowngrade.adapt(copy.background, truecolor: false)
@@ -113,6 +133,8 @@ public enum SGREncoder {
 struct ParameterList {
     private(set) var bytes: [UInt8] = []
 
+    mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
     mutating func add(_ value: Int) {
         if !bytes.isEmpty { bytes.append(UInt8(ascii: ";")) }
         bytes.appendNumber(value)
@@ -121,5 +143,12 @@ struct ParameterList {
     mutating func add(raw: String) {
         if !bytes.isEmpty { bytes.append(UInt8(ascii: ";")) }
         bytes.append(raw)
+    }
+}
+
+extension Color {
+    fileprivate var isRGB: Bool {
+        if case .rgb = self { return true }
+        return false
     }
 }

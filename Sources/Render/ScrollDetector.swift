@@ -14,23 +14,25 @@ enum ScrollDetector {
     /// Rows that must be saved before a scroll is worth its escape sequences.
     static let minimumGain = 2
 
-    static func detect(previous: Frame, next: Frame) -> ScrollPlan? {
+    /// `changed`, when given, says which rows differ at the same index (the caller has
+    /// compared them already).
+    static func detect(previous: Frame, next: Frame, changed known: [Bool]? = nil) -> ScrollPlan? {
         let rows = next.rows
         guard rows > 2, previous.rows == rows, previous.columns == next.columns else { return nil }
         let previousHashes = (0..<rows).map { rowHash(previous, $0) }
         let nextHashes = (0..<rows).map { rowHash(next, $0) }
         func same(_ nextRow: Int, _ previousRow: Int) -> Bool {
             nextHashes[nextRow] == previousHashes[previousRow]
-                && rowCells(next, nextRow) == rowCells(previous, previousRow)
+                && RowComparison.equal(next, nextRow, previous, previousRow)
         }
-        let changed = (0..<rows).map { !same($0, $0) }
+        let changed = known ?? (0..<rows).map { !same($0, $0) }
         guard changed.contains(true) else { return nil }
         let blank = (0..<rows).map { isBlankRow(next, $0) }
 
         var best: ScrollPlan?
         var bestGain = minimumGain - 1
         for shift in 1..<rows {
-            for direction in [1, -1] {
+            for direction in stride(from: 1, through: -1, by: -2) {
                 let offset = shift * direction
                 var runStart: Int?
                 // Next row i shows previous row i + offset.
@@ -87,10 +89,26 @@ enum ScrollDetector {
         frame.cells[(row * frame.columns)..<((row + 1) * frame.columns)]
     }
 
-    private static func rowHash(_ frame: Frame, _ row: Int) -> Int {
-        var hasher = Hasher()
-        for cell in rowCells(frame, row) { hasher.combine(cell) }
-        return hasher.finalize()
+    /// A cheap hash of a row's cells (FNV-1a over the fields); equal rows hash equal, and
+    /// `same` still compares the cells when hashes match.
+    private static func rowHash(_ frame: Frame, _ row: Int) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        @inline(__always) func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
+        for cell in rowCells(frame, row) {
+            let a = cell.attributes
+            mix(UInt64(cell.content) | UInt64(cell.width) << 32 | UInt64(a.flags.rawValue) << 40)
+            mix(UInt64(a.underline.rawValue) | UInt64(a.link) << 8 | colorKey(a.underlineColor) << 24)
+            mix(colorKey(a.foreground) | colorKey(a.background) << 32)
+        }
+        return hash
+    }
+
+    private static func colorKey(_ color: Color) -> UInt64 {
+        switch color {
+        case .default: return 0
+        case .indexed(let n): return 0x100 | UInt64(n)
+        case let .rgb(r, g, b): return 0x100_0000 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
+        }
     }
 
     private static func isBlankRow(_ frame: Frame, _ row: Int) -> Bool {

@@ -29,6 +29,8 @@ public final class SSHChannel {
     public let session: SSHSession
     let raw: OpaquePointer
     private var closed = false
+    /// The one buffer every read goes through (allocated once, not per read).
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32_768, alignment: 16)
 
     init(session: SSHSession, raw: OpaquePointer) {
         self.session = session
@@ -37,26 +39,45 @@ public final class SSHChannel {
 
     deinit {
         _ = try? session.call("freeing a channel", timeout: 2) { libssh2_channel_free(raw) }
+        readBuffer.deallocate()
     }
 
     /// Reads everything available now from stdout and stderr (up to about `limit` bytes),
     /// draining until libssh2 reports EAGAIN on both, so polling the socket afterwards is safe.
     public func readAvailable(limit: Int = 1 << 20) throws -> SSHChannelOutput {
         var output = SSHChannelOutput()
-        var buffer = [UInt8](repeating: 0, count: 32768)
+        let flags = try readAvailable(limit: limit) { bytes, isStderr in
+            if isStderr { output.stderr += bytes } else { output.stdout += bytes }
+            return true
+        }
+        output.hasMore = flags.hasMore
+        output.reachedEOF = flags.reachedEOF
+        return output
+    }
+
+    /// As `readAvailable(limit:)`, without copying: each piece read goes to `onData` straight
+    /// from the channel's reused buffer (valid only during the call; `isStderr` says which
+    /// stream). `onData` returns false to stop reading at once (the caller dropped the
+    /// connection): nothing more is read and `hasMore` is true.
+    public func readAvailable(limit: Int = 1 << 20,
+                              onData: (_ bytes: UnsafeRawBufferPointer, _ isStderr: Bool) throws -> Bool)
+        throws -> (reachedEOF: Bool, hasMore: Bool) {
+        var total = 0
         var progress = true
-        while progress && output.stdout.count + output.stderr.count < limit {
+        while progress && total < limit {
             progress = false
             for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
                 while true {
-                    let n = buffer.withUnsafeMutableBytes {
-                        libssh2_channel_read_ex(raw, stream, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
-                    }
+                    let n = libssh2_channel_read_ex(raw, stream, readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self),
+                                                    readBuffer.count)
                     if n > 0 {
                         progress = true
-                        if stream == 0 { output.stdout += buffer[0..<n] } else { output.stderr += buffer[0..<n] }
+                        total += n
+                        guard try onData(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), stream != 0) else {
+                            return (reachedEOF: false, hasMore: true)
+                        }
                         // A host writing without pause would otherwise keep this loop going.
-                        if output.stdout.count + output.stderr.count >= limit { break }
+                        if total >= limit { break }
                         continue
                     }
                     if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_CLOSED { break }
@@ -64,9 +85,7 @@ public final class SSHChannel {
                 }
             }
         }
-        output.hasMore = progress
-        output.reachedEOF = libssh2_channel_eof(raw) == 1
-        return output
+        return (reachedEOF: libssh2_channel_eof(raw) == 1, hasMore: progress)
     }
 
     /// True once the remote sent EOF and all data before it was read.

@@ -6,7 +6,7 @@ import SSH
 extension AttachRun: LinkDriverDelegate {
     var isEnding: Bool { outcome != nil }
 
-    func driver(_ driver: LinkDriver, relays output: [UInt8]) -> Bool {
+    func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool {
         guard driver === front else { return false }
         relay.receiveRemote(output)
         return true

@@ -25,14 +25,18 @@ extension LinkDriver {
     func pump() {
         guard let connection, delegate?.isEnding != true else { return }
         do {
-            var output: SSHChannelOutput
+            var output: (reachedEOF: Bool, hasMore: Bool)
             let start = ContinuousClock.now
             repeat {
-                output = try connection.channel.readAvailable(limit: Self.pumpSlice)
-                // The session drew: its program is up and reading, so keys typed before go now.
-                if !output.stdout.isEmpty || !output.stderr.isEmpty { deliverPending() }
-                if !output.stdout.isEmpty { receive(output.stdout) }
-                if !output.stderr.isEmpty { receive(output.stderr) }
+                // Each piece is fed from the channel's own buffer (no copy); reading stops if
+                // feeding it (a reply that failed to send) dropped the connection.
+                output = try connection.channel.readAvailable(limit: Self.pumpSlice) { bytes, _ in
+                    // The session drew: its program is up and reading, so keys typed before go now.
+                    deliverPending()
+                    if self.connection === connection { receive(bytes) }
+                    return self.connection === connection
+                }
+                guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
             if output.hasMore {
@@ -59,7 +63,7 @@ extension LinkDriver {
     static let pumpSlice = 16 * 1024
     static let pumpTurn = Duration.milliseconds(10)
 
-    private func receive(_ bytes: [UInt8]) {
+    private func receive(_ bytes: UnsafeRawBufferPointer) {
         if delegate?.driver(self, relays: bytes) == true { return }
         terminal.feed(bytes)
         let replies = terminal.takeReplies()

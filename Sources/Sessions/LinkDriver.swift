@@ -9,7 +9,7 @@ protocol LinkDriverDelegate: AnyObject {
     /// Output from the host. Returns true when the run took it (the host in front: its bytes go
     /// through the relay, which draws them and answers the emulator's replies); otherwise the
     /// driver feeds its own emulator, so a hidden screen stays current.
-    func driver(_ driver: LinkDriver, relays output: [UInt8]) -> Bool
+    func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
     /// A keepalive went unanswered: the "no answer for N s" line starts counting.

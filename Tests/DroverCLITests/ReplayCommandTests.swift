@@ -101,6 +101,22 @@ final class ReplayCommandTests: XCTestCase {
         XCTAssertTrue(cli.out.hasSuffix(" MiB/s\n"), cli.out)
     }
 
+    func testBenchRelayPrintsCPUFramesAndOutput() throws {
+        // 40 KiB of text: frames are due after 16 and 32 KiB, plus the last one.
+        let text = String(repeating: "0123456789abcdef\r\n", count: 2276)
+        let path = try file("relay.vt", text)
+        let cli = CLIHarness()
+        XCTAssertEqual(cli.run("replay", path, "--size", "40x10", "--bench-relay"), 0, cli.err)
+        let fields = cli.out.split(separator: " ").map(String.init)
+        XCTAssertEqual(fields.count, 8, cli.out)
+        guard fields.count == 8 else { return }
+        XCTAssertEqual([fields[0], fields[2], fields[4], fields[6]], ["cpu", "bytes", "frames", "out"], cli.out)
+        XCTAssertNotNil(Double(fields[1]), cli.out)
+        XCTAssertEqual(fields[3], "\(text.utf8.count)")
+        XCTAssertEqual(fields[5], "3")
+        XCTAssertGreaterThan(Int(fields[7].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0, cli.out)
+    }
+
     func testBadArgumentsAreNamedInTheError() throws {
         let path = try file("ok.vt", "x")
         let cases: [([String], Int32, String)] = [
@@ -110,6 +126,8 @@ final class ReplayCommandTests: XCTestCase {
             (["replay", path, "--input", "click:0,1"], 2, "click:0,1"),
             (["replay", path, "--input", "key:hyper"], 2, "key:hyper"),
             (["replay", path, "--bench", "--input", "key:up"], 2, "--bench"),
+            (["replay", path, "--bench-relay", "--format", "text"], 2, "--bench-relay"),
+            (["replay", path, "--bench", "--bench-relay"], 2, "give one of them"),
             (["replay", path, "--format", "json", "--input", "key:up"], 2, "--input"),
             (["replay"], 2, "FILE"),
             (["replay", directory + "/missing.vt"], 1, "missing.vt"),

@@ -8,7 +8,7 @@ import VT
 enum ReplayCommand {
     static let command = Command(
         "replay", summary: "play a recorded terminal stream through Drover's emulator",
-        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--bench]",
+        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--bench | --bench-relay]",
         details: """
             FILE is a raw byte stream (.vt), a script(1) typescript (its 'Script started' and
             'Script done' lines are dropped) or an asciicast v2 recording (.cast; output and
@@ -27,12 +27,18 @@ enum ReplayCommand {
 
             --bench feeds the stream in 64 KiB chunks to a fresh emulator five times (taking a
             frame at the end of each pass) and prints the best speed as 'drover FILE N MiB/s'.
+
+            --bench-relay measures what attaching spends on the stream, emulator and renderer
+            together: a frame is drawn after every 16 KiB (a 1 MiB/s link at 60 frames/s),
+            or at the end of the remote's synchronized update. It prints the least CPU time
+            of three passes as 'cpu SECONDS bytes N frames F out BYTES'.
             """,
         options: [
             OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
             OptionSpec("format", value: "FORMAT", help: "text (default), ansi or json"),
             OptionSpec("input", value: "EVENT", repeatable: true, help: "print the bytes this event sends (repeatable)"),
             OptionSpec("bench", help: "print the emulator's speed on this stream instead"),
+            OptionSpec("bench-relay", help: "print the CPU time of emulator and renderer at 60 frames/s instead"),
         ],
         action: { args, ctx in try run(args, ctx) })
 
@@ -44,8 +50,12 @@ enum ReplayCommand {
         let format = try parseFormat(args.value("format"))
         let events = try args.values("input").map(ReplayInput.parse)
         let bench = args.flag("bench")
-        if bench && (!events.isEmpty || args.value("format") != nil) {
-            throw UsageError("--bench prints only the speed; leave out --input and --format")
+        let benchRelay = args.flag("bench-relay")
+        if (bench || benchRelay) && (!events.isEmpty || args.value("format") != nil) {
+            throw UsageError("--bench and --bench-relay print only the measurement; leave out --input and --format")
+        }
+        if bench && benchRelay {
+            throw UsageError("--bench and --bench-relay are separate measurements; give one of them")
         }
         if !events.isEmpty && args.value("format") != nil {
             throw UsageError("--input prints only the bytes the events send; leave out --format")
@@ -61,6 +71,13 @@ enum ReplayCommand {
         if bench {
             let speed = VTBench.throughput(of: recording.outputBytes, columns: columns, rows: rows, repeats: 5)
             ctx.print("drover \(path) \(String(format: "%.1f", speed)) MiB/s")
+            return 0
+        }
+
+        if benchRelay {
+            let result = RelayBench.run(recording.outputBytes, columns: columns, rows: rows,
+                                        frameBytes: 16_384, passes: 3)
+            ctx.print("cpu \(result.cpuSeconds) bytes \(recording.outputBytes.count) frames \(result.frames) out \(result.written)")
             return 0
         }
 

@@ -42,6 +42,10 @@ final class Grid {
     /// One version per row, as the frame reports them.
     var versions: [UInt64] { Array(UnsafeBufferPointer(start: versionStorage, count: rows)) }
 
+    /// Row `r`'s version, without copying the others.
+    @inline(__always)
+    func version(_ r: Int) -> UInt64 { versionStorage[r] }
+
     @inline(__always)
     func row(_ r: Int) -> UnsafeMutablePointer<StoredCell> { lines[r].cells }
 

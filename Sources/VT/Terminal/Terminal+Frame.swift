@@ -17,14 +17,27 @@ extension Terminal {
     /// Like `frame()`, but converts only the rows whose version differs from `previous`
     /// (a frame taken earlier from this terminal); the rest are copied from it.
     public func frame(updating previous: Frame) -> Frame {
-        let g = screen.grid
-        guard previous.columns == g.columns, previous.rows == g.rows,
-              previous.cells.count == g.columns * g.rows else { return frame() }
         var frame = previous
-        let versions = g.versions
+        update(&frame)
+        return frame
+    }
+
+    /// Brings `frame` (taken earlier from this terminal) up to date in place: only rows whose
+    /// version changed are converted, and when `frame` owns its storage nothing is allocated.
+    /// This is what makes a render cost follow the damage, not the screen size.
+    public func update(_ frame: inout Frame) {
+        let g = screen.grid
+        guard frame.columns == g.columns, frame.rows == g.rows,
+              frame.cells.count == g.columns * g.rows, frame.rowVersions.count == g.rows else {
+            frame = self.frame()
+            return
+        }
         let styles = screen.styles
-        frame.cells.withUnsafeMutableBufferPointer { cells in
-            for r in 0..<g.rows where versions[r] != previous.rowVersions[r] {
+        for r in 0..<g.rows {
+            let version = g.version(r)
+            if frame.rowVersions[r] == version { continue }
+            frame.rowVersions[r] = version
+            frame.cells.withUnsafeMutableBufferPointer { cells in
                 var i = r * g.columns
                 for stored in g.cells(of: r) {
                     cells[i] = stored.cell(styles)
@@ -32,9 +45,7 @@ extension Terminal {
                 }
             }
         }
-        frame.rowVersions = versions
         fillState(&frame)
-        return frame
     }
 
     private func fillState(_ frame: inout Frame) {

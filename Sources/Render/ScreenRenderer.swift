@@ -1,0 +1,95 @@
+import VT
+
+/// Draws one emulator's screen on the local terminal frame after frame, doing work in
+/// proportion to what changed (the way mosh keeps its last frame):
+///
+/// - the remote frame, without overlays, is kept and brought up to date in place from the
+///   emulator's row versions (`Terminal.update`), so unchanged rows are not converted again;
+/// - when no overlay is involved, what the local terminal shows is that same remote frame, so
+///   `FrameDiff` skips rows whose version did not move without comparing their cells;
+/// - an overlay is composed onto a copy afterwards, only while one is shown;
+/// - the bytes go into one buffer that is emptied, not reallocated, for every frame.
+///
+/// A value with no I/O: the caller writes what `render` returns.
+public struct ScreenRenderer {
+    public var capabilities: TerminalCapabilities
+    /// The remote screen as of the last frame, never with an overlay on it.
+    private var remote: Frame?
+    /// The emulator `remote` was taken from: row versions only compare within one. Held, not
+    /// just identified, so a new emulator can never pass for a freed one at the same address.
+    private var source: Terminal?
+    /// What the local terminal shows; nil when unknown (the next frame redraws everything).
+    /// It owns its cell storage, so updating `remote` in place never copies.
+    private var shown: Frame?
+    /// True when `shown` is `remote` as it was drawn: equal row versions mean equal rows.
+    private var shownIsRemote = false
+    private var out: [UInt8] = []
+
+    public init(capabilities: TerminalCapabilities) {
+        self.capabilities = capabilities
+    }
+
+    /// Forgets what the local terminal shows: the next frame clears it and draws everything.
+    public mutating func invalidate() {
+        shown = nil
+        shownIsRemote = false
+    }
+
+    /// The bytes that turn the local terminal from the last frame into `terminal`'s screen
+    /// with `overlay` on top (empty when nothing changed). Do not keep the array past the
+    /// next call, or that call has to copy the buffer instead of reusing it.
+    public mutating func render(_ terminal: Terminal, overlay: Overlay?) -> [UInt8] {
+        if source !== terminal {
+            source = terminal
+            remote = nil
+            shownIsRemote = false
+        }
+        if remote == nil {
+            remote = terminal.frame()
+        } else {
+            terminal.update(&remote!)
+        }
+        guard let current = remote else { return [] }
+        out.removeAll(keepingCapacity: true)
+        if let overlay {
+            let composed = overlay.composed(onto: current)
+            FrameDiff.render(from: shown, to: composed, capabilities: capabilities,
+                             rowVersionsComparable: false, into: &out)
+            shown = composed
+            shownIsRemote = false
+        } else {
+            FrameDiff.render(from: shown, to: current, capabilities: capabilities,
+                             rowVersionsComparable: shown != nil && shownIsRemote, into: &out)
+            keep(current)
+            shownIsRemote = true
+        }
+        return out
+    }
+
+    /// Makes `shown` equal to `frame` in `shown`'s own storage, copying only the rows that
+    /// can differ (those whose version moved, or all after an overlay).
+    private mutating func keep(_ frame: Frame) {
+        guard var old = shown, old.columns == frame.columns, old.rows == frame.rows,
+              old.cells.count == frame.cells.count, old.rowVersions.count == frame.rowVersions.count else {
+            var copy = frame
+            copy.cells.withUnsafeMutableBufferPointer { _ in }  // own storage from now on
+            copy.rowVersions.withUnsafeMutableBufferPointer { _ in }
+            shown = copy
+            return
+        }
+        shown = nil
+        var copy = frame
+        swap(&copy.cells, &old.cells)
+        swap(&copy.rowVersions, &old.rowVersions)
+        let columns = frame.columns
+        for r in 0..<frame.rows where !shownIsRemote || copy.rowVersions[r] != frame.rowVersions[r] {
+            copy.rowVersions[r] = frame.rowVersions[r]
+            copy.cells.withUnsafeMutableBufferPointer { target in
+                frame.cells.withUnsafeBufferPointer { source in
+                    for i in (r * columns)..<((r + 1) * columns) { target[i] = source[i] }
+                }
+            }
+        }
+        shown = copy
+    }
+}
