@@ -104,12 +104,6 @@ extension CodingUserInfoKey {
     public static let localUser = CodingUserInfoKey(rawValue: "drover.localUser")!
 }
 
-/// The operating system family of a host, which decides how herdr is started.
-public enum Platform: String, Codable, Sendable, CaseIterable {
-    case unix
-    case windows
-}
-
 /// A way to authenticate to a host.
 public enum AuthMethod: String, Codable, Sendable, CaseIterable {
     case deviceKey = "device-key"

@@ -11,7 +11,7 @@ struct PairedHostSaving {
     /// and session.
     func save(address: String) throws -> PairingClient.Paired {
         let host = Hosts.Host(name: PairingHostName.registryName(for: link.computerName), hostname: address,
-                              port: link.port, user: link.user, platform: link.platform == .windows ? .windows : .unix,
+                              port: link.port, user: link.user, platform: link.platform,
                               session: link.session, command: nil)
         switch try hostStore.upsert(host) {
         case .added(let saved): return PairingClient.Paired(host: saved, updatedExisting: false, address: address)
