@@ -44,7 +44,7 @@ public struct Host: Codable, Equatable, Sendable {
 
     /// The command the SSH channel runs: the override when set, else herdr's attach command.
     public var attachCommand: String {
-        command ?? AttachCommand.herdr(platform: platform, session: session)
+        command ?? RemoteAttachCommand.herdr(platform: platform, session: session)
     }
 
     /// True when both hosts log in as the same user at the same address and port.

@@ -4,7 +4,7 @@ import XCTest
 /// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
 private typealias Host = Hosts.Host
 
-final class AttachCommandTests: XCTestCase {
+final class RemoteAttachCommandTests: XCTestCase {
     func testUnixDefaultSessionRunsHerdrThroughLoginShell() {
         let h = Host(name: "a", hostname: "a", user: "u")
         XCTAssertEqual(h.attachCommand, #"exec "$SHELL" -lc 'herdr'"#)

@@ -13,7 +13,7 @@ private typealias Host = Hosts.Host
 /// A login shell resets PATH from /etc/profile, so the test uses a `ThrowawayAccount` (whose
 /// ~/.profile puts the stand-in first on PATH) and sets the stand-in to record its argv and
 /// exit instead of starting tmux.
-final class AttachCommandOverSSHTests: XCTestCase {
+final class RemoteAttachCommandOverSSHTests: XCTestCase {
     private var sshd: TestSSHD!
     private var account: ThrowawayAccount!
     private var keyPath: String!
