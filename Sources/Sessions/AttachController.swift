@@ -24,6 +24,9 @@ public final class AttachController {
         public var message: String
     }
 
+    /// The prefix keys, one line each, for `drover attach --help` (the `?` box shows the same).
+    public static var keyHelpLines: [String] { PrefixKeyHandler.helpLines }
+
     let targets: [AttachTarget]
     let root: DroverRoot
     let environment: [String: String]
