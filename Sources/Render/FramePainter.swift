@@ -4,7 +4,7 @@ import VT
 /// terminal's cursor, pen and open hyperlink are known to be.
 struct FramePainter {
     let columns: Int
-    let capabilities: TerminalCapabilities
+    let capabilities: ConsoleCapabilities
     var out: [UInt8] = []
     /// nil while the position is unknown.
     var cursor: ScreenPoint?
@@ -13,7 +13,7 @@ struct FramePainter {
     /// URI of the OSC 8 link currently open, nil when none.
     var openLink: String?
 
-    init(columns: Int, capabilities: TerminalCapabilities, cursor: ScreenPoint?) {
+    init(columns: Int, capabilities: ConsoleCapabilities, cursor: ScreenPoint?) {
         self.columns = columns
         self.capabilities = capabilities
         self.cursor = cursor

@@ -62,7 +62,7 @@ public final class AttachController {
         var attach: AttachRun?
         defer { attach?.close() }
         do {
-            let console = try TerminalSession()
+            let console = try ConsoleSession()
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval)
