@@ -5,8 +5,9 @@ import VT
 ///
 /// After the prefix, a key of `bindings` (`PrefixKeys.swift`, the one list of them) becomes
 /// its command, and the prefix again sends the prefix key itself to the remote. Any other key
-/// after the prefix is dropped (it was meant for Drover, so it must not surprise the remote). Mouse and focus events pass through without ending the
-/// prefix, so mouse motion between the two keys does not spoil the binding.
+/// after the prefix is dropped (it was meant for Drover, so it must not surprise the remote).
+/// Mouse and focus events pass through without ending the prefix, so mouse motion between the
+/// two keys does not spoil the binding.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
         case detach, help, redraw, discardPending, nextHost, previousHost, pickHost

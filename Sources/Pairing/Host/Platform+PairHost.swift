@@ -10,7 +10,8 @@ extension Platform {
 
     /// The forced command: `<drover> pair-host --enroll=<id> --state=<dir>`, each path shell-quoted
     /// only when it needs it.
-    public func pairHostForcedCommand(drover: String, id: String, stateDirectory: String) throws(PairHostPlatformError) -> String {
+    public func pairHostForcedCommand(drover: String, id: String,
+                                      stateDirectory: String) throws(PairHostPlatformError) -> String {
         guard self == .unix else { throw .unsupported(self) }
         for path in [drover, stateDirectory] where path.contains(where: { $0 == "\"" || $0 == "\\" || $0.isControlLike }) {
             throw .unquotablePath(path)
