@@ -3,14 +3,13 @@ import VT
 /// Drover's own key bindings behind a prefix key (`ctrl+]` by default, a key herdr does not
 /// use). A small pure state machine between the input decoder and the remote.
 ///
-/// After the prefix: `d` detaches, `?` shows help, `r` redraws (and reconnects now when
-/// waiting to), `x` discards keys typed while not connected, `n`/`p` go to the next or
-/// previous host, `h` opens the host picker, and the prefix again sends the prefix key itself
-/// to the remote. Any other key after the prefix is dropped (it was meant for Drover, so it
-/// must not surprise the remote). Mouse and focus events pass through without ending the
-/// prefix, so mouse motion between the two keys does not spoil the binding.
+/// After the prefix, a key of `bindings` (`PrefixKeys.swift`, the one list of them) becomes
+/// its command, and the prefix again sends the prefix key itself to the remote. Any other key
+/// after the prefix is dropped (it was meant for Drover, so it must not surprise the remote).
+/// Mouse and focus events pass through without ending the prefix, so mouse motion between the
+/// two keys does not spoil the binding.
 public struct PrefixKeyHandler: Sendable {
-    public enum Command: Hashable, Sendable {
+    public enum Command: Hashable, Sendable, CaseIterable {
         case detach, help, redraw, discardPending, nextHost, previousHost, pickHost
     }
 
@@ -70,28 +69,4 @@ public struct PrefixKeyHandler: Sendable {
     public mutating func handle(_ events: [InputEvent]) -> [Action] {
         events.flatMap { handle($0) }
     }
-
-    static func command(for scalar: Unicode.Scalar) -> Command? {
-        switch scalar {
-        case "d": return .detach
-        case "?": return .help
-        case "r": return .redraw
-        case "x": return .discardPending
-        case "n": return .nextHost
-        case "p": return .previousHost
-        case "h": return .pickHost
-        default: return nil
-        }
-    }
-
-    /// One line per binding, for the help overlay.
-    public static let helpLines: [String] = [
-        "ctrl+] d    detach (the session keeps running on the host)",
-        "ctrl+] n/p  next / previous host",
-        "ctrl+] h    pick a host",
-        "ctrl+] r    redraw the screen; reconnect now if waiting to",
-        "ctrl+] x    discard keys typed while not connected",
-        "ctrl+] ?    this help",
-        "ctrl+] ctrl+]  send ctrl+] to the remote",
-    ]
 }

@@ -9,7 +9,7 @@ extension RelayLoop {
     /// Wires the local terminal into the relay: its input is read on the event loop and
     /// decoded, and SIGWINCH resizes the emulator (then `onResize` tells the remote).
     /// `onClosed` runs once when the terminal's input ends (the window was closed).
-    public func attachLocalTerminal(_ session: TerminalSession,
+    public func attachLocalTerminal(_ session: ConsoleSession,
                                     onResize: @escaping (_ columns: Int, _ rows: Int) -> Void,
                                     onClosed: @escaping () -> Void) {
         var token: EventLoop.WatchToken?

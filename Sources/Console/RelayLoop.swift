@@ -12,13 +12,13 @@ import Loop
 /// frame is drawn, up to `synchronizedUpdateTimeout`.
 public final class RelayLoop {
     public struct Configuration: Sendable {
-        public var capabilities: TerminalCapabilities
+        public var capabilities: ConsoleCapabilities
         public var frameInterval: Duration = .milliseconds(8)
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
 
-        public init(capabilities: TerminalCapabilities) {
+        public init(capabilities: ConsoleCapabilities) {
             self.capabilities = capabilities
         }
     }

@@ -1,27 +1,27 @@
 import Foundation
 
 /// The registry's entries and the rules that keep them consistent: every host valid, names
-/// unique, and no two entries that attach the same thing (`Host.isTwin`). Several entries may
+/// unique, and no two entries that attach the same thing (`HostEntry.isTwin`). Several entries may
 /// share one computer when their herdr session or command differ. Pure; `HostStore` does the I/O.
 public struct HostList: Equatable, Sendable {
-    public private(set) var hosts: [Host]
+    public private(set) var hosts: [HostEntry]
 
-    public init(_ hosts: [Host] = []) {
+    public init(_ hosts: [HostEntry] = []) {
         self.hosts = hosts
     }
 
-    public func named(_ name: String) -> Host? {
+    public func named(_ name: String) -> HostEntry? {
         hosts.first { $0.name == name }
     }
 
     /// The entry that attaches exactly what `host` would, if any.
-    public func twin(of host: Host) -> Host? {
+    public func twin(of host: HostEntry) -> HostEntry? {
         hosts.first { $0.isTwin(of: host) }
     }
 
     /// Adds a new host, stamping its times with `now`. `allowingTwins` is for the aliases of
     /// one ssh_config `Host` line, which name the same computer on purpose.
-    public mutating func add(_ host: Host, now: Date, allowingTwins: Bool = false) throws {
+    public mutating func add(_ host: HostEntry, now: Date, allowingTwins: Bool = false) throws {
         try host.validate()
         if named(host.name) != nil { throw HostStoreError.nameTaken(name: host.name) }
         if !allowingTwins, let twin = twin(of: host) {
@@ -35,7 +35,7 @@ public struct HostList: Equatable, Sendable {
 
     /// Replaces the host called `name` with `host` (which may carry a new name).
     @discardableResult
-    public mutating func replace(named name: String, with host: Host, now: Date) throws -> Host {
+    public mutating func replace(named name: String, with host: HostEntry, now: Date) throws -> HostEntry {
         guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
         try host.validate()
         let others = hosts.indices.filter { $0 != index }.map { hosts[$0] }
@@ -52,16 +52,16 @@ public struct HostList: Equatable, Sendable {
     }
 
     @discardableResult
-    public mutating func remove(named name: String) throws -> Host {
+    public mutating func remove(named name: String) throws -> HostEntry {
         guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
         return hosts.remove(at: index)
     }
 
     /// What `upsert` did.
     public enum UpsertOutcome: Equatable, Sendable {
-        case added(Host)
+        case added(HostEntry)
         /// The entry for the same account and session was updated in place; it keeps its name.
-        case updated(Host)
+        case updated(HostEntry)
     }
 
     /// Adds `host`, or, when an entry for the same user@host:port and the same herdr session
@@ -69,7 +69,7 @@ public struct HostList: Equatable, Sendable {
     /// command override the new host does not set). An entry for another session of the
     /// same computer is left alone. A new host whose name is taken gets the first free
     /// `NAME-2`, `NAME-3`, ...
-    public mutating func upsert(_ host: Host, now: Date) throws -> UpsertOutcome {
+    public mutating func upsert(_ host: HostEntry, now: Date) throws -> UpsertOutcome {
         if let existing = hosts.first(where: { $0.hasSameAccount(as: host) && $0.session == host.session }) {
             var merged = host
             merged.name = existing.name

@@ -36,7 +36,7 @@ public struct HostStore: Sendable {
         }
     }
 
-    public func host(named name: String) throws -> Host {
+    public func host(named name: String) throws -> HostEntry {
         guard let host = try load().named(name) else { throw HostStoreError.notFound(name: name) }
         return host
     }
@@ -54,22 +54,22 @@ public struct HostStore: Sendable {
         }
     }
 
-    public func add(_ host: Host) throws {
+    public func add(_ host: HostEntry) throws {
         try modify { list, now in try list.add(host, now: now) }
     }
 
     @discardableResult
-    public func replace(named name: String, with host: Host) throws -> Host {
+    public func replace(named name: String, with host: HostEntry) throws -> HostEntry {
         try modify { list, now in try list.replace(named: name, with: host, now: now) }
     }
 
     @discardableResult
-    public func remove(named name: String) throws -> Host {
+    public func remove(named name: String) throws -> HostEntry {
         try modify { list, _ in try list.remove(named: name) }
     }
 
     /// Adds `host` or updates the entry for the same user@host:port (see `HostList.upsert`).
-    public func upsert(_ host: Host) throws -> HostList.UpsertOutcome {
+    public func upsert(_ host: HostEntry) throws -> HostList.UpsertOutcome {
         try modify { list, now in try list.upsert(host, now: now) }
     }
 

@@ -6,7 +6,7 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
     case newerVersion(path: String, version: Int, keptCopy: String)
     case notFound(name: String)
     case nameTaken(name: String)
-    /// Another entry already attaches the same thing (see `Host.isTwin`); `entry` is its
+    /// Another entry already attaches the same thing (see `HostEntry.isTwin`); `entry` is its
     /// `attachDescription`.
     case twin(entry: String, existingName: String)
 

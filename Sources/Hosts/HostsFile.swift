@@ -13,7 +13,7 @@ public enum HostsFile {
 
     private struct Document: Codable {
         var version: Int
-        var hosts: [Host]
+        var hosts: [HostEntry]
     }
 
     private struct VersionOnly: Decodable {

@@ -6,7 +6,7 @@ import Foundation
 /// Pure: the caller decides whether the changed list is written (`--dry-run` does not).
 public struct SSHConfigImportPlan: Equatable, Sendable {
     public struct Added: Equatable, Sendable {
-        public var host: Host
+        public var host: HostEntry
         /// Settings of the alias that the entry does not carry (see `SSHConfigEntry`).
         public var notCarriedOver: [String]
     }
@@ -22,8 +22,8 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
         let before = list
         for entry in parsed.entries {
-            let host = Host(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
-                            port: entry.port ?? Host.defaultPort, user: entry.user ?? localUser)
+            let host = HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
+                                 port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }

@@ -9,7 +9,7 @@ import Darwin
 /// self-pipe) and timers. It sleeps in poll with no timeout when no timer is due, so an idle
 /// session costs no CPU. Single-threaded: handlers run on the thread that calls `run`.
 ///
-/// Create the `TerminalSession` before routing SIGINT/SIGTERM/SIGHUP here: the last handler
+/// Create the `ConsoleSession` before routing SIGINT/SIGTERM/SIGHUP here: the last handler
 /// installed for a signal owns it, and a loop that owns a termination signal must restore the
 /// terminal itself.
 public final class EventLoop {

@@ -12,7 +12,7 @@ public enum FrameDiff {
     /// from the same screen with nothing composed over them, so equal `rowVersions` mean
     /// equal rows and those rows are skipped without comparing cells.
     public static func render(from previous: Frame?, to next: Frame,
-                              capabilities: TerminalCapabilities,
+                              capabilities: ConsoleCapabilities,
                               rowVersionsComparable: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         render(from: previous, to: next, capabilities: capabilities,

@@ -4,7 +4,7 @@ import VT
 /// terminal's cursor, pen and open hyperlink are known to be.
 struct FramePainter {
     let columns: Int
-    let capabilities: TerminalCapabilities
+    let capabilities: ConsoleCapabilities
     var out: [UInt8] = []
     /// nil while the position is unknown.
     var cursor: ScreenPoint?
@@ -16,7 +16,7 @@ struct FramePainter {
     private var sgr = SGREncoder.Scratch()
     private var scratch: [UInt8] = []
 
-    init(columns: Int, capabilities: TerminalCapabilities, cursor: ScreenPoint?) {
+    init(columns: Int, capabilities: ConsoleCapabilities, cursor: ScreenPoint?) {
         self.columns = columns
         self.capabilities = capabilities
         self.cursor = cursor

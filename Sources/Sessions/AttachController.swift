@@ -24,6 +24,9 @@ public final class AttachController {
         public var message: String
     }
 
+    /// The prefix keys, one line each, for `drover attach --help` (the `?` box shows the same).
+    public static var keyHelpLines: [String] { PrefixKeyHandler.helpLines }
+
     let targets: [AttachTarget]
     let root: DroverRoot
     let environment: [String: String]
@@ -59,7 +62,7 @@ public final class AttachController {
         var attach: AttachRun?
         defer { attach?.close() }
         do {
-            let console = try TerminalSession()
+            let console = try ConsoleSession()
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval)

@@ -40,7 +40,7 @@ final class AttachRun {
 
     /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
-    init(targets: [AttachTarget], console: TerminalSession, root: DroverRoot, environment: [String: String],
+    init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
@@ -60,7 +60,7 @@ final class AttachRun {
             loop: loop, terminal: drivers[0].terminal,
             configuration: .init(capabilities: .detect(environment: environment)),
             sendToRemote: { bytes in owner?.typed(bytes) },
-            writeLocal: { bytes in try? TerminalOutput.writeAll(STDOUT_FILENO, bytes) },
+            writeLocal: { bytes in try? ConsoleOutput.writeAll(STDOUT_FILENO, bytes) },
             forwards: { event in owner?.forwards(event) ?? false })
         self.loop = loop
         self.drivers = drivers

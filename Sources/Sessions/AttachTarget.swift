@@ -11,11 +11,11 @@ public struct AttachTarget: Equatable, Sendable {
     /// The command run in the PTY (the host's attach command).
     public let command: String
     /// The registry host, when the target came from the registry.
-    public let host: Hosts.Host?
+    public let host: HostEntry?
     /// The herdr session `--session` chose for this run only (the registry is not changed).
     public let sessionOverride: String?
 
-    public init(displayName: String, endpoint: SSHEndpoint, command: String, host: Hosts.Host?,
+    public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil) {
         self.displayName = displayName
         self.endpoint = endpoint
@@ -25,13 +25,13 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// A registry host.
-    public init(host: Hosts.Host) {
+    public init(host: HostEntry) {
         self.init(displayName: host.name, endpoint: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
                   command: host.attachCommand, host: host)
     }
 
     /// Resolves `text`: a registry name first; otherwise `[user@]host[:port]` (IPv6 as `[::1]:22`).
-    public static func resolve(_ text: String, in hosts: [Hosts.Host], localUser: String) throws -> AttachTarget {
+    public static func resolve(_ text: String, in hosts: [HostEntry], localUser: String) throws -> AttachTarget {
         if let host = hosts.first(where: { $0.name == text }) {
             return AttachTarget(host: host)
         }
@@ -51,8 +51,8 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// An address without a registry entry: a unix host running herdr's default command.
-    private static func adHocHost(_ endpoint: SSHEndpoint) -> Hosts.Host {
-        Hosts.Host(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user)
+    private static func adHocHost(_ endpoint: SSHEndpoint) -> HostEntry {
+        HostEntry(name: "adhoc", hostname: endpoint.host, port: endpoint.port, user: endpoint.user)
     }
 
     /// This target attaching herdr session `session` instead, for this run only. A host

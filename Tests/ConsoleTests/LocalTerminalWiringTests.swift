@@ -17,16 +17,16 @@ final class LocalTerminalWiringTests: XCTestCase {
             if masterOpen { close(pty.master) }
             close(pty.slave)
         }
-        let session = try TerminalSession(input: pty.slave, output: pty.slave)
+        let session = try ConsoleSession(input: pty.slave, output: pty.slave)
         defer { session.restore() }
-        _ = PTY.read(pty.master) { $0.count >= TerminalSequences.enter.count }
+        _ = PTY.read(pty.master) { $0.count >= ConsoleSequences.enter.count }
 
         let loop = try EventLoop()
         var sent: [UInt8] = []
         var resized: [(Int, Int)] = []
         var closed = false
         let relay = RelayLoop(loop: loop, terminal: Terminal(columns: 80, rows: 24),
-                              configuration: .init(capabilities: TerminalCapabilities()),
+                              configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { sent += $0; loop.stop() },
                               writeLocal: { _ in },
                               forwards: { event in

@@ -42,7 +42,7 @@ final class RelayLoopEncodingTests: XCTestCase {
         var sent: [UInt8] = []
         var open = false
         let relay = RelayLoop(loop: loop, terminal: Terminal(columns: 20, rows: 5),
-                              configuration: .init(capabilities: TerminalCapabilities()),
+                              configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { sent += $0 }, writeLocal: { _ in },
                               forwards: { _ in open })
         relay.receiveLocal(Array("dropped".utf8))

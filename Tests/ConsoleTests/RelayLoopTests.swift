@@ -19,7 +19,7 @@ final class RelayLoopTests: XCTestCase {
         init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
             loop = try EventLoop()
             local = Terminal(columns: columns, rows: rows)
-            var configuration = RelayLoop.Configuration(capabilities: TerminalCapabilities())
+            var configuration = RelayLoop.Configuration(capabilities: ConsoleCapabilities())
             configure(&configuration)
             var sink: ((_ frame: [UInt8]) -> Void)?
             var sender: ((_ bytes: [UInt8]) -> Void)?

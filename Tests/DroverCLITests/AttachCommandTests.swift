@@ -1,4 +1,5 @@
 import Foundation
+import Sessions
 import TestSupport
 import XCTest
 @testable import DroverCLI
@@ -11,6 +12,17 @@ final class AttachCommandTests: XCTestCase {
 
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "drover-attachcmd") }
     override func tearDown() { dir.remove() }
+
+    /// `attach --help` prints the prefix keys from the one list, every key on its own line.
+    func testHelpListsEveryPrefixKey() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("attach", "--help"), 0, h.err)
+        let lines = h.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(AttachController.keyHelpLines.count, 8)
+        for key in AttachController.keyHelpLines {
+            XCTAssertTrue(lines.contains("  " + key), "missing \(key) in\n\(h.out)")
+        }
+    }
 
     func testAttachWithoutAHostIsAUsageError() {
         let h = CLIHarness(environment: env)
@@ -58,7 +70,7 @@ final class AttachCommandTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("help", "attach"), 0)
         XCTAssertTrue(h.out.contains("attach HOST... [--session S]"), h.out)
-        XCTAssertTrue(h.out.contains("ctrl+] n/p"), h.out)
+        XCTAssertTrue(h.out.contains("ctrl+] n ") && h.out.contains("ctrl+] p "), h.out)
         XCTAssertTrue(h.out.contains("ctrl+] h"), h.out)
     }
 }

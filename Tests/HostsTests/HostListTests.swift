@@ -1,47 +1,44 @@
 import XCTest
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 final class HostListTests: XCTestCase {
     private let t0 = Date(timeIntervalSince1970: 1_000)
     private let t1 = Date(timeIntervalSince1970: 2_000)
 
     func testAddStampsTimesAndRefusesDuplicateName() throws {
         var list = HostList()
-        try list.add(Host(name: "a", hostname: "a.lan", user: "u"), now: t0)
+        try list.add(HostEntry(name: "a", hostname: "a.lan", user: "u"), now: t0)
         XCTAssertEqual(list.hosts[0].created, t0)
         XCTAssertEqual(list.hosts[0].updated, t0)
-        XCTAssertThrowsError(try list.add(Host(name: "a", hostname: "b.lan", user: "u"), now: t1)) {
+        XCTAssertThrowsError(try list.add(HostEntry(name: "a", hostname: "b.lan", user: "u"), now: t1)) {
             XCTAssertEqual($0 as? HostStoreError, .nameTaken(name: "a"))
         }
     }
 
     func testAnExactTwinIsRefusedNamingTheExistingHost() throws {
         var list = HostList()
-        try list.add(Host(name: "web", hostname: "web.lan", port: 2222, user: "u"), now: t0)
-        XCTAssertThrowsError(try list.add(Host(name: "web2", hostname: "WEB.lan", port: 2222, user: "u"), now: t1)) { error in
+        try list.add(HostEntry(name: "web", hostname: "web.lan", port: 2222, user: "u"), now: t0)
+        XCTAssertThrowsError(try list.add(HostEntry(name: "web2", hostname: "WEB.lan", port: 2222, user: "u"), now: t1)) { error in
             XCTAssertEqual(error as? HostStoreError, .twin(entry: "u@WEB.lan:2222, herdr's default session", existingName: "web"))
             XCTAssertTrue("\(error)".contains("is already registered as 'web'"), "\(error)")
             XCTAssertTrue("\(error)".contains("'drover hosts edit web'"), "\(error)")
         }
-        XCTAssertNoThrow(try list.add(Host(name: "web2", hostname: "web.lan", port: 22, user: "u"), now: t1))
+        XCTAssertNoThrow(try list.add(HostEntry(name: "web2", hostname: "web.lan", port: 22, user: "u"), now: t1))
     }
 
     /// Issue 9 item 3: one computer, several sessions (or commands), each its own entry.
     func testEntriesMayShareAnAccountWhenSessionOrCommandDiffer() throws {
         var list = HostList()
-        try list.add(Host(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work"), now: t0)
-        try list.add(Host(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play"), now: t0)
-        try list.add(Host(name: "mac", hostname: "mac.lan", user: "ann"), now: t0)
-        try list.add(Host(name: "mac-top", hostname: "mac.lan", user: "ann", command: "top"), now: t0)
+        try list.add(HostEntry(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work"), now: t0)
+        try list.add(HostEntry(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play"), now: t0)
+        try list.add(HostEntry(name: "mac", hostname: "mac.lan", user: "ann"), now: t0)
+        try list.add(HostEntry(name: "mac-top", hostname: "mac.lan", user: "ann", command: "top"), now: t0)
         XCTAssertEqual(list.hosts.map(\.name), ["mac-work", "mac-play", "mac", "mac-top"])
-        XCTAssertEqual(list.hosts.filter { $0.hasSameAccount(as: Host(name: "x", hostname: "MAC.lan", user: "ann")) }.count, 4)
-        XCTAssertThrowsError(try list.add(Host(name: "twin", hostname: "mac.lan", user: "ann", session: "play"), now: t1)) {
+        XCTAssertEqual(list.hosts.filter { $0.hasSameAccount(as: HostEntry(name: "x", hostname: "MAC.lan", user: "ann")) }.count, 4)
+        XCTAssertThrowsError(try list.add(HostEntry(name: "twin", hostname: "mac.lan", user: "ann", session: "play"), now: t1)) {
             XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22, herdr session 'play'", existingName: "mac-play"))
         }
-        XCTAssertThrowsError(try list.add(Host(name: "twin", hostname: "mac.lan", user: "ann", command: "top"), now: t1)) {
+        XCTAssertThrowsError(try list.add(HostEntry(name: "twin", hostname: "mac.lan", user: "ann", command: "top"), now: t1)) {
             XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22 with its command override", existingName: "mac-top"))
         }
         var play = list.named("mac-play")!
@@ -55,8 +52,8 @@ final class HostListTests: XCTestCase {
 
     func testReplaceKeepsCreationTimeAndChecksConflictsWithOthersOnly() throws {
         var list = HostList()
-        try list.add(Host(name: "a", hostname: "a.lan", user: "u"), now: t0)
-        try list.add(Host(name: "b", hostname: "b.lan", user: "u"), now: t0)
+        try list.add(HostEntry(name: "a", hostname: "a.lan", user: "u"), now: t0)
+        try list.add(HostEntry(name: "b", hostname: "b.lan", user: "u"), now: t0)
         var a = list.named("a")!
         a.session = "s"
         a.name = "a2"
@@ -77,8 +74,8 @@ final class HostListTests: XCTestCase {
 
     func testUpsertUpdatesTheSameAccountAndSessionInPlaceInsteadOfMakingATwin() throws {
         var list = HostList()
-        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u", session: "main", command: "my-herdr", auth: [.agent]), now: t0)
-        let outcome = try list.upsert(Host(name: "paired", hostname: "10.0.0.5", user: "u", platform: .windows, session: "main"), now: t1)
+        try list.add(HostEntry(name: "desk", hostname: "10.0.0.5", user: "u", session: "main", command: "my-herdr", auth: [.agent]), now: t0)
+        let outcome = try list.upsert(HostEntry(name: "paired", hostname: "10.0.0.5", user: "u", platform: .windows, session: "main"), now: t1)
         guard case .updated(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "desk")
         XCTAssertEqual(host.platform, .windows)
@@ -91,15 +88,15 @@ final class HostListTests: XCTestCase {
     /// Pairing the same computer for another session adds an entry and leaves the first alone.
     func testUpsertOfAnotherSessionOfTheSameAccountAddsAnEntry() throws {
         var list = HostList()
-        try list.add(Host(name: "mac", hostname: "10.0.0.5", user: "u", session: "work"), now: t0)
-        try list.add(Host(name: "mac-default", hostname: "10.0.0.5", user: "u"), now: t0)
-        let outcome = try list.upsert(Host(name: "mac", hostname: "10.0.0.5", user: "u", session: "play"), now: t1)
+        try list.add(HostEntry(name: "mac", hostname: "10.0.0.5", user: "u", session: "work"), now: t0)
+        try list.add(HostEntry(name: "mac-default", hostname: "10.0.0.5", user: "u"), now: t0)
+        let outcome = try list.upsert(HostEntry(name: "mac", hostname: "10.0.0.5", user: "u", session: "play"), now: t1)
         guard case .added(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "mac-2")
         XCTAssertEqual(host.session, "play")
         XCTAssertEqual(list.named("mac")?.session, "work")
         XCTAssertEqual(list.named("mac")?.updated, t0, "the work entry is untouched")
-        guard case .updated(let again) = try list.upsert(Host(name: "x", hostname: "10.0.0.5", user: "u"), now: t1) else {
+        guard case .updated(let again) = try list.upsert(HostEntry(name: "x", hostname: "10.0.0.5", user: "u"), now: t1) else {
             return XCTFail("the default-session entry should be updated")
         }
         XCTAssertEqual(again.name, "mac-default")
@@ -108,20 +105,20 @@ final class HostListTests: XCTestCase {
 
     func testUpsertOfNewAccountWithTakenNamePicksAFreeName() throws {
         var list = HostList()
-        try list.add(Host(name: "desk", hostname: "10.0.0.5", user: "u"), now: t0)
-        try list.add(Host(name: "desk-2", hostname: "10.0.0.6", user: "u"), now: t0)
-        let outcome = try list.upsert(Host(name: "desk", hostname: "10.0.0.7", user: "u"), now: t1)
+        try list.add(HostEntry(name: "desk", hostname: "10.0.0.5", user: "u"), now: t0)
+        try list.add(HostEntry(name: "desk-2", hostname: "10.0.0.6", user: "u"), now: t0)
+        let outcome = try list.upsert(HostEntry(name: "desk", hostname: "10.0.0.7", user: "u"), now: t1)
         guard case .added(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "desk-3")
         XCTAssertEqual(list.hosts.map(\.name), ["desk", "desk-2", "desk-3"])
         XCTAssertEqual(HostList().freeName(like: "x"), "x")
         var long = HostList()
-        try long.add(Host(name: String(repeating: "n", count: 64), hostname: "h", user: "u"), now: t0)
+        try long.add(HostEntry(name: String(repeating: "n", count: 64), hostname: "h", user: "u"), now: t0)
         XCTAssertEqual(long.freeName(like: String(repeating: "n", count: 64)), String(repeating: "n", count: 62) + "-2")
     }
 
     func testRemove() throws {
-        var list = HostList([Host(name: "a", hostname: "a", user: "u")])
+        var list = HostList([HostEntry(name: "a", hostname: "a", user: "u")])
         XCTAssertEqual(try list.remove(named: "a").name, "a")
         XCTAssertThrowsError(try list.remove(named: "a")) { XCTAssertEqual($0 as? HostStoreError, .notFound(name: "a")) }
     }

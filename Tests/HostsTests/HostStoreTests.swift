@@ -3,9 +3,6 @@ import Files
 import TestSupport
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 final class HostStoreTests: XCTestCase {
     private var dir: TemporaryDirectory!
     private var store: HostStore!
@@ -20,7 +17,7 @@ final class HostStoreTests: XCTestCase {
 
     func testAddWritesA0600FileThatLoadsBack() throws {
         XCTAssertEqual(try store.load(), HostList())
-        try store.add(Host(name: "a", hostname: "a.lan", user: "u", session: "s"))
+        try store.add(HostEntry(name: "a", hostname: "a.lan", user: "u", session: "s"))
         XCTAssertEqual(AtomicFile.mode(of: store.path), 0o600)
         XCTAssertEqual(AtomicFile.mode(of: store.root.path), 0o700)
         let loaded = try store.host(named: "a")
@@ -34,7 +31,7 @@ final class HostStoreTests: XCTestCase {
         let original = Data(#"{"version": 1, "hosts": [ {"name": "a", "#.utf8) + Data([0xff, 0x00, 0x0a])
         try original.write(to: URL(fileURLWithPath: store.path))
         for attempt in 0..<2 {
-            XCTAssertThrowsError(try store.add(Host(name: "b", hostname: "b", user: "u"))) { error in
+            XCTAssertThrowsError(try store.add(HostEntry(name: "b", hostname: "b", user: "u"))) { error in
                 guard case let .unreadable(path, _, copy)? = error as? HostStoreError else { return XCTFail("\(error)") }
                 XCTAssertEqual(path, self.store.path)
                 XCTAssertEqual(copy, self.store.root.file("hosts.json.corrupt-20250615T150640Z"), "attempt \(attempt)")
@@ -62,18 +59,18 @@ final class HostStoreTests: XCTestCase {
     }
 
     func testFailedChangeWritesNothing() throws {
-        try store.add(Host(name: "a", hostname: "a.lan", user: "u"))
+        try store.add(HostEntry(name: "a", hostname: "a.lan", user: "u"))
         let before = FileManager.default.contents(atPath: store.path)
-        XCTAssertThrowsError(try store.add(Host(name: "b", hostname: "a.lan", user: "u")))
+        XCTAssertThrowsError(try store.add(HostEntry(name: "b", hostname: "a.lan", user: "u")))
         XCTAssertEqual(FileManager.default.contents(atPath: store.path), before)
     }
 
     func testUpsertThroughTheStore() throws {
-        try store.add(Host(name: "desk", hostname: "desk.lan", user: "u", session: "m"))
-        XCTAssertEqual(try store.upsert(Host(name: "other", hostname: "desk.lan", user: "u", platform: .windows, session: "m")),
+        try store.add(HostEntry(name: "desk", hostname: "desk.lan", user: "u", session: "m"))
+        XCTAssertEqual(try store.upsert(HostEntry(name: "other", hostname: "desk.lan", user: "u", platform: .windows, session: "m")),
                        .updated(try store.host(named: "desk")))
         XCTAssertEqual(try store.host(named: "desk").platform, .windows)
-        XCTAssertEqual(try store.upsert(Host(name: "desk", hostname: "desk.lan", user: "u", session: "n")),
+        XCTAssertEqual(try store.upsert(HostEntry(name: "desk", hostname: "desk.lan", user: "u", session: "n")),
                        .added(try store.host(named: "desk-2")))
         XCTAssertEqual(try store.load().hosts.map(\.name), ["desk", "desk-2"])
     }

@@ -1,17 +1,14 @@
 import XCTest
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 final class HostValidationTests: XCTestCase {
-    private func host(_ change: (inout Host) -> Void = { _ in }) -> Host {
-        var h = Host(name: "web", hostname: "web.example.com", user: "ada")
+    private func host(_ change: (inout HostEntry) -> Void = { _ in }) -> HostEntry {
+        var h = HostEntry(name: "web", hostname: "web.example.com", user: "ada")
         change(&h)
         return h
     }
 
-    private func assertRefused(_ h: Host, field: String, rule: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRefused(_ h: HostEntry, field: String, rule: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try h.validate(), file: file, line: line) { error in
             guard let e = error as? HostValidationError else { return XCTFail("\(error)", file: file, line: line) }
             XCTAssertEqual(e.field, field, file: file, line: line)

@@ -7,9 +7,6 @@ import TestSupport
 import TextSafety
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 /// hosts.json as an attacker or an accident may leave it: the registry is checked, read with
 /// a bound, and what it says is never sent to a terminal raw.
 final class HostileInputTests: XCTestCase {
@@ -77,7 +74,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("\(store.path): is not a regular file (it is a character device)"), text)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.root.path).sorted(), ["hosts.json"],
                        "no copy of a device is kept")
-        XCTAssertNotNil(failure { try store.add(Host(name: "a", hostname: "a.lan", user: "me")) })
+        XCTAssertNotNil(failure { try store.add(HostEntry(name: "a", hostname: "a.lan", user: "me")) })
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: store.path), "/dev/null")
     }
 
@@ -88,17 +85,17 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testWorldWritableRegistryIsRefusedWithTheChmod() throws {
-        try store.add(Host(name: "a", hostname: "a.lan", user: "me"))
+        try store.add(HostEntry(name: "a", hostname: "a.lan", user: "me"))
         chmod(store.path, 0o666)
         let text = failure { _ = try store.load() } ?? ""
         XCTAssertTrue(text.hasSuffix("Run 'chmod go-w \(store.path)' and try again."), text)
-        XCTAssertNotNil(failure { try store.add(Host(name: "b", hostname: "b.lan", user: "me")) })
+        XCTAssertNotNil(failure { try store.add(HostEntry(name: "b", hostname: "b.lan", user: "me")) })
     }
 
     func testForeignOwnedLockIsRefused() throws {
-        try store.add(Host(name: "a", hostname: "a.lan", user: "me"))
+        try store.add(HostEntry(name: "a", hostname: "a.lan", user: "me"))
         XCTAssertEqual(chown(store.path + ".lock", 65534, 65534), 0)
-        let text = failure { try store.add(Host(name: "b", hostname: "b.lan", user: "me")) } ?? ""
+        let text = failure { try store.add(HostEntry(name: "b", hostname: "b.lan", user: "me")) } ?? ""
         XCTAssertTrue(text.contains("\(store.path).lock: belongs to another user (uid 65534)"), text)
         XCTAssertEqual(try store.load().hosts.map(\.name), ["a"])
     }
@@ -109,7 +106,7 @@ final class HostileInputTests: XCTestCase {
         let then = Int(Date().timeIntervalSince1970) - 3600
         var times = [timeval(tv_sec: then, tv_usec: 0), timeval(tv_sec: then, tv_usec: 0)]
         XCTAssertEqual(utimes(leftover, &times), 0)
-        try store.add(Host(name: "a", hostname: "a.lan", user: "me"))
+        try store.add(HostEntry(name: "a", hostname: "a.lan", user: "me"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover))
     }
 }

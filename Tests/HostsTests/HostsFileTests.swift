@@ -1,19 +1,16 @@
 import XCTest
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 final class HostsFileTests: XCTestCase {
     private func decode(_ json: String) -> Result<HostList, HostsFile.Problem> {
         HostsFile.decode(Data(json.utf8), localUser: "local")
     }
 
     func testRoundTripKeepsEveryField() throws {
-        let full = Host(name: "full", hostname: "2001:db8::7", port: 2222, user: "ada", platform: .windows,
+        let full = HostEntry(name: "full", hostname: "2001:db8::7", port: 2222, user: "ada", platform: .windows,
                         session: "main", command: "herdr --x", auth: [.password, .deviceKey],
                         created: Date(timeIntervalSince1970: 1_700_000_000), updated: Date(timeIntervalSince1970: 1_700_000_100))
-        let bare = Host(name: "bare", hostname: "bare.lan", user: "bob")
+        let bare = HostEntry(name: "bare", hostname: "bare.lan", user: "bob")
         let list = HostList([full, bare])
         let data = try HostsFile.encode(list)
         XCTAssertEqual(try decode(String(decoding: data, as: UTF8.self)).get(), list)
@@ -26,7 +23,7 @@ final class HostsFileTests: XCTestCase {
 
     func testFileWithoutOptionalFieldsLoadsWithDefaults() throws {
         let list = try decode(#"{"version": 1, "hosts": [{"name": "old", "hostname": "old.example.com"}]}"#).get()
-        XCTAssertEqual(list.hosts, [Host(name: "old", hostname: "old.example.com", port: 22, user: "local", platform: .unix,
+        XCTAssertEqual(list.hosts, [HostEntry(name: "old", hostname: "old.example.com", port: 22, user: "local", platform: .unix,
                                          session: nil, command: nil, auth: AuthMethod.defaultOrder, created: nil, updated: nil)])
         XCTAssertEqual(try decode(#"{"version": 1, "hosts": []}"#).get(), HostList())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Hosts
 @testable import Pairing
 import TestSupport
 import XCTest
@@ -13,7 +14,7 @@ final class HostSidePartsTests: XCTestCase {
     func testOneTimeLineIsTheProtocolsLineByteForByte() throws {
         setenv("TZ", "UTC", 1)
         tzset()
-        let command = try HostPlatform.unix.forcedCommand(drover: "/usr/local/bin/drover", id: "abcdefghijklmnopqrstu_",
+        let command = try Platform.unix.pairHostForcedCommand(drover: "/usr/local/bin/drover", id: "abcdefghijklmnopqrstu_",
                                                           stateDirectory: "/home/ana/.config/drover/pairing")
         let line = OneTimeKeyLine.line(publicKeyBase64: "AAAAC3NzaC1lZDI1NTE5AAAAIK", id: "abcdefghijklmnopqrstu_",
                                        expiry: Date(timeIntervalSince1970: 1_800_000_600), forcedCommand: command)
@@ -23,10 +24,21 @@ final class HostSidePartsTests: XCTestCase {
     }
 
     func testForcedCommandQuotesPathsWithSpacesAndRefusesQuotes() throws {
-        XCTAssertEqual(try HostPlatform.unix.forcedCommand(drover: "/opt/my tools/drover", id: "x", stateDirectory: "/s"),
+        XCTAssertEqual(try Platform.unix.pairHostForcedCommand(drover: "/opt/my tools/drover", id: "x", stateDirectory: "/s"),
                        "'/opt/my tools/drover' pair-host --enroll=x --state=/s")
-        XCTAssertThrowsError(try HostPlatform.unix.forcedCommand(drover: "/opt/a\"b/drover", id: "x", stateDirectory: "/s"))
-        XCTAssertThrowsError(try HostPlatform.unix.forcedCommand(drover: "/opt/drover", id: "x", stateDirectory: "/s\\t"))
+        XCTAssertThrowsError(try Platform.unix.pairHostForcedCommand(drover: "/opt/a\"b/drover", id: "x", stateDirectory: "/s")) {
+            XCTAssertEqual($0 as? PairHostPlatformError, .unquotablePath("/opt/a\"b/drover"))
+        }
+        XCTAssertThrowsError(try Platform.unix.pairHostForcedCommand(drover: "/opt/drover", id: "x", stateDirectory: "/s\\t"))
+    }
+
+    /// One platform enum serves the registry, the link and pair-host; pair-host has no
+    /// Windows forced command yet and says so instead of writing a unix one.
+    func testPairHostRefusesWindowsInsteadOfWritingAUnixCommand() {
+        XCTAssertThrowsError(try Platform.windows.pairHostForcedCommand(drover: "/opt/drover", id: "x", stateDirectory: "/s")) {
+            XCTAssertEqual($0 as? PairHostPlatformError, .unsupported(.windows))
+        }
+        XCTAssertEqual(Platform.unix.pairHostAuthorizedKeysPath(home: "/home/ana"), "/home/ana/.ssh/authorized_keys")
     }
 
     func testAuthorizedKeysEditsKeepOtherLinesByteForByte() throws {

@@ -73,7 +73,7 @@ final class PairingEndToEndTests: XCTestCase {
         try XCTUnwrap(DeviceKey.load(root: DroverRoot(path: clientHome))).keyPair.publicKeyBlob.base64EncodedString()
     }
 
-    func savedHosts() throws -> [Hosts.Host] { try HostStore(root: DroverRoot(path: clientHome)).load().hosts }
+    func savedHosts() throws -> [HostEntry] { try HostStore(root: DroverRoot(path: clientHome)).load().hosts }
 
     func approve(_ host: DroverChild) {
         XCTAssertNotNil(host.output.wait(for: "Approve this device? [y/N] "), host.output.text)
@@ -236,9 +236,9 @@ final class PairingEndToEndTests: XCTestCase {
     /// the entries for the computer's other sessions alone.
     func testRepairingTheSameAccountAndSessionUpdatesThatEntryOnly() throws {
         let store = HostStore(root: DroverRoot(path: clientHome))
-        try store.add(Hosts.Host(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "work",
+        try store.add(HostEntry(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "work",
                                  command: "my-herdr"))
-        try store.add(Hosts.Host(name: "play", hostname: "127.0.0.1", port: sshd.port, user: user, session: "play"))
+        try store.add(HostEntry(name: "play", hostname: "127.0.0.1", port: sshd.port, user: user, session: "play"))
         let (host, link) = try startHost(["--session", "work"])
         let client = try startClient(link)
         approve(host)

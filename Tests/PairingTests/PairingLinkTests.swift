@@ -1,3 +1,4 @@
+import Hosts
 import XCTest
 @testable import Pairing
 
@@ -130,6 +131,18 @@ final class PairingLinkTests: XCTestCase {
         XCTAssertEqual(try parse(Self.link(["os": "windows"])).platform, .windows)
         assertRefused(Self.link(["os": "Unix"]), .invalidField("os", "must be unix or windows"))
         assertRefused(Self.link(["os": "mac"]), .invalidField("os", "must be unix or windows"))
+    }
+
+    /// The link's `os` and the registry's `platform` are one enum: each value reads from the
+    /// link, writes back into it and into hosts.json as the same bytes.
+    func testLinkOsAndHostsPlatformShareTheirValues() throws {
+        for platform in Platform.allCases {
+            let link = try parse(Self.link(["os": platform.rawValue]))
+            XCTAssertEqual(link.platform, platform)
+            XCTAssertTrue(link.format().contains("&os=\(platform.rawValue)&"))
+            XCTAssertEqual(String(decoding: try JSONEncoder().encode([platform]), as: UTF8.self), "[\"\(platform.rawValue)\"]")
+        }
+        XCTAssertEqual(Platform.allCases.map(\.rawValue), ["unix", "windows"])
     }
 
     func testAddressesAreOneToFourEntries() throws {

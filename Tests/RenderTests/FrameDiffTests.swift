@@ -4,9 +4,9 @@ import VT
 
 /// Byte-for-byte expectations for small frame pairs.
 final class FrameDiffTests: XCTestCase {
-    let plain = TerminalCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: true)
+    let plain = ConsoleCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: true)
 
-    func render(_ previous: Frame?, _ next: Frame, _ caps: TerminalCapabilities? = nil) -> String {
+    func render(_ previous: Frame?, _ next: Frame, _ caps: ConsoleCapabilities? = nil) -> String {
         FrameDiff.render(from: previous, to: next, capabilities: caps ?? plain).escaped
     }
 
@@ -165,7 +165,7 @@ final class FrameDiffTests: XCTestCase {
         linked.link = 1
         next.put("ab", row: 0, column: 0, attributes: linked)
         next.cursorColumn = 2
-        let caps = TerminalCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: false)
+        let caps = ConsoleCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: false)
         XCTAssertEqual(render(previous, next, caps), "ab")
     }
 
@@ -191,7 +191,7 @@ final class FrameDiffTests: XCTestCase {
         var next = previous
         next.put("x", row: 0, column: 0)
         next.cursorColumn = 1
-        let bytes = FrameDiff.render(from: previous, to: next, capabilities: TerminalCapabilities())
+        let bytes = FrameDiff.render(from: previous, to: next, capabilities: ConsoleCapabilities())
         XCTAssertEqual(bytes.escaped, "⎋[?2026hx⎋[?2026l")
     }
 
@@ -203,7 +203,7 @@ final class FrameDiffTests: XCTestCase {
         next.put("x", row: 0, column: 0, attributes: orange)
         next.cursorColumn = 1
         XCTAssertEqual(render(previous, next), "⎋[38;2;255;0;0mx⎋[m")
-        let caps = TerminalCapabilities(truecolor: false, synchronizedOutput: false)
+        let caps = ConsoleCapabilities(truecolor: false, synchronizedOutput: false)
         XCTAssertEqual(render(previous, next, caps), "⎋[38;5;196mx⎋[m")
     }
 

@@ -14,7 +14,7 @@ final class OverlayTests: XCTestCase {
     func testRemovingTheOverlayRestoresTheRemoteRow() {
         let frame = Frame.text(["top", "bottom"], columns: 8)
         let composed = Overlay.status("hi").composed(onto: frame)
-        let caps = TerminalCapabilities(synchronizedOutput: false)
+        let caps = ConsoleCapabilities(synchronizedOutput: false)
         let back = FrameDiff.render(from: composed, to: frame, capabilities: caps).escaped
         XCTAssertEqual(back, "\nbottom  ⎋[H")
     }
@@ -37,7 +37,7 @@ final class OverlayTests: XCTestCase {
         var frame = Frame(columns: 6, rows: 2)
         frame.put("ああ", row: 1, column: 1)  // columns 1-2 and 3-4
         let composed = Overlay.status("abcd").composed(onto: frame)
-        let bytes = FrameDiff.render(from: frame, to: composed, capabilities: TerminalCapabilities(synchronizedOutput: false))
+        let bytes = FrameDiff.render(from: frame, to: composed, capabilities: ConsoleCapabilities(synchronizedOutput: false))
         XCTAssertFalse(bytes.escaped.contains("あ"))
         XCTAssertEqual(composed.rowText(1), "abcd")
     }
@@ -71,7 +71,7 @@ final class OverlayTests: XCTestCase {
                     XCTAssertLessThan(composed.cursorColumn, columns)
                     XCTAssertLessThan(composed.cursorRow, rows)
                     let terminal = Terminal(columns: columns, rows: rows)
-                    terminal.feed(FrameDiff.render(from: nil, to: composed, capabilities: TerminalCapabilities()))
+                    terminal.feed(FrameDiff.render(from: nil, to: composed, capabilities: ConsoleCapabilities()))
                     let shown = terminal.frame()
                     for row in 0..<rows {
                         XCTAssertEqual(shown.rowText(row), FramePreparation.normalized(composed).rowText(row),

@@ -17,7 +17,7 @@ final class RenderRoundTripTests: XCTestCase {
             var generator = FrameGenerator(columns: columns, rows: rows)
             let previous = generator.frame(&random)
             let next = generator.successor(of: previous, &random)
-            let caps = TerminalCapabilities(truecolor: true, synchronizedOutput: random.chance(0.5),
+            let caps = ConsoleCapabilities(truecolor: true, synchronizedOutput: random.chance(0.5),
                                             hyperlinks: true)
             let terminal = Terminal(columns: columns, rows: rows)
             terminal.feed(FrameDiff.render(from: nil, to: previous, capabilities: caps))
@@ -35,7 +35,7 @@ final class RenderRoundTripTests: XCTestCase {
     func testChainsOfFramesStayInStep() {
         var random = SeededRandom(seed: 42)
         var generator = FrameGenerator(columns: 20, rows: 8)
-        let caps = TerminalCapabilities()
+        let caps = ConsoleCapabilities()
         let terminal = Terminal(columns: 20, rows: 8)
         var shown = generator.frame(&random)
         terminal.feed(FrameDiff.render(from: nil, to: shown, capabilities: caps))
@@ -49,7 +49,7 @@ final class RenderRoundTripTests: XCTestCase {
 
     func testDowngradedColoursRoundTripAsTheirPaletteIndex() {
         var random = SeededRandom(seed: 7)
-        let caps = TerminalCapabilities(truecolor: false)
+        let caps = ConsoleCapabilities(truecolor: false)
         for iteration in 0..<100 {
             var generator = FrameGenerator(columns: 10, rows: 4)
             let previous = generator.frame(&random)

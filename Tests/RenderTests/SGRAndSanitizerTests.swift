@@ -63,10 +63,10 @@ final class SGRAndSanitizerTests: XCTestCase {
     }
 
     func testCapabilitiesFollowCOLORTERM() {
-        XCTAssertTrue(TerminalCapabilities.detect(environment: ["COLORTERM": "truecolor"]).truecolor)
-        XCTAssertTrue(TerminalCapabilities.detect(environment: ["COLORTERM": "24bit"]).truecolor)
-        XCTAssertFalse(TerminalCapabilities.detect(environment: ["COLORTERM": "yes"]).truecolor)
-        XCTAssertFalse(TerminalCapabilities.detect(environment: [:]).truecolor)
+        XCTAssertTrue(ConsoleCapabilities.detect(environment: ["COLORTERM": "truecolor"]).truecolor)
+        XCTAssertTrue(ConsoleCapabilities.detect(environment: ["COLORTERM": "24bit"]).truecolor)
+        XCTAssertFalse(ConsoleCapabilities.detect(environment: ["COLORTERM": "yes"]).truecolor)
+        XCTAssertFalse(ConsoleCapabilities.detect(environment: [:]).truecolor)
     }
 
     func testTitleLosesControlsAndIsBounded() {

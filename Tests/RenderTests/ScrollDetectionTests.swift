@@ -3,7 +3,7 @@ import VT
 @testable import Render
 
 final class ScrollDetectionTests: XCTestCase {
-    let plain = TerminalCapabilities(truecolor: true, synchronizedOutput: false)
+    let plain = ConsoleCapabilities(truecolor: true, synchronizedOutput: false)
 
     func testFullScreenScrollUsesScrollUpAndDrawsOnlyTheNewRow() {
         let previous = Frame.text(["line one", "line two", "line three", "line four", "line five"], columns: 12)

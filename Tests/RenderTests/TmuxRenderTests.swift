@@ -12,7 +12,7 @@ final class TmuxRenderTests: XCTestCase {
         let outer = try XCTUnwrap(TmuxOuterTerminal(columns: columns, rows: rows), "tmux pane could not be started")
         var random = SeededRandom(seed: 2026)
         var generator = FrameGenerator(columns: columns, rows: rows)
-        let caps = TerminalCapabilities(truecolor: true, synchronizedOutput: true, hyperlinks: false)
+        let caps = ConsoleCapabilities(truecolor: true, synchronizedOutput: true, hyperlinks: false)
         var shown: Frame?
         var next = generator.frame(&random)
         for step in 0..<150 {

@@ -3,8 +3,8 @@ import Hosts
 @testable import Sessions
 
 final class AttachTargetTests: XCTestCase {
-    let mac = Hosts.Host(name: "mac", hostname: "mac.tail.ts.net", port: 2222, user: "ann", platform: .unix, session: "work")
-    let win = Hosts.Host(name: "pc", hostname: "100.64.1.2", user: "bob", platform: .windows)
+    let mac = HostEntry(name: "mac", hostname: "mac.tail.ts.net", port: 2222, user: "ann", platform: .unix, session: "work")
+    let win = HostEntry(name: "pc", hostname: "100.64.1.2", user: "bob", platform: .windows)
 
     func testRegistryNameUsesTheHostsCommand() throws {
         let t = try AttachTarget.resolve("mac", in: [mac, win], localUser: "me")
@@ -59,7 +59,7 @@ final class AttachTargetTests: XCTestCase {
                 XCTAssertEqual(($0 as? HostValidationError)?.field, "session")
             }
         }
-        let custom = Hosts.Host(name: "custom", hostname: "c.lan", user: "u", command: "my-herdr")
+        let custom = HostEntry(name: "custom", hostname: "c.lan", user: "u", command: "my-herdr")
         XCTAssertThrowsError(try AttachTarget.resolve("custom", in: [custom], localUser: "me").attaching(session: "s")) {
             XCTAssertEqual($0 as? AttachTargetError, .commandOverride("custom"))
             XCTAssertTrue("\($0)".contains("'drover hosts edit custom --no-command'"), "\($0)")
@@ -67,8 +67,8 @@ final class AttachTargetTests: XCTestCase {
     }
 
     func testAnAddressSharedBySeveralEntriesMustBeNamed() {
-        let work = Hosts.Host(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work")
-        let play = Hosts.Host(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play")
+        let work = HostEntry(name: "mac-work", hostname: "mac.lan", user: "ann", session: "work")
+        let play = HostEntry(name: "mac-play", hostname: "mac.lan", user: "ann", session: "play")
         XCTAssertThrowsError(try AttachTarget.resolve("ann@MAC.lan", in: [work, play], localUser: "me")) {
             XCTAssertEqual($0 as? AttachTargetError, .ambiguous("ann@MAC.lan", names: ["mac-work", "mac-play"]))
             XCTAssertTrue("\($0)".contains("e.g. 'drover attach mac-work'"), "\($0)")

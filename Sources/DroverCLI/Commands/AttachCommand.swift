@@ -20,13 +20,7 @@ enum AttachCommand {
             that host comes to the front.
 
             Keys inside a session (prefix ctrl+]):
-              ctrl+] d   detach from every host (herdr keeps running on each)
-              ctrl+] n/p next / previous host
-              ctrl+] h   pick a host from a list (digit, or arrows and Enter; Esc cancels)
-              ctrl+] ?   show Drover's keys
-              ctrl+] r   redraw the screen; reconnect now if waiting to
-              ctrl+] x   discard keys typed while not connected
-              ctrl+] ctrl+]  send ctrl+] itself
+            \(AttachController.keyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
             herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
             Drover ends when the last one ends.
             If a link drops, Drover keeps the screen and says so; the host in front reconnects by

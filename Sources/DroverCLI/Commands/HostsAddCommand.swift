@@ -25,7 +25,7 @@ enum HostsAddCommand {
             }
             guard !positionals.isEmpty else { throw UsageError("missing NAME") }
             if positionals.count > 2 { throw UsageError("unexpected argument '\(positionals[2])'") }
-            var host = RegistryHost(name: positionals[0], hostname: "", user: LocalUser.name)
+            var host = HostEntry(name: positionals[0], hostname: "", user: LocalUser.name)
             if positionals.count == 2 {
                 try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
             } else if args.value("host") == nil {
@@ -38,7 +38,7 @@ enum HostsAddCommand {
         })
 
     /// Sets the parts the address names; an option that names the same part differently is an error.
-    static func apply(_ address: AddressArgument, given raw: String, args: ParsedArguments, to host: inout RegistryHost) throws {
+    static func apply(_ address: AddressArgument, given raw: String, args: ParsedArguments, to host: inout HostEntry) throws {
         let hostname = Hostname.stripBrackets(address.host)
         if let option = args.value("host"), Hostname.canonical(Hostname.stripBrackets(option)) != Hostname.canonical(hostname) {
             throw UsageError("'\(raw)' names host \(hostname) but --host says \(option); give the host once")

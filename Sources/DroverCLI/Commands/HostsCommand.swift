@@ -17,5 +17,3 @@ enum HostsCommand {
         action: { args, ctx in try HostsListCommand.run(args, ctx) })
 }
 
-/// Foundation on Linux also exports a `Host` (NSHost); the commands mean the registry's.
-typealias RegistryHost = Hosts.Host

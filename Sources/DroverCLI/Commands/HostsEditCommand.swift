@@ -19,7 +19,7 @@ enum HostsEditCommand {
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
             if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
             let store = HostStore(root: ctx.root)
-            let updated = try store.modify { list, now -> RegistryHost in
+            let updated = try store.modify { list, now -> HostEntry in
                 guard var host = list.named(name) else { throw HostStoreError.notFound(name: name) }
                 var changed = try HostsFieldOptions.apply(args, to: &host)
                 if args.flag("no-session") { host.session = nil; changed = true }

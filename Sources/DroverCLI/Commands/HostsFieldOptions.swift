@@ -14,7 +14,7 @@ enum HostsFieldOptions {
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
     @discardableResult
-    static func apply(_ args: ParsedArguments, to host: inout RegistryHost) throws -> Bool {
+    static func apply(_ args: ParsedArguments, to host: inout HostEntry) throws -> Bool {
         var changed = false
         if let hostname = args.value("host") {
             host.hostname = Hostname.stripBrackets(hostname)

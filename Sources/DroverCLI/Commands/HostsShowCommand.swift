@@ -13,7 +13,7 @@ enum HostsShowCommand {
             return 0
         })
 
-    static func describe(_ host: RegistryHost) -> String {
+    static func describe(_ host: HostEntry) -> String {
         let time: (Date?) -> String = { date in
             date.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Hosts
 import Pairing
 import TextSafety
 
@@ -71,7 +72,7 @@ enum PairHostCommand {
         try root.ensureExists()
         let state = args.value("test-state") ?? root.file("pairing")
         let keysPath = args.value("test-authorized-keys")
-            ?? HostPlatform.unix.defaultAuthorizedKeysPath(home: LocalAccount.home)
+            ?? Platform.unix.pairHostAuthorizedKeysPath(home: LocalAccount.home)
         let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: addresses)
         let configuration = PairHost.Configuration(
             authorizedKeys: AuthorizedKeysFile(path: keysPath, lockPath: absolute(state) + "/.authorized_keys.lock"),

@@ -104,7 +104,7 @@ enum ReplayCommand {
         case .json: ctx.write(ScreenJSON.render(frame, modes: terminal.modes))
         case .ansi:
             let bytes = FrameDiff.render(from: nil, to: frame,
-                                         capabilities: TerminalCapabilities(synchronizedOutput: false))
+                                         capabilities: ConsoleCapabilities(synchronizedOutput: false))
             ctx.write(String(decoding: bytes, as: UTF8.self) + "\r\n")
         }
         return 0

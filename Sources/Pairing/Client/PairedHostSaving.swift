@@ -10,9 +10,9 @@ struct PairedHostSaving {
     /// Adds the host reached at `address`, or updates the entry for the same account, address
     /// and session.
     func save(address: String) throws -> PairingClient.Paired {
-        let host = Hosts.Host(name: PairingHostName.registryName(for: link.computerName), hostname: address,
-                              port: link.port, user: link.user, platform: link.platform == .windows ? .windows : .unix,
-                              session: link.session, command: nil)
+        let host = HostEntry(name: PairingHostName.registryName(for: link.computerName), hostname: address,
+                             port: link.port, user: link.user, platform: link.platform,
+                             session: link.session, command: nil)
         switch try hostStore.upsert(host) {
         case .added(let saved): return PairingClient.Paired(host: saved, updatedExisting: false, address: address)
         case .updated(let saved): return PairingClient.Paired(host: saved, updatedExisting: true, address: address)

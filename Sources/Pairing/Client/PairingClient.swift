@@ -27,7 +27,7 @@ public struct PairingClient {
 
     /// A finished pairing.
     public struct Paired: Equatable, Sendable {
-        public let host: Hosts.Host
+        public let host: HostEntry
         /// True when the existing entry for the same account, address and session was updated.
         public let updatedExisting: Bool
         public let address: String

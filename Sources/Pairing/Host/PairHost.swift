@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Hosts
 import Identity
 
 /// The computer side of pairing (`drover pair-host`): publishes a one-time key, waits for
@@ -14,7 +15,7 @@ public struct PairHost {
         public var stateDirectory: String
         /// Absolute path of the drover executable, for the forced command.
         public var droverPath: String
-        public var platform: HostPlatform
+        public var platform: Platform
         public var computerName: String
         public var user: String
         public var addresses: [String]
@@ -24,7 +25,7 @@ public struct PairHost {
         public var lifetime: TimeInterval
 
         public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
-                    platform: HostPlatform = .unix, computerName: String, user: String, addresses: [String],
+                    platform: Platform = .unix, computerName: String, user: String, addresses: [String],
                     port: Int, session: String?, hostKeyFingerprints: [String],
                     lifetime: TimeInterval = PairingOffer.defaultLifetime) {
             self.authorizedKeys = authorizedKeys
@@ -68,14 +69,14 @@ public struct PairHost {
         let signals = try PairHostWaits()
         let config = configuration
         let offer = try PairingOffer.mint(computerName: config.computerName, user: config.user,
-                                          platform: config.platform.linkPlatform, addresses: config.addresses,
+                                          platform: config.platform, addresses: config.addresses,
                                           port: config.port, hostKeyFingerprints: config.hostKeyFingerprints,
                                           session: config.session, lifetime: config.lifetime, now: clock())
         let id = offer.link.id
         let state = PairingStateDirectory(path: config.stateDirectory, id: id)
         try state.ensureExists()
-        let command = try config.platform.forcedCommand(drover: config.droverPath, id: id,
-                                                        stateDirectory: config.stateDirectory)
+        let command = try config.platform.pairHostForcedCommand(drover: config.droverPath, id: id,
+                                                                    stateDirectory: config.stateDirectory)
         defer { withdraw(state: state, signals: signals) }
         try state.create(.offer, [String(offer.link.expiry)])
         try config.authorizedKeys.append(OneTimeKeyLine.line(publicKeyBase64: offer.publicKeyBase64, id: id,

@@ -1,4 +1,5 @@
 import Foundation
+import Hosts
 import Identity
 
 /// A freshly minted offer: the one-time key and the link that carries its seed.
@@ -12,7 +13,7 @@ public struct PairingOffer: Sendable {
     public var expiry: Date { Date(timeIntervalSince1970: TimeInterval(link.expiry)) }
 
     /// Mints a random id and seed and builds the link.
-    public static func mint(computerName: String, user: String, platform: PairingLink.Platform,
+    public static func mint(computerName: String, user: String, platform: Platform,
                             addresses: [String], port: Int, hostKeyFingerprints: [String], session: String?,
                             lifetime: TimeInterval, now: Date) throws -> PairingOffer {
         var generator = SystemRandomNumberGenerator()

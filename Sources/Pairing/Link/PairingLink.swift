@@ -1,4 +1,5 @@
 import Foundation
+import Hosts
 
 /// A herdr pairing v1 link: `herdr://pair?v=1&id=…&n=…&u=…&os=…&h=…&p=…&fp=…&k=…&x=…[&s=…]`.
 ///
@@ -6,12 +7,6 @@ import Foundation
 /// which depends on the clock: `parse(_:now:)` checks both, `format()` writes the link back
 /// with RFC 3986 escaping.
 public struct PairingLink: Equatable, Sendable {
-    /// The platform of the computer (`os`).
-    public enum Platform: String, Sendable, CaseIterable {
-        case unix
-        case windows
-    }
-
     /// The only version this implementation speaks (`v`).
     public static let version = 1
     /// How far ahead of the local clock an expiry may lie.

@@ -1,3 +1,5 @@
+import Hosts
+
 /// Reads the text of a `herdr://pair` link into a `PairingLink`, checking every field.
 enum PairingLinkParser {
     static let knownFields: Set<String> = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x", "s"]
@@ -31,7 +33,7 @@ enum PairingLinkParser {
                   "the account must be 1 to 64 characters without spaces or control characters")
 
         let os = try required("os")
-        guard let platform = PairingLink.Platform(rawValue: os) else {
+        guard let platform = Platform(rawValue: os) else {
             throw .invalidField("os", "must be unix or windows")
         }
 

@@ -10,7 +10,7 @@ import Darwin
 /// (SIGINT, SIGTERM, SIGHUP, SIGQUIT) and, as far as a signal handler can, a crash.
 ///
 /// Only one session should be active at a time (the signal path has one set of saved state).
-public final class TerminalSession {
+public final class ConsoleSession {
     public let input: Int32
     public let output: Int32
     /// The terminal settings before Drover changed them.
@@ -18,7 +18,7 @@ public final class TerminalSession {
     public private(set) var isActive = false
 
     /// Takes over the terminal on `input`/`output`: saves termios, switches to raw mode and
-    /// writes `TerminalSequences.enter`.
+    /// writes `ConsoleSequences.enter`.
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         guard isatty(input) == 1 else { throw ConsoleError.notATerminal }
         var settings = termios()
@@ -27,7 +27,7 @@ public final class TerminalSession {
         self.output = output
         self.savedSettings = settings
 
-        SignalRestore.arm(input: input, output: output, termios: settings, restoreBytes: TerminalSequences.restore)
+        SignalRestore.arm(input: input, output: output, termios: settings, restoreBytes: ConsoleSequences.restore)
         var raw = RawMode.settings(from: settings)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
@@ -36,7 +36,7 @@ public final class TerminalSession {
         }
         isActive = true
         do {
-            try TerminalOutput.writeAll(output, TerminalSequences.enter)
+            try ConsoleOutput.writeAll(output, ConsoleSequences.enter)
         } catch {
             restore()
             throw error
@@ -50,14 +50,14 @@ public final class TerminalSession {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
-        try? TerminalOutput.writeAll(output, TerminalSequences.restore)
+        try? ConsoleOutput.writeAll(output, ConsoleSequences.restore)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }
 
     /// The terminal's size in cells, nil when it cannot be read.
     public var size: (columns: Int, rows: Int)? {
-        TerminalSession.size(of: output) ?? TerminalSession.size(of: input)
+        ConsoleSession.size(of: output) ?? ConsoleSession.size(of: input)
     }
 
     public static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
@@ -83,7 +83,7 @@ public enum RawMode {
 }
 
 /// Blocking-safe writes to a file descriptor.
-public enum TerminalOutput {
+public enum ConsoleOutput {
     /// Writes every byte, retrying on EINTR and waiting for POLLOUT on EAGAIN.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in

@@ -2,7 +2,8 @@ import Foundation
 
 /// One computer in the registry: where it is, who to log in as, and which herdr session to
 /// attach. `name` is the handle used on the command line and is unique in the registry.
-public struct Host: Codable, Equatable, Sendable {
+/// (Not `Host`: Foundation on Linux exports one, and every file had to say which it meant.)
+public struct HostEntry: Codable, Equatable, Sendable {
     public var name: String
     /// DNS name, IPv4 address or IPv6 address (stored without brackets).
     public var hostname: String
@@ -21,7 +22,7 @@ public struct Host: Codable, Equatable, Sendable {
 
     public static let defaultPort = 22
 
-    public init(name: String, hostname: String, port: Int = Host.defaultPort, user: String,
+    public init(name: String, hostname: String, port: Int = HostEntry.defaultPort, user: String,
                 platform: Platform = .unix, session: String? = nil, command: String? = nil,
                 auth: [AuthMethod] = AuthMethod.defaultOrder, created: Date? = nil, updated: Date? = nil) {
         self.name = name
@@ -44,11 +45,11 @@ public struct Host: Codable, Equatable, Sendable {
 
     /// The command the SSH channel runs: the override when set, else herdr's attach command.
     public var attachCommand: String {
-        command ?? AttachCommand.herdr(platform: platform, session: session)
+        command ?? RemoteAttachCommand.herdr(platform: platform, session: session)
     }
 
     /// True when both hosts log in as the same user at the same address and port.
-    public func hasSameAccount(as other: Host) -> Bool {
+    public func hasSameAccount(as other: HostEntry) -> Bool {
         user == other.user && port == other.port
             && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
     }
@@ -56,7 +57,7 @@ public struct Host: Codable, Equatable, Sendable {
     /// True when both entries would attach the same thing: the same account, the same herdr
     /// session and the same command override. Such twins are refused; entries that share an
     /// account but differ in session or command (`mac-work`, `mac-play`) are welcome.
-    public func isTwin(of other: Host) -> Bool {
+    public func isTwin(of other: HostEntry) -> Bool {
         hasSameAccount(as: other) && session == other.session && command == other.command
     }
 
@@ -87,7 +88,7 @@ public struct Host: Codable, Equatable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decode(String.self, forKey: .name)
         hostname = try c.decode(String.self, forKey: .hostname)
-        port = try c.decodeIfPresent(Int.self, forKey: .port) ?? Host.defaultPort
+        port = try c.decodeIfPresent(Int.self, forKey: .port) ?? HostEntry.defaultPort
         user = try c.decodeIfPresent(String.self, forKey: .user)
             ?? (decoder.userInfo[.localUser] as? String) ?? LocalUser.name
         platform = try c.decodeIfPresent(Platform.self, forKey: .platform) ?? .unix
@@ -102,12 +103,6 @@ public struct Host: Codable, Equatable, Sendable {
 extension CodingUserInfoKey {
     /// The user name a host without a `user` field gets when decoded.
     public static let localUser = CodingUserInfoKey(rawValue: "drover.localUser")!
-}
-
-/// The operating system family of a host, which decides how herdr is started.
-public enum Platform: String, Codable, Sendable, CaseIterable {
-    case unix
-    case windows
 }
 
 /// A way to authenticate to a host.

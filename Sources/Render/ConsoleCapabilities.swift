@@ -1,5 +1,6 @@
-/// What the local terminal can show, decided once at start-up from its environment.
-public struct TerminalCapabilities: Hashable, Sendable {
+/// What the local terminal (the console, not the remote's `Terminal`) can show, decided once at
+/// start-up from its environment.
+public struct ConsoleCapabilities: Hashable, Sendable {
     /// 24-bit colour (`38;2;r;g;b`). When false, RGB colours are downgraded to the 256-colour palette.
     public var truecolor: Bool
     /// Wrap each frame in synchronized output (`CSI ?2026h` … `CSI ?2026l`). Terminals that do
@@ -16,9 +17,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
 
     /// Capabilities from the local environment: truecolor only when `COLORTERM` says
     /// `truecolor` or `24bit`.
-    public static func detect(environment: [String: String]) -> TerminalCapabilities {
+    public static func detect(environment: [String: String]) -> ConsoleCapabilities {
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
         let truecolor = colorTerm == "truecolor" || colorTerm == "24bit"
-        return TerminalCapabilities(truecolor: truecolor)
+        return ConsoleCapabilities(truecolor: truecolor)
     }
 }

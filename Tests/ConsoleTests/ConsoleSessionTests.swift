@@ -5,13 +5,13 @@ import Glibc
 import VT
 @testable import Console
 
-final class TerminalSessionTests: XCTestCase {
+final class ConsoleSessionTests: XCTestCase {
     func testRestoreSequenceTurnsEverythingOff() {
-        let restore = String(decoding: TerminalSequences.restore, as: UTF8.self)
+        let restore = String(decoding: ConsoleSequences.restore, as: UTF8.self)
         for mode in ["?1000l", "?1002l", "?1003l", "?1006l", "?2004l", "?1004l", "?2026l", "?25h", "?1049l", "m"] {
             XCTAssertTrue(restore.contains("\u{1B}[" + mode), mode)
         }
-        let enter = String(decoding: TerminalSequences.enter, as: UTF8.self)
+        let enter = String(decoding: ConsoleSequences.enter, as: UTF8.self)
         for mode in ["?1000h", "?1002h", "?1003h", "?1006h", "?2004h", "?1004h", "?1049h"] {
             XCTAssertTrue(enter.contains("\u{1B}[" + mode), mode)
         }
@@ -24,7 +24,7 @@ final class TerminalSessionTests: XCTestCase {
     func testEmulatorSeesModesOnAfterEnterAndOffAfterRestore() {
         let terminal = Terminal(columns: 20, rows: 4)
         terminal.feed(Array("before".utf8))
-        terminal.feed(TerminalSequences.enter)
+        terminal.feed(ConsoleSequences.enter)
         XCTAssertTrue(terminal.modes.alternateScreen)
         XCTAssertEqual(terminal.modes.mouse.tracking, .anyEvent)
         XCTAssertEqual(terminal.modes.mouse.encoding, .sgr)
@@ -33,7 +33,7 @@ final class TerminalSessionTests: XCTestCase {
 
         // What a frame may leave behind if Drover dies mid-write.
         terminal.feed(Array("\u{1B}[?2026h\u{1B}[?25l\u{1B}[?5h\u{1B}[2;3r\u{1B}[1;31m\u{1B}[6 q".utf8))
-        terminal.feed(TerminalSequences.restore)
+        terminal.feed(ConsoleSequences.restore)
         let modes = terminal.modes
         XCTAssertFalse(modes.alternateScreen)
         XCTAssertEqual(modes.mouse.tracking, .off)
@@ -54,13 +54,13 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(tcgetattr(pty.slave, &original), 0)
         XCTAssertNotEqual(original.c_lflag & tcflag_t(ICANON), 0)
 
-        let session = try TerminalSession(input: pty.slave, output: pty.slave)
+        let session = try ConsoleSession(input: pty.slave, output: pty.slave)
         var raw = termios()
         XCTAssertEqual(tcgetattr(pty.slave, &raw), 0)
         XCTAssertEqual(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG), 0)
         XCTAssertEqual(raw.c_oflag & tcflag_t(OPOST), 0)
-        let entered = PTY.read(pty.master) { $0.count >= TerminalSequences.enter.count }
-        XCTAssertEqual(entered, TerminalSequences.enter)
+        let entered = PTY.read(pty.master) { $0.count >= ConsoleSequences.enter.count }
+        XCTAssertEqual(entered, ConsoleSequences.enter)
         XCTAssertTrue(SignalRestore.isInstalled(SIGTERM))
 
         session.restore()
@@ -71,9 +71,9 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(after.c_iflag, original.c_iflag)
         XCTAssertEqual(after.c_oflag, original.c_oflag)
         XCTAssertEqual(after.c_cflag, original.c_cflag)
-        let restored = PTY.read(pty.master, seconds: 2) { $0.count >= TerminalSequences.restore.count }
+        let restored = PTY.read(pty.master, seconds: 2) { $0.count >= ConsoleSequences.restore.count }
         // Output post-processing is back on, so compare after mapping NL as the pty did (none here).
-        XCTAssertEqual(restored, TerminalSequences.restore)
+        XCTAssertEqual(restored, ConsoleSequences.restore)
         XCTAssertFalse(SignalRestore.isInstalled(SIGTERM))
     }
 
@@ -81,7 +81,7 @@ final class TerminalSessionTests: XCTestCase {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
         defer { close(fds[0]); close(fds[1]) }
-        XCTAssertThrowsError(try TerminalSession(input: fds[0], output: fds[1])) { error in
+        XCTAssertThrowsError(try ConsoleSession(input: fds[0], output: fds[1])) { error in
             XCTAssertEqual(error as? ConsoleError, .notATerminal)
             XCTAssertTrue("\(error)".contains("interactive terminal"))
         }
@@ -92,8 +92,8 @@ final class TerminalSessionTests: XCTestCase {
         defer { pty.close() }
         var size = winsize(ws_row: 33, ws_col: 101, ws_xpixel: 0, ws_ypixel: 0)
         XCTAssertEqual(ioctl(pty.slave, UInt(TIOCSWINSZ), &size), 0)
-        XCTAssertEqual(TerminalSession.size(of: pty.slave)?.columns, 101)
-        XCTAssertEqual(TerminalSession.size(of: pty.slave)?.rows, 33)
+        XCTAssertEqual(ConsoleSession.size(of: pty.slave)?.columns, 101)
+        XCTAssertEqual(ConsoleSession.size(of: pty.slave)?.rows, 33)
     }
 
     /// A child on a real pty enters raw mode and is killed by `signal`: the terminal must be
@@ -111,20 +111,20 @@ final class TerminalSessionTests: XCTestCase {
         let child = try XCTUnwrap(PTY.fork(settings: original) {
             // A plain process: default actions (the test runner's own crash handlers are not ours).
             for crash in SignalRestore.crashSignals { _ = Glibc.signal(crash, SIG_DFL) }
-            guard let session = try? TerminalSession() else { _exit(3) }
+            guard let session = try? ConsoleSession() else { _exit(3) }
             if raisedByChild { raise(signal) }
             while true { pause() }
             withExtendedLifetime(session) {}
         })
         defer { close(child.master) }
-        let entered = PTY.read(child.master) { $0.contains(TerminalSequences.enter) }
-        XCTAssertTrue(entered.contains(TerminalSequences.enter), "child did not enter raw mode", file: file, line: line)
+        let entered = PTY.read(child.master) { $0.contains(ConsoleSequences.enter) }
+        XCTAssertTrue(entered.contains(ConsoleSequences.enter), "child did not enter raw mode", file: file, line: line)
         if !raisedByChild { kill(child.pid, signal) }
 
         // The restore bytes may already have arrived with the enter bytes.
-        let restored = entered + PTY.read(child.master) { (entered + $0).contains(TerminalSequences.restore) }
+        let restored = entered + PTY.read(child.master) { (entered + $0).contains(ConsoleSequences.restore) }
         let status = PTY.wait(child.pid, master: child.master)
-        XCTAssertTrue(restored.contains(TerminalSequences.restore), "restore bytes missing", file: file, line: line)
+        XCTAssertTrue(restored.contains(ConsoleSequences.restore), "restore bytes missing", file: file, line: line)
         XCTAssertFalse(status.exited, "child exited instead of dying of the signal", file: file, line: line)
         XCTAssertEqual(status.value, signal, file: file, line: line)
 

@@ -4,16 +4,13 @@ import SSH
 import TestSupport
 @testable import Hosts
 
-/// Foundation on Linux also exports a `Host` (NSHost); this file means the registry's.
-private typealias Host = Hosts.Host
-
 /// The unchanged default unix attach command, run through a PTY on a real sshd, reaches the
 /// `herdr` first on the login shell's PATH with exactly the arguments it was given.
 ///
 /// A login shell resets PATH from /etc/profile, so the test uses a `ThrowawayAccount` (whose
 /// ~/.profile puts the stand-in first on PATH) and sets the stand-in to record its argv and
 /// exit instead of starting tmux.
-final class AttachCommandOverSSHTests: XCTestCase {
+final class RemoteAttachCommandOverSSHTests: XCTestCase {
     private var sshd: TestSSHD!
     private var account: ThrowawayAccount!
     private var keyPath: String!
@@ -39,7 +36,7 @@ final class AttachCommandOverSSHTests: XCTestCase {
 
     /// Logs in as the host's user and runs its attach command on a PTY until it exits.
     @discardableResult
-    private func runAttachCommand(of host: Host) throws -> SSHExit {
+    private func runAttachCommand(of host: HostEntry) throws -> SSHExit {
         let expected = try sshd.hostKeyFingerprint()
         let key = SSHPrivateKey(privateKeyText: try String(contentsOfFile: keyPath, encoding: .utf8),
                                 publicKeyLine: nil, label: "test key")
@@ -57,7 +54,7 @@ final class AttachCommandOverSSHTests: XCTestCase {
     }
 
     func testDefaultUnixCommandForNamedSessionArrivesExactly() throws {
-        let host = Host(name: "standin", hostname: "127.0.0.1", port: sshd.port, user: account.name, session: "work.main_2-b")
+        let host = HostEntry(name: "standin", hostname: "127.0.0.1", port: sshd.port, user: account.name, session: "work.main_2-b")
         XCTAssertEqual(host.attachCommand, #"exec "$SHELL" -lc 'herdr session attach work.main_2-b'"#)
         try runAttachCommand(of: host)
         XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr 'session' 'attach' 'work.main_2-b'\n")
@@ -65,7 +62,7 @@ final class AttachCommandOverSSHTests: XCTestCase {
     }
 
     func testDefaultUnixCommandForDefaultSessionRunsBareHerdr() throws {
-        let host = Host(name: "standin", hostname: "127.0.0.1", port: sshd.port, user: account.name)
+        let host = HostEntry(name: "standin", hostname: "127.0.0.1", port: sshd.port, user: account.name)
         XCTAssertEqual(host.attachCommand, #"exec "$SHELL" -lc 'herdr'"#)
         try runAttachCommand(of: host)
         XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr\n")

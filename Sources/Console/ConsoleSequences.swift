@@ -1,6 +1,6 @@
 /// The byte strings Drover writes to the local terminal when it takes it over and when it
 /// gives it back.
-public enum TerminalSequences {
+public enum ConsoleSequences {
     /// Saves the title, enters the alternate screen, turns on mouse reporting (click, drag and
     /// any motion, SGR-encoded), bracketed paste and focus reports.
     public static let enter: [UInt8] = Array((

@@ -1,0 +1,42 @@
+/// One key Drover takes after the prefix.
+public struct PrefixBinding: Equatable, Sendable {
+    /// The key typed after the prefix.
+    public let key: Unicode.Scalar
+    public let command: PrefixKeyHandler.Command
+    /// What it does, short enough for one line of the help box.
+    public let summary: String
+}
+
+/// The prefix keys, written down once: `PrefixKeyHandler` dispatches from `bindings`, and the
+/// `?` box and `drover attach --help` print `helpLines`. The README's table cannot be generated
+/// at build time, so a test compares it with this list.
+extension PrefixKeyHandler {
+    /// How help spells the prefix key (`defaultPrefix`).
+    public static let prefixName = "ctrl+]"
+
+    /// Every command key, in the order help lists them.
+    public static let bindings: [PrefixBinding] = [
+        PrefixBinding(key: "d", command: .detach, summary: "detach from every host (herdr keeps running on each)"),
+        PrefixBinding(key: "n", command: .nextHost, summary: "next host"),
+        PrefixBinding(key: "p", command: .previousHost, summary: "previous host"),
+        PrefixBinding(key: "h", command: .pickHost, summary: "pick a host from a list (digit or arrows + Enter)"),
+        PrefixBinding(key: "r", command: .redraw, summary: "redraw the screen; reconnect now if waiting to"),
+        PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
+        PrefixBinding(key: "?", command: .help, summary: "show these keys"),
+    ]
+
+    /// What the prefix typed twice does. It is not a command, so it is not in `bindings`.
+    public static let doubledPrefixSummary = "send \(prefixName) itself to the remote"
+
+    /// Every key and what it does, one aligned line each, the doubled prefix last.
+    public static var helpLines: [String] {
+        let rows = bindings.map { ("\(prefixName) \($0.key)", $0.summary) }
+            + [("\(prefixName) \(prefixName)", doubledPrefixSummary)]
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { keys, summary in keys + String(repeating: " ", count: width - keys.count + 2) + summary }
+    }
+
+    static func command(for scalar: Unicode.Scalar) -> Command? {
+        bindings.first { $0.key == scalar }?.command
+    }
+}

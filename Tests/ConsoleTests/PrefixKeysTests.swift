@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+import VT
+@testable import Console
+
+/// The prefix keys are written down once (`PrefixKeyHandler.bindings`); the handler, the `?`
+/// box and the README all follow that list.
+final class PrefixKeysTests: XCTestCase {
+    let prefix = PrefixKeyHandler.defaultPrefix
+
+    func testEveryCommandHasExactlyOneKeyAndTheHandlerUsesIt() {
+        let bindings = PrefixKeyHandler.bindings
+        XCTAssertEqual(Set(bindings.map(\.key)).count, bindings.count, "a key is bound twice")
+        XCTAssertEqual(bindings.map(\.command).sorted { "\($0)" < "\($1)" },
+                       PrefixKeyHandler.Command.allCases.sorted { "\($0)" < "\($1)" })
+        for binding in bindings {
+            var handler = PrefixKeyHandler()
+            XCTAssertEqual(handler.handle([prefix, .text(String(binding.key))]), [.command(binding.command)], "\(binding)")
+        }
+    }
+
+    func testHelpLinesNameEveryKeyAndTheDoubledPrefix() {
+        let lines = PrefixKeyHandler.helpLines
+        XCTAssertEqual(lines.count, PrefixKeyHandler.bindings.count + 1)
+        for (line, binding) in zip(lines, PrefixKeyHandler.bindings) {
+            XCTAssertTrue(line.hasPrefix("ctrl+] \(binding.key) "), line)
+            XCTAssertTrue(line.hasSuffix(binding.summary), line)
+        }
+        XCTAssertEqual(lines.last, "ctrl+] ctrl+]  send ctrl+] itself to the remote")
+        let summaries = PrefixKeyHandler.bindings.map(\.summary) + [PrefixKeyHandler.doubledPrefixSummary]
+        XCTAssertEqual(Set(zip(lines, summaries).map { $0.count - $1.count }).count, 1, "summaries start in one column: \(lines)")
+    }
+
+    /// The `?` box, drawn by the relay, shows every line of the list.
+    func testHelpBoxListsEveryKey() throws {
+        let h = try RelayLoopTests.Harness(columns: 80, rows: 14)
+        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
+        try h.run { !h.frames.isEmpty }
+        for line in PrefixKeyHandler.helpLines {
+            XCTAssertTrue(h.lines.contains { $0.contains(line) }, "missing \(line) in\n\(h.lines.joined(separator: "\n"))")
+        }
+    }
+
+    /// The README cannot be generated at build time, so its key table is compared with the list:
+    /// the same keys, summaries and order.
+    func testREADMEKeyTableMatchesTheList() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `ctrl+] ") }.map(String.init)
+        let expected = PrefixKeyHandler.bindings.map { "| `ctrl+] \($0.key)` | \($0.summary) |" }
+            + ["| `ctrl+] ctrl+]` | \(PrefixKeyHandler.doubledPrefixSummary) |"]
+        XCTAssertEqual(rows, expected, "update README.md's key table from PrefixKeyHandler.bindings")
+    }
+}
