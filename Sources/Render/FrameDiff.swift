@@ -23,7 +23,7 @@ public enum FrameDiff {
     /// As `render`, appending to `out`: a caller that keeps one buffer (and empties it with
     /// `removeAll(keepingCapacity:)`) draws frame after frame without allocating for the bytes.
     public static func render(from previous: Frame?, to next: Frame,
-                              capabilities: TerminalCapabilities,
+                              capabilities: ConsoleCapabilities,
                               rowVersionsComparable: Bool = false, into out: inout [UInt8]) {
         let start = out.count
         if capabilities.synchronizedOutput { out.append(contentsOf: synchronizedBegin) }

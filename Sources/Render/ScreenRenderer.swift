@@ -12,7 +12,7 @@ import VT
 ///
 /// A value with no I/O: the caller writes what `render` returns.
 public struct ScreenRenderer {
-    public var capabilities: TerminalCapabilities
+    public var capabilities: ConsoleCapabilities
     /// The remote screen as of the last frame, never with an overlay on it.
     private var remote: Frame?
     /// The emulator `remote` was taken from: row versions only compare within one. Held, not
@@ -25,7 +25,7 @@ public struct ScreenRenderer {
     private var shownIsRemote = false
     private var out: [UInt8] = []
 
-    public init(capabilities: TerminalCapabilities) {
+    public init(capabilities: ConsoleCapabilities) {
         self.capabilities = capabilities
     }
 

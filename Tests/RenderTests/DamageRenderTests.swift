@@ -33,7 +33,7 @@ final class DamageRenderTests: XCTestCase {
             var random = SeededRandom(seed: seed &* 7919)
             let remote = Terminal(columns: 16, rows: 6, scrollbackLimit: 50)
             let local = Terminal(columns: 16, rows: 6)
-            let capabilities = TerminalCapabilities(synchronizedOutput: random.chance(0.5))
+            let capabilities = ConsoleCapabilities(synchronizedOutput: random.chance(0.5))
             var renderer = ScreenRenderer(capabilities: capabilities)
             var overlay: Overlay?
             // The path before damage: a fresh frame each time, diffed against the last one.

@@ -35,7 +35,7 @@ enum RelayBench {
     private static func pass(_ data: UnsafeRawBufferPointer, _ buffer: UnsafeMutableRawBufferPointer,
                              _ columns: Int, _ rows: Int, _ frameBytes: Int) -> Result {
         let terminal = Terminal(columns: columns, rows: rows, scrollbackLimit: 10_000)
-        var renderer = ScreenRenderer(capabilities: TerminalCapabilities())
+        var renderer = ScreenRenderer(capabilities: ConsoleCapabilities())
         var result = Result(cpuSeconds: 0, frames: 0, written: 0)
         func render() {
             result.written += renderer.render(terminal, overlay: nil).count
