@@ -1,5 +1,6 @@
 import Foundation
 import Pairing
+import QR
 import TextSafety
 
 /// `drover pair-host`: offer a one-time pairing code on this computer, and (as the forced
