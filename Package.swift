@@ -10,13 +10,14 @@ let package = Package(
         .executable(name: "drover", targets: ["drover"]),
     ],
     targets: [
-        // System libraries (Debian -dev packages, found through pkg-config).
+        // System libraries, found through pkg-config: Debian -dev packages or Homebrew formulae
+        // (scripts/bootstrap installs either).
         .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2", pkgConfig: "libssh2",
-                       providers: [.apt(["libssh2-1-dev"])]),
+                       providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+                       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
-                       providers: [.apt(["libqrencode-dev"])]),
+                       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         // Reading pairing codes from pictures (`drover pair --scan`): zbar finds and decodes the
         // QR code, libpng reads PNG files.
         .systemLibrary(name: "CZBar", path: "Sources/CZBar", pkgConfig: "zbar",
@@ -24,38 +25,56 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
+        // The C library (Glibc, Musl or Darwin) and the few calls they spell differently.
+        // Every module that calls the C library imports this instead (ADR 0009).
+        .target(name: "LibC"),
+
         // Pure modules, lowest first.
         .target(name: "VT"),
         // The one poll(2) loop, its signal self-pipe and the cross-thread mailbox (libc only).
-        .target(name: "Loop"),
+        .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
-        .target(name: "Files"),
+        .target(name: "Files", dependencies: ["LibC"]),
+        .target(name: "QR", dependencies: ["CQREncode"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
-        .target(name: "Identity", dependencies: ["Files", "COpenSSL", "CQREncode"]),
-        .target(name: "SSH", dependencies: ["Identity", "CLibSSH2"]),
-        .target(name: "Hosts", dependencies: ["Files", "TextSafety"]),
-        .target(name: "Console", dependencies: ["VT", "Render", "Loop"]),
-        .target(name: "Pairing", dependencies: ["SSH", "Identity", "Hosts", "Files", "TextSafety", "CQREncode", "CZBar", "CPNG", "Loop"]),
-        .target(name: "Sessions", dependencies: ["VT", "Render", "Loop", "Console", "SSH", "Hosts", "Identity", "Files"]),
-        .target(name: "DroverCLI", dependencies: [
-            "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Console", "Pairing", "Sessions", "TextSafety",
+        .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
+        .target(name: "SSH", dependencies: ["LibC", "Identity", "CLibSSH2"]),
+        .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
+        .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop"]),
+        .target(name: "Pairing", dependencies: [
+            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CZBar", "CPNG",
         ]),
-        .executableTarget(name: "drover", dependencies: ["DroverCLI"]),
+        .target(name: "Sessions", dependencies: [
+            "LibC", "Loop", "Files", "VT", "Render", "Console", "Identity", "SSH", "Hosts",
+        ]),
+        .target(name: "DroverCLI", dependencies: [
+            "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions",
+        ]),
+        .executableTarget(name: "drover", dependencies: ["LibC", "DroverCLI"]),
 
         // Test support: a real OpenSSH sshd on loopback, temporary DROVER_HOME, process helpers.
-        .target(name: "TestSupport", dependencies: ["Identity", "Files"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LibC"], path: "Tests/TestSupport"),
 
+        // Every test target lists exactly the modules its files import (ManifestTests checks).
+        .testTarget(name: "LibCTests", dependencies: ["LibC"]),
+        .testTarget(name: "ManifestTests"),
         .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus", "XtermCorpus"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "VT", "TestSupport"]),
-        .testTarget(name: "IdentityTests", dependencies: ["Identity", "TestSupport"]),
-        .testTarget(name: "SSHTests", dependencies: ["SSH", "Identity", "TestSupport"]),
-        .testTarget(name: "HostsTests", dependencies: ["Hosts", "SSH", "TestSupport"]),
-        .testTarget(name: "LoopTests", dependencies: ["Loop"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console", "Loop", "VT", "Render"]),
-        .testTarget(name: "PairingTests", dependencies: ["Pairing", "Identity", "Hosts", "TestSupport", "CPNG"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
-        .testTarget(name: "FilesTests", dependencies: ["Files"]),
-        .testTarget(name: "DroverCLITests", dependencies: ["DroverCLI", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "VT", "TestSupport"]),
+        .testTarget(name: "IdentityTests", dependencies: ["LibC", "Files", "Identity", "TestSupport"]),
+        .testTarget(name: "SSHTests", dependencies: ["LibC", "SSH", "Identity", "TestSupport"]),
+        .testTarget(name: "HostsTests", dependencies: ["LibC", "Files", "TextSafety", "Hosts", "SSH", "TestSupport"]),
+        .testTarget(name: "LoopTests", dependencies: ["LibC", "Loop"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["LibC", "Console", "Loop", "VT", "Render"]),
+        .testTarget(name: "PairingTests", dependencies: [
+            "LibC", "Files", "QR", "Pairing", "Identity", "Hosts", "TestSupport", "CPNG",
+        ]),
+        .testTarget(name: "SessionsTests", dependencies: [
+            "LibC", "VT", "Render", "Identity", "SSH", "Hosts", "Sessions", "TestSupport",
+        ]),
+        .testTarget(name: "FilesTests", dependencies: ["LibC", "Files"]),
+        .testTarget(name: "DroverCLITests", dependencies: [
+            "LibC", "Files", "VT", "QR", "Identity", "SSH", "Sessions", "DroverCLI", "TestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

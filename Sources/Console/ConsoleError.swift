@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Failures of the local terminal or the event loop.
 public enum ConsoleError: Error, CustomStringConvertible, Equatable {

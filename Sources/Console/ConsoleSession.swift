@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Drover's hold on the local terminal: raw mode, the alternate screen, mouse, paste and
 /// focus reporting, all given back by `restore()` on every way out: a normal return or a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 import Loop
 
 /// What a signal handler needs to give the terminal back, kept in memory allocated once so
@@ -77,11 +73,7 @@ enum SignalRestore {
         // A signal the parent chose to ignore (nohup) stays ignored.
         if handlerAddress(current) == 1 { return }
         var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = restoreHandler
-        #else
-        action.__sigaction_u.__sa_handler = restoreHandler
-        #endif
+        action.handler = restoreHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         previousActions[Int(signal)] = current
@@ -90,11 +82,7 @@ enum SignalRestore {
     }
 
     private static func handlerAddress(_ action: sigaction) -> Int {
-        #if canImport(Glibc)
-        let handler = action.__sigaction_handler.sa_handler
-        #else
-        let handler = action.__sigaction_u.__sa_handler
-        #endif
+        let handler = action.handler
         return unsafeBitCast(handler, to: Int.self)
     }
 

@@ -45,11 +45,13 @@ public final class CommandContext: @unchecked Sendable {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             isInteractive: isatty(STDIN_FILENO) == 1,
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            // A reader that went away (SIGPIPE is ignored, so the write fails with EPIPE) gets
+            // nothing more; the non-throwing `write(_:)` would trap instead.
+            out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             readLine: { Swift.readLine(strippingNewline: true) },
             readSecretLine: { prompt in
-                FileHandle.standardError.write(Data(prompt.utf8))
+                try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
                 guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
                 var saved = termios()
                 tcgetattr(STDIN_FILENO, &saved)
@@ -58,7 +60,7 @@ public final class CommandContext: @unchecked Sendable {
                 tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
                 defer {
                     tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-                    FileHandle.standardError.write(Data("\n".utf8))
+                    try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
                 }
                 return Swift.readLine(strippingNewline: true)
             },

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// Sweeping the temp files of writes that were killed before their rename.
@@ -38,7 +36,7 @@ extension AtomicFile {
     private static func removeIfLeftover(_ path: String, now: Date) {
         var named = stat()
         guard lstat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG, named.st_uid == geteuid(),
-              now.timeIntervalSince1970 - Double(named.st_mtim.tv_sec) > leftoverAge else { return }
+              now.timeIntervalSince1970 - Double(named.modificationSeconds) > leftoverAge else { return }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd) }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// The bounded reader for files: a file that is huge, endless (a link to /dev/zero) or never
@@ -56,7 +54,7 @@ extension AtomicFile {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while result.count <= limit {
             let want = min(buffer.count, limit + 1 - result.count)
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
+            let n = buffer.withUnsafeMutableBytes { LibC.read(fd, $0.baseAddress!, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError.errno(path, "reading", errno)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// Crash-safe writes: temp file in the same directory, fsync, rename (or link), fsync of the
@@ -73,7 +71,7 @@ public enum AtomicFile {
             try data.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    let n = LibC.write(fd, raw.baseAddress! + offset, raw.count - offset)
                     if n < 0 {
                         if errno == EINTR { continue }
                         throw FileError.errno(path, "writing", errno,

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// The directory holding all of Drover's files: `$DROVER_HOME`, else

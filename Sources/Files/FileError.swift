@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 /// A file-system failure, worded for the person at the terminal.
 public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
     public let path: String

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// An advisory lock (flock) on a side file, so two Drover processes editing the same file

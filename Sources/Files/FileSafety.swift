@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// Checks that a file or directory Drover trusts can only have been changed by this user.

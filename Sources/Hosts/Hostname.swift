@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Recognises the three forms a hostname may take and compares them.
 public enum Hostname {

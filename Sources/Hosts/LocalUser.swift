@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// The name of the user running Drover (the default login name for new hosts).

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// Where ssh_config files come from: `~` and relative `Include` paths resolve against the
@@ -64,7 +62,7 @@ public struct SSHConfigFiles: Sendable {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= Self.maxBytes {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { LibC.read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
             if n == 0 { return .success(String(decoding: bytes, as: UTF8.self)) }

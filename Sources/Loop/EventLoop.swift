@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// One poll(2) loop for everything Drover waits on: the local terminal, any number of other
 /// descriptors (SSH sockets, with the directions their owner asks for), signals (through a

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// A system call the event loop needs failed (creating its pipes, or poll itself).
 public enum LoopError: Error, CustomStringConvertible, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Hands messages from other threads to an `EventLoop`'s thread: `post` may be called from any
 /// thread; the loop wakes (through a pipe it watches) and gives each message, in posting order,

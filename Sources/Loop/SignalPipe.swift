@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Signal delivery through a self-pipe: the handler only writes the signal number, one byte,
 /// to the pipe of the event loop that registered it; the loop reads it and runs the Swift
@@ -29,11 +25,7 @@ public enum SignalPipe {
         writeEnds[Int(signal)] = writeEnd
         if alreadyRouted { return }
         var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = signalPipeHandler
-        #else
-        action.__sigaction_u.__sa_handler = signalPipeHandler
-        #endif
+        action.handler = signalPipeHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(signal, &action, previousActions + Int(signal))

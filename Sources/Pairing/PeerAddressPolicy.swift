@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Which peers an enrolling client may talk to after TCP connect and before authenticating:
 /// tailnet (`100.64.0.0/10`, `fd7a:115c:a1e0::/48`) or loopback, others only when the user

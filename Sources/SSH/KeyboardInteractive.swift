@@ -1,9 +1,5 @@
 import CLibSSH2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Keyboard-interactive login: libssh2 calls a C callback with the server's questions; the
 /// callback reaches the Swift prompt through the session's abstract pointer.

@@ -1,9 +1,5 @@
 import CLibSSH2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Which way libssh2 is waiting on the socket after a call returned EAGAIN.
 public struct SSHBlockDirections: OptionSet, Sendable {

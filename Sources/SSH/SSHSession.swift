@@ -1,9 +1,5 @@
 import CLibSSH2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// One SSH connection: the TCP socket and the libssh2 session, owned together and freed in
 /// `deinit`. Not thread-safe: one thread owns a session and its channels.

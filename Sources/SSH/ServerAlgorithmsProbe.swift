@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// After a failed key exchange: a second, plain connection that reads the server's first
 /// (unencrypted) KEXINIT to learn which host key algorithms it offers. That is how an
@@ -14,7 +10,7 @@ enum ServerAlgorithmsProbe {
         guard let (fd, _) = try? TCPConnector.connect(host: host, port: port, timeout: timeout) else { return nil }
         defer { close(fd) }
         let banner = Array("SSH-2.0-drover_probe\r\n".utf8)
-        guard banner.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == banner.count else {
+        guard banner.withUnsafeBytes({ sendWithoutSignal(fd, $0.baseAddress, $0.count) }) == banner.count else {
             return nil
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// Waiting on one socket descriptor with poll(2), with an optional deadline.
 enum SocketWait {

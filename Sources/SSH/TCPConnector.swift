@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// The numeric address and port of the socket's peer: which address actually answered.
 public struct PeerAddress: Sendable, Equatable, CustomStringConvertible {
@@ -62,7 +58,7 @@ enum TCPConnector {
     static func resolve(host: String, port: Int) throws -> [ResolvedAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = streamSocketType
         hints.ai_flags = AI_NUMERICSERV
         var result: UnsafeMutablePointer<addrinfo>?
         let rc = getaddrinfo(host, String(port), &hints, &result)
@@ -89,7 +85,7 @@ enum TCPConnector {
 
     private static func connectOne(_ address: ResolvedAddress, host: String, port: Int, limit: Budget) throws -> Int32 {
         let timeout = limit.seconds
-        let fd = socket(address.family, address.socketType | Int32(SOCK_CLOEXEC.rawValue), address.proto)
+        let fd = socketClosedOnExec(family: address.family, type: address.socketType, protocol: address.proto)
         guard fd >= 0 else {
             throw SSHError.unreachable(host: host, port: port, detail: String(cString: strerror(errno)))
         }
@@ -101,7 +97,7 @@ enum TCPConnector {
 
         var storage = address.storage
         var rc = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, address.length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { LibC.connect(fd, $0, address.length) }
         }
         if rc != 0 && errno == EINPROGRESS {
             try SocketWait.wait(fd: fd, events: Int16(POLLOUT), until: limit.deadline) {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 import SSH
 
 /// Bytes of a secret that are zeroed when no longer needed, not left for the allocator.

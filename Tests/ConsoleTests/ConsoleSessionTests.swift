@@ -1,7 +1,5 @@
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import VT
 @testable import Console
 
@@ -110,7 +108,7 @@ final class ConsoleSessionTests: XCTestCase {
 
         let child = try XCTUnwrap(PTY.fork(settings: original) {
             // A plain process: default actions (the test runner's own crash handlers are not ours).
-            for crash in SignalRestore.crashSignals { _ = Glibc.signal(crash, SIG_DFL) }
+            for crash in SignalRestore.crashSignals { _ = LibC.signal(crash, SIG_DFL) }
             guard let session = try? ConsoleSession() else { _exit(3) }
             if raisedByChild { raise(signal) }
             while true { pause() }

@@ -1,9 +1,7 @@
 import XCTest
 import VT
 import Render
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 @testable import Console
 import Loop
 

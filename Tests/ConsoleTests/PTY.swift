@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A pseudo-terminal pair for tests, and a child process running on one.
 struct PTY {
@@ -15,8 +13,8 @@ struct PTY {
     }
 
     func close() {
-        _ = Glibc.close(master)
-        _ = Glibc.close(slave)
+        _ = LibC.close(master)
+        _ = LibC.close(slave)
     }
 
     /// Reads from `fd` until `done` holds for what was read, EOF/EIO, or `seconds` pass.
@@ -26,7 +24,7 @@ struct PTY {
         while !done(collected) {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, seconds * 1000) > 0 else { break }
-            let count = Glibc.read(fd, &buffer, buffer.count)
+            let count = LibC.read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             collected.append(contentsOf: buffer[0..<count])

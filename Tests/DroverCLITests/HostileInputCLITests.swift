@@ -1,8 +1,6 @@
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The built `drover` against a hostile DROVER_HOME: an unsafe directory or file is refused
 /// with the command that fixes it, and text from files never reaches the terminal raw.

@@ -1,8 +1,6 @@
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The registry under real `drover` processes: concurrent edits all land, and a damaged file
 /// is never overwritten.

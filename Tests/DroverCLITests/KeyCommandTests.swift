@@ -1,7 +1,7 @@
 import Files
 import Foundation
 import Identity
-import Pairing
+import QR
 import TestSupport
 import XCTest
 

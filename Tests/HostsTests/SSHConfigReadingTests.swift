@@ -1,9 +1,7 @@
 import XCTest
 import TestSupport
 @testable import Hosts
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Issue 9 item 5: ssh_config files as people really have them (Windows line ends, trailing
 /// comments, Include) read as ssh reads them, and nothing that cannot be carried over is dropped

@@ -1,7 +1,5 @@
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 @testable import Loop
 
 final class EventLoopTests: XCTestCase {

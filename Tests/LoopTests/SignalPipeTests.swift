@@ -1,9 +1,5 @@
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 @testable import Loop
 
 /// The self-pipe signal handler leaves the interrupted code's errno alone, even when its own

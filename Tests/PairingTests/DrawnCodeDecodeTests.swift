@@ -1,5 +1,6 @@
 import Foundation
 @testable import Pairing
+import QR
 import TestSupport
 import XCTest
 

@@ -1,9 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// What `pair-host` shows in a real terminal: a code that does not fit is not drawn; the
 /// person is told the size it needs, or with --link gets the link and how to pass it on.

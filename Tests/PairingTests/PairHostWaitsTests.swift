@@ -1,7 +1,5 @@
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 @testable import Pairing
 
 /// pair-host's waits run on Loop's `EventLoop`: a watched signal or keyboard input ends a wait.

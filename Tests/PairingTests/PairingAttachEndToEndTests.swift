@@ -5,9 +5,7 @@ import Identity
 import Pairing
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Issue 6's first acceptance point, end to end with both sides the built `drover` on a real
 /// sshd: `pair-host` runs as a throwaway account (so the code's user is that account and its

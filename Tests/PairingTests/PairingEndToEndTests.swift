@@ -5,9 +5,7 @@ import Identity
 @testable import Pairing
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Both sides are the built `drover`: `pair-host` on a real sshd (test switches on) and
 /// `pair` enrolling against it.

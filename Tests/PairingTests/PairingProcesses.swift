@@ -1,8 +1,6 @@
 import Foundation
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Collects everything a child writes to a pipe, and lets a test wait for a piece of text
 /// (an event: the condition is signalled on every read). Bytes are kept as read and decoded

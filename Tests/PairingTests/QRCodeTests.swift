@@ -1,5 +1,6 @@
 import XCTest
 @testable import Pairing
+@testable import QR
 
 /// Every code is checked by decoding it with zbar from a picture of its terminal cells, as a
 /// camera would see them.

@@ -1,8 +1,6 @@
 import Foundation
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A program running in a detached tmux pane on a private server (`-L drover-pair-<random>`,
 /// no config), so it has a real terminal: the test types into it and reads what it shows.

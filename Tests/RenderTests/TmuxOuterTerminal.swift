@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// tmux as an independent "local terminal" for the renderer: a detached pane runs
@@ -38,7 +36,7 @@ final class TmuxOuterTerminal {
     func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+            let count = bytes[offset...].withUnsafeBytes { LibC.write(writer, $0.baseAddress, $0.count) }
             if count <= 0 { return }
             offset += count
         }

@@ -2,9 +2,7 @@ import Foundation
 import XCTest
 import SSH
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// `SSHChannel.readAvailable(onData:)`: every piece comes straight from the channel's one
 /// reused buffer (no array per read), both streams arrive, and returning false stops reading.

@@ -2,9 +2,7 @@ import Foundation
 import XCTest
 import SSH
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Non-blocking reads and writes driven by an outside poll(2) loop, environment, signals,
 /// keepalives.

@@ -2,9 +2,7 @@ import Foundation
 import XCTest
 @testable import SSH
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A name with several addresses: each is tried in order until one answers.
 final class TCPConnectorTests: XCTestCase {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import TestSupport
 
 /// OpenSSH's ssh-agent in the foreground on a private socket, stopped by PID.

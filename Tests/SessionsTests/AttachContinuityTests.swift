@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Issue 9's continuity, end to end (the built drover in a tmux pane, a real sshd running the
 /// herdr stand-in, the link cut by stopping sshd): keys typed while reconnecting are kept and

@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Issue 9, item 9 end to end: while a host floods the session with the emulator's worst
 /// stream (every cell a new true-colour style, OSC 8 link or combining cluster), `ctrl+] d`

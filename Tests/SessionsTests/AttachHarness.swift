@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The world of an end-to-end `drover attach` test: a real sshd (the host) that authorizes a
 /// fresh device key, a registry entry `e2e` whose attach command is chosen by the test, and a

@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Killing Drover with SIGTERM or SIGHUP mid-session gives the outer terminal back as it was:
 /// main screen, no mouse reporting, cursor shown, no bracketed paste. Closing the terminal

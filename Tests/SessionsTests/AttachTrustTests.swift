@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Issue 9, items 1 and 2, end to end: the built `drover attach` in a tmux pane against a real
 /// sshd. The trust question asks again on Enter or an unclear answer, accepts the key's own

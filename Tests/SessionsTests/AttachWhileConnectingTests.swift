@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Connecting runs beside the screen, not in front of it: while a host's connect hangs (a
 /// loopback server that takes the TCP connection but never sends the SSH banner, with

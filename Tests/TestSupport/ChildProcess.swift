@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A child process started with posix_spawn and reaped with waitpid.
 ///

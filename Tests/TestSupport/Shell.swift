@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Runs helper programs (ssh-keygen, tmux, the built `drover`) from tests.
 public enum Shell {

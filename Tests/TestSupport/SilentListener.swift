@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A loopback TCP listener that never accepts, so nothing ever answers on it: the kernel
 /// completes a client's TCP handshake, and an SSH client then waits for a banner that never comes.
@@ -14,7 +12,7 @@ public final class SilentListener {
     private var fillers: [Int32] = []
 
     public init(backlog: Int32) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw TestSupportError("socket failed") }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
@@ -33,7 +31,7 @@ public final class SilentListener {
     /// Connects (without accepting) until a connect no longer completes within `wait` seconds.
     public func fillBacklog(wait: Int32 = 200) throws {
         for _ in 0..<8 {
-            let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let client = socket(AF_INET, streamSocketType, 0)
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             fillers.append(client)
             var addr = sockaddr_in()
@@ -58,7 +56,7 @@ public final class SilentListener {
         Thread.detachNewThread {
             let client = accept(listening, nil, nil)
             guard client >= 0 else { return }
-            _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = Array(reply.utf8).withUnsafeBytes { sendWithoutSignal(client, $0.baseAddress, $0.count) }
             close(client)
         }
     }

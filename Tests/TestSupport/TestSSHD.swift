@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A real OpenSSH `sshd` on a free loopback port, with its own host key (ed25519 unless
 /// `hostKeyType` says `ecdsa` or `rsa`; `extraHostKeyTypes` serves more keys beside it) and
@@ -196,7 +194,7 @@ public final class TestSSHD: @unchecked Sendable {
             var signalled = false
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress!, $0.count) }
+                let n = buffer.withUnsafeMutableBytes { LibC.read(readFD, $0.baseAddress!, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 let text = String(decoding: buffer[0..<n], as: UTF8.self)
@@ -218,7 +216,7 @@ public final class TestSSHD: @unchecked Sendable {
     /// A port that was free a moment ago (bind to port 0, read it back, close).
     public static func freePort(address: String = "127.0.0.1") throws -> Int {
         let isV6 = address.contains(":")
-        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, streamSocketType, 0)
         guard fd >= 0 else { throw TestSupportError("socket() failed") }
         defer { close(fd) }
         if isV6 {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A throwaway local user account for tests that log in over a `TestSSHD` (tests run as root).
 ///

@@ -1,5 +1,5 @@
 import Identity
-import Pairing
+import QR
 
 /// `drover key [--qr]`: this device's public key line and fingerprint, created on first use.
 enum KeyCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Hosts
 import Pairing
+import QR
 import TextSafety
 
 /// `drover pair-host`: offer a one-time pairing code on this computer, and (as the forced

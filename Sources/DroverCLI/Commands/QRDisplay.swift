@@ -1,4 +1,4 @@
-import Pairing
+import QR
 
 /// Whether a QR code fits the terminal it is about to be drawn on. A code cut off at the
 /// right edge or scrolled partly away reads as nothing (or, worse, as a different code), so

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Input hygiene before a security question: whatever was typed before the prompt is thrown
 /// away, so a stray `y` typed earlier cannot approve a device.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 
 /// Facts about the account and computer `pair-host` runs on.
@@ -27,15 +25,8 @@ public enum LocalAccount {
         return PairingFieldRules.isComputerName(name) ? name : "computer"
     }
 
-    /// The absolute path of the running executable (for the forced command).
-    public static var executablePath: String? {
-        guard let resolved = realpath("/proc/self/exe", nil) else {
-            let arg0 = CommandLine.arguments.first ?? ""
-            return arg0.hasPrefix("/") ? arg0 : nil
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    /// The canonical path of the running executable (for the forced command).
+    public static var executablePath: String? { currentExecutablePath() }
 }
 
 /// Reads the enroll's standard input: until EOF, two complete lines, too many bytes, or the deadline.
@@ -50,7 +41,7 @@ public enum EnrollInput {
             let ready = poll(&fds, 1, Int32(min(left, 1) * 1000))
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { LibC.read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             input += buffer[0..<n]

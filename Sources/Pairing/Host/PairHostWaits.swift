@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 import Loop
 
 /// How `drover pair-host` waits: on the shared `EventLoop`, so SIGINT, SIGTERM and SIGHUP
@@ -26,15 +22,9 @@ final class PairHostWaits {
             }
         }
         // The person may close the window the prompt writes to: a write then fails instead
-        // of killing the run before it removes the one-time key.
-        var ignore = sigaction()
-        #if canImport(Glibc)
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        #else
-        ignore.__sigaction_u.__sa_handler = SIG_IGN
-        #endif
-        sigemptyset(&ignore.sa_mask)
-        sigaction(SIGPIPE, &ignore, nil)
+        // of killing the run before it removes the one-time key. `drover` already does this
+        // at start; a run embedded elsewhere must not depend on that.
+        ignoreBrokenPipeSignal()
     }
 
     /// Waits up to `seconds`, less if a watched signal arrives meanwhile or `descriptor` (if

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 import Foundation
 import Files
 
@@ -41,7 +39,7 @@ public struct PairingStateDirectory: Sendable {
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(temp) }
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress, $0.count) }
         fsync(fd)
         close(fd)
         guard written == bytes.count else {

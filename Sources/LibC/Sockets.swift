@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `SOCK_STREAM` as the `Int32` that `socket(2)` and `addrinfo` take (Glibc imports it as an
+/// enum case, the others as a plain integer).
+public var streamSocketType: Int32 {
+    #if canImport(Glibc)
+    Int32(SOCK_STREAM.rawValue)
+    #else
+    SOCK_STREAM
+    #endif
+}
+
+/// A socket that is closed in any program Drover starts, so a child never holds a connection
+/// open. Linux sets the flag atomically with `SOCK_CLOEXEC`; elsewhere `FD_CLOEXEC` is set
+/// right after, and Darwin's socket also gets `SO_NOSIGPIPE` (what `MSG_NOSIGNAL` does per
+/// call on Linux), so no write to it can raise SIGPIPE.
+public func socketClosedOnExec(family: Int32, type: Int32, protocol proto: Int32) -> Int32 {
+    #if canImport(Glibc)
+    return socket(family, type | Int32(SOCK_CLOEXEC.rawValue), proto)
+    #elseif canImport(Musl)
+    return socket(family, type | SOCK_CLOEXEC, proto)
+    #else
+    let fd = socket(family, type, proto)
+    guard fd >= 0 else { return fd }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    var one: Int32 = 1
+    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    return fd
+    #endif
+}
+
+/// `send(2)` that fails with EPIPE instead of raising SIGPIPE when the peer has gone, whatever
+/// the process's SIGPIPE disposition is.
+public func sendWithoutSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc) || canImport(Musl)
+    return send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+    #else
+    var one: Int32 = 1
+    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    return send(fd, buffer, count, 0)
+    #endif
+}
