@@ -107,7 +107,9 @@ public final class EventLoop {
         timers[token.id] = nil
     }
 
-    /// Ends `run()` after the current round of handlers.
+    /// Ends `run()` now: the handler that calls it finishes, and no other handler of the same
+    /// round runs. Drover stops to exit (a detach), and a handler still due, such as a frame
+    /// render of a busy screen, would only delay the exit the person asked for.
     public func stop() {
         stopped = true
     }
@@ -137,13 +139,13 @@ public final class EventLoop {
         }
         if ready > 0 {
             if descriptors[0].revents != 0 { dispatchSignals() }
-            for (offset, id) in ids.enumerated() {
+            for (offset, id) in ids.enumerated() where !stopped {
                 let revents = descriptors[offset + 1].revents
                 guard revents != 0, let watch = watches[id] else { continue }
                 watch.handler(Self.events(from: revents))
             }
         }
-        fireDueTimers()
+        if !stopped { fireDueTimers() }
     }
 
     /// Milliseconds poll may sleep: until the nearest timer (rounded up), -1 when none.
@@ -169,7 +171,7 @@ public final class EventLoop {
     private func fireDueTimers() {
         let now = ContinuousClock.now
         let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
-        for (id, timer) in due where timers[id] != nil {
+        for (id, timer) in due where timers[id] != nil && !stopped {
             timers[id] = nil
             timer.handler()
         }

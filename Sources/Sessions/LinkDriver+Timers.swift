@@ -22,6 +22,7 @@ extension LinkDriver {
                 return
             case .unanswered:
                 delegate?.driverFellSilent(self)
+                declareDeadOnTime(connection)
             case .answering:
                 break
             }
@@ -33,6 +34,7 @@ extension LinkDriver {
                     _ = loop.schedule(after: KeepaliveWatch.answerWindow) { [weak self] in
                         guard let self, self.connection === connection, self.keepalive.answerWindowEnded() else { return }
                         self.delegate?.driverFellSilent(self)
+                        self.declareDeadOnTime(connection)
                     }
                 }
             } catch {
@@ -41,6 +43,18 @@ extension LinkDriver {
             }
             updateSocketEvents()
             scheduleKeepalive()
+        }
+    }
+
+    /// A silent link is declared dead when its silence reaches `deadSilence`, not at the next
+    /// keepalive tick after that (up to an interval later): the status line's "reconnecting
+    /// after 45 s of silence" then holds to the second.
+    private func declareDeadOnTime(_ connection: RemoteConnection) {
+        let due = keepalive.lastInbound + deadSilence + .milliseconds(10)
+        _ = loop.schedule(at: due) { [weak self] in
+            guard let self, self.connection === connection,
+                  case .dead(let seconds) = self.keepalive.tick(deadAfter: self.deadSilence) else { return }
+            self.lose("no answer from the host for \(seconds) s", recoverable: true, generation: self.lifecycle.generation)
         }
     }
 

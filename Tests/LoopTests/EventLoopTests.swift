@@ -85,6 +85,17 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(order, ["first", "second"])
     }
 
+    func testNoHandlerRunsAfterStopInTheSameRound() throws {
+        let loop = try EventLoop()
+        var ran: [String] = []
+        let now = ContinuousClock.now
+        loop.schedule(at: now) { ran.append("stopper"); loop.stop() }
+        loop.schedule(at: now.advanced(by: .microseconds(1))) { ran.append("due in the same round") }
+        while ContinuousClock.now < now.advanced(by: .microseconds(2)) {}
+        try loop.run()
+        XCTAssertEqual(ran, ["stopper"], "a detach must not wait for a render that was due")
+    }
+
     func testPollTimeoutRoundsUpToTheNearestTimer() throws {
         let loop = try EventLoop()
         let now = ContinuousClock.now

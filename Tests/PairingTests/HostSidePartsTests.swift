@@ -54,6 +54,17 @@ final class HostSidePartsTests: XCTestCase {
         XCTAssertEqual(AtomicFileMode.of(path), 0o640)
     }
 
+    func testPairingTheSameDeviceAgainLeavesOneLineForItsKey() throws {
+        let path = scratch.file("authorized_keys")
+        let file = AuthorizedKeysFile(path: path, lockPath: scratch.file("lock"))
+        XCTAssertTrue(try file.append("ssh-ed25519 DDDD drover:laptop:2026-11-01", unlessAuthorized: "ssh-ed25519 DDDD"))
+        XCTAssertFalse(try file.append("ssh-ed25519 DDDD drover:laptop:2026-11-30", unlessAuthorized: "ssh-ed25519 DDDD"))
+        XCTAssertEqual(try file.lines(), ["ssh-ed25519 DDDD drover:laptop:2026-11-01"])
+        try "restrict ssh-ed25519 EEEE old\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try file.append("ssh-ed25519 EEEE drover:laptop", unlessAuthorized: "ssh-ed25519 EEEE"),
+                      "a restricted line for the key does not give the device a session: the plain line is added")
+    }
+
     func testAuthorizedKeysFileIsCreatedWith0600() throws {
         let path = scratch.file("ssh/authorized_keys")
         try AuthorizedKeysFile(path: path, lockPath: scratch.file("lock")).append("ssh-ed25519 AAAA x")

@@ -20,6 +20,22 @@ public struct AuthorizedKeysFile: Sendable {
         try edit { lines in lines + [Array(line.utf8)] }
     }
 
+    /// Appends `line` unless a line without options already authorizes `key` (`TYPE BASE64`):
+    /// pairing the same device twice leaves one line. Returns true when it appended.
+    @discardableResult
+    public func append(_ line: String, unlessAuthorized key: String) throws -> Bool {
+        var appended = false
+        try edit { lines in
+            let present = lines.contains { bytes in
+                let text = String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes[...], as: UTF8.self)
+                return text == key || text.hasPrefix(key + " ")
+            }
+            appended = !present
+            return present ? lines : lines + [Array(line.utf8)]
+        }
+        return appended
+    }
+
     /// Removes every line for which `matches` is true; returns how many went.
     @discardableResult
     public func remove(where matches: @escaping (String) -> Bool) throws -> Int {

@@ -118,9 +118,10 @@ public struct PairHost {
             return .expired
         }
         let deviceLine = DeviceKeyLine.line(publicKeyBase64: claim.publicKeyBase64, deviceName: claim.deviceName, date: clock())
-        try configuration.authorizedKeys.append(deviceLine)
+        let appended = try configuration.authorizedKeys.append(
+            deviceLine, unlessAuthorized: "ssh-ed25519 " + claim.publicKeyBase64)
         guard try state.create(.result, ["ok"]) else {
-            try configuration.authorizedKeys.remove { $0 == deviceLine }
+            if appended { try configuration.authorizedKeys.remove { $0 == deviceLine } }
             write(PairHostText.tooLate)
             return .expired
         }
