@@ -1,4 +1,5 @@
 import VT
+import TextSafety
 
 /// Drover's own text drawn over the remote screen: a one-line status bar at the bottom, or a
 /// centred box (errors, key help, the trust prompt). It is composed onto a copy of the frame
@@ -95,7 +96,7 @@ public struct Overlay: Hashable, Sendable {
         guard row >= 0, row < frame.rows else { return column }
         let limit = min(column + width, frame.columns)
         var position = max(column, 0)
-        for scalar in text.unicodeScalars where !TextSanitizer.isControl(scalar) {
+        for scalar in text.unicodeScalars where !SafeText.isUnsafe(scalar) {
             let cellWidth = CharacterWidth.of(scalar)
             if cellWidth == 0 { continue }
             if position + cellWidth > limit { break }
@@ -130,7 +131,7 @@ public struct Overlay: Hashable, Sendable {
         var pieces: [String] = []
         var line: [(scalar: Unicode.Scalar, width: Int)] = []
         var used = 0
-        for scalar in text.unicodeScalars where !TextSanitizer.isControl(scalar) {
+        for scalar in text.unicodeScalars where !SafeText.isUnsafe(scalar) {
             let w = CharacterWidth.of(scalar)
             if used + w > width && used > 0 && scalar == " " {
                 pieces.append(Self.string(line))

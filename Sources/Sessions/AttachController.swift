@@ -6,7 +6,7 @@ import SSH
 
 /// `drover attach HOST...`: the herdr sessions of one or more hosts in the local terminal.
 ///
-/// Everything runs on one thread around Console's `EventLoop`: the local tty, the SSH sockets,
+/// Everything runs on one thread around Loop's `EventLoop`: the local tty, the SSH sockets,
 /// signals and timers. Only connecting runs beside it (`ConnectAttempt`, one thread per
 /// attempt) so the screen stays live; a finished connection is handed to the loop thread whole.
 /// Remote bytes only reach their host's emulator; the local terminal only receives frames the

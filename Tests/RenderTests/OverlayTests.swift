@@ -11,6 +11,16 @@ final class OverlayTests: XCTestCase {
         for column in 0..<8 { XCTAssertTrue(composed[1, column].attributes.flags.contains(.inverse)) }
     }
 
+    func testAHostsQuestionCannotPutBidiControlsOnTheLocalScreen() {
+        let frame = Frame(columns: 40, rows: 6)
+        let question = "Pass\u{202E}drow\u{2066}:\u{9B}2J"
+        let composed = Overlay.box(title: "host \u{202E}asks", lines: [question], showsCursor: true).composed(onto: frame)
+        let bytes = FrameDiff.render(from: frame, to: composed, capabilities: ConsoleCapabilities(synchronizedOutput: false))
+        let text = String(decoding: bytes, as: UTF8.self)
+        for scalar in ["\u{202E}", "\u{2066}", "\u{9B}"] { XCTAssertFalse(text.contains(scalar), scalar.debugDescription) }
+        XCTAssertTrue((0..<6).contains { composed.rowText($0).contains("Passdrow:2J") })
+    }
+
     func testRemovingTheOverlayRestoresTheRemoteRow() {
         let frame = Frame.text(["top", "bottom"], columns: 8)
         let composed = Overlay.status("hi").composed(onto: frame)
