@@ -158,6 +158,9 @@ struct FramePainter {
         let cluster = index < frame.clusters.count ? frame.clusters[index] : "\u{FFFD}"
         var wrote = false
         for scalar in cluster.unicodeScalars {
+            // A bidi mark rides along as a zero-width mark; on a terminal that reorders text it
+            // would make what follows read differently from the screen. It takes no column.
+            if TextSanitizer.isBidiControl(scalar) { continue }
             bytes.appendUTF8(TextSanitizer.printable(scalar))
             wrote = true
         }

@@ -31,9 +31,16 @@ public enum TextSanitizer {
         return raw
     }
 
-    /// A character that may be written into a cell: controls become U+FFFD.
+    /// A character that may be written into a cell: controls, and the line and paragraph
+    /// separators and bidi controls that `SafeText` names, become U+FFFD (a cell keeps its width).
     static func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        isControl(scalar) ? "\u{FFFD}" : scalar
+        SafeText.isUnsafe(scalar) ? "\u{FFFD}" : scalar
+    }
+
+    /// The marks `SafeText.isUnsafe` names that are not C0/C1 controls: bidi embeddings,
+    /// overrides, isolates and marks, and the line and paragraph separators.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        SafeText.isUnsafe(scalar) && !isControl(scalar)
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
