@@ -89,7 +89,7 @@ final class SSHConfigReadingTests: XCTestCase {
         XCTAssertEqual(main.entries.map(\.alias), ["looped"])
         XCTAssertEqual(main.notes, [
             "~/.ssh/loop line 1: Include loop: ~/.ssh/loop not read again; it includes itself",
-            "line 2: Include missing/*: matches no file",
+            "line 2: Include missing/*: matches no file (looked for ~/.ssh/missing/*)",
             "line 3: Include conf.d: ~/.ssh/conf.d is not a regular file",
         ])
         let fifo = SSHConfigImport.parse("Include fifo\n", files: files)
