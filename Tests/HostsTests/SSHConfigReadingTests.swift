@@ -198,4 +198,16 @@ final class SSHConfigImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.added, [])
         XCTAssertEqual(plan.skipped.first?.reason, "me@box.lan:22 is already registered as 'a'")
     }
+
+    /// Trial items 2 and 3: a user name with a space is not carried over, with the reason; a
+    /// bare `Host` line (which ssh rejects) is noted rather than passed by.
+    func testASpacedUserIsSkippedWithTheReasonAndABareHostLineIsNoted() {
+        var list = HostList()
+        let config = parse("Host\nHost eps\n  HostName eps.example\n  User \"e e\"\n")
+        XCTAssertEqual(config.notes, ["line 1: 'Host' without a pattern names no computer (ssh rejects this line)"])
+        let plan = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(plan.added, [])
+        XCTAssertEqual(plan.skipped.map(\.alias), ["eps"])
+        XCTAssertTrue(plan.skipped[0].reason.hasPrefix("user 'e e' is not allowed: "), plan.skipped[0].reason)
+    }
 }
