@@ -26,7 +26,7 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .notFound(name):
             return "no host named '\(name)'. Run 'drover hosts' to see the registry."
         case let .nameTaken(name):
-            return "a host named '\(name)' already exists. Choose another name, or change it with 'drover hosts edit \(name)'."
+            return "a host named '\(name)' already exists. Choose another name, or rename it with 'drover hosts edit \(name) --rename NEW'."
         case let .sessionWithCommand(name):
             return "'\(HostValidationError.printable(name))' cannot have both a herdr session and a command: the command runs "
                 + "instead of herdr's attach command, so the session would be unused. Put the session in the command "
