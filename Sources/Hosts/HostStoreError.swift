@@ -34,7 +34,7 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
                 + "--no-session drops the one already set)."
         case let .invalidEntry(entry):
             return "host '\(HostValidationError.printable(entry.name))' in hosts.json cannot be used: \(entry.problem.problem); "
-                + "\(entry.fix)."
+                + "fix it with \(entry.fix)."
         case let .twin(entry, existing):
             return "\(entry) is already registered as '\(existing)'. Give a different --session or --command "
                 + "for another entry on that computer, change it with 'drover hosts edit \(existing)', "

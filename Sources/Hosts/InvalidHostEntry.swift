@@ -23,7 +23,8 @@ public struct InvalidHostEntry: Equatable, Sendable {
         self.position = position
     }
 
-    /// The commands that make the entry usable again, each one that works as shown.
+    /// The commands that make the entry usable again (each works as shown), as a phrase after
+    /// "fix it with".
     public var fix: String {
         let name = Self.shellWord(entry.name)
         // A name that could be read as an option goes after `--`, where only names are.
@@ -40,7 +41,7 @@ public struct InvalidHostEntry: Equatable, Sendable {
         case "auth": change = edit("--auth device-key,agent,password")
         default: change = edit("--rename NEW")
         }
-        return "fix it with \(change), or remove it with \(remove)"
+        return "\(change), or remove it with \(remove)"
     }
 
     /// `name` as one shell word: as it is when it needs no quoting, else in single quotes

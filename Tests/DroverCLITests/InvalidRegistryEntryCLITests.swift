@@ -57,6 +57,19 @@ final class InvalidRegistryEntryCLITests: XCTestCase {
         XCTAssertEqual(drover("hosts", "list").out, "NAME  ACCOUNT         PLATFORM  SESSION\nweb   ada@web.lan:22  unix      (default)\n")
     }
 
+    /// An entry whose own name breaks the rules is reached by its exact name, after `--`, as the fix says.
+    func testAnEntryWithABadNameIsFixedOrRemovedByItsExactName() throws {
+        let file = #"{"version": 1, "hosts": [{"name": "-x y", "hostname": "x.lan", "user": "u"}, {"name": "-z", "hostname": "z.lan"}]}"#
+        try AtomicFile.write(Data(file.utf8), to: hostsPath, mode: 0o600)
+        let list = drover("hosts", "list").out
+        XCTAssertTrue(list.contains("'drover hosts edit --rename NEW -- '-x y'', or remove it with 'drover hosts rm -- '-x y''"), list)
+        drover("hosts", "rm", "--", "-x", expect: 1)
+        XCTAssertTrue(drover("hosts", "rm", "--", "-x y").out.hasPrefix("removed -x y ("))
+        XCTAssertEqual(drover("hosts", "edit", "--rename", "z", "--", "-z").out, "updated -z (now z): \(TestSSHD.currentUser)@z.lan:22\n")
+        XCTAssertTrue(drover("hosts", "list").out.hasPrefix("NAME  ACCOUNT"))
+        XCTAssertFalse(drover("hosts", "list").out.contains("INVALID"))
+    }
+
     func testChangingAnotherHostKeepsTheInvalidEntryByteForByte() throws {
         drover("hosts", "add", "new", "me@new.lan")
         drover("hosts", "rm", "web")

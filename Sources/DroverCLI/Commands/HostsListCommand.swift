@@ -38,7 +38,7 @@ enum HostsListCommand {
         let usable = list.hosts.isEmpty ? "" : hostTable(list)
         guard !list.invalid.isEmpty else { return usable }
         let lines = list.invalid.map {
-            "  \(SafeText.escaped($0.name)) (INVALID): \(SafeText.escaped($0.problem.problem)); \(SafeText.escaped($0.fix))"
+            "  \(SafeText.escaped($0.name)) (INVALID): \(SafeText.escaped($0.problem.problem)); fix it with \(SafeText.escaped($0.fix))"
         }
         return usable + (usable.isEmpty ? "" : "\n")
             + "Not usable until fixed (kept unchanged in hosts.json):\n" + lines.joined(separator: "\n") + "\n"
