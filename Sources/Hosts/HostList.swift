@@ -5,13 +5,26 @@ import Foundation
 /// share one computer when their herdr session or command differ. Pure; `HostStore` does the I/O.
 public struct HostList: Equatable, Sendable {
     public private(set) var hosts: [HostEntry]
+    /// Entries of the file that break a field rule (see `InvalidHostEntry`), in file order.
+    public private(set) var invalid: [InvalidHostEntry]
 
-    public init(_ hosts: [HostEntry] = []) {
+    public init(_ hosts: [HostEntry] = [], invalid: [InvalidHostEntry] = []) {
         self.hosts = hosts
+        self.invalid = invalid
     }
 
     public func named(_ name: String) -> HostEntry? {
         hosts.first { $0.name == name }
+    }
+
+    /// The invalid entry called exactly `name`, if any.
+    public func invalidNamed(_ name: String) -> InvalidHostEntry? {
+        invalid.first { $0.name == name }
+    }
+
+    /// True when a valid or an invalid entry is called `name`.
+    public func isTaken(_ name: String) -> Bool {
+        named(name) != nil || invalidNamed(name) != nil
     }
 
     /// The entry that attaches exactly what `host` would, if any.
@@ -23,7 +36,8 @@ public struct HostList: Equatable, Sendable {
     /// one ssh_config `Host` line, which name the same computer on purpose.
     public mutating func add(_ host: HostEntry, now: Date, allowingTwins: Bool = false) throws {
         try host.validate()
-        if named(host.name) != nil { throw HostStoreError.nameTaken(name: host.name) }
+        try Self.checkSessionWithCommand(host)
+        if isTaken(host.name) { throw HostStoreError.nameTaken(name: host.name) }
         if !allowingTwins, let twin = twin(of: host) {
             throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
         }
@@ -33,13 +47,17 @@ public struct HostList: Equatable, Sendable {
         hosts.append(stamped)
     }
 
-    /// Replaces the host called `name` with `host` (which may carry a new name).
+    /// Replaces the host called `name` with `host` (which may carry a new name). An invalid
+    /// entry is replaced too, when `host` passes every rule; it then takes its place in the file.
     @discardableResult
     public mutating func replace(named name: String, with host: HostEntry, now: Date) throws -> HostEntry {
-        guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        guard let index = hosts.firstIndex(where: { $0.name == name }) else { return try replaceInvalid(named: name, with: host, now: now) }
         try host.validate()
+        try Self.checkSessionWithCommand(host)
         let others = hosts.indices.filter { $0 != index }.map { hosts[$0] }
-        if others.contains(where: { $0.name == host.name }) { throw HostStoreError.nameTaken(name: host.name) }
+        if others.contains(where: { $0.name == host.name }) || (host.name != name && invalidNamed(host.name) != nil) {
+            throw HostStoreError.nameTaken(name: host.name)
+        }
         // Aliases imported together may already be twins; an edit may keep that, not create it.
         if let twin = others.first(where: { $0.isTwin(of: host) && !$0.isTwin(of: hosts[index]) }) {
             throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
@@ -51,10 +69,42 @@ public struct HostList: Equatable, Sendable {
         return stamped
     }
 
+    /// A command override runs instead of herdr's attach command, so a session beside it would
+    /// be unused, and the entry could be a working twin of one for the same account.
+    static func checkSessionWithCommand(_ host: HostEntry) throws {
+        if host.session != nil && host.command != nil { throw HostStoreError.sessionWithCommand(name: host.name) }
+    }
+
     @discardableResult
     public mutating func remove(named name: String) throws -> HostEntry {
         guard let index = hosts.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        for i in invalid.indices where invalid[i].position > index { invalid[i].position -= 1 }
         return hosts.remove(at: index)
+    }
+
+    /// Removes the invalid entry called exactly `name`.
+    @discardableResult
+    public mutating func removeInvalid(named name: String) throws -> InvalidHostEntry {
+        guard let index = invalid.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        return invalid.remove(at: index)
+    }
+
+    private mutating func replaceInvalid(named name: String, with host: HostEntry, now: Date) throws -> HostEntry {
+        guard let index = invalid.firstIndex(where: { $0.name == name }) else { throw HostStoreError.notFound(name: name) }
+        try host.validate()
+        try Self.checkSessionWithCommand(host)
+        if named(host.name) != nil || invalid.indices.contains(where: { $0 != index && invalid[$0].name == host.name }) {
+            throw HostStoreError.nameTaken(name: host.name)
+        }
+        if let twin = twin(of: host) { throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name) }
+        var stamped = host
+        stamped.created = invalid[index].entry.created
+        stamped.updated = now
+        let at = min(invalid[index].position, hosts.count)
+        hosts.insert(stamped, at: at)
+        invalid.remove(at: index)
+        for i in invalid.indices.dropFirst(index) where invalid[i].position >= at { invalid[i].position += 1 }
+        return stamped
     }
 
     /// What `upsert` did.
@@ -85,12 +135,12 @@ public struct HostList: Equatable, Sendable {
 
     /// `base` when unused, else `base-2`, `base-3`, ... (shortened to stay within 64 bytes).
     public func freeName(like base: String) -> String {
-        if named(base) == nil { return base }
+        if !isTaken(base) { return base }
         var n = 2
         while true {
             let suffix = "-\(n)"
             let candidate = String(decoding: base.utf8.prefix(64 - suffix.utf8.count), as: UTF8.self) + suffix
-            if named(candidate) == nil { return candidate }
+            if !isTaken(candidate) { return candidate }
             n += 1
         }
     }

@@ -11,7 +11,7 @@ public enum HostRules {
         "a hostname is a DNS name (letters, digits, '-', '_' and dots, up to 253 characters), an IPv4 address or an IPv6 address"
     public static let portRule = "a port is a whole number from 1 to 65535"
     public static let userRule =
-        "a user name is 1-128 bytes without control or bidirectional-control characters, '@' or ':', and does not start or end with a space"
+        "a user name is 1-128 bytes without whitespace, control or bidirectional-control characters, '@' or ':'"
     public static let commandRule = "a command override is 1-4096 bytes, not blank, without NUL bytes"
     public static let authRule =
         "auth is a list of device-key, agent and password, each at most once, at least one"
@@ -50,8 +50,7 @@ public enum HostRules {
         let bytes = Array(user.utf8)
         guard (1...128).contains(bytes.count),
               !bytes.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }),
-              !SafeText.containsUnsafe(user),
-              bytes.first != 0x20, bytes.last != 0x20 else {
+              UserNameCharacters.allAllowed(user) else {
             throw HostValidationError(field: "user", value: user, rule: userRule)
         }
     }

@@ -6,6 +6,8 @@ import Files
 /// Every change holds an advisory lock (`hosts.json.lock`) from read to write, so processes
 /// editing at once take turns and lose nothing. A file that cannot be read, or one written
 /// by a newer Drover, is never overwritten: the error names it and a copy is kept beside it.
+/// Entries that are well-formed but break a field rule load as `HostList.invalid` and are
+/// written back byte for byte, so one bad entry never locks out the rest.
 public struct HostStore: Sendable {
     public let root: DroverRoot
     private let clock: @Sendable () -> Date
@@ -34,8 +36,11 @@ public struct HostStore: Sendable {
         }
     }
 
+    /// The usable host called `name`; an invalid entry of that name throws `.invalidEntry`.
     public func host(named name: String) throws -> HostEntry {
-        guard let host = try load().named(name) else { throw HostStoreError.notFound(name: name) }
+        let list = try load()
+        if let invalid = list.invalidNamed(name) { throw HostStoreError.invalidEntry(invalid) }
+        guard let host = list.named(name) else { throw HostStoreError.notFound(name: name) }
         return host
     }
 

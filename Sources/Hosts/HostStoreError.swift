@@ -9,6 +9,10 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
     /// Another entry already attaches the same thing (see `HostEntry.isTwin`); `entry` is its
     /// `attachDescription`.
     case twin(entry: String, existingName: String)
+    /// An entry would have both a herdr session and a command override.
+    case sessionWithCommand(name: String)
+    /// The entry exists but breaks a field rule (see `InvalidHostEntry`).
+    case invalidEntry(InvalidHostEntry)
 
     public var description: String {
         switch self {
@@ -22,7 +26,15 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .notFound(name):
             return "no host named '\(name)'. Run 'drover hosts' to see the registry."
         case let .nameTaken(name):
-            return "a host named '\(name)' already exists. Choose another name, or change it with 'drover hosts edit \(name)'."
+            return "a host named '\(name)' already exists. Choose another name, or rename it with 'drover hosts edit \(name) --rename NEW'."
+        case let .sessionWithCommand(name):
+            return "'\(HostValidationError.printable(name))' cannot have both a herdr session and a command: the command runs "
+                + "instead of herdr's attach command, so the session would be unused. Put the session in the command "
+                + "itself, or leave out --command to attach the session (on an existing host, --no-command or "
+                + "--no-session drops the one already set)."
+        case let .invalidEntry(entry):
+            return "host '\(HostValidationError.printable(entry.name))' in hosts.json cannot be used: \(entry.problem.problem); "
+                + "fix it with \(entry.fix)."
         case let .twin(entry, existing):
             return "\(entry) is already registered as '\(existing)'. Give a different --session or --command "
                 + "for another entry on that computer, change it with 'drover hosts edit \(existing)', "

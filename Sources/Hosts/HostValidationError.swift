@@ -16,7 +16,12 @@ public struct HostValidationError: Error, CustomStringConvertible, Equatable, Se
     }
 
     public var description: String {
-        "\(field) '\(Self.printable(value))' is not allowed: \(rule). Choose a \(field) that fits and try again."
+        "\(problem). Choose a \(field) that fits and try again."
+    }
+
+    /// The field, its value and the rule, without the advice: for listing a stored entry.
+    public var problem: String {
+        "\(field) '\(Self.printable(value))' is not allowed: \(rule)"
     }
 
     /// The value with control characters shown as escapes, so a message cannot move the cursor.

@@ -16,6 +16,12 @@ public enum HostsFile {
         var hosts: [HostEntry]
     }
 
+    /// The document's shape, each host only checked to be there (they are decoded one by one).
+    private struct Shape: Decodable {
+        var hosts: [Present]
+        struct Present: Decodable { init(from decoder: any Decoder) throws {} }
+    }
+
     private struct VersionOnly: Decodable {
         var version: Int?
     }
@@ -24,8 +30,24 @@ public enum HostsFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(Document(version: currentVersion, hosts: list.hosts))
-        data.append(0x0a)
+        guard !list.invalid.isEmpty else {
+            var data = try encoder.encode(Document(version: currentVersion, hosts: list.hosts))
+            data.append(0x0a)
+            return data
+        }
+        // The same layout the encoder writes, with each invalid entry's bytes put back as read.
+        var items = try list.hosts.map { host -> Data in
+            let text = String(decoding: try encoder.encode(host), as: UTF8.self)
+            return Data(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ").utf8)
+        }
+        for entry in list.invalid.reversed() { items.insert(entry.raw, at: min(entry.position, items.count)) }
+        var data = Data("{\n  \"hosts\" : [\n".utf8)
+        for (index, item) in items.enumerated() {
+            data.append(contentsOf: Array("    ".utf8))
+            data.append(item)
+            data.append(contentsOf: Array((index == items.count - 1 ? "\n" : ",\n").utf8))
+        }
+        data.append(contentsOf: Array("  ],\n  \"version\" : \(currentVersion)\n}\n".utf8))
         return data
     }
 
@@ -45,24 +67,40 @@ public enum HostsFile {
         }
         if version > currentVersion { return .failure(.newer(version: version)) }
         if version < 1 { return .failure(.unreadable("version \(version) is not a known version")) }
-        let document: Document
         do {
-            document = try decoder.decode(Document.self, from: data)
+            _ = try decoder.decode(Shape.self, from: data)
         } catch {
             return .failure(.unreadable(describe(error)))
         }
+        let bytes = [UInt8](data)
+        guard let spans = JSONArraySpans.elements(ofTopLevelKey: "hosts", in: bytes) else {
+            return .failure(.unreadable("its \"hosts\" array could not be located"))
+        }
+        var hosts: [HostEntry] = []
+        var invalid: [InvalidHostEntry] = []
         var names = Set<String>()
-        for (index, host) in document.hosts.enumerated() {
+        for (index, span) in spans.enumerated() {
+            let raw = Data(bytes[span])
+            let host: HostEntry
+            do {
+                host = try decoder.decode(HostEntry.self, from: raw)
+            } catch {
+                return .failure(.unreadable("host \(index + 1): \(describe(error))"))
+            }
+            if !names.insert(host.name).inserted {
+                return .failure(.unreadable("the name '\(HostValidationError.printable(host.name))' appears twice"))
+            }
             do {
                 try host.validate()
+                hosts.append(host)
+            } catch let problem as HostValidationError {
+                // Well-formed but against today's rules: kept aside, the rest stays usable.
+                invalid.append(InvalidHostEntry(entry: host, problem: problem, raw: raw, position: hosts.count))
             } catch {
                 return .failure(.unreadable("host \(index + 1): \(error)"))
             }
-            if !names.insert(host.name).inserted {
-                return .failure(.unreadable("the name '\(host.name)' appears twice"))
-            }
         }
-        return .success(HostList(document.hosts))
+        return .success(HostList(hosts, invalid: invalid))
     }
 
     /// Why bytes that do not decode as an object are wrong: bad JSON (with the parser's

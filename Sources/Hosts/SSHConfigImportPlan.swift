@@ -27,7 +27,7 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }
-            if list.named(host.name) != nil {
+            if list.isTaken(host.name) {
                 skip("a host with that name is already registered")
             } else if let twin = before.twin(of: host) {
                 skip("\(host.account) is already registered as '\(twin.name)'")

@@ -40,6 +40,10 @@ struct SSHConfigReader {
             case "host":
                 section = enclosing + [.hosts(statement.arguments.map(HostPattern.init))]
                 blocks.append(SSHConfigBlock(conditions: section))
+                if statement.arguments.isEmpty {
+                    // ssh refuses the whole file over such a line; say so rather than pass it by.
+                    notes.append("\(statement.location): 'Host' without a pattern names no computer (ssh rejects this line)")
+                }
                 noteAliases(statement)
             case "match":
                 section = enclosing + [.match]
@@ -80,7 +84,7 @@ struct SSHConfigReader {
             return
         }
         let paths = files.paths(matching: pattern)
-        if paths.isEmpty { notes.append("\(here): matches no file") }
+        if paths.isEmpty { notes.append("\(here): matches no file (looked for \(files.display(files.absolute(pattern))))") }
         for path in paths {
             let shown = files.display(path)
             guard filesRead < Self.maxFiles else {

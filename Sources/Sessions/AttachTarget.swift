@@ -74,8 +74,10 @@ public struct AttachTarget: Equatable, Sendable {
     /// What to do when herdr is not found on the host, with a command that works for this target.
     public var herdrMissingAdvice: String {
         if let host {
+            // A host cannot keep a session beside a command, so the edit drops the session too.
+            let drop = host.session == nil ? "" : " --no-session"
             return "herdr was not found there: install herdr on that computer, or set the command with "
-                + "'drover hosts edit \(host.name) --command CMD'."
+                + "'drover hosts edit \(host.name) --command CMD\(drop)'."
         }
         return "herdr was not found there: install herdr on that computer, or register it with the command to run: "
             + "'drover hosts add NAME \(endpoint.description) --command CMD', then 'drover attach NAME'."

@@ -82,7 +82,11 @@ final class HostileInputCLITests: XCTestCase {
         let file = #"{"version": 1, "hosts": [{"name": "web", "hostname": "web.lan", "user": "\u009b2J\u202eroot"}]}"#
         try Data(file.utf8).write(to: URL(fileURLWithPath: home + "/hosts.json"))
         chmod(home + "/hosts.json", 0o600)
-        let r = try DroverBinary.run(["hosts", "list"], home: home)
+        let list = try DroverBinary.run(["hosts", "list"], home: home)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertFalse(hasRawControls(list.stderr + list.stdout), list.stdout)
+        XCTAssertTrue(list.stdout.contains("user '\\u{9b}2J\\u{202e}root' is not allowed"), list.stdout)
+        let r = try DroverBinary.run(["attach", "web"], home: home)
         XCTAssertEqual(r.status, 1, r.stdout)
         XCTAssertFalse(hasRawControls(r.stderr + r.stdout), r.stderr)
         XCTAssertTrue(r.stderr.contains("user '\\u{9b}2J\\u{202e}root' is not allowed"), r.stderr)

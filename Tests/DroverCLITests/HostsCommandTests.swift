@@ -57,7 +57,7 @@ final class HostsCommandTests: XCTestCase {
         XCTAssertTrue(show.hasSuffix("Runs on attach:\n  exec \"$SHELL\" -lc 'herdr'\n"), show)
         drover("hosts", "edit", "box", "--session", "s1", "--platform", "windows")
         XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("Runs on attach:\n  herdr session attach s1\n"))
-        drover("hosts", "edit", "box", "--command", "cmd /c herdr")
+        drover("hosts", "edit", "box", "--command", "cmd /c herdr", "--no-session")
         XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("Runs on attach:\n  cmd /c herdr\n"))
         drover("hosts", "edit", "box", "--no-command", "--no-session", "--platform", "unix")
         XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("  exec \"$SHELL\" -lc 'herdr'\n"))

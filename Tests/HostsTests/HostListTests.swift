@@ -74,8 +74,8 @@ final class HostListTests: XCTestCase {
 
     func testUpsertUpdatesTheSameAccountAndSessionInPlaceInsteadOfMakingATwin() throws {
         var list = HostList()
-        try list.add(HostEntry(name: "desk", hostname: "10.0.0.5", user: "u", session: "main", command: "my-herdr", auth: [.agent]), now: t0)
-        let outcome = try list.upsert(HostEntry(name: "paired", hostname: "10.0.0.5", user: "u", platform: .windows, session: "main"), now: t1)
+        try list.add(HostEntry(name: "desk", hostname: "10.0.0.5", user: "u", command: "my-herdr", auth: [.agent]), now: t0)
+        let outcome = try list.upsert(HostEntry(name: "paired", hostname: "10.0.0.5", user: "u", platform: .windows), now: t1)
         guard case .updated(let host) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(host.name, "desk")
         XCTAssertEqual(host.platform, .windows)

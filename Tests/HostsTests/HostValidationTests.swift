@@ -1,5 +1,6 @@
 import XCTest
 @testable import Hosts
+import TextSafety
 
 final class HostValidationTests: XCTestCase {
     private func host(_ change: (inout HostEntry) -> Void = { _ in }) -> HostEntry {
@@ -69,7 +70,15 @@ final class HostValidationTests: XCTestCase {
         for bad in ["", " ada", "ada ", "a@b", "a:b", "a\nb", "a\u{7f}", String(repeating: "u", count: 129)] {
             assertRefused(host { $0.user = bad }, field: "user", rule: HostRules.userRule)
         }
-        XCTAssertNoThrow(try host { $0.user = #"CORP\ada lovelace"# }.validate())
+        XCTAssertNoThrow(try host { $0.user = #"CORP\ada"# }.validate())
+    }
+
+    /// Whitespace inside a user name is refused as the pairing link refuses it (one rule).
+    func testUserNamesWithWhitespaceAreRefusedLikeThePairingRule() {
+        for bad in ["e e", "ada\tl", "ada\u{a0}l", #"CORP\ada lovelace"#] {
+            assertRefused(host { $0.user = bad }, field: "user", rule: HostRules.userRule)
+            XCTAssertFalse(UserNameCharacters.allAllowed(bad))
+        }
     }
 
     func testCommandOverrideRules() throws {

@@ -58,10 +58,11 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNoThrow(try HostRules.checkUser("émile"))
     }
 
-    func testRegistryWithABidiUserIsRefusedAndTheMessageIsEscaped() throws {
+    func testRegistryEntryWithABidiUserIsRefusedAndTheMessageIsEscaped() throws {
         let file = #"{"version": 1, "hosts": [{"name": "web", "hostname": "web.lan", "user": "root\u202e"}]}"#
         try AtomicFile.write(file, to: store.path)
-        let text = failure { _ = try store.load() } ?? ""
+        XCTAssertEqual(try store.load().invalid.map(\.name), ["web"], "the entry is set aside, the file still loads")
+        let text = failure { _ = try store.host(named: "web") } ?? ""
         XCTAssertTrue(text.contains("user 'root\\u{202e}' is not allowed"), text)
         XCTAssertFalse(SafeText.containsUnsafe(text), text)
     }

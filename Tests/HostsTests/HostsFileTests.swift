@@ -45,8 +45,6 @@ final class HostsFileTests: XCTestCase {
         XCTAssertEqual(problem(#"{"version": "1", "hosts": []}"#), "version has the wrong type")
         XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a"}]}"#).contains("\"hostname\""))
         XCTAssertTrue(problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "port": "x"}]}"#).contains("wrong type"))
-        let badSession = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h", "session": "a b"}]}"#)
-        XCTAssertTrue(badSession.contains("host 1: session 'a b'"), badSession)
         let twice = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h"}, {"name": "a", "hostname": "g"}]}"#)
         XCTAssertTrue(twice.contains("'a' appears twice"), twice)
     }

@@ -75,7 +75,7 @@ final class SSHConfigImportTests: XCTestCase {
     func testSkippedLinesAndPatternsAreExplained() {
         let result = Self.parse(Self.realistic)
         XCTAssertEqual(result.notes, [
-            "line 2: Include ~/.ssh/config.d/*: matches no file",
+            "line 2: Include ~/.ssh/config.d/*: matches no file (looked for ~/.ssh/config.d/*)",
             "line 17: skipped wildcard pattern '*.internal'; it names no single computer",
             "line 17: skipped negated pattern '!bastion.internal'; it names no single computer",
             "line 38: skipped wildcard pattern '*'; it names no single computer",

@@ -89,7 +89,7 @@ final class SSHConfigReadingTests: XCTestCase {
         XCTAssertEqual(main.entries.map(\.alias), ["looped"])
         XCTAssertEqual(main.notes, [
             "~/.ssh/loop line 1: Include loop: ~/.ssh/loop not read again; it includes itself",
-            "line 2: Include missing/*: matches no file",
+            "line 2: Include missing/*: matches no file (looked for ~/.ssh/missing/*)",
             "line 3: Include conf.d: ~/.ssh/conf.d is not a regular file",
         ])
         let fifo = SSHConfigImport.parse("Include fifo\n", files: files)
@@ -197,5 +197,17 @@ final class SSHConfigImportPlanTests: XCTestCase {
         let plan = SSHConfigImportPlan.apply(renamed, to: &list, localUser: "me", now: now)
         XCTAssertEqual(plan.added, [])
         XCTAssertEqual(plan.skipped.first?.reason, "me@box.lan:22 is already registered as 'a'")
+    }
+
+    /// Trial items 2 and 3: a user name with a space is not carried over, with the reason; a
+    /// bare `Host` line (which ssh rejects) is noted rather than passed by.
+    func testASpacedUserIsSkippedWithTheReasonAndABareHostLineIsNoted() {
+        var list = HostList()
+        let config = parse("Host\nHost eps\n  HostName eps.example\n  User \"e e\"\n")
+        XCTAssertEqual(config.notes, ["line 1: 'Host' without a pattern names no computer (ssh rejects this line)"])
+        let plan = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(plan.added, [])
+        XCTAssertEqual(plan.skipped.map(\.alias), ["eps"])
+        XCTAssertTrue(plan.skipped[0].reason.hasPrefix("user 'e e' is not allowed: "), plan.skipped[0].reason)
     }
 }

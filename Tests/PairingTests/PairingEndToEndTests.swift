@@ -235,7 +235,7 @@ final class PairingEndToEndTests: XCTestCase {
     func testRepairingTheSameAccountAndSessionUpdatesThatEntryOnly() throws {
         let store = HostStore(root: DroverRoot(path: clientHome))
         try store.add(HostEntry(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "work",
-                                 command: "my-herdr"))
+                                 auth: [.agent, .deviceKey]))
         try store.add(HostEntry(name: "play", hostname: "127.0.0.1", port: sshd.port, user: user, session: "play"))
         let (host, link) = try startHost(["--session", "work"])
         let client = try startClient(link)
@@ -247,7 +247,8 @@ final class PairingEndToEndTests: XCTestCase {
         let hosts = try savedHosts()
         XCTAssertEqual(hosts.map(\.name), ["old-name", "play"])
         XCTAssertEqual(hosts.map(\.session), ["work", "play"])
-        XCTAssertEqual(hosts.first?.command, "my-herdr", "the person's command override survives")
+        XCTAssertEqual(hosts.first?.auth, [.agent, .deviceKey], "the person's auth preference survives")
+        XCTAssertNil(hosts.first?.command)
     }
 
     func testPeerOutsideTailnetAndLoopbackIsRefusedUnlessAnyNetwork() throws {

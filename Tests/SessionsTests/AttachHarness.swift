@@ -114,11 +114,12 @@ final class AttachHarness {
         return result.stdout
     }
 
-    /// Registers the host `e2e` on the test sshd with `command` as its attach command.
+    /// Registers the host `e2e` on the test sshd with `command` as its attach command (which
+    /// names the session itself: a host has a session or a command, not both).
     /// (`port`: another test sshd for a second host.)
     func registerHost(named name: String = "e2e", port: Int? = nil, command: String) throws {
         try drover(["hosts", "add", name, "--host", "127.0.0.1", "--port", String(port ?? sshd.port),
-                    "--user", TestSSHD.currentUser, "--session", session, "--command", command])
+                    "--user", TestSSHD.currentUser, "--command", command])
     }
 
     // MARK: - The outer terminal

@@ -78,7 +78,7 @@ final class AttachTargetTests: XCTestCase {
     /// Issue 9 item 4: the advice names a command that exists for this kind of target.
     func testHerdrMissingAdviceNamesACommandThatWorks() throws {
         XCTAssertTrue(try AttachTarget.resolve("mac", in: [mac], localUser: "me").herdrMissingAdvice
-            .contains("'drover hosts edit mac --command CMD'"))
+            .contains("'drover hosts edit mac --command CMD --no-session'"), "a host with a session cannot take a command beside it")
         let adHoc = try AttachTarget.resolve("bob@10.0.0.9:2200", in: [], localUser: "me").herdrMissingAdvice
         XCTAssertTrue(adHoc.contains("'drover hosts add NAME bob@10.0.0.9:2200 --command CMD'"), adHoc)
         XCTAssertFalse(adHoc.contains("hosts edit"), adHoc)

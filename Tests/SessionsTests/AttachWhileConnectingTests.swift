@@ -15,7 +15,7 @@ final class AttachWhileConnectingTests: XCTestCase {
         harness = try AttachHarness()
         mute = try SilentListener(backlog: 8)
         try harness.drover(["hosts", "add", "slow", "--host", "127.0.0.1", "--port", String(mute.port),
-                            "--user", TestSSHD.currentUser, "--session", harness.session, "--command", "true"])
+                            "--user", TestSSHD.currentUser, "--command", "true"])
         try harness.startOuterTerminal(width: 100, height: 30)
     }
 

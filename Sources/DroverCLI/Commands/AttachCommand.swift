@@ -33,9 +33,9 @@ enum AttachCommand {
             OptionSpec("session", short: "s", value: "SESSION",
                        help: "attach this herdr session of the one HOST, this time only"),
             OptionSpec("timeout", value: "SECONDS",
-                       help: "wait at most SECONDS for a host to connect and greet (default 10)"),
+                       help: "wait at most SECONDS (1-600) for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
-                       help: "probe each link every SECONDS; 3 unanswered probes mean it is dead (default 15)"),
+                       help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -46,7 +46,11 @@ enum AttachCommand {
             let timeout = try args.int("timeout", in: 1...600) ?? 10
             let keepalive = try args.int("keepalive", in: 1...600) ?? 15
             let store = HostStore(root: ctx.root)
-            let hosts = try store.load().hosts
+            let list = try store.load()
+            if let invalid = names.lazy.compactMap({ list.invalidNamed($0) }).first {
+                throw HostStoreError.invalidEntry(invalid)
+            }
+            let hosts = list.hosts
             var targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
             if let session = args.value("session") {
                 guard targets.count == 1 else {

@@ -7,7 +7,10 @@ enum HostsEditCommand {
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
-            + "--no-command goes back to the herdr attach command.",
+            + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
+            + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
+            + "rule (see 'drover hosts list') is fixed here too; the result must follow every rule. "
+            + "A name starting with '-' goes after '--': 'drover hosts edit --rename NEW -- -old'.",
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs + [
                 OptionSpec("no-session", help: "attach herdr's default session"),
@@ -20,7 +23,10 @@ enum HostsEditCommand {
             if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
-                guard var host = list.named(name) else { throw HostStoreError.notFound(name: name) }
+                // An invalid entry is edited from the fields as read; the result must pass every rule.
+                guard var host = list.named(name) ?? list.invalidNamed(name)?.entry else {
+                    throw HostStoreError.notFound(name: name)
+                }
                 var changed = try HostsFieldOptions.apply(args, to: &host)
                 if args.flag("no-session") { host.session = nil; changed = true }
                 if args.flag("no-command") { host.command = nil; changed = true }

@@ -17,7 +17,7 @@ enum HostsListCommand {
         let list = try HostStore(root: ctx.root).load()
         if args.flag("json") {
             ctx.write(SafeText.escapedJSON(String(decoding: try HostsFile.encode(list), as: UTF8.self)))
-        } else if list.hosts.isEmpty {
+        } else if list.hosts.isEmpty && list.invalid.isEmpty {
             ctx.print("No hosts yet. Add one with 'drover hosts add NAME --host HOST' or 'drover hosts import-ssh-config'.")
         } else {
             ctx.write(table(list))
@@ -28,12 +28,23 @@ enum HostsListCommand {
     /// Bare `drover`: the host list, or `help` when there are no hosts yet.
     static func listOrHelp(_ ctx: CommandContext, help: String) throws -> Int32 {
         let list = try HostStore(root: ctx.root).load()
-        ctx.write(list.hosts.isEmpty ? help : table(list))
+        ctx.write(list.hosts.isEmpty && list.invalid.isEmpty ? help : table(list))
         return 0
     }
 
-    /// The hosts sorted by name, one per line, columns aligned.
+    /// The hosts sorted by name, one per line, columns aligned; then each entry that breaks a
+    /// rule, with its problem and the fix.
     static func table(_ list: HostList) -> String {
+        let usable = list.hosts.isEmpty ? "" : hostTable(list)
+        guard !list.invalid.isEmpty else { return usable }
+        let lines = list.invalid.map {
+            "  \(SafeText.escaped($0.name)) (INVALID): \(SafeText.escaped($0.problem.problem)); fix it with \(SafeText.escaped($0.fix))"
+        }
+        return usable + (usable.isEmpty ? "" : "\n")
+            + "Not usable until fixed (kept unchanged in hosts.json):\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func hostTable(_ list: HostList) -> String {
         let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"]] + list.hosts.sorted { $0.name < $1.name }.map {
             [$0.name, $0.account, $0.platform.rawValue, $0.command != nil ? "(command)" : $0.session ?? "(default)"]
         }.map { $0.map { SafeText.escaped($0) } }

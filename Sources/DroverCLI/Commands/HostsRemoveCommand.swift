@@ -1,5 +1,6 @@
 import Hosts
 import Identity
+import TextSafety
 
 /// `drover hosts rm NAME [--forget-key]`: removes a host and, if asked, its pinned host key.
 enum HostsRemoveCommand {
@@ -10,13 +11,20 @@ enum HostsRemoveCommand {
             When Drover has pinned a host key for the host's address and port, it asks whether to
             forget that key too; --forget-key forgets it without asking. Without a terminal to ask
             on, the key is kept. A key is never forgotten while another registered host uses the
-            same address and port.
+            same address and port. An entry that breaks a rule is removed by its exact name
+            (one starting with '-' after '--': 'drover hosts rm -- -old').
             """,
         options: [OptionSpec("forget-key", help: "also forget the pinned host key, without asking")],
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             let store = HostStore(root: ctx.root)
             let knownHosts = KnownHosts(root: ctx.root)
+            if let invalid = try store.load().invalidNamed(name) {
+                // Removed by its exact name; its pinned key (if any) stays, as its address may be unusable.
+                _ = try store.modify { list, _ in try list.removeInvalid(named: name) }
+                ctx.print("removed \(SafeText.escaped(name)) (an entry that could not be used: \(invalid.problem.problem))")
+                return 0
+            }
             let host = try store.host(named: name)
             let address = HostName.token(host: host.hostname, port: host.port)
             let pins = try knownHosts.pins(host: host.hostname, port: host.port)

@@ -9,11 +9,29 @@ enum HostsShowCommand {
         usage: "hosts show NAME",
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
-            ctx.write(describe(try HostStore(root: ctx.root).host(named: name)))
+            let list = try HostStore(root: ctx.root).load()
+            if let invalid = list.invalidNamed(name) {
+                ctx.write(describe(invalid))
+                return 0
+            }
+            guard let host = list.named(name) else { throw HostStoreError.notFound(name: name) }
+            ctx.write(describe(host))
             return 0
         })
 
+    /// An entry that breaks a rule: its problem, the fix, and the fields as stored.
+    static func describe(_ invalid: InvalidHostEntry) -> String {
+        let head = ["problem:  \(SafeText.escaped(invalid.problem.problem))",
+                    "fix:      \(SafeText.escaped(invalid.fix))", ""]
+        return head.joined(separator: "\n") + "\n" + fields(invalid.entry) + "\n"
+    }
+
     static func describe(_ host: HostEntry) -> String {
+        fields(host) + "\n\nRuns on attach:\n  \(SafeText.escaped(host.attachCommand))\n"
+    }
+
+    /// Every stored field, one per line, escaped.
+    private static func fields(_ host: HostEntry) -> String {
         let time: (Date?) -> String = { date in
             date.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
         }
@@ -31,6 +49,6 @@ enum HostsShowCommand {
         ]
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
-        return (lines + ["", "Runs on attach:", "  \(SafeText.escaped(host.attachCommand))"]).joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n")
     }
 }

@@ -17,8 +17,7 @@ public enum PairingFieldRules {
 
     /// `u`: 1–64 characters, no whitespace or control characters.
     public static func isUser(_ text: String) -> Bool {
-        (1...64).contains(text.count)
-            && !text.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
+        (1...64).contains(text.count) && UserNameCharacters.allAllowed(text)
     }
 
     /// One entry of `h`: a host name or address, no whitespace or control characters, not
