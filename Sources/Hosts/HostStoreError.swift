@@ -37,7 +37,7 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
                 + "fix it with \(entry.fix)."
         case let .twin(entry, existing):
             return "\(entry) is already registered as '\(existing)'. Give a different --session or --command "
-                + "for another entry on that computer, change it with 'drover hosts edit \(existing)', "
+                + "for another entry on that computer, change that one with 'drover hosts edit \(existing) --session S', "
                 + "or remove it with 'drover hosts rm \(existing)' first."
         }
     }
