@@ -36,6 +36,13 @@ extension PrefixKeyHandler {
         return rows.map { keys, summary in keys + String(repeating: " ", count: width - keys.count + 2) + summary }
     }
 
+    /// How messages name the keys of `command` ("ctrl+] x"), from `bindings`, so a status
+    /// line never names a key that does something else.
+    public static func keys(for command: Command) -> String {
+        guard let binding = bindings.first(where: { $0.command == command }) else { return prefixName }
+        return "\(prefixName) \(binding.key)"
+    }
+
     static func command(for scalar: Unicode.Scalar) -> Command? {
         bindings.first { $0.key == scalar }?.command
     }

@@ -29,10 +29,13 @@ public struct ScreenRenderer {
         self.capabilities = capabilities
     }
 
-    /// Forgets what the local terminal shows: the next frame clears it and draws everything.
+    /// Forgets what the local terminal shows and the kept remote frame: the next frame reads
+    /// every row from the emulator again, clears the screen and draws everything. A redraw
+    /// (`ctrl+] r`, a resize, a host switch) thereby also repairs a row whose damage was missed.
     public mutating func invalidate() {
         shown = nil
         shownIsRemote = false
+        remote = nil
     }
 
     /// The bytes that turn the local terminal from the last frame into `terminal`'s screen

@@ -14,7 +14,7 @@ extension AttachRun {
         case .pickHost where drivers.count > 1:
             openPicker()
         case .nextHost, .previousHost, .pickHost:
-            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover. (ctrl+] ? for keys)")
+            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover. (\(PrefixKeyHandler.keys(for: .help)) for keys)")
             _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
         case .redraw:
             // The relay has redrawn; a host waiting to reconnect tries now.

@@ -28,7 +28,9 @@ extension AttachRun {
     /// Whether a local event goes to the host in front (the relay encodes it in that host's
     /// modes). While its keys are being kept for later, mouse and focus reports are dropped.
     func forwards(_ event: InputEvent) -> Bool {
-        front.takesKeysNow || keepsForLater(event)
+        // Keys read in the same piece as `ctrl+] d`, after it, belong to no host.
+        guard outcome == nil else { return false }
+        return front.takesKeysNow || keepsForLater(event)
     }
 
     /// Bytes from the relay for the host in front: typed keys, or the emulator's replies
@@ -36,6 +38,7 @@ extension AttachRun {
     /// kept (`PendingInput`) and sent in order once the session is back, and a key also asks it
     /// to reconnect now instead of waiting out the backoff.
     func typed(_ bytes: [UInt8]) {
+        guard outcome == nil else { return }
         let link = front
         if link.takesKeysNow { return link.send(bytes) }
         guard link.outcome == nil else { return }

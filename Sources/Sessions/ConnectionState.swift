@@ -1,3 +1,5 @@
+import Console
+
 /// Where one host's connection stands. Every state has a one-line description for the overlay,
 /// so Drover always says what it is doing.
 public enum ConnectionState: Equatable, Sendable {
@@ -27,7 +29,7 @@ public enum ConnectionState: Equatable, Sendable {
             let seconds = Self.wholeSecondsRoundedUp(now.duration(to: nextTry))
             let when = seconds == 0 ? "now" : "in \(seconds)s"
             // The state first: a long reason may be cut at the screen's edge.
-            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); ctrl+] r: now): \(reason)"
+            return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); \(PrefixKeyHandler.keys(for: .redraw)): now): \(reason)"
         case .failed(let reason): return "\(host): \(reason)"
         case .ended: return "\(host): session ended; herdr keeps running on the host"
         }

@@ -1,3 +1,5 @@
+import Console
+
 /// Keys typed for a host whose session is not attached yet (connecting, reconnecting), kept in
 /// order and sent once it is, as mosh delivers input typed during an outage.
 ///
@@ -42,6 +44,6 @@ struct PendingInput: Equatable, Sendable {
         guard !isEmpty else { return nil }
         var note = "\(bytes.count) typed bytes wait to be sent"
         if dropped > 0 { note += "; full at 4 KiB, \(dropped) newer bytes dropped" }
-        return note + " (ctrl+] x discards)"
+        return note + " (\(PrefixKeyHandler.keys(for: .discardPending)) discards)"
     }
 }

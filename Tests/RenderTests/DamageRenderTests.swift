@@ -104,12 +104,13 @@ final class DamageRenderTests: XCTestCase {
 
 /// Random remote output: text (some wide, some combining), colours, cursor moves, erases,
 /// line feeds at the bottom (scrolling), scroll regions, insert/delete lines, the alternate
-/// screen, titles, hidden cursor.
+/// screen, titles, hidden cursor, and the rectangle, column and margin edits (DECCRA, DECFRA,
+/// DECERA, DECSERA, DECCARA, DECIC/DECDC, DECSLRM scrolling, DECALN) that write rows their own way.
 enum RemoteStream {
     static func chunk(_ random: inout SeededRandom) -> [UInt8] {
         var s = ""
         for _ in 0..<Int.random(in: 1...6, using: &random) {
-            switch Int.random(in: 0..<16, using: &random) {
+            switch Int.random(in: 0..<18, using: &random) {
             case 0...3: s += random.pick(["hello", "wörld", "日本", "e\u{301}x", "abc def", "█▀"])
             case 4: s += "\u{1B}[\(random.pick(["1", "31", "42", "38;5;200", "48;2;1;2;3", "7", "0", "4"]))m"
             case 5: s += "\u{1B}[\(Int.random(in: 1...9, using: &random));\(Int.random(in: 1...24, using: &random))H"
@@ -121,6 +122,10 @@ enum RemoteStream {
             case 11: s += random.pick(["\u{1B}[?1049h", "\u{1B}[?1049l", "\u{1B}[?47h", "\u{1B}[?47l"])
             case 12: s += "\u{1B}]2;title \(Int.random(in: 0...9, using: &random))\u{07}"
             case 13: s += random.pick(["\u{1B}[?25l", "\u{1B}[?25h", "\u{1B}[r"])
+            case 14: s += random.pick(["\u{1B}[2;2;4;6;1;5;3;1$v", "\u{1B}[42;1;1;3;5$x", "\u{1B}[2;2;5;9$z",
+                                       "\u{1B}[1;1;9;9${", "\u{1B}[1;1;4;8;1;7$r", "\u{1B}#8"])
+            case 15: s += random.pick(["\u{1B}[?69h\u{1B}[3;12s", "\u{1B}[2'}", "\u{1B}[1'~", "\u{1B}[?69l",
+                                       "\u{1B}[2S", "\u{1B}6", "\u{1B}9"])
             default: s += String(repeating: random.pick(["x", "-", " "]), count: Int.random(in: 1...30, using: &random))
             }
         }
