@@ -40,10 +40,14 @@ struct Parser {
             let b = start[i]
             if state == .ground {
                 if b &- 0x20 < 0x5F && !utf8.isPending {
-                    var j = i + 1
-                    while j < n && start[j] &- 0x20 < 0x5F { j += 1 }
+                    let j = PrintableRun.end(start, from: i + 1, to: n)
                     handler.printASCII(UnsafeBufferPointer(start: start + i, count: j - i))
                     i = j
+                    continue
+                }
+                if b == 0x1B && i + 1 < n && start[i + 1] == 0x5B && !utf8.isPending {
+                    enterSequence(.csiEntry)    // ESC [ straight to the parameters
+                    i += 2
                     continue
                 }
                 ground(b, handler)
@@ -52,7 +56,10 @@ struct Parser {
                 let j = params.scan(start, from: i, to: n)
                 if j > i { state = .csiParam }
                 i = j
-                if i < n { step(start[i], handler) }
+                if i < n {
+                    // A final byte needs none of step's checks for CAN, SUB and ESC.
+                    if start[i] &- 0x40 < 0x3F { csi(start[i], handler) } else { step(start[i], handler) }
+                }
             } else {
                 step(b, handler)
             }
