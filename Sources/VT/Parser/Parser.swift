@@ -17,6 +17,8 @@ struct Parser {
     }
 
     private(set) var state = State.ground
+    /// The OSC or DCS string an ESC interrupted, until the next byte says whether it was ST.
+    private var stringBeforeEscape = State.ground
     private var params = Params()
     private var prefix: UInt8 = 0
     private var intermediates: UInt16 = 0
@@ -126,10 +128,13 @@ struct Parser {
         if b == 0x18 || b == 0x1A {
             if state == .dcsPassthrough { handler.unhook() }
             state = .ground
+            stringBeforeEscape = .ground
             return
         }
         if b == 0x1B {
-            endString(handler)
+            // An OSC or DCS string counts only when ESC is followed by `\` (ST; more ESCs may
+            // come first): xterm drops it otherwise, so it waits in `stringBeforeEscape`.
+            if state != .escape { stringBeforeEscape = state == .oscString || state == .dcsPassthrough ? state : .ground }
             enterEscape()
             return
         }
@@ -137,6 +142,17 @@ struct Parser {
         case .ground:
             ground(b, handler)
         case .escape:
+            if stringBeforeEscape != .ground {
+                let ended = stringBeforeEscape
+                stringBeforeEscape = .ground
+                if b == 0x5C {
+                    state = ended
+                    endString(handler)
+                    state = .ground
+                    return
+                }
+                if ended == .oscString { osc.removeAll(keepingCapacity: true); oscOverflow = false }
+            }
             escape(b, handler)
         case .escapeIntermediate:
             if b < 0x20 {
