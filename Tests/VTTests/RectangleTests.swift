@@ -110,4 +110,12 @@ final class RectangleTests: XCTestCase {
         t.feed("\u{1B}[?6h\u{1B}[1;1;1;2;1;4;2$v\u{1B}[?6l")
         XCTAssertEqual(t.lines[4], "     AB")
     }
+
+    /// xterm 379 fills with the character as given: the DEC graphics set in GL does not turn
+    /// DECFRA's `~` into `·` (XtermCorpus/mix-42).
+    func testFillCharacterIsNotTranslatedThroughTheCharset() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("\u{1B}(0\u{1B}[126;1;1;1;3$x\u{1B}[1;4Hq")
+        XCTAssertEqual(t.lines[0], "~~~─")
+    }
 }

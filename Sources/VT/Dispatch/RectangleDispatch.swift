@@ -16,7 +16,7 @@ extension Terminal {
         case (0x24, UInt8(ascii: "x")):                                  // DECFRA
             guard let area = s.rectangle(top: p[1], left: p[2], bottom: p[3], right: p[4]),
                   let scalar = Terminal.fillCharacter(p[0]) else { return true }
-            s.fillRectangle(area, with: s.translate(scalar))
+            s.fillRectangle(area, with: scalar)
         case (0x24, UInt8(ascii: "z")), (0x24, UInt8(ascii: "{")):       // DECERA, DECSERA
             guard let area = s.rectangle(top: p[0], left: p[1], bottom: p[2], right: p[3]) else { return true }
             s.eraseRectangle(area, selective: final == UInt8(ascii: "{"))
