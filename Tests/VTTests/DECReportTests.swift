@@ -49,4 +49,10 @@ final class DECReportTests: XCTestCase {
         XCTAssertEqual(t.query("\(CSI)?69$p\u{1B}P$qs\u{1B}\\"), "\(CSI)?69;0$y\u{1B}P0$r\u{1B}\\",
                        "below VT420 there are no left/right margins")
     }
+
+    /// xterm 379 answers DECRQSS DECSCPP with 80 at any width (XtermCorpus/mix-47, 40 columns).
+    func testColumnsPerPageIsReportedAsEightyAtAnyWidth() {
+        let t = Terminal(columns: 40, rows: 12)
+        XCTAssertEqual(t.query("\u{1B}P$q$|\u{1B}\\"), "\u{1B}P1$r80$|\u{1B}\\")
+    }
 }

@@ -48,4 +48,18 @@ final class OSCTests: XCTestCase {
         XCTAssertEqual(f.links, ["u"])
         XCTAssertEqual(f[0, 2].attributes.link, 1)
     }
+
+    /// xterm acts on an OSC or DCS string only when ESC is followed by `\` (XtermCorpus/strings-cut-*).
+    func testStringsCutShortByEscapeAreDropped() {
+        let t = Terminal(columns: 20, rows: 2)
+        t.feed("\u{1B}]4;1;rgb:11/22/33\u{1B}[1mbold\u{1B}[0m")
+        XCTAssertEqual(t.query("\u{1B}]4;1;?\u{1B}\\"), "\u{1B}]4;1;rgb:cdcd/0000/0000\u{1B}\\")
+        XCTAssertEqual(t.lines[0], "bold")
+        t.feed("\u{1B}]4;2;rgb:44/55/66\u{1B}\u{1B}\\")             // ESC ESC \ still ends it
+        XCTAssertEqual(t.query("\u{1B}]4;2;?\u{1B}\\"), "\u{1B}]4;2;rgb:4444/5555/6666\u{1B}\\")
+        t.feed("\u{1B}]4;3;rgb:77/88/99\u{1B}")                          // ST split across feeds
+        t.feed("\\")
+        XCTAssertEqual(t.query("\u{1B}]4;3;?\u{1B}\\"), "\u{1B}]4;3;rgb:7777/8888/9999\u{1B}\\")
+        XCTAssertEqual(t.query("\u{1B}P$qm\u{1B}[4m\u{1B}P$qr\u{1B}\\"), "\u{1B}P1$r1;2r\u{1B}\\")
+    }
 }

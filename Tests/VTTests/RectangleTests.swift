@@ -99,4 +99,23 @@ final class RectangleTests: XCTestCase {
         t.feed("\(CSI)1;3H\u{1B}9")
         assertCursor(t, 0, 3)
     }
+
+    /// xterm 379 (XtermCorpus/rect-origin-*): in origin mode a default destination row or column
+    /// lands at twice the margin; an explicit one is relative to the margin as usual.
+    func testDECCRADefaultDestinationInOriginModeAddsTheMarginTwice() {
+        let t = Terminal(columns: 40, rows: 8)
+        t.feed("\u{1B}[?69h\u{1B}[5;30s\u{1B}[2;6r\u{1B}[?6h\u{1B}[1;1HABCDEF\u{1B}[1;1;1;3;1;;$v\u{1B}[?6l")
+        XCTAssertEqual(t.lines[1], "    ABCDEF")
+        XCTAssertEqual(t.lines[2], "        ABC")
+        t.feed("\u{1B}[?6h\u{1B}[1;1;1;2;1;4;2$v\u{1B}[?6l")
+        XCTAssertEqual(t.lines[4], "     AB")
+    }
+
+    /// xterm 379 fills with the character as given: the DEC graphics set in GL does not turn
+    /// DECFRA's `~` into `·` (XtermCorpus/mix-42).
+    func testFillCharacterIsNotTranslatedThroughTheCharset() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("\u{1B}(0\u{1B}[126;1;1;1;3$x\u{1B}[1;4Hq")
+        XCTAssertEqual(t.lines[0], "~~~─")
+    }
 }

@@ -43,7 +43,9 @@ extension Terminal {
         case "\"q": answer = s.pen.flags.contains(.protected) ? "1\"q" : "0\"q"                 // DECSCA
         case "t": answer = "\(s.rows)t"                                                         // DECSLPP
         case "*|": answer = "\(s.rows)*|"                                                       // DECSNLS
-        case "$|": answer = "\(s.columns)$|"                                                    // DECSCPP
+        // DECSCPP: xterm reports 80 columns per page whatever the window's width (132 only in
+        // DECCOLM's 132-column mode, which its default resources refuse, as Drover does).
+        case "$|": answer = "80$|"
         default: answer = nil
         }
         if let answer {

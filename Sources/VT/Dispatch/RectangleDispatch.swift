@@ -6,13 +6,17 @@ extension Terminal {
         let s = screen
         switch (intermediates, final) {
         case (0x24, UInt8(ascii: "v")):                                  // DECCRA
+            // In origin mode xterm turns a default destination row or column into the margin's
+            // own position and then adds the margin again (XtermCorpus/rect-origin-*).
+            let toTop = p[5] == 0 && s.modes.origin ? s.top + 1 : p[5]
+            let toLeft = p[6] == 0 && s.modes.origin ? s.left + 1 : p[6]
             guard let source = s.rectangle(top: p[0], left: p[1], bottom: p[2], right: p[3]),
-                  let corner = s.rectangle(top: p[5], left: p[6], bottom: 0, right: 0) else { return true }
+                  let corner = s.rectangle(top: toTop, left: toLeft, bottom: 0, right: 0) else { return true }
             s.copyRectangle(source, toRow: corner.top, column: corner.left)
         case (0x24, UInt8(ascii: "x")):                                  // DECFRA
             guard let area = s.rectangle(top: p[1], left: p[2], bottom: p[3], right: p[4]),
                   let scalar = Terminal.fillCharacter(p[0]) else { return true }
-            s.fillRectangle(area, with: s.translate(scalar))
+            s.fillRectangle(area, with: scalar)
         case (0x24, UInt8(ascii: "z")), (0x24, UInt8(ascii: "{")):       // DECERA, DECSERA
             guard let area = s.rectangle(top: p[0], left: p[1], bottom: p[2], right: p[3]) else { return true }
             s.eraseRectangle(area, selective: final == UInt8(ascii: "{"))

@@ -17,6 +17,8 @@ struct Parser {
     }
 
     private(set) var state = State.ground
+    /// The OSC or DCS string an ESC interrupted, until the next byte says whether it was ST.
+    private var stringBeforeEscape = State.ground
     private var params = Params()
     private var prefix: UInt8 = 0
     private var intermediates: UInt16 = 0
@@ -40,10 +42,14 @@ struct Parser {
             let b = start[i]
             if state == .ground {
                 if b &- 0x20 < 0x5F && !utf8.isPending {
-                    var j = i + 1
-                    while j < n && start[j] &- 0x20 < 0x5F { j += 1 }
+                    let j = PrintableRun.end(start, from: i + 1, to: n)
                     handler.printASCII(UnsafeBufferPointer(start: start + i, count: j - i))
                     i = j
+                    continue
+                }
+                if b == 0x1B && i + 1 < n && start[i + 1] == 0x5B && !utf8.isPending {
+                    enterSequence(.csiEntry)    // ESC [ straight to the parameters
+                    i += 2
                     continue
                 }
                 ground(b, handler)
@@ -52,7 +58,10 @@ struct Parser {
                 let j = params.scan(start, from: i, to: n)
                 if j > i { state = .csiParam }
                 i = j
-                if i < n { step(start[i], handler) }
+                if i < n {
+                    // A final byte needs none of step's checks for CAN, SUB and ESC.
+                    if start[i] &- 0x40 < 0x3F { csi(start[i], handler) } else { step(start[i], handler) }
+                }
             } else {
                 step(b, handler)
             }
@@ -119,10 +128,13 @@ struct Parser {
         if b == 0x18 || b == 0x1A {
             if state == .dcsPassthrough { handler.unhook() }
             state = .ground
+            stringBeforeEscape = .ground
             return
         }
         if b == 0x1B {
-            endString(handler)
+            // An OSC or DCS string counts only when ESC is followed by `\` (ST; more ESCs may
+            // come first): xterm drops it otherwise, so it waits in `stringBeforeEscape`.
+            if state != .escape { stringBeforeEscape = state == .oscString || state == .dcsPassthrough ? state : .ground }
             enterEscape()
             return
         }
@@ -130,6 +142,17 @@ struct Parser {
         case .ground:
             ground(b, handler)
         case .escape:
+            if stringBeforeEscape != .ground {
+                let ended = stringBeforeEscape
+                stringBeforeEscape = .ground
+                if b == 0x5C {
+                    state = ended
+                    endString(handler)
+                    state = .ground
+                    return
+                }
+                if ended == .oscString { osc.removeAll(keepingCapacity: true); oscOverflow = false }
+            }
             escape(b, handler)
         case .escapeIntermediate:
             if b < 0x20 {

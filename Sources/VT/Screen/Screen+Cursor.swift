@@ -54,6 +54,7 @@ extension Screen {
     }
 
     /// CHA/HPA: absolute column (1-based, origin-relative).
+    @inline(__always)
     func moveTo(column c: Int) {
         if modes.origin {
             column = min(max(left + c - 1, left), right)
@@ -64,6 +65,7 @@ extension Screen {
     }
 
     /// VPA: absolute row (1-based, origin-relative).
+    @inline(__always)
     func moveTo(row r: Int) {
         if modes.origin {
             row = min(max(top + r - 1, top), bottom)

@@ -10,6 +10,16 @@ extension Screen {
         }
         let style = penStyle
         let n = run.count
+        if n == 1 && !pendingWrap && column < rightLimit {
+            // One character, as cursor-addressed output prints: none of the run bookkeeping.
+            let line = grid.row(row)
+            prepareOverwrite(line, column, column + 1)
+            line[column] = StoredCell(content: UInt32(base[0]), style: style)
+            grid.touch(row)
+            column += 1
+            lastPrinted = UInt32(base[0])
+            return
+        }
         var i = 0
         while i < n {
             if pendingWrap { wrap() }

@@ -1,14 +1,17 @@
-/// Colour specifications in OSC 4/5/10–19, parsed as xterm parses them: `rgb:r/g/b` (1–4 hex
-/// digits each, scaled to 16 bits) and `#rgb` … `#rrrrggggbbbb` (each digit group is the high
-/// end of the value). The answer reports what a 24-bit display keeps: the top 8 bits.
-/// X's device-independent forms (`rgbi:`, `CIEXYZ:` …, `TekHVC:`) and colour names depend on
-/// the X server's colour database; Drover does not parse them and, as xterm does with a
-/// specification it cannot use, leaves the colour unchanged (ADR 0008).
+/// Colour specifications in OSC 4/5/10–19, parsed as xterm's Xlib parses them, after lowering
+/// the text: `rgb:r/g/b` (1–4 hex digits each, scaled to 16 bits), `#rgb` … `#rrrrggggbbbb`
+/// (each digit group is the high end of the value), the device-independent forms `rgbi:`,
+/// `CIEXYZ:`, `CIEuvY:`, `CIExyY:`, `CIELab:`, `CIELuv:` and `TekHVC:` (`XcmsConversion`),
+/// and X11's colour names. The answer reports what a 24-bit display keeps: the top 8 bits.
+/// A specification xterm cannot use leaves the colour unchanged (`nil`).
 enum ColorSpecification {
-    static func parse(_ text: Substring) -> RGBColor? {
+    static func parse(_ original: Substring) -> RGBColor? {
+        let text = Substring(original.lowercased())
         if text.hasPrefix("rgb:") { return parseRGB(text.dropFirst(4)) }
         if text.hasPrefix("#") { return parseHash(text.dropFirst()) }
-        return nil
+        if text.contains(":") { return XcmsConversion.parse(text) }
+        guard let value = X11ColorNames.table[String(text)] else { return nil }
+        return RGBColor(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
     /// `rgb:h/h/h`: each component 1–4 hex digits, scaled to 16 bits, top byte kept.
@@ -17,7 +20,8 @@ enum ColorSpecification {
         guard parts.count == 3 else { return nil }
         var bytes: [UInt8] = []
         for part in parts {
-            guard (1...4).contains(part.count), let value = UInt32(part, radix: 16) else { return nil }
+            guard (1...4).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+                  let value = UInt32(part, radix: 16) else { return nil }
             let scaled = value * 0xFFFF / ((1 << (4 * UInt32(part.count))) - 1)
             bytes.append(UInt8(scaled >> 8))
         }
