@@ -21,7 +21,7 @@ final class HostListTests: XCTestCase {
         XCTAssertThrowsError(try list.add(HostEntry(name: "web2", hostname: "WEB.lan", port: 2222, user: "u"), now: t1)) { error in
             XCTAssertEqual(error as? HostStoreError, .twin(entry: "u@WEB.lan:2222, herdr's default session", existingName: "web"))
             XCTAssertTrue("\(error)".contains("is already registered as 'web'"), "\(error)")
-            XCTAssertTrue("\(error)".contains("'drover hosts edit web'"), "\(error)")
+            XCTAssertTrue("\(error)".contains("'drover hosts edit web --session S'"), "\(error)")
         }
         XCTAssertNoThrow(try list.add(HostEntry(name: "web2", hostname: "web.lan", port: 22, user: "u"), now: t1))
     }
