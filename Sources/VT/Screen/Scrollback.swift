@@ -45,6 +45,7 @@ final class Scrollback {
 
     /// Line `index`, 0 being the oldest kept.
     func line(_ index: Int) -> (line: Line, width: Int) {
+        assert(index >= 0 && index < count, "history line \(index) of \(count)")
         let physical = (head + index) % max(ring.count, 1)
         return (ring[physical], widths[physical])
     }
