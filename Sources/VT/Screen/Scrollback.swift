@@ -22,6 +22,7 @@ final class Scrollback {
     /// Stores `line` (used at `width` columns). Returns a buffer the caller now owns in its
     /// place: the evicted oldest line when the ring is full, else a fresh one.
     func push(_ line: Line, width: Int) -> Line {
+        assert(width <= line.capacity, "a line of \(line.capacity) cells stored as \(width) wide")
         guard limit > 0 else { return line }
         if ring.count < limit {
             ring.append(line)
