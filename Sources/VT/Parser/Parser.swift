@@ -148,12 +148,7 @@ struct Parser {
         case .dcsEntry, .dcsParam, .dcsIntermediate, .dcsIgnore:
             dcs(b, handler)
         case .dcsPassthrough:
-            if stringEnd.ends(b) {
-                state = .ground
-                handler.unhook()
-            } else if b != 0x7F {
-                handler.put(b)
-            }
+            if stringEnd.ends(b) { state = .ground; handler.unhook() } else if b != 0x7F { handler.put(b) }
         case .ignoreString:
             if stringEnd.ends(b) { state = .ground }
         }
@@ -234,14 +229,10 @@ struct Parser {
     }
 
     private mutating func oscByte<H: ParserHandler>(_ b: UInt8, _ handler: H) {
-        if b == 0x07 {
+        // BEL or ST ends the string (0x07 is never part of a UTF-8 character).
+        if b == 0x07 || stringEnd.ends(b) {
             state = .ground
-            dispatchOSC(bell: true, handler)
-            return
-        }
-        if stringEnd.ends(b) {
-            state = .ground
-            dispatchOSC(bell: false, handler)
+            dispatchOSC(bell: b == 0x07, handler)
             return
         }
         if b < 0x20 { return }
