@@ -84,6 +84,7 @@ struct FrameDiffRun {
         _ = local.takeReplies()
         shown = next
         let expected = reference.frame()
+        precondition(wellFormed(expected), "the emulator left half of a wide character")
         precondition(next.cells == expected.cells || sameScreen(next, expected),
                      "the frame taken with damage differs from a fresh frame of the same stream")
         let actual = local.frame()
@@ -111,6 +112,20 @@ struct FrameDiffRun {
         guard SGREncoder.sameRendition(wantAttributes, got.attributes) else { return false }
         let wantLink = capabilities.hyperlinks ? link(want, expected).flatMap(TextSanitizer.uri) : nil
         return wantLink == link(got, actual)
+    }
+
+    /// Every wide cell is followed by its spacer and every spacer follows a wide cell.
+    private func wellFormed(_ frame: Frame) -> Bool {
+        for row in 0..<frame.rows {
+            for column in 0..<frame.columns {
+                switch frame[row, column].width {
+                case 2: if column + 1 >= frame.columns || frame[row, column + 1].width != 0 { return false }
+                case 0: if column == 0 || frame[row, column - 1].width != 2 { return false }
+                default: break
+                }
+            }
+        }
+        return true
     }
 
     private func sameScreen(_ a: Frame, _ b: Frame) -> Bool {

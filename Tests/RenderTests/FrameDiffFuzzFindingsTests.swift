@@ -19,6 +19,19 @@ final class FrameDiffFuzzFindingsTests: XCTestCase {
         assertReplayShowsTheSame(columns: 8, rows: 2, segments: ["ab中cd", "\u{1B}[1;4H\u{1B}[2@x"])
     }
 
+    /// Fuzz finding 2: a wide character that did not fit in the last column left its wrap pad
+    /// over the second half of the wide character already there, orphaning the first half.
+    func testWrapPadOverAWideCharacterLeavesNoHalf() {
+        let terminal = Terminal(columns: 4, rows: 3)
+        terminal.feed("ab中\u{1B}[1;4H日")
+        assertWellFormed(terminal.frame())
+        XCTAssertEqual(terminal.frame().rowText(0), "ab", "the wide character under the pad is blanked")
+        XCTAssertEqual(terminal.frame().rowText(1), "日")
+        assertReplayShowsTheSame(columns: 4, rows: 3, segments: ["ab中", "\u{1B}[1;4H日"])
+        // The finding as the fuzzer reduced it: the pad lands there after a scroll down.
+        assertReplayShowsTheSame(columns: 4, rows: 16, segments: ["\u{FFFD}T䭭\u{FFFD}2T\u{1B}[T中"])
+    }
+
     // MARK: the fuzz target's check
 
     /// Feeds `segments` to a source and a reference emulator, renders each of the source's
