@@ -32,6 +32,24 @@ final class FrameDiffFuzzFindingsTests: XCTestCase {
         assertReplayShowsTheSame(columns: 4, rows: 16, segments: ["\u{FFFD}T䭭\u{FFFD}2T\u{1B}[T中"])
     }
 
+    /// Fuzz finding 3: reverse video turned off in the same frame as a size change stayed on
+    /// locally (the full redraw compared with a blank frame); a title cleared then likewise.
+    func testSizeChangeStillClearsReverseVideoAndTitle() {
+        var before = Frame.text(["ab"], columns: 4, rows: 2)
+        before.reverseVideo = true
+        before.title = "old"
+        let after = Frame.text(["ab"], columns: 6, rows: 2)
+        let local = Terminal(columns: 4, rows: 2)
+        local.feed(FrameDiff.render(from: nil, to: before, capabilities: plainCaps))
+        XCTAssertTrue(local.frame().reverseVideo)
+        local.resize(columns: 6, rows: 2)
+        local.feed(FrameDiff.render(from: before, to: after, capabilities: plainCaps))
+        XCTAssertFalse(local.frame().reverseVideo, "reverse video left on after the resize")
+        XCTAssertEqual(local.title, "", "the old title left after the resize")
+        // A first frame still leaves the local title alone when the remote has none.
+        XCTAssertFalse(FrameDiff.render(from: nil, to: after, capabilities: plainCaps).escaped.contains("]2;"))
+    }
+
     // MARK: the fuzz target's check
 
     /// Feeds `segments` to a source and a reference emulator, renders each of the source's
