@@ -83,10 +83,12 @@ struct FrameDiffRun {
         local.feed(bytes)
         _ = local.takeReplies()
         shown = next
-        let expected = reference.frame()
-        precondition(wellFormed(expected), "the emulator left half of a wide character")
-        precondition(next.cells == expected.cells || sameScreen(next, expected),
+        let fresh = reference.frame()
+        precondition(next.cells == fresh.cells || sameScreen(next, fresh),
                      "the frame taken with damage differs from a fresh frame of the same stream")
+        // Like tmux, the emulator may hold half a wide character (ICH on its second half); a
+        // terminal cannot show that, and the renderer draws a blank there by design.
+        let expected = FramePreparation.normalized(fresh)
         let actual = local.frame()
         precondition(actual.rows == expected.rows && actual.columns == expected.columns, "local size differs")
         for row in 0..<expected.rows {
@@ -112,20 +114,6 @@ struct FrameDiffRun {
         guard SGREncoder.sameRendition(wantAttributes, got.attributes) else { return false }
         let wantLink = capabilities.hyperlinks ? link(want, expected).flatMap(TextSanitizer.uri) : nil
         return wantLink == link(got, actual)
-    }
-
-    /// Every wide cell is followed by its spacer and every spacer follows a wide cell.
-    private func wellFormed(_ frame: Frame) -> Bool {
-        for row in 0..<frame.rows {
-            for column in 0..<frame.columns {
-                switch frame[row, column].width {
-                case 2: if column + 1 >= frame.columns || frame[row, column + 1].width != 0 { return false }
-                case 0: if column == 0 || frame[row, column - 1].width != 2 { return false }
-                default: break
-                }
-            }
-        }
-        return true
     }
 
     private func sameScreen(_ a: Frame, _ b: Frame) -> Bool {

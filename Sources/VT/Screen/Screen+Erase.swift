@@ -47,17 +47,11 @@ extension Screen {
     }
 
     /// ICH: blanks inserted at the cursor, the rest of the line (up to the right margin) shifts right.
-    /// A wide character the cursor is inside of is blanked first, so no half of it is left.
     func insertBlanks(_ count: Int) {
         let limit = rightLimit
         guard column <= limit else { return }
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
-        if column > 0 && line[column].isSpacer {
-            // Inserting inside a wide character splits it: both halves become blanks (as DCH does).
-            line[column - 1] = .blank(line[column - 1].style)
-            line[column] = .blank(line[column].style)
-        }
         let moving = limit + 1 - column - n
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
         (line + column).update(repeating: eraseCell, count: n)
