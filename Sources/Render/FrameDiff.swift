@@ -39,6 +39,8 @@ public enum FrameDiff {
                                    cursor: ScreenPoint(row: shown.cursorRow, column: shown.cursorColumn))
         } else {
             shown = Frame(columns: next.columns, rows: next.rows)
+            // A size change keeps the local terminal's title and reverse video: compare with them.
+            if let previous { (shown.title, shown.reverseVideo) = (previous.title, previous.reverseVideo) }
             full = true
             painter = FramePainter(columns: next.columns, capabilities: capabilities,
                                    cursor: ScreenPoint(row: 0, column: 0))

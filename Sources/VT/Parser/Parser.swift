@@ -26,9 +26,8 @@ struct Parser {
     private var utf8 = UTF8Decoder()
     private var osc: ContiguousArray<UInt8> = []
     private var oscOverflow = false
-    /// UTF-8 continuation bytes still expected inside the OSC string, so that a 0x9C that
-    /// belongs to a character is not taken for ST.
-    private var oscContinuations = 0
+    /// Whether a raw 0x9C ends the current string (not when it continues a UTF-8 character).
+    private var stringEnd = StringTerminator()
 
     init() {
         osc.reserveCapacity(Parser.oscLimit)
@@ -113,7 +112,7 @@ struct Parser {
         case 0x90: enterSequence(.dcsEntry)
         case 0x9B: enterSequence(.csiEntry)
         case 0x9D: enterOSC()
-        case 0x98, 0x9E, 0x9F: state = .ignoreString
+        case 0x98, 0x9E, 0x9F: enterSequence(.ignoreString)
         case 0x9C: state = .ground
         default:
             state = .ground
@@ -172,14 +171,9 @@ struct Parser {
         case .dcsEntry, .dcsParam, .dcsIntermediate, .dcsIgnore:
             dcs(b, handler)
         case .dcsPassthrough:
-            if b == 0x9C {
-                state = .ground
-                handler.unhook()
-            } else if b != 0x7F {
-                handler.put(b)
-            }
+            if stringEnd.ends(b) { state = .ground; handler.unhook() } else if b != 0x7F { handler.put(b) }
         case .ignoreString:
-            if b == 0x9C { state = .ground }
+            if stringEnd.ends(b) { state = .ground }
         }
     }
 
@@ -190,7 +184,7 @@ struct Parser {
         case 0x5B: enterSequence(.csiEntry)             // [
         case 0x5D: enterOSC()                           // ]
         case 0x50: enterSequence(.dcsEntry)             // P
-        case 0x58, 0x5E, 0x5F: state = .ignoreString    // X ^ _
+        case 0x58, 0x5E, 0x5F: enterSequence(.ignoreString)  // X ^ _
         case 0x30...0x7E:
             state = .ground
             handler.escDispatch(intermediates: 0, final: b)
@@ -235,10 +229,8 @@ struct Parser {
     }
 
     private mutating func dcs<H: ParserHandler>(_ b: UInt8, _ handler: H) {
-        if state == .dcsIgnore {
-            if b == 0x9C { state = .ground }
-            return
-        }
+        if stringEnd.ends(b) { state = .ground; return }
+        if state == .dcsIgnore { return }
         switch b {
         case 0x30...0x39:
             if state == .dcsIntermediate { state = .dcsIgnore; return }
@@ -254,32 +246,19 @@ struct Parser {
             params.finish()
             state = .dcsPassthrough
             handler.hook(params, prefix: prefix, intermediates: intermediates, final: b)
-        case 0x9C:
-            state = .ground
         default:
             break
         }
     }
 
     private mutating func oscByte<H: ParserHandler>(_ b: UInt8, _ handler: H) {
-        if b == 0x07 {
+        // BEL or ST ends the string (0x07 is never part of a UTF-8 character).
+        if b == 0x07 || stringEnd.ends(b) {
             state = .ground
-            dispatchOSC(bell: true, handler)
-            return
-        }
-        if b == 0x9C && oscContinuations == 0 {
-            state = .ground
-            dispatchOSC(bell: false, handler)
+            dispatchOSC(bell: b == 0x07, handler)
             return
         }
         if b < 0x20 { return }
-        if b >= 0xC0 {
-            oscContinuations = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : 1
-        } else if b >= 0x80 && oscContinuations > 0 {
-            oscContinuations -= 1
-        } else {
-            oscContinuations = 0
-        }
         if osc.count < Parser.oscLimit {
             osc.append(b)
         } else {
@@ -319,13 +298,14 @@ struct Parser {
         prefix = 0
         intermediates = 0
         intermediateCount = 0
+        stringEnd = StringTerminator()
     }
 
     private mutating func enterOSC() {
         state = .oscString
         osc.removeAll(keepingCapacity: true)
         oscOverflow = false
-        oscContinuations = 0
+        stringEnd = StringTerminator()
     }
 
     /// Records an intermediate byte; false when there are too many (the sequence is ignored).

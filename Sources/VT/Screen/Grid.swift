@@ -3,6 +3,8 @@
 /// its version (`versions`), which is what the renderer uses as damage.
 ///
 /// Storage is manual (unsafe pointers) so the hot paths pay no uniqueness or exclusivity checks.
+/// Row and column bounds are checked by `assert` only: debug builds and the fuzz targets
+/// (built with `-assert-config Debug`) trap on a bad index, release builds pay nothing.
 final class Grid {
     /// Everything the hot paths touch, in manually allocated memory (no exclusivity checks).
     private struct State {
@@ -47,16 +49,21 @@ final class Grid {
     func version(_ r: Int) -> UInt64 { versionStorage[r] }
 
     @inline(__always)
-    func row(_ r: Int) -> UnsafeMutablePointer<StoredCell> { lines[r].cells }
+    func row(_ r: Int) -> UnsafeMutablePointer<StoredCell> {
+        assertRow(r)
+        return lines[r].cells
+    }
 
     @inline(__always)
     func touch(_ r: Int) {
+        assertRow(r)
         let next = state.pointee.counter &+ 1
         state.pointee.counter = next
         versionStorage[r] = next
     }
 
     func touch(rows range: ClosedRange<Int>) {
+        assert(range.lowerBound >= 0 && range.upperBound < rows, "rows \(range) outside a grid of \(rows)")
         var counter = state.pointee.counter
         for r in range {
             counter &+= 1
@@ -65,10 +72,15 @@ final class Grid {
         state.pointee.counter = counter
     }
 
-    func setWrapped(_ r: Int, _ value: Bool) { lines[r].wrapped = value }
+    func setWrapped(_ r: Int, _ value: Bool) {
+        assertRow(r)
+        lines[r].wrapped = value
+    }
 
     /// Blanks `range` of row `r`.
     func clear(row r: Int, _ range: Range<Int>, _ blank: StoredCell) {
+        assertRow(r)
+        assert(range.lowerBound >= 0 && range.upperBound <= columns, "columns \(range) outside a row of \(columns)")
         lines[r].clear(range, blank)
         if range.lowerBound == 0 && range.upperBound >= columns { lines[r].wrapped = false }
         touch(r)
@@ -84,6 +96,7 @@ final class Grid {
     func scrollUp(top: Int, bottom: Int, count: Int, blank: StoredCell, evict: ((Line) -> Line)? = nil) {
         let n = min(count, bottom - top + 1)
         guard n > 0 else { return }
+        assert(top >= 0 && bottom < rows, "scroll region \(top)...\(bottom) outside a grid of \(rows)")
         for _ in 0..<n {
             var line = lines[top]
             if let evict { line = evict(line) }
@@ -99,6 +112,7 @@ final class Grid {
     func scrollDown(top: Int, bottom: Int, count: Int, blank: StoredCell) {
         let n = min(count, bottom - top + 1)
         guard n > 0 else { return }
+        assert(top >= 0 && bottom < rows, "scroll region \(top)...\(bottom) outside a grid of \(rows)")
         for _ in 0..<n {
             var line = lines[bottom]
             var r = bottom
@@ -112,12 +126,15 @@ final class Grid {
 
     /// A row's cells (valid until the grid changes).
     func cells(of r: Int) -> UnsafeBufferPointer<StoredCell> {
-        UnsafeBufferPointer(start: lines[r].cells, count: columns)
+        assertRow(r)
+        return UnsafeBufferPointer(start: lines[r].cells, count: columns)
     }
 
     /// Replaces the whole content with `newLines` (`rows` lines at least `columns` wide),
     /// which the grid takes over. Call after `takeLines`.
     func replace(columns: Int, rows: Int, lines newLines: [Line]) {
+        assert(rows > 0 && newLines.count == rows, "\(newLines.count) lines given for \(rows) rows")
+        assert(newLines.allSatisfy { $0.capacity >= columns }, "a line narrower than \(columns) columns")
         lines.deallocate()
         versionStorage.deallocate()
         let fresh = UnsafeMutablePointer<Line>.allocate(capacity: rows)
@@ -136,5 +153,12 @@ final class Grid {
         let taken = Array(UnsafeBufferPointer(start: lines, count: rows))
         lines.deinitialize(count: rows)
         return taken
+    }
+
+    /// Debug-only: `r` is a row of this grid and its line holds a full row of cells.
+    @inline(__always)
+    private func assertRow(_ r: Int) {
+        assert(r >= 0 && r < rows, "row \(r) outside a grid of \(rows)")
+        assert(lines[r].capacity >= columns, "row \(r) holds \(lines[r].capacity) cells, not \(columns)")
     }
 }

@@ -21,6 +21,7 @@ struct Line {
     @inline(__always)
     func clear(_ range: Range<Int>, _ blank: StoredCell) {
         guard !range.isEmpty else { return }
+        assert(range.lowerBound >= 0 && range.upperBound <= capacity, "cells \(range) outside a line of \(capacity)")
         (cells + range.lowerBound).update(repeating: blank, count: range.count)
     }
 }

@@ -11,6 +11,7 @@ final class PairIndex {
     private(set) var count = 0
 
     init(capacity: Int = 1024) {
+        assert(capacity > 0 && capacity & (capacity - 1) == 0, "slots are masked: capacity must be a power of two")
         self.capacity = capacity
         shift = UInt64(64 - capacity.trailingZeroBitCount)
         keys = .allocate(capacity: capacity)

@@ -62,7 +62,9 @@ extension Screen {
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
             guard modes.autowrap, limit > leftLimit else { return }
-            grid.row(row)[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
+            let padded = grid.row(row)
+            prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
+            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
             grid.touch(row)
             pendingWrap = true
             wrap()

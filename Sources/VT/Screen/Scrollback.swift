@@ -47,6 +47,7 @@ final class Scrollback {
     /// Stores `line` (used at `width` columns). Returns a buffer the caller now owns in its
     /// place: the evicted oldest line when the ring is full, else a fresh one.
     func push(_ line: Line, width: Int) -> Line {
+        assert(width <= line.capacity, "a line of \(line.capacity) cells stored as \(width) wide")
         guard limit > 0 else { return line }
         let st = store
         if st.pointee.ring.count < limit {
@@ -72,6 +73,7 @@ final class Scrollback {
 
     /// Line `index`, 0 being the oldest kept.
     func line(_ index: Int) -> (line: Line, width: Int) {
+        assert(index >= 0 && index < store.pointee.count, "history line \(index) of \(store.pointee.count)")
         let st = store
         let physical = (st.pointee.head + index) % max(st.pointee.ring.count, 1)
         return (st.pointee.ring[physical], st.pointee.widths[physical])
