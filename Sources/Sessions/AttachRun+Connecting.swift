@@ -67,6 +67,7 @@ extension AttachRun {
         ask(.trust(key), for: link, generation: generation) { [unowned self] typed in
             let answer = TrustAnswer(judging: typed, fingerprint: key.key.fingerprint) == .trust
             link.lifecycle.handle(.trustAnswered(answer), generation: generation)
+            if answer { link.justTrustedKey = true }
             if outcome == nil { showState() }
             reply(answer)
         }

@@ -44,6 +44,9 @@ final class LinkDriver {
     let answers = LoginAnswers()
     /// True once any connection of this run reached the remote command.
     private(set) var attachedOnce = false
+    /// Set when the person trusted this host's new key and not attached since: the next loss
+    /// before attaching is retried once (the key is pinned by then, so no question repeats).
+    var justTrustedKey = false
     /// Set when the host is done (session ended, or connecting failed for good): the exit code
     /// and message Drover reports for it.
     var outcome: AttachController.Outcome?
@@ -96,6 +99,7 @@ final class LinkDriver {
         self.connection = connection
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
+        justTrustedKey = false
         keepalive = KeepaliveWatch()
         // The local terminal (or the host's emulator) may have been resized while connecting.
         try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
@@ -104,13 +108,17 @@ final class LinkDriver {
         scheduleKeepalive()
     }
 
-    /// The link failed or dropped. Before its first attach nothing is retried (like ssh); after
-    /// it, recoverable failures reconnect with backoff (the lifecycle decides, the run asks
+    /// The link failed or dropped. Before its first attach nothing is retried (like ssh), with
+    /// one exception: right after the person trusted a new key, since a server that stopped
+    /// waiting for that answer (sshd's LoginGraceTime) is no reason to give up. After the first
+    /// attach, recoverable failures reconnect with backoff (the lifecycle decides, the run asks
     /// `scheduleReconnect`).
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
         let wasAttached = attachedOnce
+        let retry = recoverable && (wasAttached || justTrustedKey)
+        justTrustedKey = false
         dropConnection()
-        lifecycle.handle(.lost(reason: reason, recoverable: recoverable && wasAttached), generation: generation)
+        lifecycle.handle(.lost(reason: reason, recoverable: retry), generation: generation)
         delegate?.driverLost(self, wasAttached: wasAttached)
     }
 

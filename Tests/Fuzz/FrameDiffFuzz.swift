@@ -19,7 +19,7 @@
 public func frameDiffFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size >= 3 else { return 0 }
     let input = UnsafeBufferPointer(start: data, count: size)
-    let caps = TerminalCapabilities(truecolor: input[2] & 1 != 0, synchronizedOutput: input[2] & 2 != 0,
+    let caps = ConsoleCapabilities(truecolor: input[2] & 1 != 0, synchronizedOutput: input[2] & 2 != 0,
                                     hyperlinks: input[2] & 4 != 0)
     var run = FrameDiffRun(columns: 1 + Int(input[0] % 100), rows: 1 + Int(input[1] % 40), capabilities: caps)
     var index = 3
@@ -47,10 +47,10 @@ public func frameDiffFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
 /// The three emulators and the frame `local` shows.
 struct FrameDiffRun {
     let source: Terminal, reference: Terminal, local: Terminal
-    let capabilities: TerminalCapabilities
+    let capabilities: ConsoleCapabilities
     var shown: Frame?
 
-    init(columns: Int, rows: Int, capabilities: TerminalCapabilities) {
+    init(columns: Int, rows: Int, capabilities: ConsoleCapabilities) {
         source = Terminal(columns: columns, rows: rows, scrollbackLimit: 16)
         reference = Terminal(columns: columns, rows: rows, scrollbackLimit: 16)
         local = Terminal(columns: columns, rows: rows, scrollbackLimit: 0)

@@ -7,16 +7,15 @@ import XCTest
 /// the local one, which must then show what a second emulator fed the same bytes shows
 /// (normalized: half a wide character is drawn as a blank).
 final class FrameDiffFuzzFindingsTests: XCTestCase {
-    private let plainCaps = TerminalCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: false)
+    private let plainCaps = ConsoleCapabilities(truecolor: true, synchronizedOutput: false, hyperlinks: false)
 
-    /// Fuzz finding 1 (in the target, not Drover): ICH on a wide character's second half
-    /// leaves the first half without its spacer, as tmux does (the corpus stream
-    /// wide-overwrite-halves checks that); the renderer shows such a cell as a blank, so the
-    /// target compares with the normalized frame.
+    /// Fuzz finding 1 (in the target, not Drover): ICH on a wide character's second half may
+    /// leave a half without its partner (what is left follows xterm, see the xterm corpus);
+    /// the renderer shows such a cell as a blank, so the target compares with the normalized
+    /// frame.
     func testInsertInsideAWideCharacterRendersTheOrphanAsABlank() {
         let terminal = Terminal(columns: 2, rows: 3)
         terminal.feed("中\u{1B}[@")
-        XCTAssertEqual(terminal.frame()[0, 0].width, 2, "the emulator keeps tmux's picture")
         assertReplayShowsTheSame(columns: 2, rows: 3, segments: ["中\u{1B}[@"])
         assertReplayShowsTheSame(columns: 8, rows: 2, segments: ["ab中cd", "\u{1B}[1;4H\u{1B}[2@x"])
     }

@@ -55,12 +55,13 @@ final class AttachHarness {
         "exec " + fixture(modes)
     }
 
-    /// `extraHostKeyTypes`: more host keys the sshd serves beside its Ed25519 key.
-    init(extraHostKeyTypes: [String] = []) throws {
+    /// `extraHostKeyTypes`: more host keys the sshd serves beside its Ed25519 key;
+    /// `sshdConfig`: sshd_config lines that override the test sshd's defaults.
+    init(extraHostKeyTypes: [String] = [], sshdConfig: [String] = []) throws {
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         outerSocket = "drover-e2e-\(tag)"
         standinSocket = "herdr-standin-e2e-\(tag)"
-        sshd = try TestSSHD(extraHostKeyTypes: extraHostKeyTypes)
+        sshd = try TestSSHD(extraConfig: sshdConfig, extraHostKeyTypes: extraHostKeyTypes)
         scratch = try TemporaryDirectory(prefix: "drover-e2e")
         chmod(scratch.path, 0o755)
         try Shell.run(Self.script("herdr-standin"), ["install", scratch.file("bin")])

@@ -13,8 +13,8 @@ final class AttachTrustTests: XCTestCase {
     /// Text only the ask-again hint shows (the question's last line differs).
     private let hintText = "'no' to stop, or the fingerprint shown above"
 
-    private func start(extraHostKeyTypes: [String] = []) throws {
-        harness = try AttachHarness(extraHostKeyTypes: extraHostKeyTypes)
+    private func start(extraHostKeyTypes: [String] = [], sshdConfig: [String] = []) throws {
+        harness = try AttachHarness(extraHostKeyTypes: extraHostKeyTypes, sshdConfig: sshdConfig)
         try harness.registerHost(command: harness.standinCommand)
         try harness.startOuterTerminal(width: 100, height: 30)
     }
@@ -29,6 +29,25 @@ final class AttachTrustTests: XCTestCase {
         let path = harness.home + "/known_hosts"
         try "[127.0.0.1]:\(harness.sshd.port) \(fields[0]) \(fields[1])\n".write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o600)
+    }
+
+    /// A person who takes longer over the fingerprint than sshd waits for a login
+    /// (LoginGraceTime, 2 minutes by default) still lands attached: the key is pinned when they
+    /// say yes, and the dropped first connection is tried again once instead of reported as a
+    /// network failure.
+    func testAnAnswerAfterTheServerStoppedWaitingStillAttaches() throws {
+        try start(sshdConfig: ["LoginGraceTime 2"])
+        try harness.startAttach()
+        try harness.waitFor("Type 'yes' to trust")
+        XCTAssertFalse(try harness.sshd.connectionProcessIDs().isEmpty, "sshd serves the connection that asks")
+        let deadline = Date().addingTimeInterval(20)
+        // The connection's sshd process exits when its grace time is up (no event to await).
+        while try !harness.sshd.connectionProcessIDs().isEmpty && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(try harness.sshd.connectionProcessIDs().isEmpty, "sshd stopped waiting for the login")
+        try harness.type("yes\n")
+        try harness.waitFor(innerPrompt, timeout: 30)
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 
     func testEnterAsksAgainNoStopsAndTheTypedFingerprintTrusts() throws {
