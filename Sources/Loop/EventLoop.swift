@@ -45,14 +45,7 @@ public final class EventLoop {
     private let pipeWrite: Int32
 
     public init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw LoopError.system(call: "pipe", errno: errno) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        pipeRead = fds[0]
-        pipeWrite = fds[1]
+        (pipeRead, pipeWrite) = try nonBlockingPipe()
     }
 
     deinit {

@@ -17,14 +17,7 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
     private let writeEnd: Int32
 
     init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw LoopError.system(call: "pipe", errno: errno) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        (readEnd, writeEnd) = try nonBlockingPipe()
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)

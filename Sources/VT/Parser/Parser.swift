@@ -16,18 +16,18 @@ struct Parser {
         case ignoreString
     }
 
-    private(set) var state = State.ground
+    var state = State.ground
     /// The OSC or DCS string an ESC interrupted, until the next byte says whether it was ST.
     private var stringBeforeEscape = State.ground
-    private var params = Params()
-    private var prefix: UInt8 = 0
-    private var intermediates: UInt16 = 0
+    var params = Params()
+    var prefix: UInt8 = 0
+    var intermediates: UInt16 = 0
     private var intermediateCount = 0
     private var utf8 = UTF8Decoder()
-    private var osc: ContiguousArray<UInt8> = []
-    private var oscOverflow = false
+    var osc: ContiguousArray<UInt8> = []
+    var oscOverflow = false
     /// Whether a raw 0x9C ends the current string (not when it continues a UTF-8 character).
-    private var stringEnd = StringTerminator()
+    var stringEnd = StringTerminator()
 
     init() {
         osc.reserveCapacity(Parser.oscLimit)
@@ -228,62 +228,7 @@ struct Parser {
         }
     }
 
-    private mutating func dcs<H: ParserHandler>(_ b: UInt8, _ handler: H) {
-        if stringEnd.ends(b) { state = .ground; return }
-        if state == .dcsIgnore { return }
-        switch b {
-        case 0x30...0x39:
-            if state == .dcsIntermediate { state = .dcsIgnore; return }
-            params.addDigit(b); state = .dcsParam
-        case 0x3A, 0x3B:
-            if state == .dcsIntermediate { state = .dcsIgnore; return }
-            params.separate(subparameter: b == 0x3A); state = .dcsParam
-        case 0x3C...0x3F:
-            if state == .dcsEntry { prefix = b; state = .dcsParam } else { state = .dcsIgnore }
-        case 0x20...0x2F:
-            state = collect(b) ? .dcsIntermediate : .dcsIgnore
-        case 0x40...0x7E:
-            params.finish()
-            state = .dcsPassthrough
-            handler.hook(params, prefix: prefix, intermediates: intermediates, final: b)
-        default:
-            break
-        }
-    }
-
-    private mutating func oscByte<H: ParserHandler>(_ b: UInt8, _ handler: H) {
-        // BEL or ST ends the string (0x07 is never part of a UTF-8 character).
-        if b == 0x07 || stringEnd.ends(b) {
-            state = .ground
-            dispatchOSC(bell: b == 0x07, handler)
-            return
-        }
-        if b < 0x20 { return }
-        if osc.count < Parser.oscLimit {
-            osc.append(b)
-        } else {
-            oscOverflow = true
-        }
-    }
-
     // MARK: helpers
-
-    /// Leaving a string state because ESC arrived: an OSC ends (ESC \ is ST), DCS unhooks.
-    private mutating func endString<H: ParserHandler>(_ handler: H) {
-        switch state {
-        case .oscString: dispatchOSC(bell: false, handler)
-        case .dcsPassthrough: handler.unhook()
-        default: break
-        }
-    }
-
-    private mutating func dispatchOSC<H: ParserHandler>(bell: Bool, _ handler: H) {
-        if !oscOverflow {
-            osc.withUnsafeBufferPointer { handler.oscDispatch($0, bell: bell) }
-        }
-        osc.removeAll(keepingCapacity: true)
-        oscOverflow = false
-    }
 
     @inline(__always)
     private mutating func enterEscape() {
@@ -301,16 +246,9 @@ struct Parser {
         stringEnd = StringTerminator()
     }
 
-    private mutating func enterOSC() {
-        state = .oscString
-        osc.removeAll(keepingCapacity: true)
-        oscOverflow = false
-        stringEnd = StringTerminator()
-    }
-
     /// Records an intermediate byte; false when there are too many (the sequence is ignored).
     @discardableResult
-    private mutating func collect(_ b: UInt8) -> Bool {
+    mutating func collect(_ b: UInt8) -> Bool {
         guard intermediateCount < 2 else { return false }
         intermediates = intermediates << 8 | UInt16(b)
         intermediateCount += 1
