@@ -1,5 +1,6 @@
 import Foundation
 import DroverCLI
+import XCTest
 
 /// Runs `drover` in-process with captured output and a scripted stdin.
 final class CLIHarness: @unchecked Sendable {
@@ -30,5 +31,17 @@ final class CLIHarness: @unchecked Sendable {
             readLine: { self.lock.withLock { self.input.isEmpty ? nil : self.input.removeFirst() } },
             terminalSize: { [terminalSize] in terminalSize })
         return Drover.run(args, context: ctx)
+    }
+}
+
+extension CLIHarness {
+    /// Runs `drover ARGS` and checks its exit status; a failure names the command and shows
+    /// what it printed, at the caller's line.
+    @discardableResult
+    static func checked(_ args: [String], environment: [String: String], input: [String] = [], expect status: Int32 = 0,
+                        file: StaticString = #filePath, line: UInt = #line) -> CLIHarness {
+        let h = CLIHarness(environment: environment, input: input)
+        XCTAssertEqual(h.run(args), status, "drover \(args.joined(separator: " ")): \(h.out)\(h.err)", file: file, line: line)
+        return h
     }
 }

@@ -14,9 +14,7 @@ final class HostsAddCommandTests: XCTestCase {
     @discardableResult
     private func drover(_ args: String..., expect status: Int32 = 0,
                         file: StaticString = #filePath, line: UInt = #line) -> CLIHarness {
-        let h = CLIHarness(environment: env)
-        XCTAssertEqual(h.run(args), status, "drover \(args.joined(separator: " ")): \(h.out)\(h.err)", file: file, line: line)
-        return h
+        CLIHarness.checked(args, environment: env, expect: status, file: file, line: line)
     }
 
     func testTheAddressIsWrittenAsForAttach() {

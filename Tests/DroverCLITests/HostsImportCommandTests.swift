@@ -18,9 +18,7 @@ final class HostsImportCommandTests: XCTestCase {
     @discardableResult
     private func drover(_ args: String..., input: [String] = [], expect status: Int32 = 0,
                         file: StaticString = #filePath, line: UInt = #line) -> CLIHarness {
-        let h = CLIHarness(environment: env, input: input)
-        XCTAssertEqual(h.run(args), status, "drover \(args.joined(separator: " ")): \(h.out)\(h.err)", file: file, line: line)
-        return h
+        CLIHarness.checked(args, environment: env, input: input, expect: status, file: file, line: line)
     }
 
     private var names: [String] {

@@ -24,9 +24,7 @@ final class InvalidRegistryEntryCLITests: XCTestCase {
     @discardableResult
     private func drover(_ args: String..., expect status: Int32 = 0,
                         file: StaticString = #filePath, line: UInt = #line) -> CLIHarness {
-        let h = CLIHarness(environment: env)
-        XCTAssertEqual(h.run(args), status, "drover \(args.joined(separator: " ")): \(h.out)\(h.err)", file: file, line: line)
-        return h
+        CLIHarness.checked(args, environment: env, expect: status, file: file, line: line)
     }
 
     func testListShowAndAttachNameTheProblemAndTheFix() {
