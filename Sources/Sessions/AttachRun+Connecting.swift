@@ -21,7 +21,7 @@ extension AttachRun {
         guard outcome == nil else { return message.decline() }
         switch message {
         case .progress(let host, let generation, let step):
-            if case .authenticating = step { drivers[host].lifecycle.handle(.handshakeDone, generation: generation) }
+            if case .authenticating = step { drivers[host].handshakeDone(generation: generation) }
             showState()
         case .trust(let host, let generation, let key, let answer):
             askTrust(key, for: drivers[host], generation: generation) { answer.give($0) }
@@ -57,17 +57,16 @@ extension AttachRun {
     /// Shows the trust question; `reply` gets the decision. A hidden host does not ask: its
     /// question waits until the person brings it forward.
     func askTrust(_ key: UnknownHostKey, for link: LinkDriver, generation: UInt64, reply: @escaping (Bool) -> Void) {
-        link.lifecycle.handle(.trustNeeded(fingerprint: key.key.fingerprint), generation: generation)
+        link.trustNeeded(fingerprint: key.key.fingerprint, generation: generation)
         guard link === front else {
-            link.lifecycle.handle(.trustDeferred, generation: generation)
+            link.trustDeferred(generation: generation)
             showState()
             return reply(false)
         }
         guard link.lifecycle.mayPrompt(generation: generation) else { return reply(false) }
         ask(.trust(key), for: link, generation: generation) { [unowned self] typed in
             let answer = TrustAnswer(judging: typed, fingerprint: key.key.fingerprint) == .trust
-            link.lifecycle.handle(.trustAnswered(answer), generation: generation)
-            if answer { link.justTrustedKey = true }
+            link.trustAnswered(answer, generation: generation)
             if outcome == nil { showState() }
             reply(answer)
         }

@@ -68,8 +68,7 @@ extension AttachRun: LinkDriverDelegate {
     /// A host is done (ended or failed for good). It stays in the list with its last screen;
     /// Drover ends when every host is done, reporting each one.
     func hostDone(_ driver: LinkDriver, _ result: AttachController.Outcome) {
-        driver.outcome = result
-        driver.cancelReconnect()
+        driver.finish(result)
         let results = drivers.compactMap(\.outcome)
         guard results.count == drivers.count else {
             showState()

@@ -38,7 +38,8 @@ final class LinkDriver {
     let index: Int
     let target: AttachTarget
     let terminal: Terminal
-    var lifecycle: LinkLifecycle
+    /// Written only by the driver's own methods, so the link's state has one writer.
+    private(set) var lifecycle: LinkLifecycle
     private(set) var connection: RemoteConnection?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()
@@ -46,10 +47,10 @@ final class LinkDriver {
     private(set) var attachedOnce = false
     /// Set when the person trusted this host's new key and not attached since: the next loss
     /// before attaching is retried once (the key is pinned by then, so no question repeats).
-    var justTrustedKey = false
-    /// Set when the host is done (session ended, or connecting failed for good): the exit code
-    /// and message Drover reports for it.
-    var outcome: AttachController.Outcome?
+    private(set) var justTrustedKey = false
+    /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
+    /// exit code and message Drover reports for it.
+    private(set) var outcome: AttachController.Outcome?
     /// Not retained: the run owns its drivers.
     weak var delegate: (any LinkDriverDelegate)?
 
@@ -93,9 +94,40 @@ final class LinkDriver {
         return lifecycle.beginConnect(address: target.endpoint.hostAndPort)
     }
 
-    /// The connection of attempt `generation` reached the remote command: it is this link's now.
+    /// Attempt `generation` got past the handshake: it is logging in now.
+    func handshakeDone(generation: UInt64) {
+        lifecycle.handle(.handshakeDone, generation: generation)
+    }
+
+    /// Attempt `generation` met a host key that is not pinned yet: a question is due.
+    func trustNeeded(fingerprint: String, generation: UInt64) {
+        lifecycle.handle(.trustNeeded(fingerprint: fingerprint), generation: generation)
+    }
+
+    /// The host is not in front, so its trust question waits until the person brings it forward.
+    func trustDeferred(generation: UInt64) {
+        lifecycle.handle(.trustDeferred, generation: generation)
+    }
+
+    /// The person answered the trust question of attempt `generation`. A yes also lets the next
+    /// loss before attaching be retried once (see `lose`).
+    func trustAnswered(_ trusted: Bool, generation: UInt64) {
+        lifecycle.handle(.trustAnswered(trusted), generation: generation)
+        if trusted { justTrustedKey = true }
+    }
+
+    /// The host is done (ended, or failed for good): `outcome` is what Drover reports for it,
+    /// and no reconnect follows.
+    func finish(_ outcome: AttachController.Outcome) {
+        self.outcome = outcome
+        cancelReconnect()
+    }
+
+    /// The connection of attempt `generation` reached the remote command: it is this link's now
+    /// (one left over from before is dropped first, so its watch and timers cannot outlive it).
     /// The run then redraws and calls `startDelivering()`.
     func attach(_ connection: RemoteConnection, generation: UInt64) {
+        if self.connection != nil { dropConnection() }
         self.connection = connection
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
