@@ -40,10 +40,67 @@ final class ContinuityStateTests: XCTestCase {
     func testDiscardDropsEverythingAndSaysHowMuch() {
         var pending = PendingInput()
         pending.append([UInt8](repeating: 0x61, count: 5000))
-        XCTAssertEqual(pending.discard(), 0, "a paste larger than the bound is dropped whole")
+        XCTAssertEqual(pending.discard(), PendingInput.limit, "a paste larger than the bound keeps what fits")
         pending.append(Array("abc".utf8))
         XCTAssertEqual(pending.discard(), 3)
         XCTAssertTrue(pending.isEmpty)
+    }
+
+    /// A plain paste larger than the room left keeps its longest prefix that fits, instead of
+    /// being dropped whole; what comes after it is dropped, so the queue stays a prefix.
+    func testAPlainPasteTooLargeKeepsWhatFits() {
+        var pending = PendingInput()
+        let paste = (0..<4200).map { UInt8(0x61 + $0 % 26) }
+        pending.append(paste)
+        XCTAssertEqual(pending.bytes, Array(paste.prefix(PendingInput.limit)))
+        XCTAssertEqual(pending.dropped, 4200 - PendingInput.limit)
+        pending.append([0x62])
+        XCTAssertEqual(pending.bytes.count, PendingInput.limit, "nothing after a drop is kept")
+        XCTAssertEqual(pending.dropped, 4200 - PendingInput.limit + 1)
+    }
+
+    /// The cut never splits a UTF-8 character: one that would cross the bound is dropped whole.
+    func testACutPasteDoesNotSplitACharacter() {
+        var pending = PendingInput()
+        let before = [UInt8](repeating: 0x61, count: PendingInput.limit - 4)
+        pending.append(before)
+        pending.append(Array("ab€c".utf8))   // room for "ab" and two of the euro sign's three bytes
+        XCTAssertEqual(pending.bytes, before + Array("ab".utf8))
+        XCTAssertEqual(pending.dropped, 4, "the euro sign and the c after it")
+    }
+
+    /// A bracketed paste that does not fit keeps a prefix of its text and its closing bracket,
+    /// so the remote leaves paste mode.
+    func testACutBracketedPasteKeepsItsClosingBracket() {
+        let start = Array("\u{1B}[200~".utf8), end = Array("\u{1B}[201~".utf8)
+        var pending = PendingInput()
+        pending.append([UInt8](repeating: 0x61, count: 100))
+        let text = [UInt8](repeating: 0x62, count: 5000)
+        pending.append(start + text + end)
+        let kept = PendingInput.limit - 100 - start.count - end.count
+        XCTAssertEqual(pending.bytes, [UInt8](repeating: 0x61, count: 100) + start
+                       + [UInt8](repeating: 0x62, count: kept) + end)
+        XCTAssertEqual(pending.dropped, 5000 - kept)
+    }
+
+    /// With no room for the brackets around at least one character, the paste is dropped whole.
+    func testABracketedPasteWithoutRoomForItsBracketsIsDroppedWhole() {
+        let start = Array("\u{1B}[200~".utf8), end = Array("\u{1B}[201~".utf8)
+        var pending = PendingInput()
+        let before = [UInt8](repeating: 0x61, count: PendingInput.limit - start.count - end.count)
+        pending.append(before)
+        pending.append(start + Array("xyz".utf8) + end)
+        XCTAssertEqual(pending.bytes, before)
+        XCTAssertEqual(pending.dropped, start.count + 3 + end.count)
+    }
+
+    /// A key with an escape sequence (here alt+x) is never cut, even when part of it would fit.
+    func testAnEscapeSequenceIsNeverCut() {
+        var pending = PendingInput()
+        pending.append([UInt8](repeating: 0x61, count: PendingInput.limit - 1))
+        pending.append([0x1B, 0x78])
+        XCTAssertEqual(pending.bytes.count, PendingInput.limit - 1)
+        XCTAssertEqual(pending.dropped, 2)
     }
 
     // MARK: KeepaliveWatch
