@@ -3,7 +3,7 @@
 /// a deeply nested or huge file costs time linear in its size and no stack.
 enum JSONArraySpans {
     /// The byte ranges of the elements of the array under top-level `key`, or nil when the
-    /// document has no such array.
+    /// document has no such array (or the array is not JSON).
     static func elements(ofTopLevelKey key: String, in bytes: [UInt8]) -> [Range<Int>]? {
         var i = skipSpace(bytes, 0)
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
@@ -24,6 +24,8 @@ enum JSONArraySpans {
                 i = skipSpace(bytes, i + 1)
                 while i < bytes.count, bytes[i] != UInt8(ascii: "]") {
                     let end = skipValue(bytes, i)
+                    // No value here (`,,` or `[}`): not JSON, and looping would never end.
+                    guard end > i else { return nil }
                     spans.append(i..<end)
                     i = skipSpace(bytes, end)
                     if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i = skipSpace(bytes, i + 1) }

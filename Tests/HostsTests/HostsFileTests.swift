@@ -48,4 +48,14 @@ final class HostsFileTests: XCTestCase {
         let twice = problem(#"{"version": 1, "hosts": [{"name": "a", "hostname": "h"}, {"name": "a", "hostname": "g"}]}"#)
         XCTAssertTrue(twice.contains("'a' appears twice"), twice)
     }
+
+    /// Found by `scripts/fuzz hostsjson`: an array slot holding no value (`,,`, `[}`) made the
+    /// element scan stop advancing and loop for ever.
+    func testArraySpansEndOnAnArraySlotWithoutAValue() {
+        for text in [#"{"hosts": [1,,2]}"#, #"{"hosts": [}"#] {
+            XCTAssertNil(JSONArraySpans.elements(ofTopLevelKey: "hosts", in: Array(text.utf8)), text)
+        }
+        XCTAssertEqual(JSONArraySpans.elements(ofTopLevelKey: "hosts", in: Array(#"{"hosts": [1, 22]}"#.utf8)),
+                       [11..<12, 14..<16])
+    }
 }

@@ -192,6 +192,18 @@ final class KnownHostsTests: XCTestCase {
         XCTAssertEqual(try fileText(), "two.example \(key.type) \(key.base64)\n")
         XCTAssertEqual(try pins.lookup(host: "two.example", port: 22, keyType: key.type, blob: key.blob), .match)
     }
+
+    /// Found by `scripts/fuzz knownhosts`: fields were split on Characters, so a comment that
+    /// starts with a combining mark (U+05A6) stuck to the space before it once Drover rewrote
+    /// the line, and the remaining pin became unreadable.
+    func testForgetKeepsAPinWhoseCommentStartsWithACombiningMark() throws {
+        let key = try keygen("ed25519", "k")
+        try Directory.ensure((pins.path as NSString).deletingLastPathComponent, mode: 0o700)
+        try AtomicFile.write("one.example,two.example \(key.type) \(key.base64)\t\u{5A6}note\n", to: pins.path)
+        XCTAssertEqual(try pins.remove(host: "one.example", port: 22).map(\.host), ["one.example"])
+        XCTAssertEqual(try fileText(), "two.example \(key.type) \(key.base64) \u{5A6}note\n")
+        XCTAssertEqual(try pins.lookup(host: "two.example", port: 22, keyType: key.type, blob: key.blob), .match)
+    }
 }
 
 /// Error messages collected from concurrent work.

@@ -61,7 +61,10 @@ struct KnownHostsLine: Equatable {
     var pin: Entry? { entry.flatMap { $0.revoked ? nil : $0 } }
 
     private static func parse(_ raw: String) -> Entry? {
-        var fields = raw.split(omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }.map(String.init)
+        // Split on the bytes, as OpenSSH does: split on Characters, a space followed by a
+        // combining mark is one grapheme and would glue two fields together.
+        var fields = raw.utf8.split(omittingEmptySubsequences: true) { $0 == 0x20 || $0 == 0x09 }
+            .map { String(decoding: $0, as: UTF8.self) }
         guard let first = fields.first, !first.hasPrefix("#") else { return nil }
         var revoked = false
         if first.hasPrefix("@") {
