@@ -17,6 +17,8 @@ public final class RelayLoop {
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
+        /// How `signal(.notification…)` reaches the local terminal.
+        public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
 
         public init(capabilities: ConsoleCapabilities) {
             self.capabilities = capabilities
@@ -76,6 +78,7 @@ public final class RelayLoop {
         self.writeLocal = writeLocal
         self.forwards = forwards
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
+        renderer.notificationStyle = configuration.notificationStyle
     }
 
     // MARK: Remote side
@@ -90,6 +93,13 @@ public final class RelayLoop {
         terminal.feed(bytes)
         let replies = terminal.takeReplies()
         if !replies.isEmpty { sendToRemote(replies) }
+        requestRender()
+    }
+
+    /// Writes `signal` (bell, clipboard, notification) to the local terminal with the next frame,
+    /// which is drawn soon even if the screen did not change.
+    public func signal(_ signal: ConsoleSignal) {
+        renderer.queue(signal)
         requestRender()
     }
 

@@ -16,6 +16,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var command: String?
     /// Authentication methods to try, in order.
     public var auth: [AuthMethod]
+    /// Whether the host's OSC 52 writes reach the local clipboard; nil means `write`.
+    public var clipboard: ClipboardPolicy?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -79,7 +81,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, hostname, port, user, platform, session, command, auth, created, updated
+        case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -95,6 +97,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         session = try c.decodeIfPresent(String.self, forKey: .session)
         command = try c.decodeIfPresent(String.self, forKey: .command)
         auth = try c.decodeIfPresent([AuthMethod].self, forKey: .auth) ?? AuthMethod.defaultOrder
+        clipboard = try c.decodeIfPresent(ClipboardPolicy.self, forKey: .clipboard)
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
     }

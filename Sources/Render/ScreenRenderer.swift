@@ -24,9 +24,17 @@ public struct ScreenRenderer {
     /// True when `shown` is `remote` as it was drawn: equal row versions mean equal rows.
     private var shownIsRemote = false
     private var out: [UInt8] = []
+    /// Encoded signals (bell, clipboard, notification) for the end of the next frame.
+    private var signals: [UInt8] = []
+    public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
 
     public init(capabilities: ConsoleCapabilities) {
         self.capabilities = capabilities
+    }
+
+    /// Writes `signal` after the next frame's drawing (even if nothing else changed).
+    public mutating func queue(_ signal: ConsoleSignal) {
+        signals += signal.encoded(style: notificationStyle)
     }
 
     /// Forgets what the local terminal shows and the kept remote frame: the next frame reads
@@ -65,6 +73,10 @@ public struct ScreenRenderer {
                              rowVersionsComparable: shown != nil && shownIsRemote, into: &out)
             keep(current)
             shownIsRemote = true
+        }
+        if !signals.isEmpty {
+            out += signals
+            signals.removeAll()
         }
         return out
     }

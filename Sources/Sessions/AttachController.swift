@@ -34,6 +34,8 @@ public final class AttachController {
     /// Seconds between keepalives; a link is declared dead after
     /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
+    /// `--clipboard`, `--notify`, `--record` (ADR 0011).
+    public var signalOptions = AttachSignalOptions()
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -65,7 +67,8 @@ public final class AttachController {
             let console = try ConsoleSession()
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
-                                    options: options, keepaliveInterval: keepaliveInterval)
+                                    options: options, keepaliveInterval: keepaliveInterval,
+                                    signalOptions: signalOptions)
             attach = run
             return try run.run()
         } catch {

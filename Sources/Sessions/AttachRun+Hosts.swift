@@ -42,6 +42,7 @@ extension AttachRun {
         hidden.moveBehind()
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.show(shown.terminal)
+        alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
         if case .reconnecting = shown.lifecycle.state { scheduleReconnect(shown) }
     }
@@ -82,14 +83,14 @@ extension AttachRun {
             return
         case .picker:
             if let picker {
-                relay.overlay = picker.overlay(names: ring.names, states: drivers.map(\.lifecycle.summary),
-                                               front: ring.front)
+                relay.overlay = picker.overlay(names: ring.names, states: pickerStates, front: ring.front)
             }
         case .frontHost:
             // The banner, then what waits to be sent, then the state: a long reason is the
             // part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            let parts = [banner, front.pending.statusNote, line].compactMap { $0 }
+            let parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
+                .compactMap { $0 }
             relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
         }
         relay.renderNow()

@@ -23,6 +23,9 @@ final class AttachRun {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
+    /// Clipboard policy, `--notify` and the recording (`AttachRun+Signals.swift`).
+    let signalOptions: AttachSignalOptions
+    var bellLimit = RateLimit.bell
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -41,7 +44,7 @@ final class AttachRun {
     /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
-         options: SSHOptions, keepaliveInterval: Int) throws {
+         options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions()) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -56,9 +59,10 @@ final class AttachRun {
             LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
                        inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval)
         }
+        var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
+        configuration.notificationStyle = .detect(environment: environment)
         self.relay = RelayLoop(
-            loop: loop, terminal: drivers[0].terminal,
-            configuration: .init(capabilities: .detect(environment: environment)),
+            loop: loop, terminal: drivers[0].terminal, configuration: configuration,
             sendToRemote: { bytes in owner?.typed(bytes) },
             writeLocal: { bytes in try? ConsoleOutput.writeAll(STDOUT_FILENO, bytes) },
             forwards: { event in owner?.forwards(event) ?? false })
@@ -67,6 +71,8 @@ final class AttachRun {
         self.root = root
         self.environment = environment
         self.options = options
+        self.signalOptions = signalOptions
+        signalOptions.recorder?.begin(columns: size.columns, rows: size.rows, term: environment["TERM"])
         self.ring = HostRing(names: targets.map(\.displayName))
         owner = self
 
@@ -75,6 +81,7 @@ final class AttachRun {
         relay.inputInterceptor = { [unowned self] event in route(event) }
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
+            recordResize()
         }, onClosed: { [unowned self] in
             finish(1, "The local terminal closed; the herdr \(sessionsKeepRunning).")
         })
@@ -95,6 +102,7 @@ final class AttachRun {
         for message in mailbox.close() { message.decline() }
         for question in prompts.removeAll() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
+        signalOptions.recorder?.close()
     }
 
     /// Ends the run with `code` and `message` (the first call wins).

@@ -64,10 +64,12 @@ extension LinkDriver {
     static let pumpTurn = Duration.milliseconds(10)
 
     private func receive(_ bytes: UnsafeRawBufferPointer) {
-        if delegate?.driver(self, relays: bytes) == true { return }
-        terminal.feed(bytes)
-        let replies = terminal.takeReplies()
-        if !replies.isEmpty { send(replies) }
+        if delegate?.driver(self, relays: bytes) != true {
+            terminal.feed(bytes)
+            let replies = terminal.takeReplies()
+            if !replies.isEmpty { send(replies) }
+        }
+        if alerts.hasNews(in: terminal) { delegate?.driverSignalled(self) }
     }
 
     /// Queues `bytes` for the remote and writes what the channel takes now. Without a

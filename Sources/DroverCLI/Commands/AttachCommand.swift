@@ -7,7 +7,8 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS]",
+        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--clipboard write|off] "
+            + "[--notify] [--record FILE.cast]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -28,6 +29,18 @@ enum AttachCommand {
             tries at once), a hidden host reconnects when you switch to it. Keys typed meanwhile
             (up to 4 KiB) are sent once the session is back; a password given in this run is
             reused. A changed host key, a refused login or a missing herdr stop with the reason.
+
+            Clipboard, bells and recording:
+            A program on the host in front may set your clipboard with OSC 52 (herdr's, vim's or tmux's
+            copy): Drover checks it (base64, text, at most 1 MiB) and writes it to this terminal afresh.
+            A hidden host's copy applies when it comes to the front. --clipboard off drops them (for
+            good: 'drover hosts edit NAME --clipboard off'). A host can never read your clipboard.
+            A bell from the host in front rings here (at most twice a second). A bell or notification
+            (OSC 9, OSC 777) from a hidden host marks it in the status line and the host list
+            ("pi: bell 2 min ago") until you switch to it; with --notify, Drover also sends this
+            terminal a desktop notification naming the host (OSC 777; OSC 9 in iTerm2 and kitty).
+            --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
+            file only), for 'drover replay FILE.cast' or asciinema.
             """,
         options: [
             OptionSpec("session", short: "s", value: "SESSION",
@@ -36,6 +49,11 @@ enum AttachCommand {
                        help: "wait at most SECONDS (1-600) for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
+            OptionSpec("clipboard", value: "write|off",
+                       help: "let the hosts' programs set your clipboard (OSC 52), or not (default: each host's setting, write)"),
+            OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
+            OptionSpec("record", value: "FILE.cast",
+                       help: "record what the first HOST sends to a new asciicast v2 file"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -59,16 +77,26 @@ enum AttachCommand {
                 }
                 targets = [try targets[0].attaching(session: session)]
             }
-            return attach(targets, timeout: timeout, keepalive: keepalive, ctx: ctx)
+            var signals = AttachSignalOptions(notify: args.flag("notify"))
+            if let raw = args.value("clipboard") {
+                do { signals.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
+            }
+            if let path = args.value("record") {
+                guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }
+                signals.recorder = try CastRecorder(creating: path)
+            }
+            return attach(targets, timeout: timeout, keepalive: keepalive, signals: signals, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
-    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
+    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15,
+                       signals: AttachSignalOptions = AttachSignalOptions(), ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive
+        controller.signalOptions = signals
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

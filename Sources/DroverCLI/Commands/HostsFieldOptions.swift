@@ -10,6 +10,7 @@ enum HostsFieldOptions {
         OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
+        OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -51,6 +52,10 @@ enum HostsFieldOptions {
                 }
                 return method
             }
+            changed = true
+        }
+        if let raw = args.value("clipboard") {
+            do { host.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
             changed = true
         }
         return changed

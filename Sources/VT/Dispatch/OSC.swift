@@ -1,4 +1,5 @@
-/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119).
+/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119),
+/// clipboard (52) and notifications (9, 777), which wait for the owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
         // "Ps ; Pt": the number up to the first ';'.
@@ -29,6 +30,12 @@ extension Terminal {
             resetPalette(String(decoding: rest, as: UTF8.self), special: number == 105)
         case 110...119:
             colorTable.setDynamic(number - 100, nil)
+        case 52:
+            clipboard(rest)
+        case 9:
+            notify(RemoteNotification.osc9(rest))
+        case 777:
+            notify(RemoteNotification.osc777(rest))
         default:
             break
         }

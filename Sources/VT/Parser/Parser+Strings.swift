@@ -33,12 +33,20 @@ extension Parser {
             return
         }
         if b < 0x20 { return }
-        if osc.count < Parser.oscLimit {
+        if osc.count < Parser.oscLimit || (osc.count < Parser.clipboardOSCLimit && isClipboardOSC) {
             osc.append(b)
         } else {
             oscOverflow = true
         }
     }
+
+    /// OSC 52 (`52;…`) may carry up to `ClipboardRequest.maximumBytes` of base64 text, so it alone
+    /// gets the larger limit; the buffer shrinks back after such a string (`dispatchOSC`).
+    private var isClipboardOSC: Bool {
+        osc[0] == UInt8(ascii: "5") && osc[1] == UInt8(ascii: "2") && osc[2] == UInt8(ascii: ";")
+    }
+
+    static let clipboardOSCLimit = (ClipboardRequest.maximumBytes + 2) / 3 * 4 + 64
 
     /// Leaving a string state because ESC arrived: an OSC ends (ESC \ is ST), DCS unhooks.
     mutating func endString<H: ParserHandler>(_ handler: H) {
@@ -53,14 +61,23 @@ extension Parser {
         if !oscOverflow {
             osc.withUnsafeBufferPointer { handler.oscDispatch($0, bell: bell) }
         }
-        osc.removeAll(keepingCapacity: true)
+        clearOSC()
+    }
+
+    /// Empties the OSC buffer, giving back what a long OSC 52 grew it to.
+    mutating func clearOSC() {
+        if osc.capacity > Parser.oscLimit * 2 {
+            osc = []
+            osc.reserveCapacity(Parser.oscLimit)
+        } else {
+            osc.removeAll(keepingCapacity: true)
+        }
         oscOverflow = false
     }
 
     mutating func enterOSC() {
         state = .oscString
-        osc.removeAll(keepingCapacity: true)
-        oscOverflow = false
+        clearOSC()
         stringEnd = StringTerminator()
     }
 }

@@ -1,7 +1,8 @@
 /// The DEC/ANSI parser state machine (after Paul Williams' VT500 diagram) over raw bytes.
 ///
 /// It never allocates while parsing: parameters live in fixed storage and the OSC buffer is
-/// reserved once and bounded (`Parser.oscLimit`; a longer string is dropped whole). UTF-8 is
+/// reserved once and bounded (`Parser.oscLimit`, `clipboardOSCLimit` for OSC 52; a longer string
+/// is dropped whole). UTF-8 is
 /// decoded in ground state with its state kept across feeds. Runs of printable ASCII are handed
 /// to the handler in one `printASCII` call.
 struct Parser {
@@ -150,7 +151,7 @@ struct Parser {
                     state = .ground
                     return
                 }
-                if ended == .oscString { osc.removeAll(keepingCapacity: true); oscOverflow = false }
+                if ended == .oscString { clearOSC() }
             }
             escape(b, handler)
         case .escapeIntermediate:

@@ -23,6 +23,11 @@ public final class Terminal {
     /// How many BEL characters the remote sent (outside strings); the console can ring the
     /// local bell when it changes.
     public internal(set) var bellCount = 0
+    /// The last checked OSC 52 write not yet taken (`takeClipboardWrite`); a later one replaces it.
+    var clipboardWrite: [UInt8]?
+    /// How many OSC 9 / OSC 777 notifications arrived, and the last one.
+    public internal(set) var notificationCount = 0
+    public internal(set) var lastNotification: RemoteNotification?
     /// The local terminal's colours: the defaults OSC 10–19 queries report.
     public var colors = TerminalColors()
     /// Colours the remote set with OSC 4/5/10–19 (answers only; nothing is drawn with them).

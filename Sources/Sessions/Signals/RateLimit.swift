@@ -1,0 +1,22 @@
+/// At most one event per `interval`: a remote that rings the bell in a loop (or floods
+/// notifications) gives the person one bell per interval, not a storm.
+struct RateLimit: Equatable, Sendable {
+    let interval: Duration
+    private var last: ContinuousClock.Instant?
+
+    init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// Whether an event at `now` may go out; if so it counts as the last one.
+    mutating func allows(at now: ContinuousClock.Instant) -> Bool {
+        if let last, now < last.advanced(by: interval) { return false }
+        last = now
+        return true
+    }
+
+    /// The local bell: at most two a second.
+    static var bell: RateLimit { RateLimit(interval: .milliseconds(500)) }
+    /// Desktop notifications: at most one every five seconds per host.
+    static var notification: RateLimit { RateLimit(interval: .seconds(5)) }
+}
