@@ -1,0 +1,58 @@
+import XCTest
+import VT
+@testable import Render
+
+/// The bell, clipboard and notification sequences the renderer writes for the person: fresh
+/// sequences (no remote byte passes), sanitised text, written after a frame even when the
+/// screen did not change.
+final class ConsoleSignalTests: XCTestCase {
+    private func text(_ signal: ConsoleSignal, _ style: ConsoleSignal.NotificationStyle = .osc777) -> String {
+        String(decoding: signal.encoded(style: style), as: UTF8.self)
+    }
+
+    func testTheBellIsOneByte() {
+        XCTAssertEqual(ConsoleSignal.bell.encoded(style: .osc777), [0x07])
+    }
+
+    func testClipboardTextIsBase64InAFreshOSC52() {
+        XCTAssertEqual(text(.clipboard(Array("hello".utf8))), "\u{1B}]52;c;aGVsbG8=\u{1B}\\")
+        let tricky = Array("\u{07}\u{1B}]52;c;?\u{07}".utf8)
+        let encoded = ConsoleSignal.clipboard(tricky).encoded(style: .osc777)
+        XCTAssertEqual(encoded.filter { $0 == 0x1B }.count, 2, "only Drover's own ESCs: the opener and ST")
+        XCTAssertFalse(encoded.contains(0x07))
+    }
+
+    func testNotificationsAreSanitisedAndShaped() {
+        XCTAssertEqual(text(.notification(title: "drover: pi", body: "bell")),
+                       "\u{1B}]777;notify;drover: pi;bell\u{1B}\\")
+        XCTAssertEqual(text(.notification(title: "drover: pi", body: "bell"), .osc9), "\u{1B}]9;drover: pi: bell\u{1B}\\")
+        let hostile = text(.notification(title: "a;b\u{1B}]0;x\u{07}", body: "c\u{9C}d\u{202E}e"))
+        XCTAssertEqual(hostile, "\u{1B}]777;notify;a,b]0,x;cde\u{1B}\\",
+                       "controls and bidi marks dropped, no ';' in the title")
+        let long = text(.notification(title: "t", body: String(repeating: "z", count: 1000)))
+        XCTAssertEqual(long.filter { $0 == "z" }.count, ConsoleSignal.maximumNotificationText)
+    }
+
+    func testTheStyleFollowsTheTerminal() {
+        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM_PROGRAM": "iTerm.app"]), .osc9)
+        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM": "xterm-kitty"]), .osc9)
+        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM": "foot"]), .osc777)
+    }
+
+    func testQueuedSignalsFollowTheNextFrameOnceEvenWithoutChanges() {
+        let terminal = Terminal(columns: 10, rows: 2)
+        terminal.feed("hi")
+        var renderer = ScreenRenderer(capabilities: ConsoleCapabilities())
+        _ = renderer.render(terminal, overlay: nil)
+        XCTAssertEqual(renderer.render(terminal, overlay: nil), [], "nothing changed, nothing queued")
+        renderer.queue(.bell)
+        renderer.queue(.clipboard(Array("x".utf8)))
+        XCTAssertEqual(renderer.render(terminal, overlay: nil), [0x07] + Array("\u{1B}]52;c;eA==\u{1B}\\".utf8))
+        XCTAssertEqual(renderer.render(terminal, overlay: nil), [])
+        terminal.feed("!")
+        renderer.queue(.bell)
+        let bytes = renderer.render(terminal, overlay: nil)
+        XCTAssertEqual(bytes.last, 0x07, "after the frame's drawing")
+        XCTAssertEqual(bytes.filter { $0 == 0x07 }.count, 1)
+    }
+}
