@@ -35,7 +35,7 @@ enum HostsShowCommand {
         let time: (Date?) -> String = { date in
             date.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
         }
-        let rows: [(String, String)] = [
+        let fixed: [(String, String)] = [
             ("name", host.name),
             ("hostname", host.hostname),
             ("port", String(host.port)),
@@ -43,11 +43,12 @@ enum HostsShowCommand {
             ("platform", host.platform.rawValue),
             ("session", host.session ?? "(herdr's default)"),
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
-            ("clipboard", (host.clipboard ?? .write).rawValue),
             ("created", time(host.created)),
             ("updated", time(host.updated)),
             ("command", host.command == nil ? "(herdr attach command for \(host.platform.rawValue))" : "(override)"),
         ]
+        // A setting left at its default is not listed (clipboard: write).
+        let rows = fixed + (host.clipboard.map { [("clipboard", $0.rawValue)] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")

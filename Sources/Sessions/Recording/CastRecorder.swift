@@ -47,9 +47,14 @@ public final class CastRecorder {
         write(AsciicastEncoder.resize(columns: columns, rows: rows, at: .now - start))
     }
 
+    /// Closes the file. One that never got its header (the attach stopped before it began,
+    /// e.g. without a terminal) is removed: it was created by this recorder and holds nothing,
+    /// and leaving it would make the next `--record` to that name refuse.
     func close() {
-        if fd >= 0 { _ = LibC.close(fd) }
+        guard fd >= 0 else { return }
+        _ = LibC.close(fd)
         fd = -1
+        if size == nil { unlink(path) }
     }
 
     private func write(_ bytes: [UInt8]) {
