@@ -97,7 +97,10 @@ final class AttachClipboardBellTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         // One sshd serves both hosts, so trusting its key once (a alone) covers b too.
         try harness.registerHost(named: "a", command: shellCommand)
-        try harness.registerHost(named: "b", command: "printf 'b-ready\\n'; read x < \(fifo); printf '\\a'; exec cat")
+        // b copies twice while hidden, then rings: by the time its mark shows, both copies were read.
+        let copy = { (text: String) in "printf '\\033]52;c;%s\\a' $(printf \(text) | base64)" }
+        try harness.registerHost(named: "b", command: "printf 'b-ready\\n'; read x < \(fifo); \(copy("one")); "
+                                 + "\(copy("two")); printf '\\a'; exec cat")
         try harness.startAttach(hosts: ["a"])
         try harness.waitFor("Type 'yes' to trust")
         try harness.type("yes\n")
@@ -128,9 +131,14 @@ final class AttachClipboardBellTests: XCTestCase {
             return String(decoding: bytes, as: UTF8.self).contains("\u{1B}]777;notify;drover: b;bell\u{1B}\\")
         }
 
-        // In front, the mark goes; a bell there rings the local bell: one BEL byte from Drover.
+        XCTAssertNil(topBuffer(), "a hidden host's copy waits until it comes to the front")
+
+        // In front, the mark goes and b's last copy applies; a bell there rings the local bell:
+        // one BEL byte from Drover.
         try harness.keys("C-]", "n")
         try harness.waitUntil("the mark to go") { $0.contains("b-ready") && !$0.contains("b: bell") }
+        try poll("b's last copy in the outer buffer") { topBuffer() == "two" }
+        XCTAssertEqual(try harness.tmux(["list-buffers"]).split(separator: "\n").count, 1, "only the last copy applies")
         try harness.keys("C-]", "p")
         try harness.waitUntil("a in front") { $0.contains("inner$") && !$0.contains("b-ready") }
         try harness.type("printf '\\a'; echo rang-$((1+1))\n")
