@@ -19,7 +19,7 @@ extension PrefixKeyHandler {
         PrefixBinding(key: "d", command: .detach, summary: "detach from every host (herdr keeps running on each)"),
         PrefixBinding(key: "n", command: .nextHost, summary: "next host"),
         PrefixBinding(key: "p", command: .previousHost, summary: "previous host"),
-        PrefixBinding(key: "h", command: .pickHost, summary: "pick a host from a list with its bells (digit or arrows + Enter)"),
+        PrefixBinding(key: "h", command: .pickHost, summary: "pick a host; the list shows bells (digit or arrows + Enter)"),
         PrefixBinding(key: "r", command: .redraw, summary: "redraw the screen; reconnect now if waiting to"),
         PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
         PrefixBinding(key: "?", command: .help, summary: "show these keys"),
