@@ -15,7 +15,7 @@ extension AttachRun {
         let news = driver.alerts.collect(from: driver.terminal)
         let now = ContinuousClock.now
         if let text = news.clipboard, clipboardPolicy(for: driver) == .write {
-            if driver === front { relay.signal(.clipboard(text)) } else { driver.alerts.pendingClipboard = text }
+            if driver === front { copyToLocal(text) } else { driver.alerts.pendingClipboard = text }
         }
         let summary = news.notification.map(HostAlerts.summary(of:))
         if driver === front {
@@ -35,6 +35,19 @@ extension AttachRun {
         showState()
     }
 
+    /// Puts checked text on the local clipboard: through `--copy-command` when given (a failure
+    /// shows in the status line), else as Drover's own OSC 52 after the next frame.
+    func copyToLocal(_ text: [UInt8]) {
+        guard let command = signalOptions.copyCommand else {
+            relay.signal(.clipboard(text))
+            return
+        }
+        let failures = copyFailures
+        CopyCommand(command: command).run(text) { failure in
+            if let failure { _ = failures.post(failure) }
+        }
+    }
+
     /// With `--notify`: a desktop notification titled with the host's name.
     private func notify(_ driver: LinkDriver, _ body: String, at now: ContinuousClock.Instant) {
         guard signalOptions.notify, driver.alerts.notificationLimit.allows(at: now) else { return }
@@ -46,7 +59,7 @@ extension AttachRun {
         shown.alerts.clearMark()
         if let text = shown.alerts.pendingClipboard {
             shown.alerts.pendingClipboard = nil
-            if clipboardPolicy(for: shown) == .write { relay.signal(.clipboard(text)) }
+            if clipboardPolicy(for: shown) == .write { copyToLocal(text) }
         }
         recordResize()
     }

@@ -26,6 +26,8 @@ final class AttachRun {
     /// Clipboard policy, `--notify` and the recording (`AttachRun+Signals.swift`).
     let signalOptions: AttachSignalOptions
     var bellLimit = RateLimit.bell
+    /// Where `--copy-command` threads report a failure (shown in the status line).
+    let copyFailures: Mailbox<String>
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -54,6 +56,7 @@ final class AttachRun {
             guard let owner else { return message.decline() }
             owner.receive(message)
         }
+        self.copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = targets.enumerated().map { index, target in
             LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
@@ -100,6 +103,7 @@ final class AttachRun {
     func close() {
         if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
         for message in mailbox.close() { message.decline() }
+        _ = copyFailures.close()
         for question in prompts.removeAll() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()

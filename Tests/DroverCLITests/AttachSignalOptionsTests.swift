@@ -48,5 +48,7 @@ final class AttachSignalOptionsTests: XCTestCase {
         XCTAssertTrue(h.err.contains("already exists"), h.err)
         XCTAssertEqual(try String(contentsOfFile: cast, encoding: .utf8), "old")
         XCTAssertEqual(h.run("attach", "mac", "--record", ""), 2)
+        XCTAssertEqual(h.run("attach", "mac", "--copy-command", " "), 2)
+        XCTAssertTrue(h.err.contains("--copy-command needs a command"), h.err)
     }
 }

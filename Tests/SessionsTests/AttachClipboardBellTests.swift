@@ -61,6 +61,20 @@ final class AttachClipboardBellTests: XCTestCase {
         XCTAssertEqual(topBuffer(), "hello")
         try detach()
 
+        // --copy-command: the text goes to the command instead of the terminal.
+        let copied = harness.scratch.file("copied")
+        let copier = harness.scratch.file("bin/copy-to-file")
+        try "#!/bin/sh\ncat > \(copied)\n".write(toFile: copier, atomically: true, encoding: .utf8)
+        chmod(copier, 0o755)
+        try harness.type("clear\n")
+        try harness.startAttach(options: "--copy-command \(copier)")
+        try harness.waitFor("inner$")
+        try harness.type("printf '\\033]52;c;%s\\a' \"$(printf copied-text | base64)\"; echo sent-$((2+2))\n")
+        try harness.waitFor("sent-4")
+        try poll("the copy command's file") { (try? String(contentsOfFile: copied, encoding: .utf8)) == "copied-text" }
+        XCTAssertEqual(topBuffer(), "hello", "nothing went to the terminal's clipboard")
+        try detach()
+
         // The same for good, through the registry.
         try harness.drover(["hosts", "edit", "e2e", "--clipboard", "off"])
         XCTAssertTrue(try harness.drover(["hosts", "show", "e2e"]).contains("clipboard:  off"))

@@ -8,7 +8,7 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--clipboard write|off] "
-            + "[--notify] [--record FILE.cast]",
+            + "[--notify] [--record FILE.cast] [--copy-command CMD]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -35,6 +35,8 @@ enum AttachCommand {
             copy): Drover checks it (base64, text, at most 1 MiB) and writes it to this terminal afresh.
             A hidden host's copy applies when it comes to the front. --clipboard off drops them (for
             good: 'drover hosts edit NAME --clipboard off'). A host can never read your clipboard.
+            --copy-command CMD copies through CMD instead (run by /bin/sh with the text on stdin,
+            e.g. 'wl-copy', 'xclip -selection clipboard', 'pbcopy'), for terminals without OSC 52.
             A bell from the host in front rings here (at most twice a second). A bell or notification
             (OSC 9, OSC 777) from a hidden host marks it in the status line and the host list
             ("pi: bell 2 min ago") until you switch to it; with --notify, Drover also sends this
@@ -51,6 +53,8 @@ enum AttachCommand {
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
             OptionSpec("clipboard", value: "write|off",
                        help: "let the hosts' programs set your clipboard (OSC 52), or not (default: each host's setting, write)"),
+            OptionSpec("copy-command", value: "CMD",
+                       help: "copy to your clipboard by running CMD with the text on stdin, instead of OSC 52"),
             OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
             OptionSpec("record", value: "FILE.cast",
                        help: "record what the first HOST sends to a new asciicast v2 file"),
@@ -78,6 +82,12 @@ enum AttachCommand {
                 targets = [try targets[0].attaching(session: session)]
             }
             var signals = AttachSignalOptions(notify: args.flag("notify"))
+            if let command = args.value("copy-command") {
+                guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw UsageError("--copy-command needs a command, e.g. --copy-command wl-copy")
+                }
+                signals.copyCommand = command
+            }
             if let raw = args.value("clipboard") {
                 do { signals.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
             }
