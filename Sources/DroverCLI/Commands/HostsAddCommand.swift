@@ -4,7 +4,8 @@ import Hosts
 enum HostsAddCommand {
     static let command = Command(
         "add", summary: "add a host to the registry",
-        usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S] [--command CMD] [--auth LIST] [--clipboard write|off]\n"
+        usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S] [--command CMD] [--auth LIST]"
+            + " [--clipboard write|off]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',
