@@ -86,8 +86,8 @@ extension AttachRun {
                 relay.overlay = picker.overlay(names: ring.names, states: pickerStates, front: ring.front)
             }
         case .frontHost:
-            // The banner, then what waits to be sent, then the state: a long reason is the
-            // part that may be cut at the screen's edge.
+            // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
+            // the state: a long reason is the part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
             let parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
                 .compactMap { $0 }
