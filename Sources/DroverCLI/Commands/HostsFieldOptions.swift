@@ -10,6 +10,9 @@ enum HostsFieldOptions {
         OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
+        OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
+                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa)"),
+        OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -51,6 +54,14 @@ enum HostsFieldOptions {
                 }
                 return method
             }
+            changed = true
+        }
+        if args.flag("identity") {
+            host.identity = args.values("identity")
+            changed = true
+        }
+        if args.flag("no-ssh-known-hosts") {
+            host.sshKnownHosts = false
             changed = true
         }
         return changed
