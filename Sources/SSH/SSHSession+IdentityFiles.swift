@@ -41,13 +41,16 @@ extension SSHSession {
 
     private func login(_ file: PrivateKeyFile, passphrase: UnsafePointer<CChar>?) throws -> LoginResult {
         let user = endpoint.user
-        let publicLine = file.publicKey.map { "\($0.type) \($0.blob.base64EncodedString())" } ?? ""
+        // For an encrypted file libssh2 derives the public key with the passphrase first, so a
+        // wrong one fails there (KEYFILE_AUTH_FAILED, or FILE) before anything is sent; given the public
+        // key, it would fail in signing with the same code as a refusal by the server.
+        let publicLine = passphrase != nil ? "" : file.publicKey.map { "\($0.type) \($0.blob.base64EncodedString())" } ?? ""
         let rc = try call("public key login", timeout: options.operationTimeout) {
             libssh2_userauth_publickey_frommemory(raw, user, user.utf8.count, publicLine, publicLine.utf8.count,
                                                   file.text, file.text.utf8.count, passphrase)
         }
         // The key could not be read with this passphrase (libssh2 never reached the server).
-        if rc == LIBSSH2_ERROR_FILE && passphrase != nil { return .undecryptable }
+        if passphrase != nil && (rc == LIBSSH2_ERROR_KEYFILE_AUTH_FAILED || rc == LIBSSH2_ERROR_FILE) { return .undecryptable }
         return try accepted(rc, operation: "public key login") ? .accepted : .refused
     }
 }
