@@ -41,6 +41,26 @@ final class AttachSSHKeysTests: XCTestCase {
         XCTAssertFalse(harness.sshd.log.contains(passphrase), "nor logged")
     }
 
+    /// The passphrase is kept for the run: a reconnect opens the key without asking again.
+    func testAReconnectReusesThePassphraseGivenInThisRun() throws {
+        let keyPath = userHome + "/.ssh/id_ed25519"
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", passphrase, "-f", keyPath])
+        try String(contentsOfFile: keyPath + ".pub", encoding: .utf8)
+            .write(toFile: harness.sshd.authorizedKeysPath(), atomically: true, encoding: .utf8)
+        try harness.attachTrusting(until: "Passphrase for ~/.ssh/id_ed25519", environment: environment)
+        try harness.type("\(passphrase)\n")
+        try harness.waitFor("logged-in-here")
+
+        try harness.sshd.stopAndDropConnections()
+        try harness.waitFor("reconnecting")
+        try harness.sshd.restart()
+        try harness.keys("C-]", "r")
+        let screen = try harness.waitUntil("a second login", timeout: 30) {
+            $0.components(separatedBy: "logged-in-here").count == 3
+        }
+        XCTAssertFalse(screen.contains("Key passphrase"), screen)
+    }
+
     func testAHostKeyInHashedKnownHostsAttachesWithoutAQuestion() throws {
         try writeHashedKnownHosts(keyLine: harness.sshd.hostPublicKeyLine())
         try harness.startAttach(environment: environment)
