@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Identity
+import LibC
 import SSH
 import TestSupport
 
@@ -80,10 +81,15 @@ final class IdentityFileLoginTests: XCTestCase {
     func testAFileThatIsNoKeyIsRefusedByPathOnly() throws {
         let path = fixture.sshd.directory.file("not-a-key")
         try "hello\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
         XCTAssertThrowsError(try PrivateKeyFile.load(path: path, displayPath: "~/not-a-key")) { error in
             XCTAssertTrue("\(error)".contains("~/not-a-key holds no private key"), "\(error)")
         }
         XCTAssertNil(try PrivateKeyFile.load(path: path + "-missing", displayPath: "x"))
+        chmod(fixture.keyPath, 0o644)
+        XCTAssertThrowsError(try PrivateKeyFile.load(path: fixture.keyPath, displayPath: "~/k")) { error in
+            XCTAssertTrue("\(error)".contains("mode 0644") && "\(error)".contains("chmod 600 \(fixture.keyPath)"), "\(error)")
+        }
         XCTAssertEqual(PrivateKeyFile.expand("~/.ssh/id_ed25519", home: "/home/ann"), "/home/ann/.ssh/id_ed25519")
         XCTAssertEqual(PrivateKeyFile.expand("/etc/key", home: "/home/ann"), "/etc/key")
     }

@@ -19,8 +19,12 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
 
     /// Reads `path` (a regular file of at most `sizeLimit` bytes); nil when it does not exist.
     /// Throws `FileError` or `KeyError` naming the file when it cannot be read or is no key.
+    /// Like ssh, a file other users may read is refused (its key may be theirs already).
     public static func load(path: String, displayPath: String) throws -> PrivateKeyFile? {
         guard let data = try AtomicFile.readRegular(path, limit: sizeLimit) else { return nil }
+        if let mode = AtomicFile.mode(of: path), mode & 0o077 != 0 {
+            throw KeyError.readableByOthers(path: path, mode: String(mode, radix: 8))
+        }
         let text = String(decoding: data, as: UTF8.self)
         if text.contains(OpenSSHPrivateKey.beginLine) {
             let header = try OpenSSHPrivateKey.header(text)
