@@ -69,7 +69,7 @@ let package = Package(
             "LibC", "Files", "QR", "Pairing", "Identity", "Hosts", "TestSupport", "CPNG",
         ]),
         .testTarget(name: "SessionsTests", dependencies: [
-            "LibC", "Loop", "VT", "Render", "Identity", "SSH", "Hosts", "Sessions", "TestSupport",
+            "LibC", "Loop", "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Sessions", "TestSupport",
         ]),
         .testTarget(name: "FilesTests", dependencies: ["LibC", "Files"]),
         .testTarget(name: "DroverCLITests", dependencies: [

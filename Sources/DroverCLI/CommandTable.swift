@@ -9,6 +9,7 @@ enum CommandTable {
         PairCommand.command,
         PairHostCommand.command,
         ReplayCommand.command,
+        DoctorCommand.command,
         SSHCheckCommand.command,
         HelpCommand.command,
         VersionCommand.command,

@@ -18,6 +18,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var auth: [AuthMethod]
     /// Whether the host's OSC 52 writes reach the local clipboard; nil means `write`.
     public var clipboard: ClipboardPolicy?
+    /// Identity files to log in with (`--identity`, `~` allowed), tried after the device key and
+    /// the agent; nil tries `~/.ssh/id_ed25519` and `~/.ssh/id_ecdsa`, as ssh does.
+    public var identity: [String]?
+    /// False when `~/.ssh/known_hosts` must not vouch for this host's key (`--no-ssh-known-hosts`);
+    /// nil means it may.
+    public var sshKnownHosts: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -78,10 +84,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let session { try HostRules.checkSession(session) }
         if let command { try HostRules.checkCommand(command) }
         try HostRules.checkAuth(auth)
+        for file in identity ?? [] { try HostRules.checkIdentity(file) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
+        case identity, sshKnownHosts
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -100,6 +108,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
         clipboard = try c.decodeIfPresent(ClipboardPolicy.self, forKey: .clipboard)
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
+        identity = try c.decodeIfPresent([String].self, forKey: .identity)
+        sshKnownHosts = try c.decodeIfPresent(Bool.self, forKey: .sshKnownHosts)
     }
 }
 

@@ -16,6 +16,17 @@ public enum HostRules {
     public static let authRule =
         "auth is a list of device-key, agent and password, each at most once, at least one"
 
+    public static let identityRule =
+        "an identity file is a path of 1-4096 bytes without control characters (~/ is your home directory)"
+
+    public static func checkIdentity(_ path: String) throws {
+        let bytes = Array(path.utf8)
+        guard (1...4096).contains(bytes.count), !bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }),
+              bytes.contains(where: { $0 != 0x20 }) else {
+            throw HostValidationError(field: "identity", value: path, rule: identityRule)
+        }
+    }
+
     public static func checkName(_ name: String) throws {
         let bytes = Array(name.utf8)
         guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte),

@@ -5,12 +5,14 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var hostname: String
     public var user: String?
     public var port: Int?
+    /// Every `IdentityFile` that applies, in order (ssh tries them all), `~/` kept.
+    public var identityFiles: [String] = []
     /// The line of the `Host` statement that named the alias.
     public var line: Int
     /// The included file of that line, as shown to the person; nil for the file given.
     public var file: String? = nil
     /// What applies to this alias but Drover does not carry over, each as `Keyword (line N)`:
-    /// settings such as ProxyJump or IdentityFile, and Match blocks, which are not evaluated.
+    /// settings such as ProxyCommand, and Match blocks, which are not evaluated.
     public var notCarriedOver: [String] = []
 
     /// Where the alias was named: `line 7` or `~/.ssh/conf.d/work line 7`.
@@ -88,11 +90,14 @@ public struct SSHConfigImport: Equatable, Sendable {
         var values: [String: SSHConfigStatement] = [:]
         var others: [String: SSHConfigStatement] = [:]
         var otherOrder: [String] = []
+        var identities: [SSHConfigStatement] = []
         let name = alias.lowercased()
         let characters = Array(name)
         for block in index.candidates(for: name).map({ blocks[$0] }) where block.applies(to: characters) {
             for setting in block.settings {
-                if carriedOver.contains(setting.keyword) {
+                if setting.keyword == "identityfile" {
+                    identities.append(setting)
+                } else if carriedOver.contains(setting.keyword) {
                     if values[setting.keyword] == nil { values[setting.keyword] = setting }
                 } else if others[setting.keyword] == nil {
                     others[setting.keyword] = setting
@@ -102,6 +107,13 @@ public struct SSHConfigImport: Equatable, Sendable {
         }
         var entry = SSHConfigEntry(alias: alias, hostname: alias, user: nil, port: nil, line: 0)
         entry.notCarriedOver = otherOrder.compactMap { others[$0] }.map { "\($0.spelling) (\($0.location))" }
+        for s in identities {
+            if let path = identityPath(s.arguments) {
+                if !entry.identityFiles.contains(path) { entry.identityFiles.append(path) }
+            } else if s.arguments.map({ $0.lowercased() }) != ["none"] {
+                entry.notCarriedOver.append("\(s.spelling) (\(s.location): only ~/ and %d are expanded)")
+            }
+        }
         if let s = values["hostname"] {
             guard s.arguments.count == 1, let expanded = expandTokens(s.arguments[0], alias: alias) else {
                 return .failure(Problem(text: "\(s.location): HostName '\(s.arguments.joined(separator: " "))' uses tokens other than %h and %%"))
@@ -121,6 +133,17 @@ public struct SSHConfigImport: Equatable, Sendable {
             entry.port = port
         }
         return .success(entry)
+    }
+
+    /// An IdentityFile value Drover can follow: one path, `~/…` or absolute, with `%d` (the
+    /// home directory) as `~`; other tokens and relative paths give nil.
+    static func identityPath(_ arguments: [String]) -> String? {
+        guard arguments.count == 1 else { return nil }
+        var path = arguments[0]
+        if path.hasPrefix("%d/") { path = "~" + path.dropFirst(2) }
+        guard !path.contains("%"), path.hasPrefix("~/") || path.hasPrefix("/"),
+              (try? HostRules.checkIdentity(path)) != nil else { return nil }
+        return path
     }
 
     /// `%h` becomes the alias and `%%` a percent sign; any other token gives nil.

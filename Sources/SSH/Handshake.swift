@@ -57,7 +57,7 @@ enum Handshake {
              LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN:
             if let offered = ServerAlgorithmsProbe.hostKeyAlgorithms(host: endpoint.host, port: endpoint.port,
                                                                     timeout: options.connectTimeout),
-               ServerAlgorithmsProbe.isRSAOnly(offered) {
+               ServerAlgorithmsProbe.isRSAOnly(offered), !VersionNumber.libssh2.supportsRSASHA2 {
                 return .rsaOnlyServer(host: endpoint.host, port: endpoint.port)
             }
             return .handshakeFailed(host: endpoint.host, port: endpoint.port, detail: "\(detail), code \(code)")

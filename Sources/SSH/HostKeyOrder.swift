@@ -5,25 +5,39 @@ import Identity
 /// OpenSSH's client does) makes it show the key we can compare, not another type that would
 /// look new or changed.
 extension SSHOptions {
-    /// The types Drover accepts, most preferred first: Ed25519 (the key people compare), then
-    /// ECDSA; never SHA-1 ssh-rsa or DSA.
-    public static let defaultHostKeyAlgorithms = [
-        "ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
-    ]
+    /// The types Drover accepts with the libssh2 it runs on, most preferred first.
+    public static let defaultHostKeyAlgorithms = hostKeyAlgorithms(for: .libssh2)
 
-    /// `defaultHostKeyAlgorithms` with the pinned types first, each group in the default
-    /// order. Pinned types Drover does not accept (ssh-rsa) are not added.
-    public static func hostKeyAlgorithms(preferring pinnedTypes: [String]) -> [String] {
-        let pinned = defaultHostKeyAlgorithms.filter { pinnedTypes.contains($0) }
-        return pinned + defaultHostKeyAlgorithms.filter { !pinned.contains($0) }
+    /// Ed25519 (the key people compare), then ECDSA, then, when `version` can verify them
+    /// with SHA-2 (libssh2 1.11 and later), RSA keys as rsa-sha2-512/256; never SHA-1
+    /// ssh-rsa or DSA.
+    public static func hostKeyAlgorithms(for version: VersionNumber) -> [String] {
+        let modern = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"]
+        return version.supportsRSASHA2 ? modern + ["rsa-sha2-512", "rsa-sha2-256"] : modern
     }
 
-    /// These options with the host key algorithms ordered by the pins for `host` and `port`.
-    /// Algorithms named explicitly (a key scan of one type) are kept as they are.
-    public func preferringPins(in knownHosts: KnownHosts, host: String, port: Int) throws -> SSHOptions {
+    /// `available` (default: `defaultHostKeyAlgorithms`) with the pinned types first, each
+    /// group in that order. A pinned `ssh-rsa` key stands for the rsa-sha2 algorithms; types
+    /// not in `available` are not added.
+    public static func hostKeyAlgorithms(preferring pinnedTypes: [String],
+                                         available: [String] = defaultHostKeyAlgorithms) -> [String] {
+        let pinned = available.filter { algorithm in
+            pinnedTypes.contains(algorithm) || (algorithm.hasPrefix("rsa-sha2-") && pinnedTypes.contains("ssh-rsa"))
+        }
+        return pinned + available.filter { !pinned.contains($0) }
+    }
+
+    /// These options with the host key algorithms ordered by the pins for `host` and `port`;
+    /// with none in Drover's file, by the keys OpenSSH's `also` (~/.ssh/known_hosts) holds,
+    /// so the server presents a key that can be compared. Algorithms named explicitly (a key
+    /// scan of one type) are kept as they are.
+    public func preferringPins(in knownHosts: KnownHosts, also openSSH: KnownHosts? = nil,
+                               host: String, port: Int) throws -> SSHOptions {
         guard hostKeyAlgorithms == nil else { return self }
+        var types = try knownHosts.pinnedKeyTypes(host: host, port: port)
+        if types.isEmpty, let openSSH { types = (try? openSSH.pinnedKeyTypes(host: host, port: port)) ?? [] }
         var options = self
-        options.hostKeyAlgorithms = Self.hostKeyAlgorithms(preferring: try knownHosts.pinnedKeyTypes(host: host, port: port))
+        options.hostKeyAlgorithms = Self.hostKeyAlgorithms(preferring: types)
         return options
     }
 }

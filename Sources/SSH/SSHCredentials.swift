@@ -1,3 +1,5 @@
+import Identity
+
 /// A private key held in memory: openssh-key-v1 text (`-----BEGIN OPENSSH PRIVATE KEY-----`)
 /// and, optionally, its public line. The text is a secret: never print it.
 public struct SSHPrivateKey: Sendable {
@@ -25,19 +27,26 @@ public struct SSHAuthPrompt: Sendable, Equatable {
     /// Which try this is at the same login (1 first; 2 and 3 after a refused answer), so a
     /// kept answer is offered only once and the person is told the last one was refused.
     public let attempt: Int
+    /// Set when Drover itself asks for the passphrase of this identity file (not the server).
+    public let keyFile: String?
 
-    public init(text: String, echo: Bool, instruction: String = "", attempt: Int = 1) {
+    public init(text: String, echo: Bool, instruction: String = "", attempt: Int = 1, keyFile: String? = nil) {
         self.text = text
         self.echo = echo
         self.instruction = instruction
         self.attempt = attempt
+        self.keyFile = keyFile
     }
 }
 
-/// What `SSHSession.authenticate` may try, in this order: private keys, the ssh-agent,
-/// then password and keyboard-interactive (only when `prompt` is set).
+/// What `SSHSession.authenticate` may try, in this order: private keys (the device key), the
+/// ssh-agent, identity files, then password and keyboard-interactive (only when `prompt` is
+/// set). ssh's order: keys it holds itself, the agent's, then the files.
 public struct SSHCredentials {
     public var privateKeys: [SSHPrivateKey]
+    /// Identity files (`--identity`, else `~/.ssh/id_ed25519`, `~/.ssh/id_ecdsa`); an
+    /// encrypted one asks `prompt` for its passphrase.
+    public var identityFiles: [PrivateKeyFile] = []
     /// The ssh-agent socket (`SSH_AUTH_SOCK`); nil skips the agent.
     public var agentSocketPath: String?
     /// Answers a server question; nil (or a nil answer) skips password and keyboard-interactive.
@@ -50,11 +59,12 @@ public struct SSHCredentials {
 
     /// A kind of credential.
     public enum Kind: Sendable, Equatable {
-        case privateKeys, agent, prompt
+        case privateKeys, agent, identityFiles, prompt
     }
 
     public init(privateKeys: [SSHPrivateKey] = [], agentSocketPath: String? = nil,
-                prompt: ((SSHAuthPrompt) -> String?)? = nil, order: [Kind] = [.privateKeys, .agent, .prompt]) {
+                prompt: ((SSHAuthPrompt) -> String?)? = nil,
+                order: [Kind] = [.privateKeys, .agent, .identityFiles, .prompt]) {
         self.privateKeys = privateKeys
         self.agentSocketPath = agentSocketPath
         self.prompt = prompt

@@ -17,12 +17,17 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case hostKeyChanged(host: String, port: Int, keyType: String, pinned: String, presented: String)
     /// The server presents a key that an `@revoked` line of Drover's known_hosts (`file`) names.
     case hostKeyRevoked(host: String, port: Int, keyType: String, fingerprint: String, file: String)
+    /// OpenSSH's known_hosts (`file`, read only) holds another key of this type for the host.
+    case openSSHHostKeyChanged(host: String, port: Int, keyType: String, file: String, pinned: String, presented: String)
     /// Nobody confirmed an unknown host key (the answer was not `yes`).
     case hostKeyNotTrusted(host: String, port: Int, fingerprint: String)
     /// Authentication was attempted before the host key was verified (a programming error).
     case hostKeyNotVerified
     /// Every method we could try was refused.
     case authenticationRefused(user: String, host: String, offered: [String], tried: [String])
+    /// Every method was refused, and RSA keys (`keys`) were among them while libssh2
+    /// (`libssh2`, older than 1.11) can only make SHA-1 `ssh-rsa` signatures.
+    case rsaSignatureRefused(user: String, host: String, keys: [String], libssh2: String, server: String?)
     /// The server refused to open a channel or start the command.
     case channelRefused(detail: String)
     /// The TCP connection broke.
@@ -49,7 +54,11 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             return "HOST KEY CHANGED for \(target): pinned \(pinned), but the server now presents \(keyType) \(presented). Someone may be intercepting the connection, so nothing was sent. If the server was really reinstalled, run 'drover pins forget \(target)' and connect again."
         case let .hostKeyRevoked(host, port, keyType, fingerprint, file):
             let target = SSHEndpoint.hostAndPort(host: host, port: port)
-            return "HOST KEY REVOKED for \(target): its \(keyType) key \(fingerprint) is marked @revoked in Drover's known_hosts (\(file)), so nothing was sent. Ask the host's owner for its new key; then remove the @revoked line, or run 'drover pins forget \(target)' if the old key is still pinned."
+            return "HOST KEY REVOKED for \(target): its \(keyType) key \(fingerprint) is marked @revoked in \(file), so nothing was sent. Ask the host's owner for its new key; then remove the @revoked line, or run 'drover pins forget \(target)' if the old key is still pinned."
+        case let .openSSHHostKeyChanged(host, port, keyType, file, pinned, presented):
+            let target = SSHEndpoint.hostAndPort(host: host, port: port)
+            let token = port == 22 ? host : "[\(host)]:\(port)"
+            return "HOST KEY CHANGED for \(target): OpenSSH's \(file) holds \(pinned), but the server now presents \(keyType) \(presented). Someone may be intercepting the connection, so nothing was sent. If the server was really reinstalled, remove the old key with 'ssh-keygen -R \"\(token)\"' and connect again."
         case let .hostKeyNotTrusted(host, port, fingerprint):
             return "the host key \(fingerprint) of \(SSHEndpoint.hostAndPort(host: host, port: port)) was not trusted, so nothing was sent; connect again and type 'yes' if the fingerprint is right."
         case .hostKeyNotVerified:
@@ -58,6 +67,9 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
             let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
             return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there."
+        case let .rsaSignatureRefused(user, host, keys, libssh2, server):
+            let who = Self.openSSHVersion(server).map { "the server (OpenSSH \($0.major).\($0.minor))" } ?? "the server"
+            return "\(host) refused the RSA key\(keys.count == 1 ? "" : "s") \(keys.joined(separator: ", ")) for '\(user)': \(who) refuses ssh-rsa (SHA-1) signatures, the only RSA signatures Drover's libssh2 \(libssh2) can make. Use an ed25519 key instead (authorize this device's key, shown by 'drover key', in ~/.ssh/authorized_keys of '\(user)' there, or make one with 'ssh-keygen -t ed25519'), or run Drover with libssh2 1.11 or newer."
         case let .channelRefused(detail):
             return "the server refused to start the session (\(detail)); check that the account may run commands (shell, ForceCommand, PermitTTY)."
         case let .connectionLost(detail):
@@ -65,6 +77,12 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .protocolFailure(operation, detail):
             return "SSH \(operation) failed (\(detail)); connect again, and check the server's log if it keeps failing."
         }
+    }
+
+    /// 9.2 from `SSH-2.0-OpenSSH_9.2p1 Debian…`; nil for other servers.
+    static func openSSHVersion(_ banner: String?) -> VersionNumber? {
+        guard let banner, let range = banner.range(of: "OpenSSH_") else { return nil }
+        return VersionNumber(String(banner[range.upperBound...].prefix { !$0.isWhitespace }))
     }
 
     private static func seconds(_ s: Double) -> String {

@@ -12,6 +12,9 @@ public struct SSHOptions: Sendable, Equatable {
     /// (ed25519, then ECDSA). `preferringPins` puts the pinned types first; naming one type
     /// reads that key of a server that serves several.
     public var hostKeyAlgorithms: [String]?
+    /// Whether a host key Drover has not pinned yet may be taken from OpenSSH's
+    /// `~/.ssh/known_hosts` (read only) instead of asking; `--no-ssh-known-hosts` turns it off.
+    public var readsOpenSSHKnownHosts = true
 
     public init(connectTimeout: Double = 10, handshakeTimeout: Double = 15, operationTimeout: Double = 30,
                 hostKeyAlgorithms: [String]? = nil) {

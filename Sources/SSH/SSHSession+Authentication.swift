@@ -1,10 +1,11 @@
 import CLibSSH2
 
 extension SSHSession {
-    /// Logs in as `endpoint.user`, trying in order: each private key, the ssh-agent's keys,
-    /// then password and keyboard-interactive when `credentials.prompt` is set, each only if
-    /// the server offers it. Requires a verified host key. Throws `authenticationRefused`
-    /// naming what was tried and what the server offers.
+    /// Logs in as `endpoint.user`, trying in `credentials.order`: each private key, the
+    /// ssh-agent's keys, the identity files, then password and keyboard-interactive when
+    /// `credentials.prompt` is set, each only if the server offers it. Requires a verified host
+    /// key. Throws `authenticationRefused` naming what was tried and what the server offers, or
+    /// `rsaSignatureRefused` when RSA keys were refused by a libssh2 that can only sign SHA-1.
     @discardableResult
     public func authenticate(_ credentials: SSHCredentials) throws -> SSHAuthMethod {
         guard state == .verified else {
@@ -16,6 +17,7 @@ extension SSHSession {
             return .none
         }
         var tried: [String] = []
+        var refusedRSA: [String] = []
         func succeed(_ method: SSHAuthMethod) -> SSHAuthMethod {
             state = .authenticated
             return method
@@ -30,8 +32,19 @@ extension SSHSession {
             case .agent where offered.contains("publickey"):
                 if let socket = credentials.agentSocketPath {
                     tried.append("ssh-agent")
-                    if let comment = try AgentAuthentication.authenticate(session: self, socketPath: socket) {
-                        return succeed(.agent(comment: comment))
+                    let outcome = try AgentAuthentication.authenticate(session: self, socketPath: socket)
+                    if let comment = outcome.accepted { return succeed(.agent(comment: comment)) }
+                    refusedRSA += outcome.refusedRSA
+                }
+            case .identityFiles where offered.contains("publickey"):
+                for file in credentials.identityFiles {
+                    switch try authenticate(with: file, tries: credentials.promptTries, prompt: credentials.prompt) {
+                    case .accepted: return succeed(.privateKey(label: file.displayPath))
+                    case .refused:
+                        tried.append(file.displayPath)
+                        if file.keyType == "ssh-rsa" { refusedRSA.append(file.displayPath) }
+                    case .skipped:
+                        tried.append("\(file.displayPath) (no passphrase given)")
                     }
                 }
             case .prompt:
@@ -44,7 +57,17 @@ extension SSHSession {
                 break
             }
         }
+        if !refusedRSA.isEmpty, !VersionNumber.libssh2.supportsRSASHA2 {
+            throw SSHError.rsaSignatureRefused(user: endpoint.user, host: endpoint.hostAndPort, keys: refusedRSA,
+                                               libssh2: VersionNumber.libssh2.description, server: serverBanner)
+        }
         throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)
+    }
+
+    /// The server's SSH banner (`SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3`), if it sent one.
+    public var serverBanner: String? {
+        guard let text = libssh2_session_banner_get(raw) else { return nil }
+        return String(cString: text)
     }
 
     /// Password, then keyboard-interactive, each only if offered: up to `tries` answers in all

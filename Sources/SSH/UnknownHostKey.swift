@@ -17,7 +17,8 @@ public struct UnknownHostKey: Sendable, Equatable {
     public var question: String {
         let target = SSHEndpoint.hostAndPort(host: key.host, port: key.port)
         let via = key.peer.address == key.host ? "" : " (\(key.peer.address))"
-        let file = key.keyType.hasPrefix("ecdsa-") ? "ssh_host_ecdsa_key.pub" : "ssh_host_ed25519_key.pub"
+        let file = key.keyType.hasPrefix("ecdsa-") ? "ssh_host_ecdsa_key.pub"
+            : key.keyType == "ssh-rsa" ? "ssh_host_rsa_key.pub" : "ssh_host_ed25519_key.pub"
         var lines: [String]
         if otherPins.isEmpty {
             lines = ["Drover has not seen \(target)\(via) before."]

@@ -23,6 +23,8 @@ extension AttachRun {
         case .progress(let host, let generation, let step):
             if case .authenticating = step { drivers[host].handshakeDone(generation: generation) }
             showState()
+        case .note(let host, let generation, let text):
+            if generation == drivers[host].lifecycle.generation, drivers[host] === front { showBanner(text) }
         case .trust(let host, let generation, let key, let answer):
             askTrust(key, for: drivers[host], generation: generation) { answer.give($0) }
         case .login(let host, let generation, let question, let answer):

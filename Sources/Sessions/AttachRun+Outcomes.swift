@@ -87,7 +87,7 @@ extension SSHError {
     var isRecoverableByReconnecting: Bool {
         switch self {
         case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
-             .rsaOnlyServer:
+             .rsaOnlyServer, .openSSHHostKeyChanged, .rsaSignatureRefused:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure:

@@ -43,6 +43,8 @@ final class PendingAnswer<Value: Sendable>: @unchecked Sendable {
 /// What a connect thread tells the loop about attempt `generation` of host `host` (its index).
 enum ConnectMessage: Sendable {
     case progress(host: Int, generation: UInt64, ConnectionState)
+    /// A one-line remark for the status line (a key pinned because ~/.ssh/known_hosts has it).
+    case note(host: Int, generation: UInt64, String)
     case trust(host: Int, generation: UInt64, UnknownHostKey, PendingAnswer<Bool>)
     case login(host: Int, generation: UInt64, SSHAuthPrompt, PendingAnswer<String?>)
     case finished(host: Int, generation: UInt64, Result<HandedOverConnection, any Error>)
@@ -54,7 +56,7 @@ enum ConnectMessage: Sendable {
         case .trust(_, _, _, let answer): answer.give(false)
         case .login(_, _, _, let answer): answer.give(nil)
         case .finished(_, _, .success(let handed)): handed.connection.disconnect()
-        case .progress, .finished: break
+        case .progress, .note, .finished: break
         }
     }
 }
@@ -84,6 +86,7 @@ struct ConnectAttempt: Sendable {
                 target: target, root: root, environment: environment,
                 size: { (columns: columns, rows: rows) }, options: options,
                 progress: { step in mailbox.post(.progress(host: host, generation: generation, step)) },
+                note: { text in mailbox.post(.note(host: host, generation: generation, text)) },
                 ask: { key in
                     let answer = PendingAnswer<Bool>()
                     guard mailbox.post(.trust(host: host, generation: generation, key, answer)) else { return false }

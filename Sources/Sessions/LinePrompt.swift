@@ -32,6 +32,13 @@ struct LinePrompt {
 
     /// A server's authentication question (password, one-time code).
     static func authentication(_ prompt: SSHAuthPrompt, host: String) -> LinePrompt {
+        if let file = prompt.keyFile {
+            var lines = ["\(host): the identity file \(file) is protected by a passphrase.",
+                         "Type it to log in with that key (kept in memory for this run only; Escape skips the key)."]
+            if !prompt.instruction.isEmpty { lines.append(prompt.instruction) }
+            return LinePrompt(title: "Key passphrase", lines: lines + [prompt.text.trimmingCharacters(in: .whitespaces)],
+                              echo: false)
+        }
         var lines = ["\(host) asks for a login answer (the device key and agent were not accepted)."]
         if !prompt.instruction.isEmpty { lines.append(prompt.instruction) }
         lines.append(prompt.text.trimmingCharacters(in: .whitespaces))

@@ -46,7 +46,8 @@ final class HostsImportCommandTests: XCTestCase {
         let first = drover("hosts", "import-ssh-config").out
         XCTAssertEqual(first, """
             added pi: \(TestSSHD.currentUser)@10.0.0.9:22
-              not carried over: IdentityFile (~/.ssh/conf.d/pi line 3), Match block (line 8)
+              identity: ~/.ssh/pi
+              not carried over: Match block (line 8)
             added web: ada@web.example.com:22
               not carried over: ProxyJump (line 5), Match block (line 8)
             added web-alias: ada@web.example.com:22

@@ -96,7 +96,9 @@ final class SSHCheckCommandTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("ssh-check", target), 2)
         XCTAssertTrue(h.err.contains("missing the command"), h.err)
-        XCTAssertEqual(h.run("ssh-check", "not a target", "--", "true"), 2)
+        // Like attach, HOST is a registry name or an address: anything else is no known host.
+        XCTAssertEqual(h.run("ssh-check", "not a target", "--", "true"), 1)
+        XCTAssertTrue(h.err.contains("no host named 'not a target'"), h.err)
     }
 
     func testBinaryExitsWithRemoteStatus() throws {
@@ -110,6 +112,6 @@ final class SSHCheckCommandTests: XCTestCase {
         XCTAssertEqual(h.run("help"), 0)
         XCTAssertFalse(h.out.contains("ssh-check"))
         XCTAssertEqual(h.run("help", "ssh-check"), 0)
-        XCTAssertTrue(h.out.contains("usage: drover ssh-check USER@HOST[:PORT]"), h.out)
+        XCTAssertTrue(h.out.contains("usage: drover ssh-check HOST"), h.out)
     }
 }

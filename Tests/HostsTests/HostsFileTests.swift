@@ -21,6 +21,23 @@ final class HostsFileTests: XCTestCase {
         XCTAssertFalse(text.contains("null"), "absent optional fields are left out:\n\(text)")
     }
 
+    /// Identity files and the ~/.ssh/known_hosts switch are written only when set, so older
+    /// files and entries that use the defaults stay as they were.
+    func testIdentityAndSSHKnownHostsRoundTripAndAreLeftOutWhenUnset() throws {
+        var host = HostEntry(name: "work", hostname: "work.lan", user: "ada")
+        XCTAssertFalse(String(decoding: try HostsFile.encode(HostList([host])), as: UTF8.self).contains("identity"))
+        host.identity = ["~/.ssh/work", "/etc/keys/work"]
+        host.sshKnownHosts = false
+        let data = try HostsFile.encode(HostList([host]))
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains(#""sshKnownHosts" : false"#), text)
+        XCTAssertEqual(try decode(text).get().hosts, [host])
+        host.identity = ["bad\nline"]
+        XCTAssertThrowsError(try host.validate()) { error in
+            XCTAssertEqual((error as? HostValidationError)?.field, "identity")
+        }
+    }
+
     func testFileWithoutOptionalFieldsLoadsWithDefaults() throws {
         let list = try decode(#"{"version": 1, "hosts": [{"name": "old", "hostname": "old.example.com"}]}"#).get()
         XCTAssertEqual(list.hosts, [HostEntry(name: "old", hostname: "old.example.com", port: 22, user: "local", platform: .unix,

@@ -57,8 +57,8 @@ final class SSHConfigImportTests: XCTestCase {
         let byAlias = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.alias, $0) })
         XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "v6"])
         XCTAssertEqual(byAlias["github.com"], SSHConfigEntry(
-            alias: "github.com", hostname: "github.com", user: "git", port: 22, line: 5,
-            notCarriedOver: ["ServerAliveInterval (line 3)", "IdentityFile (line 7)", "Match block (line 23)"]))
+            alias: "github.com", hostname: "github.com", user: "git", port: 22, identityFiles: ["~/.ssh/id_ed25519"], line: 5,
+            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
         XCTAssertEqual(byAlias["web"], SSHConfigEntry(
             alias: "web", hostname: "web.example.com", user: "defaultuser", port: 2222, line: 9,
             notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))

@@ -118,10 +118,31 @@ final class SSHConfigReadingTests: XCTestCase {
               User root
             """, files: files)
         XCTAssertEqual(result.entries.first?.notCarriedOver, [
-            "ForwardAgent (line 1)", "ProxyCommand (line 4)", "IdentityFile (line 5)", "FrobnicateLevel (line 7)",
+            "ForwardAgent (line 1)", "ProxyCommand (line 4)", "FrobnicateLevel (line 7)",
             "Match block (line 8)",
         ])
+        XCTAssertEqual(result.entries.first?.identityFiles, ["~/.ssh/a", "~/.ssh/b"], "every IdentityFile applies, as in ssh")
         XCTAssertNil(result.entries.first?.user, "a Match block is not evaluated")
+    }
+
+    /// IdentityFile keeps ~/ and absolute paths (%d is ~); other tokens, relative paths and
+    /// `none` are not carried over, and the reason is listed.
+    func testIdentityFilesAreCarriedOverWhenTheyNameOneFile() {
+        let result = SSHConfigImport.parse("""
+            Host box
+              IdentityFile %d/.ssh/work
+              IdentityFile /etc/keys/box
+              IdentityFile ~/.ssh/%h
+              IdentityFile keys/relative
+              IdentityFile none
+            Host *
+              IdentityFile ~/.ssh/work
+            """, files: files)
+        let entry = result.entries.first
+        XCTAssertEqual(entry?.identityFiles, ["~/.ssh/work", "/etc/keys/box"], "each file once, in order")
+        XCTAssertEqual(entry?.notCarriedOver, [
+            "IdentityFile (line 4: only ~/ and %d are expanded)", "IdentityFile (line 5: only ~/ and %d are expanded)",
+        ])
     }
 
     func testTheNumberOfComputersAndTheBytesReadAreBounded() throws {

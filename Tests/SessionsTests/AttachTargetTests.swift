@@ -1,5 +1,7 @@
 import XCTest
+import Files
 import Hosts
+import SSH
 @testable import Sessions
 
 final class AttachTargetTests: XCTestCase {
@@ -82,5 +84,37 @@ final class AttachTargetTests: XCTestCase {
         let adHoc = try AttachTarget.resolve("bob@10.0.0.9:2200", in: [], localUser: "me").herdrMissingAdvice
         XCTAssertTrue(adHoc.contains("'drover hosts add NAME bob@10.0.0.9:2200 --command CMD'"), adHoc)
         XCTAssertFalse(adHoc.contains("hosts edit"), adHoc)
+    }
+}
+
+/// The connection plan: identity files after the key kinds, as ssh orders them.
+final class ConnectionPlanOrderTests: XCTestCase {
+    func testIdentityFilesComeAfterTheLastKeyKindAndNeverWithoutOne() {
+        XCTAssertEqual(ConnectionPlan.credentialOrder([.deviceKey, .agent, .password]),
+                       [.privateKeys, .agent, .identityFiles, .prompt])
+        XCTAssertEqual(ConnectionPlan.credentialOrder([.agent, .password, .deviceKey]),
+                       [.agent, .prompt, .privateKeys, .identityFiles])
+        XCTAssertEqual(ConnectionPlan.credentialOrder([.password]), [.prompt], "a password-only host is offered no key")
+    }
+
+    func testDefaultFilesUnlessTheHostNamesItsOwnAndHomeExpands() throws {
+        var host = HostEntry(name: "box", hostname: "box.lan", user: "ann")
+        let plain = ConnectionPlan(target: AttachTarget(host: host), root: DroverRoot(path: "/nonexistent-root"),
+                                   environment: ["HOME": "/home/ann"], options: SSHOptions())
+        XCTAssertEqual(plain.identityFiles.map(\.path), ["/home/ann/.ssh/id_ed25519", "/home/ann/.ssh/id_ecdsa"])
+        XCTAssertFalse(plain.identityNamed)
+        XCTAssertEqual(plain.openSSHPins?.path, "/home/ann/.ssh/known_hosts")
+        host.identity = ["~/work"]
+        host.sshKnownHosts = false
+        let named = ConnectionPlan(target: AttachTarget(host: host), root: DroverRoot(path: "/nonexistent-root"),
+                                   environment: ["HOME": "/home/ann"], options: SSHOptions())
+        XCTAssertEqual(named.identityFiles.map(\.display), ["~/work"])
+        XCTAssertTrue(named.identityNamed)
+        XCTAssertNil(named.openSSHPins, "the host turned ~/.ssh/known_hosts off")
+        var off = SSHOptions()
+        off.readsOpenSSHKnownHosts = false
+        XCTAssertNil(ConnectionPlan(target: AttachTarget(host: HostEntry(name: "b", hostname: "b", user: "a")),
+                                    root: DroverRoot(path: "/x"), environment: ["HOME": "/h"], options: off).openSSHPins,
+                     "--no-ssh-known-hosts on attach")
     }
 }

@@ -80,6 +80,19 @@ final class LinePromptTests: XCTestCase {
         XCTAssertEqual(p.submitted, "s3cret")
     }
 
+    /// Drover's own passphrase question names the file, not a server, and hides the answer.
+    func testKeyPassphraseQuestionNamesTheFileAndHidesTheAnswer() {
+        var p = LinePrompt.authentication(SSHAuthPrompt(text: "Passphrase for ~/.ssh/id_ed25519: ", echo: false,
+                                                        keyFile: "~/.ssh/id_ed25519"), host: "mac")
+        XCTAssertEqual(p.title, "Key passphrase")
+        XCTAssertTrue(p.overlay.lines.contains("mac: the identity file ~/.ssh/id_ed25519 is protected by a passphrase."))
+        XCTAssertFalse(p.overlay.lines.joined().contains("asks for a login answer"))
+        feed(&p, [.text("open sesame")])
+        XCTAssertFalse(p.overlay.lines.joined().contains("open sesame"))
+        feed(&p, [.text("\r")])
+        XCTAssertEqual(p.submitted, "open sesame")
+    }
+
     func testPastedNewlineDoesNotSubmitAndLengthIsBounded() {
         var p = LinePrompt(title: "t", lines: [], echo: true)
         p.handle(.paste("ab\ncd"))

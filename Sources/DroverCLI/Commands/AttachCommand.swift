@@ -7,15 +7,20 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--clipboard write|off] "
-            + "[--notify] [--record FILE.cast] [--copy-command CMD]",
+        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--no-ssh-known-hosts] "
+            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
             --session S attaches herdr session S of a single HOST this once; the registry entry
             is not changed (give it a session for good with 'drover hosts edit NAME --session S').
             The first contact with a host shows its key fingerprint; only the typed word yes (or that
-            fingerprint) trusts it, no stops, and anything else asks again.
+            fingerprint) trusts it, no stops, and anything else asks again. A key that
+            ~/.ssh/known_hosts already holds for the host and port is pinned without asking (a
+            different key there stops); --no-ssh-known-hosts asks instead.
+            Keys tried: this device's key, the ssh-agent's, the host's --identity files (else
+            ~/.ssh/id_ed25519 and ~/.ssh/id_ecdsa; a passphrase is asked in an overlay and kept in
+            memory for this run only), then a password.
             With several hosts, all connect at start and the first is in front; the others keep
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.
@@ -58,6 +63,8 @@ enum AttachCommand {
             OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
             OptionSpec("record", value: "FILE.cast",
                        help: "record what the first HOST sends to a new asciicast v2 file"),
+            OptionSpec("no-ssh-known-hosts",
+                       help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -95,14 +102,16 @@ enum AttachCommand {
                 guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }
                 signals.recorder = try CastRecorder(creating: path)
             }
-            return attach(targets, timeout: timeout, keepalive: keepalive, signals: signals, ctx: ctx)
+            return attach(targets, timeout: timeout, keepalive: keepalive,
+                          readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
-    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15,
+    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(), ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
-        let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
+        var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
+        options.readsOpenSSHKnownHosts = readsOpenSSHKnownHosts
         let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive

@@ -16,11 +16,17 @@ enum HostsEditCommand {
                 OptionSpec("no-session", help: "attach herdr's default session"),
                 OptionSpec("no-command", help: "drop the command override"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
+                OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa again)"),
+                OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
             ],
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
             if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
+            if args.flag("identity") && args.flag("no-identity") { throw UsageError("give --identity or --no-identity, not both") }
+            if args.flag("ssh-known-hosts") && args.flag("no-ssh-known-hosts") {
+                throw UsageError("give --ssh-known-hosts or --no-ssh-known-hosts, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -31,6 +37,8 @@ enum HostsEditCommand {
                 if args.flag("no-session") { host.session = nil; changed = true }
                 if args.flag("no-command") { host.command = nil; changed = true }
                 if let newName = args.value("rename") { host.name = newName; changed = true }
+                if args.flag("no-identity") { host.identity = nil; changed = true }
+                if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)
             }

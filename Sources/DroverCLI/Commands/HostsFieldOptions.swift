@@ -11,6 +11,9 @@ enum HostsFieldOptions {
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
         OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
+        OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
+                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa)"),
+        OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -56,6 +59,14 @@ enum HostsFieldOptions {
         }
         if let raw = args.value("clipboard") {
             do { host.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
+            changed = true
+        }
+        if args.flag("identity") {
+            host.identity = args.values("identity")
+            changed = true
+        }
+        if args.flag("no-ssh-known-hosts") {
+            host.sshKnownHosts = false
             changed = true
         }
         return changed

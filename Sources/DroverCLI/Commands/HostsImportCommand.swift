@@ -9,12 +9,13 @@ enum HostsImportCommand {
         "import-ssh-config", summary: "add the hosts named in an OpenSSH client config",
         usage: "hosts import-ssh-config [FILE | -] [--dry-run]",
         details: """
-            Reads Host, HostName, User and Port from FILE (default ~/.ssh/config; - reads standard
+            Reads Host, HostName, User, Port and IdentityFile from FILE (default ~/.ssh/config; - reads standard
             input), with ssh's first-value-wins rule, following Include lines (globs allowed;
             relative paths are in ~/.ssh, as for ssh). Every alias becomes a host: 'Host a b'
             gives a and b. A host whose name is already in the registry, or that would attach
             exactly what an existing entry attaches, is skipped, so importing twice adds nothing.
-            Settings Drover does not carry over (ProxyJump, ProxyCommand, IdentityFile, Match
+            IdentityFile lines all apply, as in ssh (~/ and %d are expanded when connecting).
+            Settings Drover does not carry over (ProxyJump, ProxyCommand, Match
             blocks and any other keyword) are listed under each host; wildcard and negated
             patterns are noted. --dry-run shows the result without changing the registry.
             """,
@@ -61,6 +62,7 @@ enum HostsImportCommand {
     static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, ctx: CommandContext) {
         for added in plan.added {
             ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)")
+            if let identity = added.host.identity { ctx.print("  identity: \(identity.joined(separator: ", "))") }
             if !added.notCarriedOver.isEmpty {
                 ctx.print("  not carried over: \(added.notCarriedOver.joined(separator: ", "))")
             }

@@ -14,6 +14,8 @@ public enum KeyError: Error, CustomStringConvertible, Equatable, Sendable {
     case badSeedLength(Int)
     /// A public key line or blob that cannot be read.
     case malformedPublicKey(String)
+    /// A private key file that group or others may read (as ssh, Drover will not use it).
+    case readableByOthers(path: String, mode: String)
     /// libcrypto refused an operation (should not happen on a working system).
     case crypto(String)
 
@@ -33,6 +35,8 @@ public enum KeyError: Error, CustomStringConvertible, Equatable, Sendable {
             return "an Ed25519 seed is 32 bytes, not \(n). Check where the seed came from."
         case .malformedPublicKey(let why):
             return "this is not a valid OpenSSH public key (\(why)). Expected a line like 'ssh-ed25519 AAAA... comment'."
+        case .readableByOthers(let path, let mode):
+            return "\(path) can be read by other users (mode 0\(mode)), so it is not used, as ssh would not use it. Run 'chmod 600 \(path)' if the key is still safe; otherwise make a new one."
         case .crypto(let what):
             return "libcrypto failed while \(what). Check the OpenSSL installation (libssl3) and try again."
         }

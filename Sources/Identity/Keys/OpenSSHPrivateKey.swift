@@ -93,7 +93,7 @@ public enum OpenSSHPrivateKey {
     }
 
     /// The bytes between the BEGIN and END lines.
-    private static func unarmour(_ text: String) throws -> Data {
+    static func unarmour(_ text: String) throws -> Data {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let begin = lines.firstIndex(of: beginLine) else {
             if lines.contains(where: { $0.hasPrefix("-----BEGIN ") && $0.contains("PRIVATE KEY") }) {

@@ -1,0 +1,71 @@
+import Identity
+import Sessions
+import SSH
+
+/// `drover doctor [HOST]`: the libraries and what they negotiate; with HOST, what Drover would
+/// do for it (address, key order, pins), then a real connection timed step by step. The
+/// connection is `CheckedConnection`, the one `ssh-check` uses.
+enum DoctorCommand {
+    static let command = Command(
+        "doctor", summary: "show how Drover would connect to a host, then connect and time each step",
+        usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts]",
+        details: """
+            Without HOST: the libssh2 and OpenSSL versions and the algorithms they can negotiate.
+            With HOST (a registry name or user@host[:port]): also the address, the keys in the order
+            they are tried, Drover's pins and what ~/.ssh/known_hosts holds for it; then a real
+            connection (TCP and handshake, host key, login, a session running 'true'), each step
+            with its time. Nothing is attached. An unknown host key is asked about as in attach
+            (--yes pins it without asking; a changed key always stops). Password login is not tried.
+            """,
+        options: [
+            OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
+            OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
+            OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts"),
+        ],
+        action: { args, ctx in try run(args, ctx) })
+
+    private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
+        if args.positionals.count > 1 { throw UsageError("unexpected argument '\(args.positionals[1])'") }
+        for line in DoctorReport.libraryLines(libssh2: .libssh2, openSSL: CryptoLibrary.versionText,
+                                              supported: LibSSH2Capabilities.supported) { ctx.print(line) }
+        guard let text = args.positionals.first else { return 0 }
+        let target = try CheckedConnection.resolve(text, ctx: ctx)
+        let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
+        let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
+                                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"),
+                                           assumeYes: args.flag("yes"))
+        ctx.print("")
+        for line in try planLines(connection, displayName: target.displayName, ctx: ctx) { ctx.print(line) }
+        ctx.print("")
+        ctx.print("Connecting:")
+        let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0)) }
+        let started = ContinuousClock.now
+        let channel = try session.exec("true")
+        try channel.sendEOF()
+        let exit = try channel.readToEnd { _ in }
+        ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
+                                              detail: "exit status \(exit.status)")))
+        session.disconnect()
+        ctx.print("All steps worked: 'drover attach \(target.displayName)' connects the same way.")
+        return 0
+    }
+
+    private static func planLines(_ connection: CheckedConnection, displayName: String, ctx: CommandContext) throws -> [String] {
+        let plan = connection.plan
+        let endpoint = plan.endpoint
+        let identities = plan.identityFiles.map { file -> DoctorReport.IdentityLine in
+            do {
+                return .init(display: file.display, file: try PrivateKeyFile.load(path: file.path, displayPath: file.display),
+                             problem: nil)
+            } catch {
+                return .init(display: file.display, file: nil, problem: "\(error)")
+            }
+        }
+        let offered = try plan.connectOptions(connection.options).hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms
+        return DoctorReport.planLines(
+            name: displayName, plan: plan, deviceKey: try DeviceKey.load(root: ctx.root)?.fingerprint,
+            identityFiles: identities, pins: try plan.pins.list(host: endpoint.host, port: endpoint.port),
+            openSSHPins: plan.openSSHPins.map { (try? $0.list(host: endpoint.host, port: endpoint.port)) ?? [] },
+            offered: offered)
+    }
+}

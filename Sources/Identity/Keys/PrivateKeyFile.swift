@@ -1,0 +1,98 @@
+import Files
+import Foundation
+
+/// An identity file (`~/.ssh/id_ed25519`, a host's `--identity FILE`) as read from disk: its
+/// text for libssh2, and what its unencrypted header says (public key, whether a passphrase
+/// protects it), so Drover can name the key and ask for the passphrase before libssh2 is
+/// handed the file. The text is a secret: `description` shows only the path.
+public struct PrivateKeyFile: Sendable, CustomStringConvertible {
+    /// The path as the person wrote it (`~/.ssh/id_ed25519`), for messages.
+    public let displayPath: String
+    public let text: String
+    /// The public key from the file's header (openssh-key-v1), or nil for PEM files.
+    public let publicKey: SSHPublicKey?
+    /// True when a passphrase protects the private part.
+    public let isEncrypted: Bool
+
+    /// Key files are small; anything larger is not a key.
+    public static let sizeLimit = 64 << 10
+
+    /// Reads `path` (a regular file of at most `sizeLimit` bytes); nil when it does not exist.
+    /// Throws `FileError` or `KeyError` naming the file when it cannot be read or is no key.
+    /// Like ssh, a file other users may read is refused (its key may be theirs already).
+    public static func load(path: String, displayPath: String) throws -> PrivateKeyFile? {
+        guard let data = try AtomicFile.readRegular(path, limit: sizeLimit) else { return nil }
+        if let mode = AtomicFile.mode(of: path), mode & 0o077 != 0 {
+            throw KeyError.readableByOthers(path: path, mode: String(mode, radix: 8))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if text.contains(OpenSSHPrivateKey.beginLine) {
+            let header = try OpenSSHPrivateKey.header(text)
+            return PrivateKeyFile(displayPath: displayPath, text: text, publicKey: header.publicKey,
+                                  isEncrypted: header.cipher != "none")
+        }
+        // PEM (PKCS#1, PKCS#8, SEC1): libssh2 reads these itself; encrypted ones say so.
+        guard text.contains("-----BEGIN "), text.contains("PRIVATE KEY-----") else {
+            throw KeyError.malformed("\(displayPath) holds no private key")
+        }
+        return PrivateKeyFile(displayPath: displayPath, text: text, publicKey: nil,
+                              isEncrypted: text.contains("ENCRYPTED"))
+    }
+
+    public init(displayPath: String, text: String, publicKey: SSHPublicKey?, isEncrypted: Bool) {
+        self.displayPath = displayPath
+        self.text = text
+        self.publicKey = publicKey
+        self.isEncrypted = isEncrypted
+    }
+
+    /// The key type (`ssh-ed25519`, `ssh-rsa`…) when the header names it.
+    public var keyType: String? { publicKey?.type }
+
+    public var description: String { "PrivateKeyFile(\(displayPath), text: <redacted>)" }
+
+    /// `path` with a leading `~/` replaced by `home`; other paths unchanged.
+    public static func expand(_ path: String, home: String?) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home, !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// The files ssh tries when none is named, in its order (RSA and DSA left out: Drover's
+    /// libssh2 may not sign with them in a way servers accept).
+    public static let defaultPaths = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa"]
+}
+
+/// The unencrypted part of an openssh-key-v1 file: cipher, key derivation and public key.
+public struct OpenSSHKeyHeader: Sendable, Equatable {
+    public let cipher: String
+    public let kdf: String
+    public let publicKey: SSHPublicKey
+}
+
+extension OpenSSHPrivateKey {
+    /// Reads the header of an openssh-key-v1 file of any key type, encrypted or not, without
+    /// touching the private section.
+    public static func header(_ text: String) throws -> OpenSSHKeyHeader {
+        let data = try unarmour(text)
+        guard data.starts(with: magic) else { throw KeyError.malformed("it does not start with openssh-key-v1") }
+        var reader = SSHWireReader(data.dropFirst(magic.count))
+        guard let cipher = reader.text(), let kdf = reader.text(), reader.string() != nil,
+              let count = reader.uint32() else {
+            throw KeyError.malformed("the header is truncated")
+        }
+        guard count == 1 else { throw KeyError.malformed("it holds \(count) keys instead of one") }
+        guard let publicBlob = reader.string(), let type = PublicKeyBlob.typeName(publicBlob) else {
+            throw KeyError.malformed("the public key is truncated")
+        }
+        return OpenSSHKeyHeader(cipher: cipher, kdf: kdf, publicKey: SSHPublicKey(type: type, blob: publicBlob))
+    }
+}
+
+/// The type name at the start of a public key blob.
+enum PublicKeyBlob {
+    static func typeName(_ blob: Data) -> String? {
+        var reader = SSHWireReader(blob)
+        guard let type = reader.text(), !type.isEmpty, type.count <= 64 else { return nil }
+        return type
+    }
+}

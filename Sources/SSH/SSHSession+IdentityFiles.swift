@@ -1,0 +1,56 @@
+import CLibSSH2
+import Identity
+import LibC
+
+extension SSHSession {
+    /// What one identity file did at login.
+    enum IdentityFileOutcome {
+        case accepted
+        case refused
+        /// The passphrase was not given (no prompt, or the person skipped the key).
+        case skipped
+    }
+
+    /// Logs in with an identity file. An encrypted file asks `prompt` for its passphrase
+    /// (hidden, up to `tries` times: a wrong one cannot decrypt the key, and libssh2 says so
+    /// before anything reaches the server). The passphrase lives in a zeroed buffer only as
+    /// long as the call needs it.
+    func authenticate(with file: PrivateKeyFile, tries: Int,
+                      prompt: ((SSHAuthPrompt) -> String?)?) throws -> IdentityFileOutcome {
+        guard file.isEncrypted else {
+            return try login(file, passphrase: nil) == .accepted ? .accepted : .refused
+        }
+        guard let prompt else { return .skipped }
+        for attempt in 1...max(1, tries) {
+            let instruction = attempt == 1 ? "" : "That passphrase does not open \(file.displayPath); try again (\(attempt) of \(tries))."
+            let question = SSHAuthPrompt(text: "Passphrase for \(file.displayPath): ", echo: false,
+                                         instruction: instruction, attempt: attempt, keyFile: file.displayPath)
+            guard let typed = prompt(question) else { return .skipped }
+            var secret = Array(typed.utf8CString)
+            defer { secret.withUnsafeMutableBytes { explicit_bzero($0.baseAddress!, $0.count) } }
+            switch try secret.withUnsafeBufferPointer({ try login(file, passphrase: $0.baseAddress) }) {
+            case .accepted: return .accepted
+            case .refused: return .refused
+            case .undecryptable: continue
+            }
+        }
+        return .skipped
+    }
+
+    private enum LoginResult { case accepted, refused, undecryptable }
+
+    private func login(_ file: PrivateKeyFile, passphrase: UnsafePointer<CChar>?) throws -> LoginResult {
+        let user = endpoint.user
+        // For an encrypted file libssh2 derives the public key with the passphrase first, so a
+        // wrong one fails there (KEYFILE_AUTH_FAILED, or FILE) before anything is sent; given the public
+        // key, it would fail in signing with the same code as a refusal by the server.
+        let publicLine = passphrase != nil ? "" : file.publicKey.map { "\($0.type) \($0.blob.base64EncodedString())" } ?? ""
+        let rc = try call("public key login", timeout: options.operationTimeout) {
+            libssh2_userauth_publickey_frommemory(raw, user, user.utf8.count, publicLine, publicLine.utf8.count,
+                                                  file.text, file.text.utf8.count, passphrase)
+        }
+        // The key could not be read with this passphrase (libssh2 never reached the server).
+        if passphrase != nil && (rc == LIBSSH2_ERROR_KEYFILE_AUTH_FAILED || rc == LIBSSH2_ERROR_FILE) { return .undecryptable }
+        return try accepted(rc, operation: "public key login") ? .accepted : .refused
+    }
+}

@@ -1,0 +1,92 @@
+import Files
+import Foundation
+import Hosts
+import Identity
+import SSH
+
+/// What Drover does to reach one target, decided before any connection: the endpoint, the
+/// kinds of credential in the order they are tried, which identity files, and which pin files
+/// vouch for the host key. `RemoteConnection.open` follows it; `drover doctor` prints it.
+public struct ConnectionPlan {
+    public let endpoint: SSHEndpoint
+    /// Credential kinds in order (the host's `auth`, with identity files after the key kinds).
+    public let order: [SSHCredentials.Kind]
+    /// Identity files as written (`~/.ssh/id_ed25519`) and as opened.
+    public let identityFiles: [(display: String, path: String)]
+    /// True when the host names its files (`--identity`): a missing one is worth a note.
+    public let identityNamed: Bool
+    public let agentSocket: String?
+    /// Drover's own pins, which it writes.
+    public let pins: KnownHosts
+    /// OpenSSH's `~/.ssh/known_hosts`, read only; nil when turned off.
+    public let openSSHPins: KnownHosts?
+
+    public init(target: AttachTarget, root: DroverRoot, environment: [String: String], options: SSHOptions) {
+        endpoint = target.endpoint
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        order = Self.credentialOrder(target.host?.auth ?? AuthMethod.defaultOrder)
+        identityNamed = target.host?.identity != nil
+        identityFiles = (target.host?.identity ?? PrivateKeyFile.defaultPaths).map {
+            (display: $0, path: PrivateKeyFile.expand($0, home: home))
+        }
+        agentSocket = environment["SSH_AUTH_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
+        pins = KnownHosts(root: root)
+        openSSHPins = HostKeyTrust.openSSHKnownHosts(
+            home: home, enabled: options.readsOpenSSHKnownHosts && target.host?.sshKnownHosts != false)
+    }
+
+    /// The host's auth preference (`drover hosts edit NAME --auth agent,password`) as the order
+    /// SSH tries credentials in; a method left out is never tried. Identity files come right
+    /// after the last key kind (device key or agent), as ssh tries files after the agent; a
+    /// host that allows no key is not offered them either.
+    static func credentialOrder(_ preference: [AuthMethod]) -> [SSHCredentials.Kind] {
+        var kinds: [SSHCredentials.Kind] = preference.map { method in
+            switch method {
+            case .deviceKey: return .privateKeys
+            case .agent: return .agent
+            case .password: return .prompt
+            }
+        }
+        if let last = kinds.lastIndex(where: { $0 == .privateKeys || $0 == .agent }) {
+            kinds.insert(.identityFiles, at: last + 1)
+        }
+        return kinds
+    }
+
+    /// The identity files that exist and read as keys; `note` hears about a named file that is
+    /// missing and any file that is not a key, by path only.
+    public func loadIdentityFiles(note: (String) -> Void) -> [PrivateKeyFile] {
+        identityFiles.compactMap { file in
+            do {
+                guard let loaded = try PrivateKeyFile.load(path: file.path, displayPath: file.display) else {
+                    if identityNamed { note("\(file.display): no such identity file; skipped.") }
+                    return nil
+                }
+                return loaded
+            } catch {
+                note("\(file.display) skipped: \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The credentials to log in with: the device key, the agent, the identity files, and
+    /// `prompt` for passwords and passphrases.
+    public func credentials(deviceKey: DeviceKey, prompt: ((SSHAuthPrompt) -> String?)?,
+                            note: (String) -> Void) -> SSHCredentials {
+        var credentials = SSHCredentials(privateKeys: [SSHPrivateKey(deviceKey: deviceKey)], agentSocketPath: agentSocket,
+                                         prompt: prompt, order: order)
+        if order.contains(.identityFiles) { credentials.identityFiles = loadIdentityFiles(note: note) }
+        return credentials
+    }
+
+    /// The host key policy: Drover's pins, then OpenSSH's file, then `ask`.
+    public func trust(note: @escaping (String) -> Void, ask: @escaping (UnknownHostKey) -> Bool) -> HostKeyTrust {
+        HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: ask)
+    }
+
+    /// `options` offering first the host key types pinned for this endpoint.
+    public func connectOptions(_ options: SSHOptions) throws -> SSHOptions {
+        try options.preferringPins(in: pins, also: openSSHPins, host: endpoint.host, port: endpoint.port)
+    }
+}
