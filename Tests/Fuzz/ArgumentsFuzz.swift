@@ -12,7 +12,7 @@
 // yields only options from the table, a value per use for value options and none for flags,
 // at most one use of a non-repeatable option, and positionals that are argv's own strings in
 // argv's order. An address either fails with a UsageError or has a host and a port in 1-65535.
-import Glibc
+import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func argumentsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

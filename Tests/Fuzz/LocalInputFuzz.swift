@@ -8,7 +8,7 @@
 //
 // Text is compared after merging neighbouring `.text` events: the decoder merges text within
 // one read only, so "hello é" + "€" from two reads is the same typing as "hello é€" from one.
-import Glibc
+import Foundation
 import VT
 
 @_cdecl("LLVMFuzzerTestOneInput")
