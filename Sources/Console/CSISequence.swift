@@ -10,7 +10,13 @@ struct CSISequence {
     var parameters: [Int]
     var final: UInt8
 
-    /// Parses from `start`; nil when the sequence has not fully arrived.
+    /// The most bytes after `ESC [` a sequence may take. Real keys and mouse reports use far
+    /// fewer; without a cap, `ESC [` and endless digits would be buffered (and rescanned on
+    /// every read) for ever.
+    static let maxLength = 64
+
+    /// Parses from `start`; nil when the sequence has not fully arrived. A sequence that has
+    /// not ended within `maxLength` bytes ends there, unrecognised (its bytes are dropped).
     static func parse(_ bytes: [UInt8], from start: Int) -> CSISequence? {
         var index = start
         var marker: UInt8?
@@ -21,6 +27,9 @@ struct CSISequence {
             index += 1
         }
         while index < bytes.count {
+            if index - start >= maxLength {
+                return CSISequence(length: index - start, privateMarker: nil, parameters: [], final: 0)
+            }
             let byte = bytes[index]
             switch byte {
             case 0x30...0x39:

@@ -46,18 +46,25 @@ public struct LocalInputDecoder: Sendable {
     }
 
     /// Treats pending bytes as complete: a lone ESC becomes the Escape key, `ESC [` / `ESC O`
-    /// Alt+[ / Alt+O, a longer unfinished sequence Escape followed by the rest as typed.
+    /// Alt+[ / Alt+O, `ESC ESC` Alt+Escape, a longer unfinished sequence Escape followed by the
+    /// rest as typed (again and again while the rest itself starts with ESC).
     public mutating func flushPendingEscape() -> [InputEvent] {
-        guard hasPendingEscape else { return [] }
-        var events: [InputEvent] = [.key(.escape, [])]
-        var rest = Array(buffer.dropFirst())
-        if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {
-            // Alt+[ or Alt+O: the only two-byte forms that wait for more.
-            events = [.key(.character(Unicode.Scalar(rest[0])), .alt)]
-            rest = []
+        var events: [InputEvent] = []
+        while hasPendingEscape {
+            var rest = Array(buffer.dropFirst())
+            var event: InputEvent = .key(.escape, [])
+            if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {
+                // Alt+[ or Alt+O: the only two-byte forms that wait for more.
+                event = .key(.character(Unicode.Scalar(rest[0])), .alt)
+                rest = []
+            } else if rest == [0x1B] {
+                event = .key(.escape, .alt)
+                rest = []
+            }
+            buffer.removeAll()
+            events.append(event)
+            events.append(contentsOf: decode(rest))
         }
-        buffer.removeAll()
-        events.append(contentsOf: decode(rest))
         return events
     }
 
@@ -101,8 +108,11 @@ public struct LocalInputDecoder: Sendable {
             guard index + 2 < buffer.count else { return nil }
             return (3, CSISequence.ss3(buffer[index + 2]).map { [$0] } ?? [])
         case 0x1B:
-            // ESC ESC ...: Alt + whatever the second ESC starts (ESC ESC alone is Alt+Escape).
-            if index + 2 < buffer.count, buffer[index + 2] == UInt8(ascii: "[") || buffer[index + 2] == UInt8(ascii: "O") {
+            // ESC ESC ...: Alt + whatever the second ESC starts. ESC ESC at the end of the input
+            // waits like a lone ESC: the `[` of Alt+Up may be in the next read (flushed, it is
+            // Alt+Escape).
+            guard index + 2 < buffer.count else { return nil }
+            if buffer[index + 2] == UInt8(ascii: "[") || buffer[index + 2] == UInt8(ascii: "O") {
                 guard let (length, events) = decodeEscape(at: index + 1) else { return nil }
                 return (1 + length, events.map(Self.withAlt))
             }

@@ -52,6 +52,15 @@ final class ReplayParsingTests: XCTestCase {
         }
     }
 
+    /// Found while fuzzing the readers: blank lines were not counted, so the error named an
+    /// earlier line than the bad one.
+    func testAsciicastErrorCountsBlankLines() {
+        let text = "{\"version\": 2, \"width\": 80, \"height\": 24}\n\n[0.1, \"o\", \"ok\"]\n\nnot json\n"
+        XCTAssertThrowsError(try Recording.parse(Array(text.utf8), name: "gaps.cast")) { error in
+            XCTAssertTrue("\(error)".contains("gaps.cast, line 5"), "\(error)")
+        }
+    }
+
     func testInputEventsParse() throws {
         XCTAssertEqual(try ReplayInput.parse("click:10,5"),
                        .mouse(MouseEvent(button: .left, action: .press, column: 10, row: 5)))

@@ -16,8 +16,8 @@ private let fuzzFiles: SSHConfigFiles = {
     try? FileManager.default.createDirectory(atPath: ssh, withIntermediateDirectories: true)
     let a = "Host a1 a2\n  HostName a.example\n  Port 2200\nInclude b\nMatch host x\n  User m\n"
     let b = "Host b1\n  User bee\n  Include *\nHost *\n  User star\n"
-    FileManager.default.createFile(atPath: ssh + "/a", contents: Data(a.utf8))
-    FileManager.default.createFile(atPath: ssh + "/b", contents: Data(b.utf8))
+    _ = FileManager.default.createFile(atPath: ssh + "/a", contents: Data(a.utf8))
+    _ = FileManager.default.createFile(atPath: ssh + "/b", contents: Data(b.utf8))
     return SSHConfigFiles(home: home)
 }()
 

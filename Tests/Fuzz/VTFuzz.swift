@@ -1,6 +1,6 @@
 // libFuzzer target for the VT emulator (parser + screen + input encoding).
-// Built by scripts/fuzz together with Sources/VT/**/*.swift into one module, so VT's types
-// are used directly (no `import VT`).
+// Built by scripts/fuzz against the VT module (compiled with -enable-testing, hence @testable;
+// the module is shared with the other targets that use VT, so it is compiled once).
 //
 // Input layout: byte 0 and 1 pick the screen size; the rest is the stream. Every byte of
 // value 0xFE that follows a 0xFD splits the stream and resizes the terminal to a size taken
@@ -8,6 +8,8 @@
 // bytes are fed in pieces whose lengths come from the data, so sequences and UTF-8
 // characters are split across feeds. At the end the frame is taken, replies drained and an
 // input event encoded for the modes the stream left behind.
+
+@testable import VT
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func vtFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

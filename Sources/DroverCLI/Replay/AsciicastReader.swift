@@ -13,8 +13,10 @@ enum AsciicastReader {
     }
 
     static func read(_ data: [UInt8], name: String) throws -> Recording {
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
-        guard let headerLine = lines.first,
+        // Blank lines are skipped but still counted, so an error names the line an editor shows.
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            .filter { !$0.element.isEmpty }
+        guard let headerLine = lines.first?.element,
               let header = try? JSONSerialization.jsonObject(with: Data(headerLine)) as? [String: Any] else {
             throw RecordingError("\(name): the first line is not a JSON object; an asciicast file starts with its header, e.g. {\"version\": 2, \"width\": 80, \"height\": 24}.")
         }
@@ -25,8 +27,8 @@ enum AsciicastReader {
         if let w = header["width"] as? Int, let h = header["height"] as? Int, w > 0, h > 0 { declared = (w, h) }
 
         var chunks: [Recording.Chunk] = []
-        for (index, line) in lines.dropFirst().enumerated() {
-            let lineNumber = index + 2
+        for (index, line) in lines.dropFirst() {
+            let lineNumber = index + 1
             guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
                   event[0] is NSNumber, let code = event[1] as? String, let payload = event[2] as? String else {
                 throw RecordingError("\(name), line \(lineNumber): not an asciicast event; each line after the header must look like [0.5, \"o\", \"text\"].")

@@ -1,0 +1,85 @@
+// libFuzzer target for the command-line argument parser (DroverCLI/Arguments) and the
+// `[user@]host[:port]` argument reader. Built by `scripts/fuzz args` from those files against
+// LibC, Files, TextSafety and Hosts (which AddressArgument's file imports). Parse only: no
+// command runs and nothing is read or written.
+//
+// The input is split on NUL. The first part is the option table, words separated by spaces:
+// `name` a flag, `name=` an option with a value, a trailing `*` repeatable, `:c` its short form
+// (e.g. `port=:p`, `forward=*`). The rest is argv. The parser is generic over the table, so a
+// random table covers every command's; the dictionary holds the real commands' option names.
+//
+// Properties checked: parsing ends and either throws a UsageError that says something, or
+// yields only options from the table, a value per use for value options and none for flags,
+// at most one use of a non-repeatable option, and positionals that are argv's own strings in
+// argv's order. An address either fails with a UsageError or has a host and a port in 1-65535.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func argumentsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 1 else { return 0 }
+    let parts = UnsafeBufferPointer(start: data, count: size)
+        .split(separator: 0, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    let table = optionTable(parts[0])
+    let argv = Array(parts.dropFirst())
+
+    do {
+        let parsed = try ArgumentParser(options: table).parse(argv)
+        check(parsed, table: table, argv: argv)
+    } catch let error as UsageError {
+        if error.message.isEmpty { fail("an empty UsageError") }
+    } catch {
+        fail("an error that is not a UsageError: \(error)")
+    }
+    for arg in argv {
+        do {
+            let address = try AddressArgument.parse(arg)
+            if address.host.isEmpty { fail("'\(arg)' parsed with an empty host") }
+            if let port = address.port, !(1...65535).contains(port) { fail("'\(arg)' parsed with port \(port)") }
+            _ = try PinTarget.parse(arg)
+        } catch let error as UsageError {
+            if error.message.isEmpty { fail("an empty UsageError for '\(arg)'") }
+        } catch {
+            fail("an error that is not a UsageError: \(error)")
+        }
+    }
+    return 0
+}
+
+/// The option table the first part of the input describes (see the file comment).
+func optionTable(_ text: String) -> [OptionSpec] {
+    text.split(separator: " ").prefix(64).map { word in
+        var name = Substring(word)
+        var short: Character?
+        if let colon = name.lastIndex(of: ":"), name.index(after: colon) < name.endIndex {
+            short = name[name.index(after: colon)]
+            name = name[..<colon]
+        }
+        let repeatable = name.hasSuffix("*")
+        if repeatable { name = name.dropLast() }
+        let takesValue = name.hasSuffix("=")
+        if takesValue { name = name.dropLast() }
+        return OptionSpec(String(name), short: short, value: takesValue ? "VALUE" : nil,
+                          repeatable: repeatable, help: "fuzz")
+    }
+}
+
+func check(_ parsed: ParsedArguments, table: [OptionSpec], argv: [String]) {
+    for (long, values) in parsed.options {
+        guard let spec = table.first(where: { $0.long == long }) else { fail("option '\(long)' is not in the table") }
+        if !spec.takesValue, !values.isEmpty { fail("flag '\(long)' has values \(values)") }
+        if spec.takesValue, values.isEmpty { fail("option '\(long)' has no value") }
+        if spec.takesValue, !spec.repeatable, values.count != 1 { fail("option '\(long)' has \(values.count) values") }
+    }
+    var rest = argv[...]
+    for positional in parsed.positionals {
+        guard let at = rest.firstIndex(of: positional) else { fail("positional '\(positional)' is not in argv's order") }
+        rest = rest[(at + 1)...]
+    }
+}
+
+/// Prints what broke and aborts, so libFuzzer saves the input as a crash.
+func fail(_ message: String) -> Never {
+    fputs("args fuzz: \(message)\n", stderr)
+    abort()
+}

@@ -1,0 +1,61 @@
+// libFuzzer target for the recordings `drover replay` reads: asciicast v2 (.cast) and
+// script(1) typescripts, with plain byte streams as the fallback. Built by `scripts/fuzz
+// recordings` from DroverCLI's Recording and AsciicastReader files.
+//
+// Byte 0 picks the file name (even: `x.cast`, so the asciicast reader is forced; odd: `x.vt`,
+// so the format is sniffed); the rest is the file. Properties checked: reading ends and
+// either fails with a RecordingError that says something, or yields a recording where a raw
+// stream is the input itself, a typescript body is a contiguous part of the input after its
+// first line, and every asciicast size (declared or resize) is positive.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func recordingsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 1 else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    let name = data[0] & 1 == 0 ? "x.cast" : "x.vt"
+
+    checkTypescriptBody(bytes)
+    let recording: Recording
+    do {
+        recording = try Recording.parse(bytes, name: name)
+    } catch let error as RecordingError {
+        if error.description.isEmpty { fail("an empty RecordingError") }
+        return 0
+    } catch {
+        fail("an error that is not a RecordingError: \(error)")
+    }
+    switch recording.format {
+    case .raw:
+        if recording.outputBytes != bytes { fail("a raw recording does not replay its own bytes") }
+    case .typescript:
+        checkTypescriptBody(bytes)
+    case .asciicast:
+        if let size = recording.declaredSize, size.columns <= 0 || size.rows <= 0 {
+            fail("declared size \(size) is not positive")
+        }
+        for case let .resize(columns, rows) in recording.chunks where columns <= 0 || rows <= 0 {
+            fail("resize to \(columns)x\(rows) is not positive")
+        }
+    }
+    return 0
+}
+
+/// The typescript body must be a run of the input that starts after the first newline.
+func checkTypescriptBody(_ bytes: [UInt8]) {
+    let body = Recording.typescriptBody(bytes)
+    guard let newline = bytes.firstIndex(of: 0x0A) else {
+        if !body.isEmpty { fail("a typescript without a header line has a body") }
+        return
+    }
+    let start = newline + 1
+    if body.count > bytes.count - start || !bytes[start..<(start + body.count)].elementsEqual(body) {
+        fail("the typescript body is not the input after its header line")
+    }
+}
+
+/// Prints what broke and aborts, so libFuzzer saves the input as a crash.
+func fail(_ message: String) -> Never {
+    fputs("recordings fuzz: \(message)\n", stderr)
+    abort()
+}
