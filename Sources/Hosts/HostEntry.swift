@@ -16,6 +16,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var command: String?
     /// Authentication methods to try, in order.
     public var auth: [AuthMethod]
+    /// Echo prediction for this host; nil means `auto` (`drover attach --predict` overrides it).
+    public var predict: PredictSetting?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -79,7 +81,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, hostname, port, user, platform, session, command, auth, created, updated
+        case name, hostname, port, user, platform, session, command, auth, created, updated, predict
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -97,6 +99,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         auth = try c.decodeIfPresent([AuthMethod].self, forKey: .auth) ?? AuthMethod.defaultOrder
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
+        predict = try c.decodeIfPresent(PredictSetting.self, forKey: .predict)
     }
 }
 

@@ -1,6 +1,7 @@
 import Console
 import Loop
 import Files
+import Hosts
 import Foundation
 import SSH
 
@@ -34,6 +35,8 @@ public final class AttachController {
     /// Seconds between keepalives; a link is declared dead after
     /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
+    /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
+    public var predict: PredictSetting?
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -65,7 +68,7 @@ public final class AttachController {
             let console = try ConsoleSession()
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
-                                    options: options, keepaliveInterval: keepaliveInterval)
+                                    options: options, keepaliveInterval: keepaliveInterval, predict: predict)
             attach = run
             return try run.run()
         } catch {

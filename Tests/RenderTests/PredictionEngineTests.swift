@@ -69,11 +69,32 @@ final class PredictionEngineTests: XCTestCase {
             seen.append(rig.line(1))
             rig.host("", at: 210 + index * 30)  // the host draws nothing: no echo
             seen.append(rig.line(1))
-            if index == 2 { XCTAssertTrue(rig.expire(at: 2000)) }
+            if index == 2 {
+                XCTAssertFalse(rig.expire(at: 2000), "a guess not drawn waits at least five seconds")
+                XCTAssertTrue(rig.expire(at: 6000))
+            }
         }
         XCTAssertEqual(rig.engine.silentAt, GridPoint(row: 1, column: 17), "the cursor that stayed put marks the prompt")
         XCTAssertTrue(rig.engine.guesses.isEmpty, "no guess at all while the cursor stays on a silent prompt")
         for line in seen { XCTAssertEqual(line, "[sudo] password:") }
+    }
+
+    func testASpaceIsConfirmedOnlyOnceTheHostsCursorPassesIt() {
+        var rig = PredictionRig()
+        rig.settle("ech", at: 0)
+        rig.type("o h", at: 100)
+        XCTAssertEqual(rig.line(), "$ echo h")
+        // The space's cell is blank already; with the host's cursor short of it, nothing is
+        // confirmed (the 'o' before it has not been echoed).
+        XCTAssertEqual(rig.host("", at: 120), .unchanged)
+        XCTAssertEqual(rig.engine.guesses.count, 3)
+        XCTAssertEqual(rig.host("o", at: 150), .confirmed)
+        XCTAssertEqual(rig.engine.guesses.count, 2, "the 'o' is confirmed, the space still waits")
+        XCTAssertEqual(rig.host(" ", at: 200), .confirmed)
+        XCTAssertEqual(rig.line(), "$ echo h")
+        rig.host("h", at: 210)
+        XCTAssertTrue(rig.engine.guesses.isEmpty)
+        XCTAssertEqual(rig.engine.withdrawnCount, 0)
     }
 
     func testBackOffAfterAWrongGuessUntilTheNextConfirmation() {
@@ -158,6 +179,14 @@ final class PredictionEngineTests: XCTestCase {
         XCTAssertTrue(rig.engine.policy.isOn)
         rig.type("b", at: 300)
         XCTAssertEqual(rig.line(), "$ ab")
+    }
+
+    func testALinkSlowerThanASecondStillGetsItsFirstKeyMeasured() {
+        var rig = PredictionRig(mode: .auto)
+        rig.type("a", at: 0)
+        XCTAssertFalse(rig.expire(at: 1500), "a guess not drawn is not withdrawn before a slow echo")
+        XCTAssertEqual(rig.host("a", at: 1500), .confirmed)
+        XCTAssertEqual(rig.engine.policy.smoothedRTT, .milliseconds(1500))
     }
 
     func testNeverModeDrawsNothingButStillMeasures() {

@@ -7,7 +7,7 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS]",
+        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--predict auto|always|never]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -28,6 +28,13 @@ enum AttachCommand {
             tries at once), a hidden host reconnects when you switch to it. Keys typed meanwhile
             (up to 4 KiB) are sent once the session is back; a password given in this run is
             reused. A changed host key, a refused login or a missing herdr stop with the reason.
+
+            On a slow link Drover draws the keys you type at a prompt before the host echoes them
+            (--predict, default auto: on when the measured round trip is over 30 ms, off again
+            under 20 ms). Guesses are underlined until the host confirms them and removed if it
+            draws something else or nothing in time; the first key after a prompt, keys at a
+            prompt that does not echo (a password) and control keys are never guessed. While
+            guesses are on, the status line shows the round trip ("RTT 210 ms").
             """,
         options: [
             OptionSpec("session", short: "s", value: "SESSION",
@@ -36,6 +43,8 @@ enum AttachCommand {
                        help: "wait at most SECONDS (1-600) for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
+            OptionSpec("predict", value: "auto|always|never",
+                       help: "draw typed keys before the host echoes them, for every HOST this time (default: the host's setting, auto)"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -45,6 +54,7 @@ enum AttachCommand {
             }
             let timeout = try args.int("timeout", in: 1...600) ?? 10
             let keepalive = try args.int("keepalive", in: 1...600) ?? 15
+            let predict = try args.value("predict").map(HostsFieldOptions.predictSetting)
             let store = HostStore(root: ctx.root)
             let list = try store.load()
             if let invalid = names.lazy.compactMap({ list.invalidNamed($0) }).first {
@@ -59,16 +69,18 @@ enum AttachCommand {
                 }
                 targets = [try targets[0].attaching(session: session)]
             }
-            return attach(targets, timeout: timeout, keepalive: keepalive, ctx: ctx)
+            return attach(targets, timeout: timeout, keepalive: keepalive, predict: predict, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
-    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
+    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, predict: PredictSetting? = nil,
+                       ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive
+        controller.predict = predict
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

@@ -10,6 +10,8 @@ enum HostsFieldOptions {
         OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
+        OptionSpec("predict", value: "auto|always|never",
+                   help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -53,6 +55,18 @@ enum HostsFieldOptions {
             }
             changed = true
         }
+        if let raw = args.value("predict") {
+            host.predict = try predictSetting(raw)
+            changed = true
+        }
         return changed
+    }
+
+    /// `--predict` for hosts and attach alike.
+    static func predictSetting(_ raw: String) throws -> PredictSetting {
+        guard let setting = PredictSetting(argument: raw) else {
+            throw UsageError("--predict takes auto, always or never, not '\(raw)'")
+        }
+        return setting
     }
 }

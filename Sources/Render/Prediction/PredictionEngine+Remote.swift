@@ -54,9 +54,9 @@ extension PredictionEngine {
         return outcome
     }
 
-    /// The oldest guess has waited 1.5 round trips without its echo: the host echoes nothing
-    /// (or something we cannot see), so every guess goes and the next key starts a new epoch.
-    /// A first guess whose cursor never moved marks a prompt that does not echo.
+    /// A guess has waited its time (1.5 round trips when drawn) without its echo: the host
+    /// echoes nothing (or something we cannot see), so every guess goes and the next key starts
+    /// a new epoch. A first guess whose cursor never moved marks a prompt that does not echo.
     @discardableResult
     public mutating func expire(at now: ContinuousClock.Instant, cursor: GridPoint? = nil) -> Bool {
         guard let deadline, now >= deadline, let first = guesses.first else { return false }
@@ -80,13 +80,17 @@ extension PredictionEngine {
     }
 
     /// The host shows the guess's effect. A character that was already there counts only once
-    /// the host's cursor has left the place it was typed at.
+    /// the host's cursor has reached the place the key leaves it at.
     private func isConfirmed(_ guess: PredictionGuess, by frame: Frame, cursor: GridPoint) -> Bool {
         switch guess.kind {
         case .character, .erase:
             let content = frame[guess.cell.row, guess.cell.column].content
             guard PredictionGuess.same(content, guess.expected) else { return false }
-            return !PredictionGuess.same(guess.original, guess.expected) || cursor != guess.before
+            guard PredictionGuess.same(guess.original, guess.expected) else { return true }
+            // The cell looked like this before the key (a space typed over a blank): only the
+            // host's cursor reaching the guess's end shows the key was handled.
+            if guess.kind == .erase { return cursor == guess.after }
+            return (cursor.row, cursor.column) >= (guess.after.row, guess.after.column)
         case .cursor:
             return cursor == guess.after
         case .newline:

@@ -46,10 +46,20 @@ public struct PredictionEngine: Sendable {
     /// The guesses drawn now.
     public var shownGuesses: [PredictionGuess] { guesses.filter(isShown) }
 
-    /// When the oldest guess runs out (nil with nothing pending).
+    /// When the first guess runs out (nil with nothing pending).
     public var deadline: ContinuousClock.Instant? {
-        guesses.first.map { $0.madeAt + policy.confirmationTimeout }
+        guesses.lazy.map { $0.madeAt + self.timeout(for: $0) }.min()
     }
+
+    /// A drawn guess has 1.5 round trips to be confirmed. One not drawn harms nobody while it
+    /// waits, so it gets at least `tentativeTimeout`: on a link slower than the first guess of
+    /// the timeout (no sample yet), the first key's echo can still confirm it and be measured.
+    func timeout(for guess: PredictionGuess) -> Duration {
+        let drawn = policy.confirmationTimeout
+        return isShown(guess) ? drawn : max(drawn, Self.tentativeTimeout)
+    }
+
+    public static let tentativeTimeout = Duration.seconds(5)
 
     /// Forgets every guess (a host switch, a resize, a redraw): the next key starts a new epoch.
     public mutating func reset() {
