@@ -8,7 +8,9 @@ public final class EchoPredictor {
     public var engine: PredictionEngine
     /// Whether keys typed now reach the host at once: keys kept for later are not guessed.
     public var acceptsKeys: () -> Bool = { true }
-    /// Guesses were switched on or off (`auto` crossing its thresholds): the status follows.
+    /// Guesses were switched on or off (`auto` crossing its thresholds), or are on and the
+    /// round trip was measured for the first time: the status follows. Called while a key is
+    /// guessed or a frame is drawn, so it must not draw itself (schedule that on the loop).
     public var onSwitch: (Bool) -> Void = { _ in }
 
     public init(mode: PredictionMode) {
@@ -20,14 +22,16 @@ public final class EchoPredictor {
 
     /// A keepalive's round trip (or any other measured one).
     public func record(roundTrip: Duration) {
-        if engine.policy.record(roundTrip: roundTrip) { onSwitch(engine.policy.isOn) }
+        update { $0.policy.record(roundTrip: roundTrip) }
     }
 
-    /// Runs `change` on the engine and tells `onSwitch` if it switched guesses on or off.
+    /// Runs `change` on the engine and tells `onSwitch` what it changed.
+    @discardableResult
     func update<T>(_ change: (inout PredictionEngine) -> T) -> T {
-        let was = engine.policy.isOn
+        let (was, measured) = (engine.policy.isOn, engine.policy.smoothedRTT != nil)
         let result = change(&engine)
-        if engine.policy.isOn != was { onSwitch(engine.policy.isOn) }
+        let isOn = engine.policy.isOn
+        if isOn != was || (isOn && !measured && engine.policy.smoothedRTT != nil) { onSwitch(isOn) }
         return result
     }
 }

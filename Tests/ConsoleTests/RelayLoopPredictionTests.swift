@@ -50,5 +50,11 @@ final class RelayLoopPredictionTests: XCTestCase {
         predictor.record(roundTrip: .milliseconds(200))
         XCTAssertEqual(switches, [true], "reported once, when it switches")
         XCTAssertEqual(predictor.engine.policy.rttText, "RTT 200 ms")
+        let always = EchoPredictor(mode: .always)
+        var told: [Bool] = []
+        always.onSwitch = { told.append($0) }
+        always.record(roundTrip: .milliseconds(80))
+        always.record(roundTrip: .milliseconds(90))
+        XCTAssertEqual(told, [true], "always: told once, when the round trip is first known")
     }
 }

@@ -69,6 +69,17 @@ final class AttachPredictionTests: XCTestCase {
         }
     }
 
+    func testAutoTurnsOnOnASlowLinkAndTheStatusLineSaysTheRoundTrip() throws {
+        try slowLink(delay: 0.3)
+        try harness.attachTrusting(until: prompt)
+        try harness.type("a")
+        try harness.waitFor("\(prompt) a")
+        let banner = try harness.waitFor("drawing typed keys before the host echoes them (RTT")
+        XCTAssertTrue(banner.contains("e2e:"), banner)
+        try harness.type("b")
+        try harness.waitUntil("'b' drawn as a guess") { _ in (try? underlined())?.contains("b") ?? false }
+    }
+
     func testAutoDrawsNoGuessOnAQuickLink() throws {
         try slowLink(delay: 0)
         try harness.attachTrusting(until: prompt)
