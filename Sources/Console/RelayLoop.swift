@@ -54,7 +54,12 @@ public final class RelayLoop {
     private var helpShown: Bool { helpOverlay != nil }
 
     /// Keeps the last remote frame and what the local terminal shows, and the output buffer.
-    private var renderer: ScreenRenderer
+    var renderer: ScreenRenderer
+    /// The shown host's echo prediction (`--predict`); guesses are dropped when it changes.
+    public var predictor = EchoPredictor(mode: .never) {
+        didSet { predictor.engine.reset() }
+    }
+    var expiryTimer: EventLoop.TimerToken?
     private var lastRender: ContinuousClock.Instant?
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
@@ -113,6 +118,7 @@ public final class RelayLoop {
     /// Draws everything again on the next frame (prefix `r`, or after the screen was disturbed).
     public func redraw() {
         renderer.invalidate()
+        predictor.engine.reset()
         requestRender()
     }
 
@@ -160,7 +166,10 @@ public final class RelayLoop {
                     }
                     guard forwards(event) else { continue }
                     let bytes = encodeForRemote(event)
-                    if !bytes.isEmpty { sendToRemote(bytes) }
+                    if !bytes.isEmpty {
+                        sendToRemote(bytes)
+                        predict(event)
+                    }
                 case .command(.redraw):
                     redraw()
                     onCommand(.redraw)
@@ -205,12 +214,12 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        let bytes = renderer.render(terminal, overlay: helpOverlay ?? overlay)
+        let bytes = renderFrame(overlay: helpOverlay ?? overlay, at: now)
         if !bytes.isEmpty { writeLocal(bytes) }
         lastRender = now
     }
 
-    private func requestRender() {
+    func requestRender() {
         let now = ContinuousClock.now
         var deadline = lastRender.map { max($0.advanced(by: configuration.frameInterval), now) } ?? now
         if terminal.isFrameComplete {

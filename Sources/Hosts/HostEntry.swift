@@ -24,6 +24,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// False when `~/.ssh/known_hosts` must not vouch for this host's key (`--no-ssh-known-hosts`);
     /// nil means it may.
     public var sshKnownHosts: Bool?
+    /// Echo prediction for this host; nil means `auto` (`drover attach --predict` overrides it).
+    public var predict: PredictSetting?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -89,7 +91,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts
+        case identity, sshKnownHosts, predict
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -110,6 +112,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
         identity = try c.decodeIfPresent([String].self, forKey: .identity)
         sshKnownHosts = try c.decodeIfPresent(Bool.self, forKey: .sshKnownHosts)
+        predict = try c.decodeIfPresent(PredictSetting.self, forKey: .predict)
     }
 }
 

@@ -14,15 +14,15 @@ import VT
 public struct ScreenRenderer {
     public var capabilities: ConsoleCapabilities
     /// The remote screen as of the last frame, never with an overlay on it.
-    private var remote: Frame?
+    var remote: Frame?
     /// The emulator `remote` was taken from: row versions only compare within one. Held, not
     /// just identified, so a new emulator can never pass for a freed one at the same address.
-    private var source: Terminal?
+    var source: Terminal?
     /// What the local terminal shows; nil when unknown (the next frame redraws everything).
     /// It owns its cell storage, so updating `remote` in place never copies.
     private var shown: Frame?
     /// True when `shown` is `remote` as it was drawn: equal row versions mean equal rows.
-    private var shownIsRemote = false
+    var shownIsRemote = false
     private var out: [UInt8] = []
     /// Encoded signals (bell, clipboard, notification) for the end of the next frame.
     private var signals: [UInt8] = []
@@ -50,20 +50,23 @@ public struct ScreenRenderer {
     /// with `overlay` on top (empty when nothing changed). Do not keep the array past the
     /// next call, or that call has to copy the buffer instead of reusing it.
     public mutating func render(_ terminal: Terminal, overlay: Overlay?) -> [UInt8] {
-        if source !== terminal {
-            source = terminal
-            remote = nil
-            shownIsRemote = false
-        }
-        if remote == nil {
-            remote = terminal.frame()
-        } else {
-            terminal.update(&remote!)
-        }
+        var none = PredictionEngine(mode: .never)
+        return render(terminal, overlay: overlay, predictions: &none, at: .now)
+    }
+
+    /// As `render(_:overlay:)` with echo guesses between the remote screen and the overlay:
+    /// `predictions` first sees the new remote frame (confirming or withdrawing guesses), then
+    /// its shown guesses are painted over a copy. The kept remote frame never holds a guess,
+    /// so a withdrawn guess is diffed back to exactly the host's cells.
+    public mutating func render(_ terminal: Terminal, overlay: Overlay?,
+                                predictions: inout PredictionEngine, at now: ContinuousClock.Instant) -> [UInt8] {
+        refreshRemote(from: terminal)
         guard let current = remote else { return [] }
+        predictions.remoteChanged(current, at: now)
         out.removeAll(keepingCapacity: true)
-        if let overlay {
-            let composed = overlay.composed(onto: current)
+        if overlay != nil || predictions.hasShownGuesses {
+            var composed = predictions.hasShownGuesses ? predictions.composed(onto: current) : current
+            if let overlay { composed = overlay.composed(onto: composed) }
             FrameDiff.render(from: shown, to: composed, capabilities: capabilities,
                              rowVersionsComparable: false, into: &out)
             shown = composed
@@ -79,6 +82,20 @@ public struct ScreenRenderer {
             signals.removeAll()
         }
         return out
+    }
+
+    /// Brings the kept remote frame up to `terminal`'s screen (all of it for a new emulator).
+    mutating func refreshRemote(from terminal: Terminal) {
+        if source !== terminal {
+            source = terminal
+            remote = nil
+            shownIsRemote = false
+        }
+        if remote == nil {
+            remote = terminal.frame()
+        } else {
+            terminal.update(&remote!)
+        }
     }
 
     /// Makes `shown` equal to `frame` in `shown`'s own storage, copying only the rows that

@@ -1,6 +1,7 @@
 import Console
 import Loop
 import Files
+import Hosts
 import Foundation
 import SSH
 
@@ -36,6 +37,8 @@ public final class AttachController {
     public var keepaliveInterval = 15
     /// `--clipboard`, `--notify`, `--record` (ADR 0011).
     public var signalOptions = AttachSignalOptions()
+    /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
+    public var predict: PredictSetting?
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -68,7 +71,7 @@ public final class AttachController {
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval,
-                                    signalOptions: signalOptions)
+                                    signalOptions: signalOptions, predict: predict)
             attach = run
             return try run.run()
         } catch {

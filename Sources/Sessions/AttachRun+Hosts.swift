@@ -41,6 +41,7 @@ extension AttachRun {
         let hidden = drivers[change.from], shown = drivers[change.to]
         hidden.moveBehind()
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
+        relay.predictor = shown.echo
         relay.show(shown.terminal)
         alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
@@ -89,8 +90,9 @@ extension AttachRun {
             // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
             // the state: a long reason is the part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            let parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
+            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
                 .compactMap { $0 }
+            if !parts.isEmpty, let note = predictionNote { parts.append(note) }
             relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
         }
         relay.renderNow()

@@ -1,6 +1,7 @@
 import Console
 import Loop
 import Files
+import Hosts
 import Foundation
 import Render
 import SSH
@@ -46,7 +47,8 @@ final class AttachRun {
     /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
-         options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions()) throws {
+         options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
+         predict: PredictSetting? = nil) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -60,7 +62,8 @@ final class AttachRun {
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = targets.enumerated().map { index, target in
             LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
-                       inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval)
+                       inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
+                       predict: Self.predictionMode(predict ?? target.host?.predict))
         }
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)
@@ -82,6 +85,7 @@ final class AttachRun {
         for driver in drivers { driver.delegate = self }
         relay.onCommand = { [unowned self] command in handle(command) }
         relay.inputInterceptor = { [unowned self] event in route(event) }
+        wirePredictors()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()

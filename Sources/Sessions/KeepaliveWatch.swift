@@ -8,6 +8,9 @@ struct KeepaliveWatch: Sendable {
     /// True from a keepalive tick that found the previous keepalive unanswered until the link
     /// speaks again.
     private(set) var unanswered = false
+    /// The time from the last keepalive to the first thing heard after it: keepalives go out
+    /// only after an idle interval, so that is the host's answer, a round-trip sample.
+    private var roundTrip: Duration?
 
     init(now: ContinuousClock.Instant = .now) {
         lastInbound = now
@@ -24,6 +27,7 @@ struct KeepaliveWatch: Sendable {
 
     /// The link spoke. Returns true when that ends an "unanswered" notice (redraw the status).
     mutating func heard(at now: ContinuousClock.Instant = .now) -> Bool {
+        if let lastProbe, lastInbound < lastProbe, roundTrip == nil { roundTrip = now - lastProbe }
         lastInbound = now
         defer { unanswered = false }
         return unanswered
@@ -48,6 +52,12 @@ struct KeepaliveWatch: Sendable {
         guard !unanswered, let lastProbe, lastInbound < lastProbe else { return false }
         unanswered = true
         return true
+    }
+
+    /// The round trip of the last answered keepalive, once (nil when there is no new one).
+    mutating func takeRoundTrip() -> Duration? {
+        defer { roundTrip = nil }
+        return roundTrip
     }
 
     /// A keepalive was sent at `now`.

@@ -13,6 +13,7 @@ extension LinkDriver {
                keepalive.heard() {
                 delegate?.driverStatusChanged(self)
             }
+            if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             pump()
         }
     }

@@ -1,5 +1,6 @@
 import Console
 import Loop
+import Render
 import SSH
 import VT
 
@@ -54,6 +55,9 @@ final class LinkDriver {
     /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
     /// exit code and message Drover reports for it.
     private(set) var outcome: AttachController.Outcome?
+    /// The host's echo prediction (`--predict`): the relay uses it while the host is in front,
+    /// the keepalive feeds it round trips all the time.
+    let echo: EchoPredictor
     /// Not retained: the run owns its drivers.
     weak var delegate: (any LinkDriverDelegate)?
 
@@ -77,7 +81,9 @@ final class LinkDriver {
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
 
-    init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int) {
+    init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int,
+         predict: PredictionMode = .auto) {
+        self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
         self.terminal = terminal

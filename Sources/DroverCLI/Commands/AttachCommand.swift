@@ -8,7 +8,7 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--no-ssh-known-hosts] "
-            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]",
+            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD] [--predict auto|always|never]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -48,6 +48,12 @@ enum AttachCommand {
             terminal a desktop notification naming the host (OSC 777; OSC 9 in iTerm2 and kitty).
             --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
             file only), for 'drover replay FILE.cast' or asciinema.
+            On a slow link Drover draws the keys you type at a prompt before the host echoes them
+            (--predict, default auto: on when the measured round trip is over 30 ms, off again
+            under 20 ms). Guesses are underlined until the host confirms them and removed if it
+            draws something else or nothing in time; the first key after a prompt, keys at a
+            prompt that does not echo (a password) and control keys are never guessed. While
+            guesses are on, the status line shows the round trip ("RTT 210 ms").
             """,
         options: [
             OptionSpec("session", short: "s", value: "SESSION",
@@ -65,6 +71,8 @@ enum AttachCommand {
                        help: "record what the first HOST sends to a new asciicast v2 file"),
             OptionSpec("no-ssh-known-hosts",
                        help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
+            OptionSpec("predict", value: "auto|always|never",
+                       help: "draw typed keys before the host echoes them, for every HOST this time (default: the host's setting, auto)"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -74,6 +82,7 @@ enum AttachCommand {
             }
             let timeout = try args.int("timeout", in: 1...600) ?? 10
             let keepalive = try args.int("keepalive", in: 1...600) ?? 15
+            let predict = try args.value("predict").map(HostsFieldOptions.predictSetting)
             let store = HostStore(root: ctx.root)
             let list = try store.load()
             if let invalid = names.lazy.compactMap({ list.invalidNamed($0) }).first {
@@ -103,12 +112,13 @@ enum AttachCommand {
                 signals.recorder = try CastRecorder(creating: path)
             }
             return attach(targets, timeout: timeout, keepalive: keepalive,
-                          readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, ctx: ctx)
+                          readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
-                       signals: AttachSignalOptions = AttachSignalOptions(), ctx: CommandContext) -> Int32 {
+                       signals: AttachSignalOptions = AttachSignalOptions(),
+                       predict: PredictSetting? = nil, ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         options.readsOpenSSHKnownHosts = readsOpenSSHKnownHosts
@@ -116,6 +126,7 @@ enum AttachCommand {
                                           options: options)
         controller.keepaliveInterval = keepalive
         controller.signalOptions = signals
+        controller.predict = predict
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

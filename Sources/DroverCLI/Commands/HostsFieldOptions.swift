@@ -14,6 +14,8 @@ enum HostsFieldOptions {
         OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
                    help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa)"),
         OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
+        OptionSpec("predict", value: "auto|always|never",
+                   help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -69,6 +71,18 @@ enum HostsFieldOptions {
             host.sshKnownHosts = false
             changed = true
         }
+        if let raw = args.value("predict") {
+            host.predict = try predictSetting(raw)
+            changed = true
+        }
         return changed
+    }
+
+    /// `--predict` for hosts and attach alike.
+    static func predictSetting(_ raw: String) throws -> PredictSetting {
+        guard let setting = PredictSetting(argument: raw) else {
+            throw UsageError("--predict takes auto, always or never, not '\(raw)'")
+        }
+        return setting
     }
 }

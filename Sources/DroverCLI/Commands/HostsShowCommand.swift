@@ -45,6 +45,7 @@ enum HostsShowCommand {
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
             ("identity", host.identity?.joined(separator: ", ") ?? "(~/.ssh/id_ed25519, ~/.ssh/id_ecdsa if present)"),
             ("ssh pins", host.sshKnownHosts == false ? "not read (--no-ssh-known-hosts)" : "~/.ssh/known_hosts may vouch for a new key"),
+            ("predict", (host.predict ?? .auto).rawValue),
             ("created", time(host.created)),
             ("updated", time(host.updated)),
             ("command", host.command == nil ? "(herdr attach command for \(host.platform.rawValue))" : "(override)"),

@@ -1,0 +1,60 @@
+import XCTest
+import VT
+import Render
+@testable import Console
+@testable import Loop
+
+/// The relay's echo prediction: a key it sends is drawn at once once its epoch is confirmed,
+/// and a guess the host never answers is taken back by the relay's own timer.
+final class RelayLoopPredictionTests: XCTestCase {
+    private func confirmedHarness(_ predictor: EchoPredictor) throws -> RelayLoopTests.Harness {
+        let h = try RelayLoopTests.Harness()
+        h.relay.predictor = predictor
+        h.relay.receiveRemote(Array("$ ".utf8))
+        try h.loop.runOnce()
+        h.relay.receiveLocal(Array("e".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.lines[0], "$", "the first key waits for the host's echo")
+        h.relay.receiveRemote(Array("e".utf8))
+        try h.loop.runOnce()
+        return h
+    }
+
+    func testATypedKeyIsDrawnAtOnceAndWithdrawnWhenTheHostNeverEchoesIt() throws {
+        let h = try confirmedHarness(EchoPredictor(mode: .always))
+        h.relay.receiveLocal(Array("c".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.sent, Array("ec".utf8))
+        XCTAssertEqual(h.lines[0], "$ ec", "drawn before the host answers")
+        XCTAssertEqual(h.local.frame()[0, 3].attributes.underline, .single)
+        // The host stays silent: the relay's expiry timer takes the guess back.
+        try h.run { h.lines[0] == "$ e" }
+        XCTAssertEqual(h.relay.predictor.engine.withdrawnCount, 1)
+        XCTAssertEqual(h.local.frame().cursorColumn, 3)
+    }
+
+    func testKeysKeptForLaterAreNotGuessed() throws {
+        let predictor = EchoPredictor(mode: .always)
+        let h = try confirmedHarness(predictor)
+        predictor.acceptsKeys = { false }
+        h.relay.receiveLocal(Array("c".utf8))
+        XCTAssertEqual(h.sent, Array("ec".utf8), "the key went on (to be kept by the run)")
+        XCTAssertTrue(predictor.engine.guesses.isEmpty)
+    }
+
+    func testSwitchingOnIsReported() throws {
+        let predictor = EchoPredictor(mode: .auto)
+        var switches: [Bool] = []
+        predictor.onSwitch = { switches.append($0) }
+        predictor.record(roundTrip: .milliseconds(200))
+        predictor.record(roundTrip: .milliseconds(200))
+        XCTAssertEqual(switches, [true], "reported once, when it switches")
+        XCTAssertEqual(predictor.engine.policy.rttText, "RTT 200 ms")
+        let always = EchoPredictor(mode: .always)
+        var told: [Bool] = []
+        always.onSwitch = { told.append($0) }
+        always.record(roundTrip: .milliseconds(80))
+        always.record(roundTrip: .milliseconds(90))
+        XCTAssertEqual(told, [true], "always: told once, when the round trip is first known")
+    }
+}
