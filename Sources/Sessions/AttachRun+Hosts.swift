@@ -21,7 +21,7 @@ extension AttachRun {
             retryNow(front)
         case .discardPending:
             discardPending()
-        case .help:
+        case .help, .history:
             break
         }
     }
