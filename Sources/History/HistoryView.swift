@@ -50,12 +50,12 @@ public struct HistoryView {
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .text(let text):
-            var outcome = Outcome.stay
+            // Keys typed quickly arrive as one piece of text: after `/` the rest is the query.
             for scalar in text.unicodeScalars {
-                outcome = handleKey(.character(scalar), [])
-                if outcome != .stay { break }
+                let outcome = prompt == nil ? handleKey(.character(scalar), []) : typeSearch(.text(String(scalar)))
+                if outcome != .stay { return outcome }
             }
-            return outcome
+            return .stay
         case .key(let key, let modifiers):
             return handleKey(key, modifiers)
         case .paste, .focus:
@@ -160,7 +160,7 @@ public struct HistoryView {
             cursor = at
             dragStart = at
             selection = nil
-        case (.left, .motion), (.none, .motion) where dragStart != nil:
+        case (.left, .motion), (.none, .motion):
             guard let start = dragStart, row < height else { break }
             cursor = at
             selection = HistorySelection(mode: .stream, anchor: start, cursor: at)

@@ -1,4 +1,5 @@
 import Console
+import History
 import Loop
 import Files
 import Foundation
@@ -26,6 +27,8 @@ public final class AttachController {
 
     /// The prefix keys, one line each, for `drover attach --help` (the `?` box shows the same).
     public static var keyHelpLines: [String] { PrefixKeyHandler.helpLines }
+    /// History mode's keys, for `drover attach --help`.
+    public static var historyHelpLines: [String] { HistoryView.helpLines }
 
     let targets: [AttachTarget]
     let root: DroverRoot
@@ -34,6 +37,8 @@ public final class AttachController {
     /// Seconds between keepalives; a link is declared dead after
     /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
+    /// `--copy-command` and the rewind's budget.
+    public var history = HistorySettings()
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -65,7 +70,7 @@ public final class AttachController {
             let console = try ConsoleSession()
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
-                                    options: options, keepaliveInterval: keepaliveInterval)
+                                    options: options, keepaliveInterval: keepaliveInterval, history: history)
             attach = run
             return try run.run()
         } catch {

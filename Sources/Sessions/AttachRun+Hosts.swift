@@ -40,6 +40,7 @@ extension AttachRun {
     func bringForward(_ change: HostRing.Switch) {
         let hidden = drivers[change.from], shown = drivers[change.to]
         hidden.moveBehind()
+        recorder.store.front = change.to
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.show(shown.terminal)
         showBanner(ring.frontLabel)

@@ -7,6 +7,7 @@ extension AttachRun: LinkDriverDelegate {
     var isEnding: Bool { outcome != nil }
 
     func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool {
+        recorder.changed(driver.index)
         guard driver === front else { return false }
         relay.receiveRemote(output)
         return true

@@ -23,6 +23,10 @@ final class AttachRun {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
+    /// Past screens of every host for history mode's rewind, within one memory budget.
+    let recorder: SnapshotRecorder
+    /// Where history mode's `y` puts text (OSC 52, or `--copy-command`).
+    let clipboard: LocalClipboard
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -41,7 +45,7 @@ final class AttachRun {
     /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
-         options: SSHOptions, keepaliveInterval: Int) throws {
+         options: SSHOptions, keepaliveInterval: Int, history: HistorySettings = HistorySettings()) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -68,11 +72,18 @@ final class AttachRun {
         self.environment = environment
         self.options = options
         self.ring = HostRing(names: targets.map(\.displayName))
+        self.recorder = SnapshotRecorder(loop: loop, terminals: drivers.map(\.terminal), budget: history.budget)
+        self.clipboard = LocalClipboard(command: history.copyCommand)
         owner = self
 
         for driver in drivers { driver.delegate = self }
         relay.onCommand = { [unowned self] command in handle(command) }
         relay.inputInterceptor = { [unowned self] event in route(event) }
+        relay.rewind = { [unowned self] in recorder.store.snapshots(host: ring.front) }
+        relay.historyNote = { [unowned self] in recorder.note(front: ring.front) }
+        relay.copyToClipboard = { [unowned self] text in
+            clipboard.copy(text) { bytes in try? ConsoleOutput.writeAll(STDOUT_FILENO, bytes) }
+        }
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
         }, onClosed: { [unowned self] in

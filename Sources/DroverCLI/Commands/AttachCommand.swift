@@ -7,7 +7,7 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS]",
+        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--copy-command CMD]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -21,6 +21,13 @@ enum AttachCommand {
 
             Keys inside a session (prefix ctrl+]):
             \(AttachController.keyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
+            In history mode (ctrl+] [ or ctrl+] PageUp) the screen stands still while the host keeps
+            running; move through its scrollback and, for full-screen programs such as herdr, a
+            rewind of its past screens (up to 4 a second, 48 MiB for all hosts; DROVER_HISTORY_BUDGET
+            sets the bytes). Keys there:
+            \(AttachController.historyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
+            y copies with OSC 52 to this terminal (tmux needs 'set -g set-clipboard on'), or with
+            --copy-command CMD through CMD (wl-copy, xclip -selection clipboard, pbcopy).
             herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
             Drover ends when the last one ends.
             If a link drops, Drover keeps the screen and says so; the host in front reconnects by
@@ -36,6 +43,8 @@ enum AttachCommand {
                        help: "wait at most SECONDS (1-600) for a host to connect and greet (default 10)"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
+            OptionSpec("copy-command", value: "CMD",
+                       help: "copy from history mode by running CMD with the text on stdin instead of OSC 52"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -59,16 +68,29 @@ enum AttachCommand {
                 }
                 targets = [try targets[0].attaching(session: session)]
             }
-            return attach(targets, timeout: timeout, keepalive: keepalive, ctx: ctx)
+            let history = HistorySettings(budget: HistorySettings.budget(from: ctx.environment),
+                                          copyCommand: try copyCommand(args))
+            return attach(targets, timeout: timeout, keepalive: keepalive, history: history, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
-    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, ctx: CommandContext) -> Int32 {
+    /// `--copy-command CMD`: not empty, one line.
+    static func copyCommand(_ args: ParsedArguments) throws -> String? {
+        guard let command = args.value("copy-command") else { return nil }
+        guard !command.trimmingCharacters(in: .whitespaces).isEmpty, !command.contains(where: \.isNewline) else {
+            throw UsageError("--copy-command needs a command line, e.g. --copy-command 'wl-copy'")
+        }
+        return command
+    }
+
+    static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15,
+                       history: HistorySettings = HistorySettings(), ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         let options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         let controller = AttachController(targets: targets, root: ctx.root, environment: ctx.environment,
                                           options: options)
         controller.keepaliveInterval = keepalive
+        controller.history = history
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode
