@@ -19,6 +19,8 @@ public struct HistoryDocument {
     public private(set) var cursorLine = 0
     public private(set) var cursorColumn = 0
     public private(set) var snapshotCount = 0
+    /// The first row of the screen as it was on entry.
+    public private(set) var screenStart = 0
 
     public var count: Int { rows.count }
 
@@ -42,7 +44,7 @@ public struct HistoryDocument {
         }
         snapshotCount = snapshots.count
         if !snapshots.isEmpty { append(Self.header("── now ", columns: columns), .header) }
-        let screenStart = rows.count
+        screenStart = rows.count
         for r in 0..<frame.rows { append(ScreenCapture.row(frame, r, wrapped: terminal.isWrapped(row: r)), .screen) }
         cursorLine = screenStart + min(frame.cursorRow, max(frame.rows - 1, 0))
         cursorColumn = frame.cursorColumn

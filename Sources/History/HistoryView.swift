@@ -36,7 +36,8 @@ public struct HistoryView {
         self.width = max(width, 1)
         height = max(screenRows - 1, 1)
         cursor = HistoryPosition(line: max(document.cursorLine, 0), column: document.cursorColumn)
-        top = max(document.count - height, 0)
+        // The screen stays where it was; the status line covers its last row.
+        top = min(document.screenStart, max(document.count - height, 0))
         reveal()
     }
 
