@@ -43,7 +43,9 @@ struct LocalClipboard: Equatable, Sendable {
         return lines == 1 ? "1 line" : "\(lines) lines"
     }
 
-    private static func run(_ command: String, input: Data) throws {
+    /// Starts `command` with `input` on its stdin; returns the running process (tests wait on it).
+    @discardableResult
+    static func run(_ command: String, input: Data) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -59,5 +61,6 @@ struct LocalClipboard: Equatable, Sendable {
             try? writer.write(contentsOf: input)
             try? writer.close()
         }
+        return process
     }
 }
