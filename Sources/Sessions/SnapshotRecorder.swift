@@ -47,9 +47,11 @@ final class SnapshotRecorder {
         if screen.alternate { store.record(host: host, rows: screen.rows, at: now) }
     }
 
-    /// "rewind 12 screens, 80 of 256 KiB" for history mode's status line.
-    func note(front: Int) -> String {
+    /// "rewind 12 screens, 80 of 256 KiB" for history mode's status line; nil while the host
+    /// in front has no past screens (a program that scrolls normally).
+    func note(front: Int) -> String? {
         let count = store.snapshots(host: front).count
+        guard count > 0 else { return nil }
         return "rewind \(count) screen\(count == 1 ? "" : "s"), \(store.bytes / 1024) of \(store.budget / 1024) KiB"
     }
 }
