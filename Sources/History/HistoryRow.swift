@@ -76,10 +76,11 @@ public final class HistoryRow: Hashable, @unchecked Sendable {
         self.init(cells: cells, wrapped: false)
     }
 
-    /// Roughly what the row costs in memory (object header, array storage, cluster text), the
-    /// unit of the snapshot budget.
+    /// What the row costs in memory, the unit of the snapshot budget: the object (about 64
+    /// bytes after malloc's rounding), its cell array (a 32-byte header and the cells) and its
+    /// cluster text.
     public var byteCost: Int {
-        64 + cells.count * MemoryLayout<Cell>.stride + clusters.reduce(0) { $0 + 32 + $1.utf8.count }
+        96 + cells.count * MemoryLayout<Cell>.stride + clusters.reduce(0) { $0 + 32 + $1.utf8.count }
     }
 
     /// The cell at `column`, blank past the stored ones.
