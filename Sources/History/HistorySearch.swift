@@ -11,9 +11,11 @@ public struct HistorySearch {
 
     public init(query: String) {
         self.query = query
-        ignoresCase = !query.unicodeScalars.contains { $0.properties.isUppercase }
+        let ignoresCase = !query.unicodeScalars.contains { $0.properties.isUppercase }
+        self.ignoresCase = ignoresCase
+        // Combining marks are left out: a cluster is compared by its first scalar.
         keys = query.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
-            .map { Self.key($0.value, ignoresCase: !query.unicodeScalars.contains { $0.properties.isUppercase }) }
+            .map { Self.key($0.value, ignoresCase: ignoresCase) }
     }
 
     public var isEmpty: Bool { keys.isEmpty }
