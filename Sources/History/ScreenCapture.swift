@@ -9,6 +9,17 @@ public struct ScreenCapture {
 
     public init() {}
 
+    /// The alternate screen's rows now, or nil while the main screen is shown (nothing is
+    /// converted then: the main screen has its scrollback).
+    public mutating func captureAlternate(_ terminal: Terminal) -> [HistoryRow]? {
+        guard terminal.showsAlternateScreen else {
+            frame = nil
+            rows = []
+            return nil
+        }
+        return capture(terminal).rows
+    }
+
     /// The visible screen's rows now, and whether it is the alternate screen.
     public mutating func capture(_ terminal: Terminal) -> (rows: [HistoryRow], alternate: Bool) {
         guard var current = frame, current.columns == terminal.columns, current.rows == terminal.rows,

@@ -43,8 +43,7 @@ final class SnapshotRecorder {
         }
         let now = ContinuousClock.now
         lastTaken[host] = now
-        let screen = captures[host].capture(terminal)
-        if screen.alternate { store.record(host: host, rows: screen.rows, at: now) }
+        if let rows = captures[host].captureAlternate(terminal) { store.record(host: host, rows: rows, at: now) }
     }
 
     /// "rewind 12 screens, 80 of 256 KiB" for history mode's status line; nil while the host

@@ -65,5 +65,9 @@ final class HistoryViewTests: XCTestCase {
         XCTAssertTrue(first.rows[2] === second.rows[2])
         XCTAssertEqual(second.rows[1].text(columns: 0..<20), "counter 2")
         XCTAssertEqual(first.rows[1].text(columns: 0..<20), "counter 1", "a kept row never changes")
+        terminal.feed("\u{1B}[?1049l")
+        XCTAssertNil(capture.captureAlternate(terminal), "the main screen is not snapshot")
+        terminal.feed("\u{1B}[?1049h\u{1B}[Hagain")
+        XCTAssertEqual(capture.captureAlternate(terminal)?[0].text(columns: 0..<20), "again")
     }
 }

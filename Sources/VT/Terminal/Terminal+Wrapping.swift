@@ -1,6 +1,11 @@
-/// Which rows autowrap continued on the next row: history mode joins such rows when it copies,
-/// so a long line comes out as the one line the program printed.
+/// What history mode reads beside frames: which rows autowrap continued on the next row (joined
+/// when copied, so a long line comes out as the one line the program printed), and which screen
+/// is shown.
 extension Terminal {
+    /// True while the alternate screen is shown (full-screen programs): history mode's rewind
+    /// snapshots only that screen and can skip the main one without converting a row.
+    public var showsAlternateScreen: Bool { screen.isAlternate }
+
     /// Whether visible row `row` (0-based) continued on the next one.
     public func isWrapped(row: Int) -> Bool {
         guard row >= 0, row < screen.grid.rows else { return false }
