@@ -79,11 +79,7 @@ final class AttachRun {
         for driver in drivers { driver.delegate = self }
         relay.onCommand = { [unowned self] command in handle(command) }
         relay.inputInterceptor = { [unowned self] event in route(event) }
-        relay.rewind = { [unowned self] in recorder.store.snapshots(host: ring.front) }
-        relay.historyNote = { [unowned self] in recorder.note(front: ring.front) }
-        relay.copyToClipboard = { [unowned self] text in
-            clipboard.copy(text) { bytes in try? ConsoleOutput.writeAll(STDOUT_FILENO, bytes) }
-        }
+        wireHistory()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
         }, onClosed: { [unowned self] in
