@@ -37,15 +37,17 @@ let package = Package(
         .target(name: "Files", dependencies: ["LibC"]),
         .target(name: "QR", dependencies: ["CQREncode"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
+        // History mode: frozen scrollback, the rewind of past screens, search, selection.
+        .target(name: "History", dependencies: ["VT"]),
         .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
         .target(name: "SSH", dependencies: ["LibC", "Identity", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
-        .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop"]),
+        .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History"]),
         .target(name: "Pairing", dependencies: [
             "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CZBar", "CPNG",
         ]),
         .target(name: "Sessions", dependencies: [
-            "LibC", "Loop", "Files", "VT", "Render", "Console", "Identity", "SSH", "Hosts",
+            "LibC", "Loop", "Files", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
         ]),
         .target(name: "DroverCLI", dependencies: [
             "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions",
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "SSHTests", dependencies: ["LibC", "SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["LibC", "Files", "TextSafety", "Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "LoopTests", dependencies: ["LibC", "Loop"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "VT"]),
         .testTarget(name: "ConsoleTests", dependencies: ["LibC", "Console", "Loop", "VT", "Render"]),
         .testTarget(name: "PairingTests", dependencies: [
             "LibC", "Files", "QR", "Pairing", "Identity", "Hosts", "TestSupport", "CPNG",

@@ -10,7 +10,7 @@ import VT
 /// two keys does not spoil the binding.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
-        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost
+        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history
     }
 
     public enum Action: Hashable, Sendable {
@@ -59,9 +59,10 @@ public struct PrefixKeyHandler: Sendable {
         case let .key(.character(scalar), modifiers) where modifiers.isSubset(of: .shift):
             awaitingCommand = false
             return Self.command(for: scalar).map { [.command($0)] } ?? []
-        case .key:
+        case let .key(key, modifiers):
             awaitingCommand = false
-            return []
+            guard modifiers.isEmpty, let command = Self.keyAliases[key] else { return [] }
+            return [.command(command)]
         }
     }
 

@@ -1,3 +1,5 @@
+import VT
+
 /// One key Drover takes after the prefix.
 public struct PrefixBinding: Equatable, Sendable {
     /// The key typed after the prefix.
@@ -22,8 +24,12 @@ extension PrefixKeyHandler {
         PrefixBinding(key: "h", command: .pickHost, summary: "pick a host; the list shows bells (digit or arrows + Enter)"),
         PrefixBinding(key: "r", command: .redraw, summary: "redraw the screen; reconnect now if waiting to"),
         PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
+        PrefixBinding(key: "[", command: .history, summary: "history: scroll back, rewind, search, copy (also PageUp)"),
         PrefixBinding(key: "?", command: .help, summary: "show these keys"),
     ]
+
+    /// Keys that are not characters and repeat a binding above (named in its summary).
+    public static let keyAliases: [Key: Command] = [.pageUp: .history]
 
     /// What the prefix typed twice does. It is not a command, so it is not in `bindings`.
     public static let doubledPrefixSummary = "send \(prefixName) itself to the remote"

@@ -1,6 +1,7 @@
 import VT
 import Render
 import Loop
+import History
 
 /// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
 /// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
@@ -37,6 +38,22 @@ public final class RelayLoop {
     public var overlay: Overlay? {
         didSet { requestRender() }
     }
+
+    /// The front host's past screens (oldest first) for history mode's rewind.
+    public var rewind: () -> [SnapshotStore.Snapshot] = { [] }
+    /// A short note for history mode's status line (the rewind's size).
+    public var historyNote: () -> String? = { nil }
+    /// Puts text on the local clipboard; returns what the status line says. The default
+    /// queues Drover's own OSC 52 for the local terminal after the next frame.
+    public lazy var copyToClipboard: (String) -> String = { [unowned self] text in
+        signal(.clipboard(Array(text.utf8)))
+        return "copied to the clipboard"
+    }
+    /// History mode while it is on (prefix `[`): the screen is frozen on this view.
+    var history: HistoryView? {
+        didSet { requestRender() }
+    }
+    public var isInHistory: Bool { history != nil }
 
     let loop: EventLoop
     private let sendToRemote: ([UInt8]) -> Void
@@ -95,6 +112,7 @@ public final class RelayLoop {
 
     /// As `receiveRemote(_:)` for bytes still in the reader's buffer (fed without copying).
     public func receiveRemote(_ bytes: UnsafeRawBufferPointer) {
+        if history != nil { countNewLines(bytes) }
         terminal.feed(bytes)
         let replies = terminal.takeReplies()
         if !replies.isEmpty { sendToRemote(replies) }
@@ -111,6 +129,7 @@ public final class RelayLoop {
     /// The local terminal changed size: the emulator follows and the next frame is a full redraw.
     public func resize(columns: Int, rows: Int) {
         guard columns > 0, rows > 0 else { return }
+        history = nil
         terminal.resize(columns: columns, rows: rows)
         redraw()
     }
@@ -130,6 +149,7 @@ public final class RelayLoop {
         self.terminal = terminal
         prefix = PrefixKeyHandler(prefix: prefix.prefix)
         helpOverlay = nil
+        history = nil
         incompleteSince = nil
         redraw()
     }
@@ -164,6 +184,10 @@ public final class RelayLoop {
                         hideHelp()
                         continue
                     }
+                    if history != nil {
+                        handleHistory(event)
+                        continue
+                    }
                     guard forwards(event) else { continue }
                     let bytes = encodeForRemote(event)
                     if !bytes.isEmpty {
@@ -174,7 +198,11 @@ public final class RelayLoop {
                     redraw()
                     onCommand(.redraw)
                 case .command(.help):
-                    helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines + ["", "any key closes this"])
+                    helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines
+                                       + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
+                                       + HistoryView.helpLines + ["", "any key closes this"])
+                case .command(.history):
+                    enterHistory()
                 case .command(let command):
                     onCommand(command)
                 }
@@ -214,7 +242,8 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        let bytes = renderFrame(overlay: helpOverlay ?? overlay, at: now)
+        let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
+            ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
         if !bytes.isEmpty { writeLocal(bytes) }
         lastRender = now
     }

@@ -98,6 +98,24 @@ public struct ScreenRenderer {
         }
     }
 
+    /// The bytes that turn the local terminal into `frame`, a screen Drover made itself (history
+    /// mode): diffed by cells, and the kept remote frame is dropped so the next `render` of an
+    /// emulator reads it whole again.
+    public mutating func render(frame: Frame, overlay: Overlay?) -> [UInt8] {
+        source = nil
+        remote = nil
+        shownIsRemote = false
+        let next = overlay.map { $0.composed(onto: frame) } ?? frame
+        out.removeAll(keepingCapacity: true)
+        FrameDiff.render(from: shown, to: next, capabilities: capabilities, rowVersionsComparable: false, into: &out)
+        shown = next
+        if !signals.isEmpty {
+            out += signals
+            signals.removeAll()
+        }
+        return out
+    }
+
     /// Makes `shown` equal to `frame` in `shown`'s own storage, copying only the rows that
     /// can differ (those whose version moved, or all after an overlay).
     private mutating func keep(_ frame: Frame) {

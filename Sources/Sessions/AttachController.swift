@@ -1,4 +1,5 @@
 import Console
+import History
 import Loop
 import Files
 import Hosts
@@ -27,6 +28,8 @@ public final class AttachController {
 
     /// The prefix keys, one line each, for `drover attach --help` (the `?` box shows the same).
     public static var keyHelpLines: [String] { PrefixKeyHandler.helpLines }
+    /// History mode's keys, for `drover attach --help`.
+    public static var historyHelpLines: [String] { HistoryView.helpLines }
 
     let targets: [AttachTarget]
     let root: DroverRoot
@@ -39,6 +42,8 @@ public final class AttachController {
     public var signalOptions = AttachSignalOptions()
     /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
     public var predict: PredictSetting?
+    /// `--copy-command` and the rewind's budget.
+    public var history = HistorySettings()
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -71,7 +76,8 @@ public final class AttachController {
             defer { console.restore() }
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval,
-                                    signalOptions: signalOptions, predict: predict)
+                                    signalOptions: signalOptions, predict: predict,
+                                    history: history)
             attach = run
             return try run.run()
         } catch {

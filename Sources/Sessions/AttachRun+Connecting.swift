@@ -87,6 +87,8 @@ extension AttachRun {
     func showQuestion() {
         for stale in prompts.removeStaleHead(currentGeneration: { drivers[$0].lifecycle.generation }) { stale.reply(nil) }
         guard let shown = prompts.shown else { return showState() }
+        // A question owns the keys: history mode would hide it.
+        relay.leaveHistory()
         relay.overlay = shown.overlay
     }
 

@@ -21,7 +21,7 @@ extension AttachRun {
             retryNow(front)
         case .discardPending:
             discardPending()
-        case .help:
+        case .help, .history:
             break
         }
     }
@@ -40,6 +40,7 @@ extension AttachRun {
     func bringForward(_ change: HostRing.Switch) {
         let hidden = drivers[change.from], shown = drivers[change.to]
         hidden.moveBehind()
+        snapshots.store.front = change.to
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.predictor = shown.echo
         relay.show(shown.terminal)

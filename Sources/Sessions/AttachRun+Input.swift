@@ -71,6 +71,7 @@ extension AttachRun {
     // MARK: The picker
 
     func openPicker() {
+        relay.leaveHistory()
         picker = HostPicker(count: drivers.count, selection: ring.front)
         showState()
     }

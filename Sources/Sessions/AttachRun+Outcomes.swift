@@ -8,6 +8,7 @@ extension AttachRun: LinkDriverDelegate {
 
     func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool {
         record(driver, output)
+        snapshots.changed(driver.index)
         guard driver === front else { return false }
         relay.receiveRemote(output)
         return true

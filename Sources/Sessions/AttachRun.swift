@@ -29,6 +29,8 @@ final class AttachRun {
     var bellLimit = RateLimit.bell
     /// Where `--copy-command` threads report a failure (shown in the status line).
     let copyFailures: Mailbox<String>
+    /// Past screens of every host for history mode's rewind, within one memory budget.
+    let snapshots: SnapshotRecorder
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -48,7 +50,7 @@ final class AttachRun {
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
-         predict: PredictSetting? = nil) throws {
+         predict: PredictSetting? = nil, history: HistorySettings = HistorySettings()) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -80,12 +82,14 @@ final class AttachRun {
         self.signalOptions = signalOptions
         signalOptions.recorder?.begin(columns: size.columns, rows: size.rows, term: environment["TERM"])
         self.ring = HostRing(names: targets.map(\.displayName))
+        self.snapshots = SnapshotRecorder(loop: loop, terminals: drivers.map(\.terminal), budget: history.budget)
         owner = self
 
         for driver in drivers { driver.delegate = self }
         relay.onCommand = { [unowned self] command in handle(command) }
         relay.inputInterceptor = { [unowned self] event in route(event) }
         wirePredictors()
+        wireHistory()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()

@@ -18,10 +18,16 @@ final class AttachCommandTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("attach", "--help"), 0, h.err)
         let lines = h.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(AttachController.keyHelpLines.count, 8)
-        for key in AttachController.keyHelpLines {
+        XCTAssertEqual(AttachController.keyHelpLines.count, 9)
+        for key in AttachController.keyHelpLines + AttachController.historyHelpLines {
             XCTAssertTrue(lines.contains("  " + key), "missing \(key) in\n\(h.out)")
         }
+    }
+
+    func testAnEmptyCopyCommandIsAUsageError() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("attach", "me@a", "--copy-command", " "), 2)
+        XCTAssertTrue(h.err.contains("--copy-command needs a command line"), h.err)
     }
 
     func testAttachWithoutAHostIsAUsageError() {

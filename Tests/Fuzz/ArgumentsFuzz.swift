@@ -47,8 +47,11 @@ public func argumentsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
 }
 
 /// The option table the first part of the input describes (see the file comment).
+/// Words repeating an earlier long or short name are skipped: a real table names each option
+/// once (`OptionTableTests`), and the parser takes the first spec of a name.
 func optionTable(_ text: String) -> [OptionSpec] {
-    text.split(separator: " ").prefix(64).map { word in
+    var longs = Set<String>(), shorts = Set<Character>()
+    return text.split(separator: " ").prefix(64).map { word -> OptionSpec in
         var name = Substring(word)
         var short: Character?
         if let colon = name.lastIndex(of: ":"), name.index(after: colon) < name.endIndex {
@@ -61,6 +64,11 @@ func optionTable(_ text: String) -> [OptionSpec] {
         if takesValue { name = name.dropLast() }
         return OptionSpec(String(name), short: short, value: takesValue ? "VALUE" : nil,
                           repeatable: repeatable, help: "fuzz")
+    }.filter { spec in
+        let fresh = !longs.contains(spec.long) && !(spec.short.map(shorts.contains) ?? false)
+        longs.insert(spec.long)
+        if let short = spec.short { shorts.insert(short) }
+        return fresh
     }
 }
 

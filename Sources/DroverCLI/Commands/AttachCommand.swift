@@ -27,6 +27,13 @@ enum AttachCommand {
 
             Keys inside a session (prefix ctrl+]):
             \(AttachController.keyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
+            In history mode (ctrl+] [ or ctrl+] PageUp) the screen stands still while the host keeps
+            running; move through its scrollback and, for full-screen programs such as herdr, a
+            rewind of its past screens (up to 4 a second, 48 MiB for all hosts; DROVER_HISTORY_BUDGET
+            sets the bytes). Keys there:
+            \(AttachController.historyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
+            y copies with OSC 52 to this terminal (tmux needs 'set -g set-clipboard on'), or with
+            --copy-command CMD through CMD (wl-copy, xclip -selection clipboard, pbcopy).
             herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
             Drover ends when the last one ends.
             If a link drops, Drover keeps the screen and says so; the host in front reconnects by
@@ -111,14 +118,17 @@ enum AttachCommand {
                 guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }
                 signals.recorder = try CastRecorder(creating: path)
             }
+            let history = HistorySettings(budget: HistorySettings.budget(from: ctx.environment))
             return attach(targets, timeout: timeout, keepalive: keepalive,
-                          readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict, ctx: ctx)
+                          readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
+                          history: history, ctx: ctx)
         })
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(),
-                       predict: PredictSetting? = nil, ctx: CommandContext) -> Int32 {
+                       predict: PredictSetting? = nil, history: HistorySettings = HistorySettings(),
+                       ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         options.readsOpenSSHKnownHosts = readsOpenSSHKnownHosts
@@ -127,6 +137,7 @@ enum AttachCommand {
         controller.keepaliveInterval = keepalive
         controller.signalOptions = signals
         controller.predict = predict
+        controller.history = history
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

@@ -72,6 +72,12 @@ final class Grid {
         state.pointee.counter = counter
     }
 
+    /// Whether row `r` continued on the next row (autowrap).
+    func isWrapped(_ r: Int) -> Bool {
+        assertRow(r)
+        return lines[r].wrapped
+    }
+
     func setWrapped(_ r: Int, _ value: Bool) {
         assertRow(r)
         lines[r].wrapped = value

@@ -1,0 +1,56 @@
+import History
+import Loop
+import VT
+
+/// Takes the snapshots of history mode's rewind for every attached host: after a host's
+/// screen changed, at most one per `interval` (4 a second), and only of the alternate screen
+/// (the main screen has its scrollback). The first change after a quiet spell is taken at the
+/// end of the same loop turn, before more output is read, so a screen that stood still for a
+/// moment is always kept. A screen in the middle of a synchronized update waits for its end.
+final class SnapshotRecorder {
+    static let interval = Duration.milliseconds(250)
+
+    let store: SnapshotStore
+    private let loop: EventLoop
+    private let terminals: [Terminal]
+    private var captures: [ScreenCapture]
+    private var lastTaken: [ContinuousClock.Instant?]
+    private var timers: [EventLoop.TimerToken?]
+
+    init(loop: EventLoop, terminals: [Terminal], budget: Int) {
+        self.loop = loop
+        self.terminals = terminals
+        store = SnapshotStore(budget: budget)
+        captures = terminals.map { _ in ScreenCapture() }
+        lastTaken = terminals.map { _ in nil }
+        timers = terminals.map { _ in nil }
+    }
+
+    /// Host `host`'s screen changed (output was fed to its emulator).
+    func changed(_ host: Int) {
+        guard timers[host] == nil else { return }
+        let now = ContinuousClock.now
+        let due = lastTaken[host].map { max($0.advanced(by: Self.interval), now) } ?? now
+        timers[host] = loop.schedule(at: due) { [weak self] in self?.take(host) }
+    }
+
+    private func take(_ host: Int) {
+        timers[host] = nil
+        let terminal = terminals[host]
+        guard terminal.isFrameComplete else {
+            timers[host] = loop.schedule(after: Self.interval) { [weak self] in self?.take(host) }
+            return
+        }
+        let now = ContinuousClock.now
+        lastTaken[host] = now
+        if let rows = captures[host].captureAlternate(terminal) { store.record(host: host, rows: rows, at: now) }
+    }
+
+    /// "rewind 12 screens, 80 of 256 KiB" for history mode's status line; nil while the host
+    /// in front has no past screens (a program that scrolls normally).
+    func note(front: Int) -> String? {
+        let count = store.snapshots(host: front).count
+        guard count > 0 else { return nil }
+        return "rewind \(count) screen\(count == 1 ? "" : "s"), \(store.bytes / 1024) of \(store.budget / 1024) KiB"
+    }
+}

@@ -1,0 +1,55 @@
+import XCTest
+import VT
+@testable import Console
+
+/// History mode on the relay: the screen freezes while output keeps feeding the emulator and
+/// the status line counts new lines; keys and the mouse go to the view, never to the remote.
+final class RelayLoopHistoryTests: XCTestCase {
+    typealias Harness = RelayLoopTests.Harness
+    let prefix: UInt8 = 0x1D
+
+    func testTheScreenFreezesAndCountsNewLinesUntilLeft() throws {
+        let h = try Harness(columns: 40, rows: 6)
+        h.relay.receiveRemote(Array("one\r\ntwo\r\n".utf8))
+        try h.run { h.lines.first == "one" }
+        h.relay.receiveLocal([prefix, UInt8(ascii: "[")])
+        try h.run { h.lines.last?.contains("history") == true }
+        XCTAssertTrue(h.relay.isInHistory)
+
+        h.relay.receiveRemote(Array("three\r\nfour\r\n".utf8))
+        try h.run { h.lines.last?.contains("+2 new lines") == true }
+        XCTAssertEqual(Array(h.lines.prefix(2)), ["one", "two"], "the frozen screen stays")
+        XCTAssertFalse(h.lines.contains("three"))
+        XCTAssertEqual(h.relay.terminal.frame().rowText(2), "three", "the emulator kept up")
+
+        h.relay.receiveLocal(Array("jkq".utf8))
+        try h.run { h.lines.contains("four") }
+        XCTAssertFalse(h.relay.isInHistory)
+        XCTAssertTrue(h.sent.isEmpty, "no key of history mode reached the remote: \(h.sent)")
+    }
+
+    func testPageUpAfterThePrefixEntersHistory() throws {
+        let h = try Harness(columns: 40, rows: 6)
+        h.relay.receiveLocal([prefix] + Array("\u{1B}[5~".utf8))
+        try h.run { h.relay.isInHistory && h.lines.last?.contains("history") == true }
+    }
+
+    func testWheelScrollsAndADragSelectsWhatYCopies() throws {
+        let h = try Harness(columns: 40, rows: 6)
+        var copied: [String] = []
+        h.relay.copyToClipboard = { copied.append($0); return "copied" }
+        let lines = (1...20).map { "row-\($0)" }.joined(separator: "\r\n")
+        h.relay.receiveRemote(Array(lines.utf8))
+        try h.run { h.lines.contains("row-20") }
+        h.relay.receiveLocal([prefix, UInt8(ascii: "[")])
+        try h.run { h.lines.last?.contains("history") == true }
+        // Two wheel notches up: 6 lines.
+        h.relay.receiveLocal(Array("\u{1B}[<64;1;1M\u{1B}[<64;1;1M".utf8))
+        try h.run { h.lines.first == "row-10" }
+        // Press on row-11 at column 5 (SGR reports column;row, 1-based), drag to row-12 column 3.
+        h.relay.receiveLocal(Array("\u{1B}[<0;5;2M\u{1B}[<32;3;3M\u{1B}[<0;3;3my".utf8))
+        try h.run { h.lines.last?.contains("copied") == true }
+        XCTAssertEqual(copied, ["11\nrow"])
+        XCTAssertTrue(h.sent.isEmpty)
+    }
+}
