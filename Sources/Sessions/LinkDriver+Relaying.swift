@@ -14,6 +14,7 @@ extension LinkDriver {
                 delegate?.driverStatusChanged(self)
             }
             pump()
+            driveUpload()
         }
     }
 
@@ -82,7 +83,8 @@ extension LinkDriver {
     }
 
     func flush() throws {
-        guard let channel = connection?.channel else { return }
+        // An upload owns the session's sending until it is done (`LinkDriver+Upload.swift`).
+        guard let channel = connection?.channel, upload == nil else { return }
         while !outbound.isEmpty {
             let n = try channel.write(outbound)
             if n <= 0 { break }

@@ -76,6 +76,11 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
+    /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
+    var upload: ActiveUpload?
+    /// Temporary upload names left on the host by a dropped link, removed by the next upload.
+    var abandonedUploads: Set<String> = []
+    var uploadCounter = 0
 
     init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int) {
         self.index = index
@@ -176,6 +181,7 @@ final class LinkDriver {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
         outbound.removeAll()
+        cancelUpload("the link to \(name) dropped")
         connection?.disconnect()
         connection = nil
     }

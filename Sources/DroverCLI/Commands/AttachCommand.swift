@@ -8,7 +8,7 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--clipboard write|off] "
-            + "[--notify] [--record FILE.cast] [--copy-command CMD]",
+            + "[--notify] [--record FILE.cast] [--copy-command CMD] [--paste-images on|off]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -43,6 +43,12 @@ enum AttachCommand {
             terminal a desktop notification naming the host (OSC 777; OSC 9 in iTerm2 and kitty).
             --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
             file only), for 'drover replay FILE.cast' or asciinema.
+
+            Pictures: pasting the path of a local PNG, JPEG, GIF or WebP file (what a terminal pastes
+            when you drop a file on it), or ctrl+] v for the clipboard's picture, uploads it over SFTP
+            to ~/.cache/drover-paste/ on the host in front and pastes that path instead. Other pastes
+            go through as typed. --paste-images off (for good: 'drover hosts edit NAME --paste-images
+            off') pastes paths as typed.
             """,
         options: [
             OptionSpec("session", short: "s", value: "SESSION",
@@ -58,6 +64,8 @@ enum AttachCommand {
             OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
             OptionSpec("record", value: "FILE.cast",
                        help: "record what the first HOST sends to a new asciicast v2 file"),
+            OptionSpec("paste-images", value: "on|off",
+                       help: "upload pasted picture files to the host and paste their remote paths (default: each host's setting, on)"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -90,6 +98,9 @@ enum AttachCommand {
             }
             if let raw = args.value("clipboard") {
                 do { signals.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
+            }
+            if let raw = args.value("paste-images") {
+                do { signals.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
             }
             if let path = args.value("record") {
                 guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }

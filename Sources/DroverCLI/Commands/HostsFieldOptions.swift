@@ -11,6 +11,8 @@ enum HostsFieldOptions {
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
         OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
+        OptionSpec("paste-images", value: "on|off",
+                   help: "upload pasted picture files and ctrl+] v's picture to ~/.cache/drover-paste (default on)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -56,6 +58,10 @@ enum HostsFieldOptions {
         }
         if let raw = args.value("clipboard") {
             do { host.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
+            changed = true
+        }
+        if let raw = args.value("paste-images") {
+            do { host.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
             changed = true
         }
         return changed
