@@ -12,8 +12,9 @@ final class AttachPasteImageTests: XCTestCase {
     private var remoteHome: TemporaryDirectory!
     private var uploads: String { remoteHome.file(".cache/drover-paste") }
 
-    /// `slowSFTP`: the SFTP server reads its input at about 1.5 MB/s, so a link can be cut mid-upload.
-    private func start(slowSFTP: Bool = false, environment: String = "") throws {
+    /// `slowSFTP`: the SFTP server reads its input at about 1.5 MB/s, so a link can be cut
+    /// mid-upload; `sftp: false`: the sshd offers no SFTP at all.
+    private func start(slowSFTP: Bool = false, sftp: Bool = true, environment: String = "") throws {
         remoteHome = try TemporaryDirectory(prefix: "drover-paste-home")
         var subsystem = "internal-sftp -d \(remoteHome.path)"
         if slowSFTP {
@@ -36,7 +37,7 @@ final class AttachPasteImageTests: XCTestCase {
             chmod(wrapper, 0o755)
             subsystem = wrapper
         }
-        harness = try AttachHarness(sshdConfig: ["Subsystem sftp \(subsystem)"])
+        harness = try AttachHarness(sshdConfig: sftp ? ["Subsystem sftp \(subsystem)"] : [])
         try harness.startOuterTerminal(width: 160, height: 30)
         try harness.registerHost(command: "exec \(harness.innerShell)")
         try harness.attachTrusting(until: "inner$", environment: environment)
@@ -141,5 +142,17 @@ final class AttachPasteImageTests: XCTestCase {
         let names = uploadedNames()
         XCTAssertEqual(names.count, 1, "only the small picture, no temporary or partial file: \(names)")
         XCTAssertFalse(names.contains { $0.hasSuffix(".part") }, "\(names)")
+    }
+
+    func testAHostWithoutSFTPSaysSoAndKeepsTheKeysTypedMeanwhile() throws {
+        try start(sftp: false)
+        let png = try makePNG("shot.png", size: 1000)
+        try harness.type("echo ")
+        try bracketedPaste(png)
+        try harness.type("after-$((4+5))\n")
+        try harness.waitFor("upload to e2e failed")
+        try harness.waitFor("after-9")
+        XCTAssertTrue(try harness.screen().contains("Subsystem sftp"))
+        XCTAssertFalse(try harness.screen().contains(png), "nothing was pasted")
     }
 }

@@ -127,7 +127,8 @@ extension AttachRun {
         case .failure(.linkDropped(let reason)):
             finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
         case .failure(.refused(let reason)):
-            finishPaste(job, text: nil, note: "upload to \(name) failed: \(reason); nothing was pasted")
+            finishPaste(job, text: nil, note: "upload to \(name) failed (\(reason)); nothing was pasted. Check that "
+                + "its sshd offers SFTP ('Subsystem sftp') and ~/\(SFTPUpload.directory) has room, then paste again")
         }
     }
 

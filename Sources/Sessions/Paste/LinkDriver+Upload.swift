@@ -59,10 +59,14 @@ extension LinkDriver {
             pump()
         case .failed(let error):
             endUpload(upload)
-            if case .connectionLost = error {
-                upload.done(.failure(.linkDropped(error.description)))
+            switch error {
+            case .connectionLost:
+                upload.done(.failure(.linkDropped("the link to \(name) dropped")))
                 lose(error.description, recoverable: true, generation: lifecycle.generation)
-            } else {
+            case .protocolFailure(let operation, let detail):
+                upload.done(.failure(.refused("\(operation): \(detail)")))
+                send([])
+            default:
                 upload.done(.failure(.refused(error.description)))
                 send([])
             }
