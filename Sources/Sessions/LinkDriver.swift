@@ -181,9 +181,10 @@ final class LinkDriver {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
         outbound.removeAll()
-        cancelUpload("the link to \(name) dropped")
+        let cancelled = cancelUpload()
         connection?.disconnect()
         connection = nil
+        cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
     }
 
     /// Drover is ending: the link goes down and the kept passwords are zeroed.

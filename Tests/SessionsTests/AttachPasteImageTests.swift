@@ -125,6 +125,8 @@ final class AttachPasteImageTests: XCTestCase {
         let big = try makePNG("big.png", size: 8 * 1024 * 1024)
         try bracketedPaste(big)
         try harness.waitFor("uploading to e2e:", timeout: 20)
+        // Typed during the upload: held behind the paste, then kept for the next connection.
+        try harness.type("echo held-$((5+6))\n")
         // The temporary file is on the host, half written, when the link goes.
         _ = try harness.waitUntil("a partial upload on the host") { _ in uploadedNames().contains { $0.hasSuffix(".part") } }
         try harness.sshd.stopAndDropConnections()
@@ -132,7 +134,8 @@ final class AttachPasteImageTests: XCTestCase {
         try harness.sshd.restart()
         // A key makes the host reconnect now; it is sent once the session is back.
         try harness.type("echo back-$((3+4))\n")
-        try harness.waitFor("back-7", timeout: 30)
+        let screen = try harness.waitFor("back-7", timeout: 30)
+        XCTAssertTrue(screen.contains("held-11"), "the keys typed during the cancelled upload arrived:\n\(screen)")
 
         let small = try makePNG("small.png", size: 2000)
         try harness.type("cmp ")

@@ -27,6 +27,11 @@ extension SFTPUpload {
             if let wait = check(Int(rc), "finding the login directory") { return wait }
             home = String(decoding: buffer[..<Int(rc)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             while home.count > 1, home.hasSuffix("/") { home.removeLast() }
+            // The path is pasted into a remote program: a control character in it is refused.
+            guard home.hasPrefix("/"), !home.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                return .failure(.protocolFailure(operation: "finding the login directory",
+                    detail: "the SFTP server named no usable absolute path; check the account's home directory"))
+            }
             phase = .mkdirCache
         case .mkdirCache:
             // Failures are fine (it usually exists); the directory check below decides.

@@ -61,8 +61,9 @@ extension LinkDriver {
             endUpload(upload)
             switch error {
             case .connectionLost:
-                upload.done(.failure(.linkDropped("the link to \(name) dropped")))
+                // Lost first, so the keys held behind the paste are kept for the next connection.
                 lose(error.description, recoverable: true, generation: lifecycle.generation)
+                upload.done(.failure(.linkDropped("the link to \(name) dropped")))
             case .protocolFailure(let operation, let detail):
                 upload.done(.failure(.refused("\(operation): \(detail)")))
                 send([])
@@ -73,12 +74,14 @@ extension LinkDriver {
         }
     }
 
-    /// The link is going away (`dropConnection`): the upload is cancelled and its temporary
-    /// name remembered, so the next upload on this host removes it.
-    func cancelUpload(_ reason: String) {
-        guard let upload else { return }
+    /// The link is going away (`dropConnection`, before the session goes): the upload lets go
+    /// of it and its temporary name is remembered, so the next upload on this host removes it.
+    /// The caller reports it (`done`) once the connection is gone, so that keys held behind
+    /// the paste are kept for the next connection rather than sent on this one.
+    func cancelUpload() -> ActiveUpload? {
+        guard let upload else { return nil }
         endUpload(upload)
-        upload.done(.failure(.linkDropped(reason)))
+        return upload
     }
 
     private func endUpload(_ upload: ActiveUpload) {
