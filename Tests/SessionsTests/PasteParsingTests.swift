@@ -74,10 +74,13 @@ final class PasteParsingTests: XCTestCase {
     }
 
     func testWithoutAToolTheAdviceNamesOneToInstall() {
-        guard case .failed(let message) = ClipboardImage.gather(environment: ["PATH": "/nonexistent"]) else {
+        guard case .failed(let message) = ClipboardImage.gather(environment: ["PATH": "/nonexistent", "DISPLAY": ":9"]) else {
             return XCTFail("no tool, no picture")
         }
         XCTAssertTrue(message.contains("install xclip"), message)
+        guard case .failed(let headless) = ClipboardImage.gather(environment: ["PATH": "/usr/bin:/bin"]),
+              !FileManager.default.isExecutableFile(atPath: "/usr/bin/osascript") else { return }
+        XCTAssertTrue(headless.contains("neither DISPLAY nor WAYLAND_DISPLAY is set"), headless)
     }
 
     // MARK: Quoting for the host's shell

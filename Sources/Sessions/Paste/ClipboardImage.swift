@@ -36,7 +36,10 @@ enum ClipboardImage {
 
     static func gather(environment: [String: String]) -> GatheredImages {
         guard let tool = tool(environment: environment) else {
-            return .failed("no clipboard tool found: \(installAdvice)")
+            let hasDisplay = environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false
+            return .failed(hasDisplay ? "no clipboard tool found: \(installAdvice)"
+                : "no display to read a clipboard from (neither DISPLAY nor WAYLAND_DISPLAY is set); run Drover "
+                    + "in a desktop session with xclip or wl-clipboard installed, then press ctrl+] v again")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool.path)
@@ -49,6 +52,9 @@ enum ClipboardImage {
         do { try process.run() } catch {
             return .failed("\(tool.name) could not start (\(error)); \(installAdvice)")
         }
+        // A tool that hangs (a clipboard owner that never answers) is stopped, so this thread ends.
+        let running = RunningTool(process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + toolTimeout) { running.stop() }
         let limit = tool.printsHex ? 2 * LocalImages.maximumSize + 64 : LocalImages.maximumSize
         let bytes = LocalImages.readUpTo(output.fileHandleForReading.fileDescriptor, limit + 1) ?? []
         if bytes.count > limit { process.terminate() }
@@ -59,6 +65,17 @@ enum ClipboardImage {
                 + "copy a screenshot, then press ctrl+] v again")
         }
         return .images([image])
+    }
+
+    /// Longer than the run waits (`AttachRun.gatherTimeout`), so the run has given up by then.
+    static let toolTimeout: TimeInterval = 20
+
+    /// The tool's process, stopped from a timer thread. `Process.terminate` may be called from
+    /// any thread; nothing else is touched through this box.
+    final class RunningTool: @unchecked Sendable {
+        private let process: Process
+        init(_ process: Process) { self.process = process }
+        func stop() { if process.isRunning { process.terminate() } }
     }
 
     /// `«data PNGf89504E…»` to bytes; empty for anything else.
