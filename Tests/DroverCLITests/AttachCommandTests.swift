@@ -18,7 +18,7 @@ final class AttachCommandTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("attach", "--help"), 0, h.err)
         let lines = h.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(AttachController.keyHelpLines.count, 8)
+        XCTAssertEqual(AttachController.keyHelpLines.count, 9, "d n p h r x v ?, and the doubled prefix")
         for key in AttachController.keyHelpLines {
             XCTAssertTrue(lines.contains("  " + key), "missing \(key) in\n\(h.out)")
         }
