@@ -51,10 +51,10 @@ final class AttachPasteImageTests: XCTestCase {
     /// A PNG of `size` bytes: the signature, then pseudo-random bytes.
     private func makePNG(_ name: String, size: Int) throws -> String {
         let path = harness.scratch.file(name)
-        var generator = SystemRandomNumberGenerator()
-        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + (8..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let random = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/urandom"))
+        defer { try? random.close() }
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + random.readData(ofLength: size - 8)
+        try bytes.write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -95,6 +95,17 @@ final class AttachPasteImageTests: XCTestCase {
         try harness.type(" typed-$((1+2))\n")
         try harness.waitFor("\(notes) \(key) typed-3")
         XCTAssertEqual(uploadedNames(), names)
+
+        // Two dropped files at once, one of several MiB (many SFTP writes): both paths, in order.
+        let big = try makePNG("big.png", size: 3 * 1024 * 1024 + 77)
+        let both = harness.scratch.file("both")
+        try (Data(contentsOf: URL(fileURLWithPath: big)) + Data(contentsOf: URL(fileURLWithPath: png)))
+            .write(to: URL(fileURLWithPath: both))
+        try harness.type("cat ")
+        try bracketedPaste("file://\(big.replacingOccurrences(of: " ", with: "%20"))\n\(png.replacingOccurrences(of: " ", with: "\\ "))\n")
+        try harness.type(" | cmp - '\(both)' && echo BOTH-$((6+6))\n")
+        try harness.waitFor("BOTH-12", timeout: 30)
+        XCTAssertEqual(uploadedNames().count, 2, "the same picture is stored once: \(uploadedNames())")
     }
 
     func testControlBracketVPastesTheClipboardPictureFromXvfb() throws {
