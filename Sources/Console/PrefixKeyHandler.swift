@@ -10,7 +10,7 @@ import VT
 /// two keys does not spoil the binding.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
-        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history
+        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history, pasteImage
     }
 
     public enum Action: Hashable, Sendable {

@@ -210,6 +210,15 @@ public final class RelayLoop {
         }
     }
 
+    /// A paste Drover composed (a pasted picture's remote path), encoded like a typed paste
+    /// in the shown emulator's modes (bracketed when the remote asked for it).
+    public func sendPaste(_ text: String) {
+        let event = InputEvent.paste(text)
+        guard forwards(event) else { return }
+        let bytes = encodeForRemote(event)
+        if !bytes.isEmpty { sendToRemote(bytes) }
+    }
+
     private func hideHelp() {
         helpOverlay = nil
     }

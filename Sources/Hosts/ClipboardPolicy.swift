@@ -15,8 +15,21 @@ public enum ClipboardPolicy: String, Codable, Sendable, CaseIterable {
     }
 }
 
+/// `--paste-images on|off` (ADR 0016): whether pasted picture files and `ctrl+] v` upload.
+public enum PasteImagesSetting {
+    /// true for `on`, false for `off`, with advice for anything else.
+    public static func parse(_ text: String) throws -> Bool {
+        switch text.lowercased() {
+        case "on": return true
+        case "off": return false
+        default: throw ClipboardPolicyError(text: text, option: "--paste-images", choices: "on or off")
+        }
+    }
+}
+
 public struct ClipboardPolicyError: Error, CustomStringConvertible, Equatable {
     public let text: String
     public let option: String
-    public var description: String { "\(option) takes write or off, not '\(text)'" }
+    public var choices = "write or off"
+    public var description: String { "\(option) takes \(choices), not '\(text)'" }
 }

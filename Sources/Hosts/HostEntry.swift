@@ -26,6 +26,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var sshKnownHosts: Bool?
     /// Echo prediction for this host; nil means `auto` (`drover attach --predict` overrides it).
     public var predict: PredictSetting?
+    /// Whether pasted picture files and `ctrl+] v` upload to this host; nil means on (ADR 0016).
+    public var pasteImages: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -91,7 +93,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts, predict
+        case identity, sshKnownHosts, predict, pasteImages
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -108,6 +110,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         command = try c.decodeIfPresent(String.self, forKey: .command)
         auth = try c.decodeIfPresent([AuthMethod].self, forKey: .auth) ?? AuthMethod.defaultOrder
         clipboard = try c.decodeIfPresent(ClipboardPolicy.self, forKey: .clipboard)
+        pasteImages = try c.decodeIfPresent(Bool.self, forKey: .pasteImages)
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
         identity = try c.decodeIfPresent([String].self, forKey: .identity)

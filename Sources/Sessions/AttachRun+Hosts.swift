@@ -21,6 +21,8 @@ extension AttachRun {
             retryNow(front)
         case .discardPending:
             discardPending()
+        case .pasteImage:
+            pasteClipboardImage()
         case .help, .history:
             break
         }

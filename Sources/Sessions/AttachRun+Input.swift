@@ -19,7 +19,7 @@ extension AttachRun {
             choose(with: event)
             return true
         case .frontHost:
-            return false
+            return interceptPaste(event)
         }
     }
 
@@ -38,7 +38,7 @@ extension AttachRun {
     /// kept (`PendingInput`) and sent in order once the session is back, and a key also asks it
     /// to reconnect now instead of waiting out the backoff.
     func typed(_ bytes: [UInt8]) {
-        guard outcome == nil else { return }
+        guard outcome == nil, !holdForPaste(bytes) else { return }
         let link = front
         if link.takesKeysNow { return link.send(bytes) }
         guard link.outcome == nil else { return }

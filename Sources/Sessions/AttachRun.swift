@@ -31,6 +31,11 @@ final class AttachRun {
     let copyFailures: Mailbox<String>
     /// Past screens of every host for history mode's rewind, within one memory budget.
     let snapshots: SnapshotRecorder
+    /// Where paste jobs' worker threads report what they read (`AttachRun+Paste.swift`).
+    let pasteResults: Mailbox<PasteGathered>
+    /// The paste being turned into an upload, if any; keys for its host wait behind it.
+    var pasteJob: PasteJob?
+    var pasteJobCounter = 0
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -61,6 +66,7 @@ final class AttachRun {
             owner.receive(message)
         }
         self.copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
+        self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = targets.enumerated().map { index, target in
             LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
@@ -112,6 +118,7 @@ final class AttachRun {
         if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
         for message in mailbox.close() { message.decline() }
         _ = copyFailures.close()
+        _ = pasteResults.close()
         for question in prompts.removeAll() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()

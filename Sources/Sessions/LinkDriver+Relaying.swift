@@ -15,6 +15,7 @@ extension LinkDriver {
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             pump()
+            driveUpload()
         }
     }
 
@@ -83,7 +84,8 @@ extension LinkDriver {
     }
 
     func flush() throws {
-        guard let channel = connection?.channel else { return }
+        // An upload owns the session's sending until it is done (`LinkDriver+Upload.swift`).
+        guard let channel = connection?.channel, upload == nil else { return }
         while !outbound.isEmpty {
             let n = try channel.write(outbound)
             if n <= 0 { break }

@@ -80,6 +80,11 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
+    /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
+    var upload: ActiveUpload?
+    /// Temporary upload names left on the host by a dropped link, removed by the next upload.
+    var abandonedUploads: Set<String> = []
+    var uploadCounter = 0
 
     init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int,
          predict: PredictionMode = .auto) {
@@ -182,8 +187,10 @@ final class LinkDriver {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
         outbound.removeAll()
+        let cancelled = cancelUpload()
         connection?.disconnect()
         connection = nil
+        cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
     }
 
     /// Drover is ending: the link goes down and the kept passwords are zeroed.

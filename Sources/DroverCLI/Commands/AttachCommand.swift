@@ -8,7 +8,8 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--no-ssh-known-hosts] "
-            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD] [--predict auto|always|never]",
+            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD] [--predict auto|always|never]"
+            + " [--paste-images on|off]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -61,6 +62,12 @@ enum AttachCommand {
             draws something else or nothing in time; the first key after a prompt, keys at a
             prompt that does not echo (a password) and control keys are never guessed. While
             guesses are on, the status line shows the round trip ("RTT 210 ms").
+
+            Pictures: pasting the path of a local PNG, JPEG, GIF or WebP file (what a terminal pastes
+            when you drop a file on it), or ctrl+] v for the clipboard's picture, uploads it over SFTP
+            to ~/.cache/drover-paste/ on the host in front and pastes that path instead. Other pastes
+            go through as typed. --paste-images off (for good: 'drover hosts edit NAME --paste-images
+            off') pastes paths as typed.
             """,
         options: [
             OptionSpec("session", short: "s", value: "SESSION",
@@ -80,6 +87,8 @@ enum AttachCommand {
                        help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
             OptionSpec("predict", value: "auto|always|never",
                        help: "draw typed keys before the host echoes them, for every HOST this time (default: the host's setting, auto)"),
+            OptionSpec("paste-images", value: "on|off",
+                       help: "upload pasted picture files to the host and paste their remote paths (default: each host's setting, on)"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -113,6 +122,9 @@ enum AttachCommand {
             }
             if let raw = args.value("clipboard") {
                 do { signals.clipboard = try ClipboardPolicy.parse(raw) } catch { throw UsageError("\(error)") }
+            }
+            if let raw = args.value("paste-images") {
+                do { signals.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
             }
             if let path = args.value("record") {
                 guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }

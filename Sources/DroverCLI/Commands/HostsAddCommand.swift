@@ -5,7 +5,7 @@ enum HostsAddCommand {
     static let command = Command(
         "add", summary: "add a host to the registry",
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S] [--command CMD] [--auth LIST]"
-            + " [--clipboard write|off]\n"
+            + " [--clipboard write|off] [--paste-images on|off]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',

@@ -5,7 +5,7 @@ enum HostsEditCommand {
     static let command = Command(
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
-            + "[--command CMD | --no-command] [--clipboard write|off] [--rename NEW]",
+            + "[--command CMD | --no-command] [--clipboard write|off] [--paste-images on|off] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "

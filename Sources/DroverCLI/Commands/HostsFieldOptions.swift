@@ -16,6 +16,8 @@ enum HostsFieldOptions {
         OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
         OptionSpec("predict", value: "auto|always|never",
                    help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
+        OptionSpec("paste-images", value: "on|off",
+                   help: "upload pasted picture files and ctrl+] v's picture to ~/.cache/drover-paste (default on)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -73,6 +75,10 @@ enum HostsFieldOptions {
         }
         if let raw = args.value("predict") {
             host.predict = try predictSetting(raw)
+            changed = true
+        }
+        if let raw = args.value("paste-images") {
+            do { host.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
             changed = true
         }
         return changed

@@ -10,6 +10,9 @@ public struct AttachSignalOptions {
     public var recorder: CastRecorder?
     /// `--copy-command CMD`, run through `/bin/sh -c` (`CopyCommand`).
     public var copyCommand: String?
+    /// `--paste-images on|off` for every host of the run (nil: each host's own, default on;
+    /// ADR 0016). Kept here with the other per-run overrides of host settings.
+    public var pasteImages: Bool?
 
     public init(clipboard: ClipboardPolicy? = nil, notify: Bool = false, recorder: CastRecorder? = nil,
                 copyCommand: String? = nil) {

@@ -1,0 +1,158 @@
+import Console
+import Foundation
+import Hosts
+import Loop
+import SSH
+import VT
+
+/// One paste that may become an upload: the host it is for, the paste as typed (nil for
+/// `ctrl+] v`), and the bytes typed for that host meanwhile, which follow the pasted path.
+final class PasteJob {
+    let id: Int
+    let driver: LinkDriver
+    let original: String?
+    var held: [UInt8] = []
+    var droppedHeld = 0
+    var lastPercent = -1
+    var timeout: EventLoop.TimerToken?
+
+    init(id: Int, driver: LinkDriver, original: String?) {
+        self.id = id
+        self.driver = driver
+        self.original = original
+    }
+}
+
+/// What a paste job's worker thread found, posted to the loop.
+struct PasteGathered: Sendable {
+    let id: Int
+    let outcome: GatheredImages
+}
+
+/// Pictures pasted into a remote program (ADR 0016): a bracketed paste made only of local
+/// picture files' paths, or `ctrl+] v` for the clipboard's picture, is uploaded to the host
+/// (`LinkDriver+Upload.swift`) and the remote paths are pasted instead, quoted for the host's
+/// shell. Files are read on a worker thread; keys typed meanwhile wait behind the paste.
+extension AttachRun {
+    /// Keys held behind one paste at most; more are dropped, and the status line says so.
+    static let heldLimit = 64 * 1024
+    /// Reading a file or the clipboard tool that takes longer than this is given up on.
+    static let gatherTimeout = Duration.seconds(15)
+
+    func pasteImagesEnabled(for driver: LinkDriver) -> Bool {
+        signalOptions.pasteImages ?? driver.target.host?.pasteImages ?? true
+    }
+
+    /// From `route`: true when `event` is a paste of paths that is now being looked at.
+    func interceptPaste(_ event: InputEvent) -> Bool {
+        guard case .paste(let text) = event, pasteJob == nil, front.connection != nil,
+              pasteImagesEnabled(for: front),
+              let paths = PastePaths.parse(text, home: environment["HOME"]) else { return false }
+        startPasteJob(original: text) { LocalImages.gather(paths: paths) }
+        return true
+    }
+
+    /// `ctrl+] v`: the clipboard's picture.
+    func pasteClipboardImage() {
+        let name = front.name
+        if pasteJob != nil { return showBanner("a picture is still uploading; press ctrl+] v again when it is pasted") }
+        guard pasteImagesEnabled(for: front) else {
+            let edit = front.target.host.map { "'drover hosts edit \($0.name) --paste-images on'" }
+                ?? "'drover attach … --paste-images on'"
+            return showBanner("pasting pictures is off for \(name); turn it on with \(edit)")
+        }
+        guard front.connection != nil else { return showBanner("\(name) is not connected; press ctrl+] v once it is") }
+        let environment = environment
+        startPasteJob(original: nil) { ClipboardImage.gather(environment: environment) }
+    }
+
+    /// Bytes for the host in front while its paste is being prepared: kept, in order.
+    func holdForPaste(_ bytes: [UInt8]) -> Bool {
+        guard let job = pasteJob, job.driver === front else { return false }
+        if job.held.count + bytes.count <= Self.heldLimit { job.held += bytes } else { job.droppedHeld += bytes.count }
+        return true
+    }
+
+    private func startPasteJob(original: String?, gather: @escaping @Sendable () -> GatheredImages) {
+        pasteJobCounter += 1
+        let job = PasteJob(id: pasteJobCounter, driver: front, original: original)
+        pasteJob = job
+        job.timeout = loop.schedule(after: Self.gatherTimeout) { [unowned self] in
+            guard pasteJob === job else { return }
+            job.timeout = nil
+            finishPaste(job, text: job.original, note: "reading the picture took over 15 s; "
+                + (job.original == nil ? "nothing was pasted, try again" : "pasted as typed"))
+        }
+        let results = pasteResults
+        let id = job.id
+        Thread.detachNewThread { _ = results.post(PasteGathered(id: id, outcome: gather())) }
+    }
+
+    func receive(_ gathered: PasteGathered) {
+        guard let job = pasteJob, job.id == gathered.id else { return }
+        if let timeout = job.timeout { loop.cancel(timeout) }
+        job.timeout = nil
+        switch gathered.outcome {
+        case .notImages:
+            finishPaste(job, text: job.original)
+        case .failed(let message):
+            finishPaste(job, text: job.original, note: message)
+        case .images(let images):
+            let files = images.map { SFTPUpload.File(digestHex: $0.digestHex, ext: $0.kind.fileExtension, bytes: $0.bytes) }
+            let started = job.driver.startUpload(files, progress: { [unowned self] sent, total in
+                showProgress(job, sent: sent, total: total)
+            }, done: { [unowned self] result in uploaded(result, job) })
+            if !started { finishPaste(job, text: nil, note: "\(job.driver.name) is not connected; nothing was uploaded or pasted") }
+        }
+    }
+
+    /// Uploads over 1 MiB show how far they got.
+    private func showProgress(_ job: PasteJob, sent: Int, total: Int) {
+        guard total > 1024 * 1024, pasteJob === job else { return }
+        let percent = sent * 100 / total
+        guard percent != job.lastPercent else { return }
+        job.lastPercent = percent
+        let megabytes = String(format: "%.1f", Double(total) / 1_048_576)
+        showBanner("uploading to \(job.driver.name): \(percent)% of \(megabytes) MiB")
+    }
+
+    private func uploaded(_ result: Result<[String], UploadFailure>, _ job: PasteJob) {
+        guard pasteJob === job else { return }
+        let name = job.driver.name
+        switch result {
+        case .success(let paths):
+            let platform = job.driver.target.host?.platform ?? .unix
+            finishPaste(job, text: PasteQuoting.quote(paths, for: platform),
+                        note: "pasted \(paths.count == 1 ? "a picture" : "\(paths.count) pictures") uploaded to ~/\(SFTPUpload.directory) on \(name)")
+        case .failure(.linkDropped(let reason)):
+            finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
+        case .failure(.refused(let reason)):
+            finishPaste(job, text: nil, note: "upload to \(name) failed (\(reason)); nothing was pasted. Check that "
+                + "its sshd offers SFTP ('Subsystem sftp') and ~/\(SFTPUpload.directory) has room, then paste again")
+        }
+    }
+
+    /// Ends the job: `text` goes to its host as a paste, then the keys held behind it.
+    private func finishPaste(_ job: PasteJob, text: String?, note: String? = nil) {
+        pasteJob = nil
+        if let timeout = job.timeout { loop.cancel(timeout) }
+        job.timeout = nil
+        let dropped = job.droppedHeld > 0 ? " (\(job.droppedHeld) bytes typed meanwhile were dropped)" : ""
+        if let note { showBanner(note + dropped) } else if !dropped.isEmpty { showBanner("typed keys" + dropped) }
+        let driver = job.driver
+        if let text {
+            if driver === front {
+                relay.sendPaste(text)
+            } else {
+                deliver(InputEncoder(modes: driver.terminal.modes).encode(.paste(text)), to: driver)
+            }
+        }
+        if !job.held.isEmpty { deliver(job.held, to: driver) }
+    }
+
+    /// Bytes for `driver`, whether or not it is in front now.
+    private func deliver(_ bytes: [UInt8], to driver: LinkDriver) {
+        if driver === front { return typed(bytes) }
+        if driver.takesKeysNow { driver.send(bytes) } else if driver.outcome == nil { driver.keepForLater(bytes) }
+    }
+}

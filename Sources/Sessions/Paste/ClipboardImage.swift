@@ -1,0 +1,107 @@
+import Foundation
+import LibC
+
+/// The picture on this computer's clipboard, through the first tool that exists: `wl-paste`
+/// (Wayland), `xclip` (X11), or `osascript` (macOS, which prints the PNG data as hex). Runs on
+/// a worker thread; output is read up to `LocalImages.maximumSize`.
+enum ClipboardImage {
+    struct Tool: Equatable {
+        let path: String
+        let arguments: [String]
+        var name: String { (path as NSString).lastPathComponent }
+        /// osascript prints `«data PNGf89504E47…»` instead of raw bytes.
+        var printsHex: Bool { name == "osascript" }
+    }
+
+    static let installAdvice = "install xclip (X11) or wl-clipboard (Wayland) on this computer, "
+        + "then press ctrl+] v again"
+
+    /// The tool to use with `environment` (PATH, DISPLAY, WAYLAND_DISPLAY), or nil.
+    static func tool(environment: [String: String]) -> Tool? {
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        func find(_ name: String) -> String? {
+            directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+        }
+        if environment["WAYLAND_DISPLAY"]?.isEmpty == false, let path = find("wl-paste") {
+            return Tool(path: path, arguments: ["--no-newline", "--type", "image/png"])
+        }
+        if environment["DISPLAY"]?.isEmpty == false, let path = find("xclip") {
+            return Tool(path: path, arguments: ["-selection", "clipboard", "-t", "image/png", "-o"])
+        }
+        if let path = find("osascript") {
+            return Tool(path: path, arguments: ["-e", "the clipboard as «class PNGf»"])
+        }
+        return nil
+    }
+
+    static func gather(environment: [String: String]) -> GatheredImages {
+        guard let tool = tool(environment: environment) else {
+            let hasDisplay = environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false
+            return .failed(hasDisplay ? "no clipboard tool found: \(installAdvice)"
+                : "no display to read a clipboard from (neither DISPLAY nor WAYLAND_DISPLAY is set); run Drover "
+                    + "in a desktop session with xclip or wl-clipboard installed, then press ctrl+] v again")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool.path)
+        process.arguments = tool.arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            return .failed("\(tool.name) could not start (\(error)); \(installAdvice)")
+        }
+        // A tool that hangs (a clipboard owner that never answers) is stopped, so this thread ends.
+        let running = RunningTool(process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + toolTimeout) { running.stop() }
+        let limit = tool.printsHex ? 2 * LocalImages.maximumSize + 64 : LocalImages.maximumSize
+        let bytes = LocalImages.readUpTo(output.fileHandleForReading.fileDescriptor, limit + 1) ?? []
+        if bytes.count > limit { process.terminate() }
+        process.waitUntilExit()
+        let image = bytes.count > limit ? nil : LocalImage(bytes: tool.printsHex ? decodeHex(bytes) : bytes)
+        guard let image else {
+            return .failed("the clipboard holds no picture (\(tool.name) gave none of at most 20 MiB); "
+                + "copy a screenshot, then press ctrl+] v again")
+        }
+        return .images([image])
+    }
+
+    /// Longer than the run waits (`AttachRun.gatherTimeout`), so the run has given up by then.
+    static let toolTimeout: TimeInterval = 20
+
+    /// The tool's process, stopped from a timer thread. `Process.terminate` may be called from
+    /// any thread; nothing else is touched through this box.
+    final class RunningTool: @unchecked Sendable {
+        private let process: Process
+        init(_ process: Process) { self.process = process }
+        func stop() { if process.isRunning { process.terminate() } }
+    }
+
+    /// `«data PNGf89504E…»` to bytes; empty for anything else.
+    static func decodeHex(_ text: [UInt8]) -> [UInt8] {
+        let string = String(decoding: text, as: UTF8.self)
+        guard let start = string.range(of: "«data PNGf"), let end = string.range(of: "»", range: start.upperBound..<string.endIndex)
+        else { return [] }
+        let digits = Array(string[start.upperBound..<end.lowerBound].utf8)
+        guard digits.count % 2 == 0 else { return [] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return [] }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SSH
+
+/// A paste's upload on this link's session (`SFTPUpload`), stepped by the loop: on every
+/// event of the link's socket watch, and on the next turn when a step ran out of time. While it
+/// runs, queued keys wait (`flush` holds them), because libssh2 sends one packet at a time on a
+/// session and a half-sent SFTP packet must be finished before any other.
+final class ActiveUpload {
+    let transfer: SFTPUpload
+    let connection: RemoteConnection
+    let progress: (_ sent: Int, _ total: Int) -> Void
+    let done: (Result<[String], UploadFailure>) -> Void
+
+    init(transfer: SFTPUpload, connection: RemoteConnection, progress: @escaping (Int, Int) -> Void,
+         done: @escaping (Result<[String], UploadFailure>) -> Void) {
+        self.transfer = transfer
+        self.connection = connection
+        self.progress = progress
+        self.done = done
+    }
+}
+
+enum UploadFailure: Error, Equatable {
+    /// The link dropped (or was not there): nothing was pasted.
+    case linkDropped(String)
+    /// The host refused something: what and what to do.
+    case refused(String)
+}
+
+extension LinkDriver {
+    /// Starts uploading `files`; false when there is no connection to upload on.
+    func startUpload(_ files: [SFTPUpload.File], progress: @escaping (Int, Int) -> Void,
+                     done: @escaping (Result<[String], UploadFailure>) -> Void) -> Bool {
+        guard let connection, upload == nil else { return false }
+        uploadCounter += 1
+        let transfer = SFTPUpload(session: connection.session, files: files, abandoned: abandonedUploads,
+                                  tag: "\(getpid())-\(uploadCounter)")
+        upload = ActiveUpload(transfer: transfer, connection: connection, progress: progress, done: done)
+        driveUpload()
+        return true
+    }
+
+    /// One step of the upload, then whatever it means: wait, go on next turn, or report.
+    func driveUpload() {
+        guard let upload, connection === upload.connection else { return }
+        switch upload.transfer.step() {
+        case .waiting(let soon):
+            upload.progress(upload.transfer.sentBytes, upload.transfer.totalBytes)
+            if soon {
+                _ = loop.schedule(after: .zero) { [weak self] in self?.driveUpload() }
+            }
+            updateSocketEvents()
+        case .finished(let paths):
+            self.upload = nil
+            abandonedUploads = []
+            upload.done(.success(paths))
+            // Keys and replies held during the upload go now; output read meanwhile is fed.
+            send([])
+            pump()
+        case .failed(let error):
+            endUpload(upload)
+            switch error {
+            case .connectionLost:
+                // Lost first, so the keys held behind the paste are kept for the next connection.
+                lose(error.description, recoverable: true, generation: lifecycle.generation)
+                upload.done(.failure(.linkDropped("the link to \(name) dropped")))
+            case .protocolFailure(let operation, let detail):
+                upload.done(.failure(.refused("\(operation): \(detail)")))
+                send([])
+            default:
+                upload.done(.failure(.refused(error.description)))
+                send([])
+            }
+        }
+    }
+
+    /// The link is going away (`dropConnection`, before the session goes): the upload lets go
+    /// of it and its temporary name is remembered, so the next upload on this host removes it.
+    /// The caller reports it (`done`) once the connection is gone, so that keys held behind
+    /// the paste are kept for the next connection rather than sent on this one.
+    func cancelUpload() -> ActiveUpload? {
+        guard let upload else { return nil }
+        endUpload(upload)
+        return upload
+    }
+
+    private func endUpload(_ upload: ActiveUpload) {
+        self.upload = nil
+        if let name = upload.transfer.openTemporary { abandonedUploads.insert(name) }
+        upload.transfer.abandon()
+    }
+}
