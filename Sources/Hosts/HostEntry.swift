@@ -16,6 +16,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var command: String?
     /// Authentication methods to try, in order.
     public var auth: [AuthMethod]
+    /// Jump hosts to connect through, first hop first (`JumpHop` text); nil: a direct connection.
+    public var jump: [String]?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -76,10 +78,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let session { try HostRules.checkSession(session) }
         if let command { try HostRules.checkCommand(command) }
         try HostRules.checkAuth(auth)
+        if let jump { try HostRules.checkJump(jump) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated
+        case jump
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -97,7 +101,11 @@ public struct HostEntry: Codable, Equatable, Sendable {
         auth = try c.decodeIfPresent([AuthMethod].self, forKey: .auth) ?? AuthMethod.defaultOrder
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
+        jump = try c.decodeIfPresent([String].self, forKey: .jump)
     }
+
+    /// The parsed jump hosts (empty for a direct connection; `validate` checked them).
+    public var jumpHops: [JumpHop] { (jump ?? []).compactMap(JumpHop.init) }
 }
 
 extension CodingUserInfoKey {

@@ -22,8 +22,9 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
         let before = list
         for entry in parsed.entries {
-            let host = HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
+            var host = HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
                                  port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
+            host.jump = entry.jump
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }

@@ -17,8 +17,9 @@ public final class RemoteConnection {
         self.channel = channel
     }
 
-    /// Connects offering the pinned host key types first, verifies the host key (`ask` decides
-    /// about an unknown key), authenticates with
+    /// Connects offering the pinned host key types first (through the target's jump hosts, each
+    /// checked and logged in to the same way, a failure there naming the hop), verifies the host
+    /// key (`ask` decides about an unknown key), authenticates with
     /// the device key, then the agent, then password or keyboard-interactive answers from
     /// `answer`, and starts `command` in a PTY of the size `size` gives at
     /// that moment (the local terminal may have been resized while the trust question was up).
@@ -28,19 +29,32 @@ public final class RemoteConnection {
                             progress: (ConnectionState) -> Void,
                             ask: @escaping (UnknownHostKey) -> Bool,
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
-        progress(.connecting(address: target.endpoint.hostAndPort))
         let knownHosts = KnownHosts(root: root)
-        let endpoint = target.endpoint
-        let session = try SSHSession.connect(
-            to: endpoint, options: options.preferringPins(in: knownHosts, host: endpoint.host, port: endpoint.port))
-        let trust = HostKeyTrust(knownHosts: knownHosts, ask: ask)
-        try session.verifyHostKey(trust.verify)
-        progress(.authenticating)
-        let deviceKey = try DeviceKey.loadOrCreate(root: root)
-        var credentials = SSHCredentials.standard(deviceKey: SSHPrivateKey(deviceKey: deviceKey),
-                                                  environment: environment, prompt: answer)
-        credentials.order = credentialOrder(target.host?.auth ?? AuthMethod.defaultOrder)
-        _ = try session.authenticate(credentials)
+        /// Connects (directly or through `outer`), checks the host key against its own pin
+        /// and logs in with `auth`'s order: the same steps for every hop and for the target.
+        func logIn(to endpoint: SSHEndpoint, through outer: SSHSession?, auth: [AuthMethod]) throws -> SSHSession {
+            let preferred = try options.preferringPins(in: knownHosts, host: endpoint.host, port: endpoint.port)
+            let session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
+                ?? (try SSHSession.connect(to: endpoint, options: preferred))
+            try session.verifyHostKey(HostKeyTrust(knownHosts: knownHosts, ask: ask).verify)
+            progress(.authenticating)
+            let deviceKey = SSHPrivateKey(deviceKey: try DeviceKey.loadOrCreate(root: root))
+            var credentials = SSHCredentials.standard(deviceKey: deviceKey, environment: environment, prompt: answer)
+            credentials.order = credentialOrder(auth)
+            _ = try session.authenticate(credentials)
+            return session
+        }
+        var outer: SSHSession?
+        for hop in target.jumps {
+            progress(.connecting(address: "\(hop.endpoint.hostAndPort) (jump host \(hop.name))"))
+            do {
+                outer = try logIn(to: hop.endpoint, through: outer, auth: hop.auth)
+            } catch let error as SSHError {
+                throw SSHError.jumpHost(hop: hop.name, error)
+            }
+        }
+        progress(.connecting(address: target.endpoint.hostAndPort))
+        let session = try logIn(to: target.endpoint, through: outer, auth: target.host?.auth ?? AuthMethod.defaultOrder)
         let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))

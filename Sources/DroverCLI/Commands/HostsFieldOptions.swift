@@ -10,6 +10,8 @@ enum HostsFieldOptions {
         OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
+        OptionSpec("jump", short: "J", value: "HOST[,HOST...]",
+                   help: "connect through these jump hosts, first hop first: registry names or user@host[:port] (as ssh -J)"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -50,6 +52,14 @@ enum HostsFieldOptions {
                     throw UsageError("--auth takes device-key, agent and password separated by commas, not '\(item)'")
                 }
                 return method
+            }
+            changed = true
+        }
+        if let raw = args.value("jump") {
+            do {
+                host.jump = try JumpHop.parseList(raw).map(\.description)
+            } catch let error as HostValidationError {
+                throw UsageError("--jump: \(error.problem)")
             }
             changed = true
         }

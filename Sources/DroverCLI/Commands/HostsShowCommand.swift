@@ -43,6 +43,7 @@ enum HostsShowCommand {
             ("platform", host.platform.rawValue),
             ("session", host.session ?? "(herdr's default)"),
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
+            ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
             ("created", time(host.created)),
             ("updated", time(host.updated)),
             ("command", host.command == nil ? "(herdr attach command for \(host.platform.rawValue))" : "(override)"),
