@@ -18,6 +18,10 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var auth: [AuthMethod]
     /// Jump hosts to connect through, first hop first (`JumpHop` text); nil: a direct connection.
     public var jump: [String]?
+    /// Local port forwards (`ForwardSpec` text) opened whenever this host is attached.
+    public var forward: [String]?
+    /// True when a forward may listen on a non-loopback address (`--forward-public`).
+    public var forwardPublic: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -79,11 +83,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let command { try HostRules.checkCommand(command) }
         try HostRules.checkAuth(auth)
         if let jump { try HostRules.checkJump(jump) }
+        if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated
-        case jump
+        case jump, forward, forwardPublic
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -102,6 +107,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
         created = try c.decodeIfPresent(Date.self, forKey: .created)
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
         jump = try c.decodeIfPresent([String].self, forKey: .jump)
+        forward = try c.decodeIfPresent([String].self, forKey: .forward)
+        forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

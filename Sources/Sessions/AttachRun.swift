@@ -52,8 +52,8 @@ final class AttachRun {
             owner.receive(message)
         }
         let size = console.size ?? (columns: 80, rows: 24)
-        let drivers = targets.enumerated().map { index, target in
-            LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
+        let drivers = try targets.enumerated().map { index, target in
+            try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
                        inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval)
         }
         self.relay = RelayLoop(

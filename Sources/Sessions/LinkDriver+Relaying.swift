@@ -39,6 +39,8 @@ extension LinkDriver {
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
+            for forward in forwards { try forward.pump() }
+            guard self.connection === connection else { return }
             if output.hasMore {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 _ = loop.schedule(after: .zero) { [weak self] in
@@ -91,7 +93,9 @@ extension LinkDriver {
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if !outbound.isEmpty || session.blockDirections.contains(.outbound) { events.insert(.writable) }
+        if !outbound.isEmpty || session.blockDirections.contains(.outbound) || forwards.contains(where: \.waitsForRemote) {
+            events.insert(.writable)
+        }
         loop.setEvents(events, for: socketWatch)
     }
 }

@@ -71,14 +71,22 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
+    /// The host's local port forwards: listening from the start of the run, across reconnects.
+    let forwards: [PortForwarder]
 
-    init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int) {
+    /// Throws when a forward's local port cannot be listened on.
+    init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop,
+         keepaliveInterval: Int) throws {
         self.index = index
         self.target = target
         self.terminal = terminal
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
+        forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
+        for forward in forwards {
+            forward.onActivity = { [unowned self] in pump() }
+        }
     }
 
     var name: String { target.displayName }
@@ -136,6 +144,7 @@ final class LinkDriver {
         // The local terminal (or the host's emulator) may have been resized while connecting.
         try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
         watchSocket()
+        for forward in forwards { forward.sessionStarted(connection.session) }
         connection.session.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
@@ -171,6 +180,7 @@ final class LinkDriver {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
         outbound.removeAll()
+        for forward in forwards { forward.sessionEnded() }
         connection?.disconnect()
         connection = nil
     }

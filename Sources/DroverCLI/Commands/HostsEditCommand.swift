@@ -5,7 +5,7 @@ enum HostsEditCommand {
     static let command = Command(
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
-            + "[--command CMD | --no-command] [--jump HOSTS | --no-jump] [--rename NEW]",
+            + "[--command CMD | --no-command] [--jump HOSTS | --no-jump] [--forward F... | --no-forward] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -16,6 +16,7 @@ enum HostsEditCommand {
                 OptionSpec("no-session", help: "attach herdr's default session"),
                 OptionSpec("no-command", help: "drop the command override"),
                 OptionSpec("no-jump", help: "connect directly again, without jump hosts"),
+                OptionSpec("no-forward", help: "drop the host's port forwards"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
             ],
         action: { args, ctx in
@@ -23,6 +24,7 @@ enum HostsEditCommand {
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
             if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
             if args.flag("jump") && args.flag("no-jump") { throw UsageError("give --jump or --no-jump, not both") }
+            if args.flag("forward") && args.flag("no-forward") { throw UsageError("give --forward or --no-forward, not both") }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -33,6 +35,7 @@ enum HostsEditCommand {
                 if args.flag("no-session") { host.session = nil; changed = true }
                 if args.flag("no-command") { host.command = nil; changed = true }
                 if args.flag("no-jump") { host.jump = nil; changed = true }
+                if args.flag("no-forward") { host.forward = nil; host.forwardPublic = nil; changed = true }
                 if let newName = args.value("rename") { host.name = newName; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)

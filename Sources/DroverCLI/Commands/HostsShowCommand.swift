@@ -44,6 +44,7 @@ enum HostsShowCommand {
             ("session", host.session ?? "(herdr's default)"),
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
             ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
+            ("forward", host.forward?.joined(separator: " ") ?? "(none)"),
             ("created", time(host.created)),
             ("updated", time(host.updated)),
             ("command", host.command == nil ? "(herdr attach command for \(host.platform.rawValue))" : "(override)"),
