@@ -14,7 +14,8 @@ extension AttachRun {
         case .pickHost where drivers.count > 1:
             openPicker()
         case .nextHost, .previousHost, .pickHost:
-            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover. (\(PrefixKeyHandler.keys(for: .help)) for keys)")
+            let forwards = drivers[0].forwardNote.map { " · \($0)" } ?? ""
+            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
             _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
         case .redraw:
             // The relay has redrawn; a host waiting to reconnect tries now.
@@ -82,14 +83,18 @@ extension AttachRun {
             return
         case .picker:
             if let picker {
-                relay.overlay = picker.overlay(names: ring.names, states: drivers.map(\.lifecycle.summary),
+                relay.overlay = picker.overlay(names: ring.names,
+                                               states: drivers.map { [$0.lifecycle.summary, $0.forwardNote].compactMap { $0 }
+                                                   .joined(separator: " · ") },
                                                front: ring.front)
             }
         case .frontHost:
             // The banner, then what waits to be sent, then the state: a long reason is the
             // part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            let parts = [banner, front.pending.statusNote, line].compactMap { $0 }
+            var parts = [banner, front.pending.statusNote, line].compactMap { $0 }
+            // Shown beside what the line says anyway: an attached screen keeps its last row.
+            if !parts.isEmpty, let forwards = front.forwardNote { parts.insert(forwards, at: parts.count - 1) }
             relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
         }
         relay.renderNow()

@@ -39,8 +39,10 @@ extension LinkDriver {
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
+            let carried = forwards.map(\.openCount)
             for forward in forwards { try forward.pump() }
             guard self.connection === connection else { return }
+            if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
             if output.hasMore {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 _ = loop.schedule(after: .zero) { [weak self] in
@@ -88,6 +90,13 @@ extension LinkDriver {
             if n <= 0 { break }
             outbound.removeFirst(n)
         }
+    }
+
+    /// The host's forwards and how many connections each carries, for the status line and
+    /// the host list: `forwards 8080 → localhost:80 (2 open)`; nil without forwards.
+    var forwardNote: String? {
+        guard !forwards.isEmpty else { return nil }
+        return "forwards " + forwards.map { "\($0.spec.summary) (\($0.openCount) open)" }.joined(separator: ", ")
     }
 
     func updateSocketEvents() {

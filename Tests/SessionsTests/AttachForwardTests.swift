@@ -81,6 +81,11 @@ final class AttachForwardTests: XCTestCase {
         try harness.type("echo back-$((40+2))\n")
         try harness.waitFor("back-42", timeout: 60)
         XCTAssertEqual(try fetchTwiceConcurrently(port: localPort), expected, "the listener stayed; the new session carries it")
+        // The host list names the forward and what it carries now (both fetches are done).
+        try harness.keys("C-]", "h")
+        try harness.waitUntil("the forward in the host list") {
+            $0.contains("forwards \(localPort) ") && $0.contains("127.0.0.1:\(remotePort) (0 open)")
+        }
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
