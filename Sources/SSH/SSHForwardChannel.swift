@@ -6,6 +6,7 @@ import CLibSSH2
 public final class SSHForwardChannel {
     public let session: SSHSession
     let raw: OpaquePointer
+    private var freed = false
 
     init(session: SSHSession, raw: OpaquePointer) {
         self.session = session
@@ -13,8 +14,18 @@ public final class SSHForwardChannel {
     }
 
     deinit {
-        // A non-blocking free may leave the close unsent; the session's next call sends it.
-        _ = libssh2_channel_free(raw)
+        // A last try; a channel libssh2 could not close yet is freed with its session.
+        if !freed { _ = libssh2_channel_free(raw) }
+    }
+
+    /// Closes and frees the channel without waiting: false while the close is still under
+    /// way (call again on a later pump). No other call may follow a true answer.
+    public func free() -> Bool {
+        guard !freed else { return true }
+        let rc = libssh2_channel_free(raw)
+        if rc == LIBSSH2_ERROR_EAGAIN { return false }
+        freed = true
+        return true
     }
 
     /// Reads what the channel holds into `buffer`: the count, 0 for nothing yet, nil at its end.

@@ -46,13 +46,19 @@ final class ForwardedConnection {
     }
 
     /// Moves bytes between the channel and the buffers; throws when the session is lost.
-    func serviceRemote(scratch: UnsafeMutableRawBufferPointer) throws {
-        guard let channel, !finished else { return }
-        while !remoteEnded && toLocal.count < Self.capacity {
+    /// Reads the channel until libssh2 has nothing more, the local side stops taking bytes,
+    /// or `budget` bytes were read; returns true in the last case (libssh2 may hold more that
+    /// no socket event will announce, so the caller pumps again soon).
+    func serviceRemote(scratch: UnsafeMutableRawBufferPointer, budget: Int) throws -> Bool {
+        guard let channel, !finished else { return false }
+        var read = 0
+        while !remoteEnded && toLocal.count < Self.capacity && read < budget {
             let room = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(scratch.count, Self.capacity - toLocal.count)])
             guard let n = try channel.read(into: room) else { remoteEnded = true; break }
             if n == 0 { break }
+            read += n
             toLocal.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
+            writeLocal()
         }
         while !toRemote.isEmpty {
             let n = try toRemote.withUnsafeBytes { try channel.write($0) }
@@ -63,6 +69,7 @@ final class ForwardedConnection {
         writeLocal()
         // The far end closed and everything it sent is delivered: the local side hears the end.
         if remoteEnded && toLocal.isEmpty { finished = true }
+        return read >= budget && !finished
     }
 
     private func writeLocal() {

@@ -40,10 +40,11 @@ extension LinkDriver {
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
             let carried = forwards.map(\.openCount)
-            for forward in forwards { try forward.pump() }
+            var forwardsHaveMore = false
+            for forward in forwards where try forward.pump() { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
-            if output.hasMore {
+            if output.hasMore || forwardsHaveMore {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 _ = loop.schedule(after: .zero) { [weak self] in
                     guard let self, self.connection === connection else { return }

@@ -15,6 +15,8 @@ final class PortForwarder {
     private var listenWatch: EventLoop.WatchToken?
     private var connections: [(connection: ForwardedConnection, watch: EventLoop.WatchToken)] = []
     private var session: SSHSession?
+    /// Channels of finished connections whose close libssh2 has not completed yet.
+    private var closing: [SSHForwardChannel] = []
     /// Accepted connections beyond this many are closed at once (each holds two buffers).
     static let maximumConnections = 64
     /// Told after local activity: the driver pumps its session (any read may queue data for
@@ -53,14 +55,20 @@ final class PortForwarder {
     /// listener stays, and connections accepted from now on wait for the next session.
     func sessionEnded() {
         session = nil
+        closing.removeAll()
         for entry in connections where entry.connection.channel != nil { loop.unwatch(entry.watch) }
         connections.removeAll { $0.connection.channel != nil }
     }
 
+    /// Bytes read from one connection's channel per pump, so one busy forward cannot keep
+    /// the loop from the terminal and the keys.
+    static let pumpBudget = 64 * 1024
+
     /// Serves every connection: opens the next channel (one at a time, as libssh2 allows),
-    /// moves bytes both ways, drops finished connections. Throws when the session is lost.
-    func pump() throws {
-        guard let session else { return }
+    /// moves bytes both ways, drops finished connections. Returns true when a connection
+    /// stopped at its budget (pump again soon). Throws when the session is lost.
+    func pump() throws -> Bool {
+        guard let session else { return false }
         // Until an open waits for the server's answer (whose arrival pumps again).
         while let next = connections.first(where: { $0.connection.channel == nil }) {
             do {
@@ -71,8 +79,13 @@ final class PortForwarder {
                 drop(next.connection)   // the host refused this one; the next may work
             }
         }
-        for entry in connections { try entry.connection.serviceRemote(scratch: scratch) }
+        var more = false
+        for entry in connections where try entry.connection.serviceRemote(scratch: scratch, budget: Self.pumpBudget) {
+            more = true
+        }
         dropFinished()
+        closing.removeAll { $0.free() }
+        return more
     }
 
     private func acceptAll() {
@@ -112,6 +125,7 @@ final class PortForwarder {
         guard let index = connections.firstIndex(where: { $0.connection === connection }) else { return }
         loop.unwatch(connections[index].watch)
         connections.remove(at: index)
+        if let channel = connection.channel, !channel.free() { closing.append(channel) }
     }
 
     /// A non-blocking listening socket on the forward's address and port.

@@ -18,6 +18,8 @@ final class AttachForwardTests: XCTestCase {
         try harness.startOuterTerminal(width: 120, height: 30)
         served = try TemporaryDirectory(prefix: "drover-forward")
         try "hello through the forward\n".write(toFile: served.file("hello.txt"), atomically: true, encoding: .utf8)
+        // Far more than the 64 KiB each direction buffers and any channel window.
+        try Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: served.file("big.bin")))
     }
 
     override func tearDown() {
@@ -68,12 +70,24 @@ final class AttachForwardTests: XCTestCase {
         return try Shell.run("/usr/bin/python3", ["-c", script, String(port)])
     }
 
+    /// Fetches big.bin through the forward; returns its SHA-256 as hex and its size.
+    private func fetchBig(port: Int) throws -> String {
+        let script = """
+            import hashlib, sys, urllib.request
+            body = urllib.request.urlopen("http://127.0.0.1:%s/big.bin" % sys.argv[1], timeout=60).read()
+            print(len(body), hashlib.sha256(body).hexdigest())
+            """
+        return try Shell.run("/usr/bin/python3", ["-c", script, String(port)]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func testAForwardReachesTheHTTPServerTwiceAtOnceAndAfterAReconnect() throws {
         let remotePort = try startHTTPServer()
         let localPort = try TestSSHD.freePort()
         try harness.attachTrusting(until: "inner$", options: "--forward 127.0.0.1:\(localPort):127.0.0.1:\(remotePort)")
         let expected = "hello through the forward\nhello through the forward\n"
         XCTAssertEqual(try fetchTwiceConcurrently(port: localPort), expected)
+        let digest = try Shell.run("/usr/bin/sha256sum", [served.file("big.bin")]).split(separator: " ")[0]
+        XCTAssertEqual(try fetchBig(port: localPort), "3000000 \(digest)", "3 MB arrive whole, through the bounded buffers")
 
         try harness.sshd.stopAndDropConnections()
         try harness.waitFor("reconnecting")
