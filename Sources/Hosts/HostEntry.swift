@@ -28,6 +28,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var predict: PredictSetting?
     /// Whether pasted picture files and `ctrl+] v` upload to this host; nil means on (ADR 0016).
     public var pasteImages: Bool?
+    /// Jump hosts to connect through, first hop first (`JumpHop` text); nil: a direct connection.
+    public var jump: [String]?
+    /// Local port forwards (`ForwardSpec` text) opened whenever this host is attached.
+    public var forward: [String]?
+    /// True when a forward may listen on a non-loopback address (`--forward-public`).
+    public var forwardPublic: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -89,11 +95,13 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let command { try HostRules.checkCommand(command) }
         try HostRules.checkAuth(auth)
         for file in identity ?? [] { try HostRules.checkIdentity(file) }
+        if let jump { try HostRules.checkJump(jump) }
+        if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts, predict, pasteImages
+        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -116,7 +124,13 @@ public struct HostEntry: Codable, Equatable, Sendable {
         identity = try c.decodeIfPresent([String].self, forKey: .identity)
         sshKnownHosts = try c.decodeIfPresent(Bool.self, forKey: .sshKnownHosts)
         predict = try c.decodeIfPresent(PredictSetting.self, forKey: .predict)
+        jump = try c.decodeIfPresent([String].self, forKey: .jump)
+        forward = try c.decodeIfPresent([String].self, forKey: .forward)
+        forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)
     }
+
+    /// The parsed jump hosts (empty for a direct connection; `validate` checked them).
+    public var jumpHops: [JumpHop] { (jump ?? []).compactMap(JumpHop.init) }
 }
 
 extension CodingUserInfoKey {

@@ -80,6 +80,15 @@ public enum HostRules {
         }
     }
 
+    public static func checkJump(_ hops: [String]) throws {
+        guard (1...JumpHop.maximumHops).contains(hops.count) else {
+            throw HostValidationError(field: "jump", value: hops.joined(separator: ","), rule: JumpHop.rule)
+        }
+        for hop in hops where JumpHop(hop) == nil {
+            throw HostValidationError(field: "jump", value: hop, rule: JumpHop.rule)
+        }
+    }
+
     static func isAlphanumeric(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)
     }

@@ -7,6 +7,8 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var port: Int?
     /// Every `IdentityFile` that applies, in order (ssh tries them all), `~/` kept.
     public var identityFiles: [String] = []
+    /// `ProxyJump` hops as `JumpHop` text; nil without one (or with `ProxyJump none`).
+    public var jump: [String]? = nil
     /// The line of the `Host` statement that named the alias.
     public var line: Int
     /// The included file of that line, as shown to the person; nil for the file given.
@@ -36,7 +38,7 @@ public struct SSHConfigImport: Equatable, Sendable {
     public var notes: [String] = []
 
     /// The keywords whose values become the registry entry; everything else is listed per host.
-    static let carriedOver: Set<String> = ["hostname", "user", "port"]
+    static let carriedOver: Set<String> = ["hostname", "user", "port", "proxyjump"]
 
     /// Reads `text` and the files it includes (through `files`). `identity` is the file's
     /// own identity (`SSHConfigFiles.identity`), so a file that includes itself is noticed.
@@ -131,6 +133,16 @@ public struct SSHConfigImport: Equatable, Sendable {
                 return .failure(Problem(text: "\(s.location): Port '\(s.arguments.joined(separator: " "))' is not a number from 1 to 65535"))
             }
             entry.port = port
+        }
+        if let s = values["proxyjump"] {
+            let text = s.arguments.joined(separator: " ")
+            if text.lowercased() != "none" {
+                guard s.arguments.count == 1, !text.contains("%"), let hops = try? JumpHop.parseList(text) else {
+                    return .failure(Problem(text: "\(s.location): ProxyJump '\(text)' is not a list of [user@]host[:port] "
+                                            + "without tokens"))
+                }
+                entry.jump = hops.map(\.description)
+            }
         }
         return .success(entry)
     }

@@ -25,6 +25,7 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             var host = HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
                                  port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
             if !entry.identityFiles.isEmpty { host.identity = entry.identityFiles }
+            host.jump = entry.jump
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }

@@ -5,15 +5,17 @@ import CLibSSH2
 enum Handshake {
     /// `deadline` ends the whole connect (`SSHOptions.handshakeTimeout` after it began).
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
-                        options: SSHOptions, deadline: ContinuousClock.Instant) throws -> PresentedHostKey {
+                        options: SSHOptions, deadline: ContinuousClock.Instant,
+                        outer: SSHSession?) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout
         while true {
             let rc = libssh2_session_handshake(raw, fd)
             if rc == 0 { break }
             guard rc == LIBSSH2_ERROR_EAGAIN else {
-                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options)
+                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options, probe: outer == nil)
             }
             let directions = SSHBlockDirections(rawValue: libssh2_session_block_directions(raw))
+                .union(outer?.blockDirections ?? [])
             try SocketWait.wait(fd: fd, events: directions.pollEvents, until: deadline) {
                 SSHError.timedOut(host: endpoint.host, port: endpoint.port, seconds: timeout,
                                   waitingFor: "waiting for the SSH server to greet and exchange keys")
@@ -49,13 +51,15 @@ enum Handshake {
         }
     }
 
+    /// `probe`: whether the server can be asked for its algorithms over a new direct connection
+    /// (not for a host behind a jump host).
     private static func handshakeError(_ raw: OpaquePointer, code: Int32, endpoint: SSHEndpoint,
-                                       options: SSHOptions) -> SSHError {
+                                       options: SSHOptions, probe: Bool) -> SSHError {
         let detail = LibSSH2.lastErrorMessage(raw)
         switch code {
         case LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE, LIBSSH2_ERROR_METHOD_NOT_SUPPORTED,
              LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN:
-            if let offered = ServerAlgorithmsProbe.hostKeyAlgorithms(host: endpoint.host, port: endpoint.port,
+            if probe, let offered = ServerAlgorithmsProbe.hostKeyAlgorithms(host: endpoint.host, port: endpoint.port,
                                                                     timeout: options.connectTimeout),
                ServerAlgorithmsProbe.isRSAOnly(offered), !VersionNumber.libssh2.supportsRSASHA2 {
                 return .rsaOnlyServer(host: endpoint.host, port: endpoint.port)

@@ -34,6 +34,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case connectionLost(detail: String)
     /// Any other libssh2 failure, with the operation that failed.
     case protocolFailure(operation: String, detail: String)
+    /// A failure at jump host `hop` (its registry name or address) on the way to the target.
+    indirect case jumpHost(hop: String, SSHError)
 
     public var description: String {
         switch self {
@@ -76,6 +78,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             return "the connection was lost (\(detail)); check the network and connect again."
         case let .protocolFailure(operation, detail):
             return "SSH \(operation) failed (\(detail)); connect again, and check the server's log if it keeps failing."
+        case let .jumpHost(hop, error):
+            return "jump host \(hop): \(error.description)"
         }
     }
 

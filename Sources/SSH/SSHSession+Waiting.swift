@@ -20,9 +20,11 @@ public struct SSHBlockDirections: OptionSet, Sendable {
 }
 
 extension SSHSession {
-    /// What the last EAGAIN was waiting for; poll `socketDescriptor` for `pollEvents`.
+    /// What the last EAGAIN was waiting for; poll `socketDescriptor` for `pollEvents`. Through
+    /// jump hosts, what any session of the chain waits for (they share the first hop's socket).
     public var blockDirections: SSHBlockDirections {
         SSHBlockDirections(rawValue: libssh2_session_block_directions(raw))
+            .union(tunnel?.outer.blockDirections ?? [])
     }
 
     /// Waits (poll) until the socket is ready in the directions libssh2 last blocked on, for

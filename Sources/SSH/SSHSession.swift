@@ -15,9 +15,12 @@ public final class SSHSession {
     /// The key the server presented in the handshake.
     public let hostKey: PresentedHostKey
     public let options: SSHOptions
-    /// The TCP socket, for an external poll(2) loop (never read or write it directly).
+    /// The TCP socket, for an external poll(2) loop (never read or write it directly). For a
+    /// session through jump hosts it is the first hop's socket, which carries every byte.
     public let socketDescriptor: Int32
     let raw: OpaquePointer
+    /// The jump host channel this session runs in; nil for a direct TCP connection.
+    let tunnel: SSHTunnel?
 
     enum State { case handshaken, verified, rejected, authenticated, closed }
     var state: State = .handshaken
@@ -40,8 +43,9 @@ public final class SSHSession {
         _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, algorithms)
         do {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options,
-                                                deadline: deadline)
-            return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options)
+                                                deadline: deadline, outer: nil)
+            return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options,
+                              tunnel: nil)
         } catch {
             libssh2_session_free(raw)
             close(fd)
@@ -49,9 +53,10 @@ public final class SSHSession {
         }
     }
 
-    private init(raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
-                 hostKey: PresentedHostKey, options: SSHOptions) {
+    init(raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
+         hostKey: PresentedHostKey, options: SSHOptions, tunnel: SSHTunnel?) {
         self.raw = raw
+        self.tunnel = tunnel
         self.socketDescriptor = fd
         self.endpoint = endpoint
         self.peer = peer
@@ -67,7 +72,8 @@ public final class SSHSession {
             _ = libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
         }
         libssh2_session_free(raw)
-        close(socketDescriptor)
+        // A tunnelled session's socket belongs to the first hop, freed after this one.
+        if tunnel == nil { close(socketDescriptor) }
     }
 
     /// Hands the presented host key to `check` before anything else is sent. If `check`

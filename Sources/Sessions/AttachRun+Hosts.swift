@@ -14,7 +14,8 @@ extension AttachRun {
         case .pickHost where drivers.count > 1:
             openPicker()
         case .nextHost, .previousHost, .pickHost:
-            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover. (\(PrefixKeyHandler.keys(for: .help)) for keys)")
+            let forwards = drivers[0].forwardNote.map { " · \($0)" } ?? ""
+            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
             _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
         case .redraw:
             // The relay has redrawn; a host waiting to reconnect tries now.
@@ -87,7 +88,10 @@ extension AttachRun {
             return
         case .picker:
             if let picker {
-                relay.overlay = picker.overlay(names: ring.names, states: pickerStates, front: ring.front)
+                relay.overlay = picker.overlay(names: ring.names,
+                                               states: zip(pickerStates, drivers).map { state, driver in
+                                                   [state, driver.forwardNote].compactMap { $0 }.joined(separator: " · ") },
+                                               front: ring.front)
             }
         case .frontHost:
             // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
@@ -96,6 +100,8 @@ extension AttachRun {
             var parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
                 .compactMap { $0 }
             if !parts.isEmpty, let note = predictionNote { parts.append(note) }
+            // Shown beside what the line says anyway: an attached screen keeps its last row.
+            if !parts.isEmpty, let forwards = front.forwardNote { parts.insert(forwards, at: parts.count - 1) }
             relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
         }
         relay.renderNow()

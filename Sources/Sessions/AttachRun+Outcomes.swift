@@ -93,6 +93,8 @@ extension SSHError {
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure:
             return true
+        case .jumpHost(_, let error):
+            return error.isRecoverableByReconnecting
         }
     }
 }

@@ -68,10 +68,10 @@ final class AttachRun {
         self.copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
-        let drivers = targets.enumerated().map { index, target in
-            LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
-                       inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
-                       predict: Self.predictionMode(predict ?? target.host?.predict))
+        let drivers = try targets.enumerated().map { index, target in
+            try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
+                           inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
+                           predict: Self.predictionMode(predict ?? target.host?.predict))
         }
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)

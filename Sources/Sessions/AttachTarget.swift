@@ -14,9 +14,14 @@ public struct AttachTarget: Equatable, Sendable {
     public let host: HostEntry?
     /// The herdr session `--session` chose for this run only (the registry is not changed).
     public let sessionOverride: String?
+    /// The jump hosts to connect through, first hop first (empty: a direct connection).
+    public let jumps: [JumpRoute]
+    /// Local port forwards for this run: the host's own and those given to `attach`.
+    public var forwards: [ForwardSpec] = []
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
-                sessionOverride: String? = nil) {
+                sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
+        self.jumps = jumps
         self.displayName = displayName
         self.endpoint = endpoint
         self.command = command
@@ -31,7 +36,18 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// Resolves `text`: a registry name first; otherwise `[user@]host[:port]` (IPv6 as `[::1]:22`).
+    /// A registry host's jump hosts are resolved too (`JumpRoute.resolve`).
     public static func resolve(_ text: String, in hosts: [HostEntry], localUser: String) throws -> AttachTarget {
+        let direct = try resolveDirect(text, in: hosts, localUser: localUser)
+        guard let host = direct.host else { return direct }
+        var target = AttachTarget(displayName: direct.displayName, endpoint: direct.endpoint, command: direct.command,
+                                  host: host, jumps: JumpRoute.resolve(host.jumpHops, in: hosts, localUser: localUser))
+        // validate() checked them when the host was stored.
+        target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
+        return target
+    }
+
+    private static func resolveDirect(_ text: String, in hosts: [HostEntry], localUser: String) throws -> AttachTarget {
         if let host = hosts.first(where: { $0.name == text }) {
             return AttachTarget(host: host)
         }
@@ -62,8 +78,10 @@ public struct AttachTarget: Equatable, Sendable {
         var changed = host ?? Self.adHocHost(endpoint)
         if changed.command != nil { throw AttachTargetError.commandOverride(displayName) }
         changed.session = session
-        return AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
-                            host: host, sessionOverride: session)
+        var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
+                                  host: host, sessionOverride: session, jumps: jumps)
+        target.forwards = forwards
+        return target
     }
 
     /// The arguments of `drover attach` that reach this target again: `mac` or `mac --session play`.

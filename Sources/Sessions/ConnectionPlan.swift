@@ -22,17 +22,30 @@ public struct ConnectionPlan {
     public let openSSHPins: KnownHosts?
 
     public init(target: AttachTarget, root: DroverRoot, environment: [String: String], options: SSHOptions) {
-        endpoint = target.endpoint
+        self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
+                  identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
+                  root: root, environment: environment, options: options)
+    }
+
+    /// A jump host's plan: the same steps as a target's, with the hop's own settings.
+    public init(jump: JumpRoute, root: DroverRoot, environment: [String: String], options: SSHOptions) {
+        self.init(endpoint: jump.endpoint, auth: jump.auth, identity: jump.identity, sshKnownHosts: jump.sshKnownHosts,
+                  root: root, environment: environment, options: options)
+    }
+
+    init(endpoint: SSHEndpoint, auth: [AuthMethod], identity: [String]?, sshKnownHosts: Bool?,
+         root: DroverRoot, environment: [String: String], options: SSHOptions) {
+        self.endpoint = endpoint
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        order = Self.credentialOrder(target.host?.auth ?? AuthMethod.defaultOrder)
-        identityNamed = target.host?.identity != nil
-        identityFiles = (target.host?.identity ?? PrivateKeyFile.defaultPaths).map {
+        order = Self.credentialOrder(auth)
+        identityNamed = identity != nil
+        identityFiles = (identity ?? PrivateKeyFile.defaultPaths).map {
             (display: $0, path: PrivateKeyFile.expand($0, home: home))
         }
         agentSocket = environment["SSH_AUTH_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
         pins = KnownHosts(root: root)
         openSSHPins = HostKeyTrust.openSSHKnownHosts(
-            home: home, enabled: options.readsOpenSSHKnownHosts && target.host?.sshKnownHosts != false)
+            home: home, enabled: options.readsOpenSSHKnownHosts && sshKnownHosts != false)
     }
 
     /// The host's auth preference (`drover hosts edit NAME --auth agent,password`) as the order

@@ -41,7 +41,12 @@ extension LinkDriver {
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
-            if output.hasMore {
+            let carried = forwards.map(\.openCount)
+            var forwardsHaveMore = false
+            for forward in forwards where try forward.pump() { forwardsHaveMore = true }
+            guard self.connection === connection else { return }
+            if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
+            if output.hasMore || forwardsHaveMore {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 _ = loop.schedule(after: .zero) { [weak self] in
                     guard let self, self.connection === connection else { return }
@@ -93,10 +98,19 @@ extension LinkDriver {
         }
     }
 
+    /// The host's forwards and how many connections each carries, for the status line and
+    /// the host list: `forwards 8080 → localhost:80 (2 open)`; nil without forwards.
+    var forwardNote: String? {
+        guard !forwards.isEmpty else { return nil }
+        return "forwards " + forwards.map { "\($0.spec.summary) (\($0.openCount) open)" }.joined(separator: ", ")
+    }
+
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if !outbound.isEmpty || session.blockDirections.contains(.outbound) { events.insert(.writable) }
+        if !outbound.isEmpty || session.blockDirections.contains(.outbound) || forwards.contains(where: \.waitsForRemote) {
+            events.insert(.writable)
+        }
         loop.setEvents(events, for: socketWatch)
     }
 }

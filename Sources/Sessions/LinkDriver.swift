@@ -86,8 +86,12 @@ final class LinkDriver {
     var abandonedUploads: Set<String> = []
     var uploadCounter = 0
 
+    /// The host's local port forwards: listening from the start of the run, across reconnects.
+    let forwards: [PortForwarder]
+
+    /// Throws when a forward's local port cannot be listened on.
     init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int,
-         predict: PredictionMode = .auto) {
+         predict: PredictionMode = .auto) throws {
         self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
@@ -95,6 +99,10 @@ final class LinkDriver {
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
+        forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
+        for forward in forwards {
+            forward.onActivity = { [unowned self] in pump() }
+        }
     }
 
     var name: String { target.displayName }
@@ -152,6 +160,7 @@ final class LinkDriver {
         // The local terminal (or the host's emulator) may have been resized while connecting.
         try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
         watchSocket()
+        for forward in forwards { forward.sessionStarted(connection.session) }
         connection.session.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
@@ -188,6 +197,7 @@ final class LinkDriver {
         deliveryTimer = nil
         outbound.removeAll()
         let cancelled = cancelUpload()
+        for forward in forwards { forward.sessionEnded() }
         connection?.disconnect()
         connection = nil
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))

@@ -17,11 +17,13 @@ public final class RemoteConnection {
         self.channel = channel
     }
 
-    /// Follows `ConnectionPlan`: connects offering the pinned host key types first, verifies
-    /// the host key (Drover's pins, then `~/.ssh/known_hosts`; `ask` decides about an unknown
-    /// key), authenticates with the device key, the agent, identity files (a passphrase is
-    /// asked through `answer`), then password or keyboard-interactive answers from `answer`,
-    /// and starts `command` in a PTY of the size `size` gives at that moment (the local terminal
+    /// Follows a `ConnectionPlan` for each jump host in turn (each hop's session runs inside a
+    /// `direct-tcpip` channel of the one before; a failure there names the hop), then for the
+    /// target: connects offering the pinned host key types first, verifies the host key
+    /// (Drover's pins, then `~/.ssh/known_hosts`; `ask` decides about an unknown key),
+    /// authenticates with the device key, the agent, identity files (a passphrase is asked
+    /// through `answer`), then password or keyboard-interactive answers from `answer`, and
+    /// starts `command` in a PTY of the size `size` gives at that moment (the local terminal
     /// may have been resized while the trust question was up). `progress` is told each step so
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
     /// because OpenSSH trusts it, a missing identity file).
@@ -31,13 +33,31 @@ public final class RemoteConnection {
                             note: @escaping (String) -> Void = { _ in },
                             ask: @escaping (UnknownHostKey) -> Bool,
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
+        /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
+        /// says: the same steps for every hop and for the target.
+        func logIn(_ plan: ConnectionPlan, through outer: SSHSession?) throws -> SSHSession {
+            let preferred = try plan.connectOptions(options)
+            let session = try outer.map { try $0.connectThrough(to: plan.endpoint, options: preferred) }
+                ?? (try SSHSession.connect(to: plan.endpoint, options: preferred))
+            try session.verifyHostKey(plan.trust(note: note, ask: ask).verify)
+            progress(.authenticating)
+            let deviceKey = try DeviceKey.loadOrCreate(root: root)
+            _ = try session.authenticate(plan.credentials(deviceKey: deviceKey, prompt: answer, note: note))
+            return session
+        }
+        var outer: SSHSession?
+        for hop in target.jumps {
+            progress(.connecting(address: "\(hop.endpoint.hostAndPort) (jump host \(hop.name))"))
+            do {
+                outer = try logIn(ConnectionPlan(jump: hop, root: root, environment: environment, options: options),
+                                  through: outer)
+            } catch let error as SSHError {
+                throw SSHError.jumpHost(hop: hop.name, error)
+            }
+        }
         progress(.connecting(address: target.endpoint.hostAndPort))
-        let plan = ConnectionPlan(target: target, root: root, environment: environment, options: options)
-        let session = try SSHSession.connect(to: plan.endpoint, options: plan.connectOptions(options))
-        try session.verifyHostKey(plan.trust(note: note, ask: ask).verify)
-        progress(.authenticating)
-        let deviceKey = try DeviceKey.loadOrCreate(root: root)
-        _ = try session.authenticate(plan.credentials(deviceKey: deviceKey, prompt: answer, note: note))
+        let session = try logIn(ConnectionPlan(target: target, root: root, environment: environment, options: options),
+                                through: outer)
         let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))

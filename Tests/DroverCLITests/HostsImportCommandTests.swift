@@ -48,10 +48,10 @@ final class HostsImportCommandTests: XCTestCase {
             added pi: \(TestSSHD.currentUser)@10.0.0.9:22
               identity: ~/.ssh/pi
               not carried over: Match block (line 8)
-            added web: ada@web.example.com:22
-              not carried over: ProxyJump (line 5), Match block (line 8)
-            added web-alias: ada@web.example.com:22
-              not carried over: ProxyJump (line 5), Match block (line 8)
+            added web: ada@web.example.com:22 through bastion
+              not carried over: Match block (line 8)
+            added web-alias: ada@web.example.com:22 through bastion
+              not carried over: Match block (line 8)
             skipped -bad (line 10): name '-bad' is not allowed: \(HostRulesText.name)
             skipped badport (line 11): line 12: Port '99999' is not a number from 1 to 65535
             note: line 6: skipped wildcard pattern '*.lan'; it names no single computer
@@ -59,6 +59,7 @@ final class HostsImportCommandTests: XCTestCase {
 
             """)
         XCTAssertEqual(names, ["mine", "pi", "web", "web-alias"])
+        XCTAssertTrue(drover("hosts", "show", "web").out.contains("jump:      bastion\n"), "ProxyJump is carried over")
         let second = drover("hosts", "import-ssh-config", config).out
         XCTAssertTrue(second.contains("skipped web (line 2): a host with that name is already registered\n"), second)
         XCTAssertTrue(second.hasSuffix("0 added, 5 skipped (\(config))\n"), second)

@@ -59,7 +59,8 @@ final class SSHConfigReadingTests: XCTestCase {
         XCTAssertEqual(byAlias["alpha"]?.hostname, "a.lan")
         XCTAssertEqual(byAlias["alpha"]?.user, "first-wins-is-the-included-one")
         XCTAssertEqual(byAlias["alpha"]?.location, "~/.ssh/conf.d/a.conf line 1")
-        XCTAssertEqual(byAlias["alpha"]?.notCarriedOver, ["ProxyJump (~/.ssh/conf.d/a.conf line 3)"])
+        XCTAssertEqual(byAlias["alpha"]?.jump, ["hop"], "ProxyJump from the included file is carried over")
+        XCTAssertEqual(byAlias["alpha"]?.notCarriedOver, [])
         XCTAssertEqual(byAlias["gamma"]?.user, "g")
         XCTAssertEqual(result.notes, [])
     }

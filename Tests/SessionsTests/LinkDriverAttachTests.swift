@@ -24,7 +24,7 @@ final class LinkDriverAttachTests: XCTestCase {
                                               credentials: SSHCredentials(privateKeys: [key]))
             return RemoteConnection(session: session, channel: try session.exec("cat", pty: SSHPTYRequest()))
         }
-        let driver = LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: "cat", host: nil),
+        let driver = try LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: "cat", host: nil),
                                 terminal: Terminal(columns: 80, rows: 24), inFront: true, loop: try EventLoop(),
                                 keepaliveInterval: 15)
         defer { driver.shutDown() }

@@ -12,7 +12,7 @@ public final class TestSSHD: @unchecked Sendable {
     public private(set) var port: Int = 0
     public let listenAddress: String
     private var process: ChildProcess?
-    private let logLock = NSLock()
+    private let logLock = NSCondition()
     private var logText = ""
     private let extraConfig: [String]
     /// The `ssh-keygen -t` type of the served host key: `ed25519`, `ecdsa` or `rsa`.
@@ -27,6 +27,18 @@ public final class TestSSHD: @unchecked Sendable {
 
     /// Everything sshd logged so far (for assertions and failure messages).
     public var log: String { logLock.withLock { logText } }
+
+    /// Waits until the log satisfies `condition` (sshd's log arrives through a pipe, a moment
+    /// after the event it reports); false if it did not within `timeout` seconds.
+    public func waitForLog(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        logLock.lock()
+        defer { logLock.unlock() }
+        while !condition(logText) {
+            if !logLock.wait(until: deadline) { return condition(logText) }
+        }
+        return true
+    }
 
     /// Starts sshd. `extraConfig` lines go first in sshd_config, so they override the defaults
     /// (sshd keeps the first value of each keyword; e.g. `PasswordAuthentication no`);
@@ -200,6 +212,7 @@ public final class TestSSHD: @unchecked Sendable {
                 let text = String(decoding: buffer[0..<n], as: UTF8.self)
                 let seen = logLock.withLock { () -> Bool in
                     logText += text
+                    logLock.broadcast()
                     return logText.contains(marker)
                 }
                 if seen && !signalled { signalled = true; listening.signal() }

@@ -7,9 +7,9 @@ import SSH
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--timeout SECONDS] [--keepalive SECONDS] [--no-ssh-known-hosts] "
-            + "[--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD] [--predict auto|always|never]"
-            + " [--paste-images on|off]",
+        usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
+            + " [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
+            + " [--predict auto|always|never] [--paste-images on|off]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -42,6 +42,12 @@ enum AttachCommand {
             tries at once), a hidden host reconnects when you switch to it. Keys typed meanwhile
             (up to 4 KiB) are sent once the session is back; a password given in this run is
             reused. A changed host key, a refused login or a missing herdr stop with the reason.
+            A host with jump hosts ('drover hosts edit NAME --jump bastion') is reached through
+            each in turn; every hop's key is pinned and checked like any host's.
+            --forward LPORT:HOST:RPORT listens on 127.0.0.1:LPORT while Drover runs and carries
+            each connection there to HOST:RPORT as the host sees it, through reconnects (a host's
+            own forwards: 'drover hosts edit NAME --forward ...'). Agent forwarding is not
+            offered: Drover's SSH library (libssh2 1.10) cannot accept the channels it needs.
 
             Clipboard, bells and recording:
             A program on the host in front may set your clipboard with OSC 52 (herdr's, vim's or tmux's
@@ -74,6 +80,9 @@ enum AttachCommand {
                        help: "attach this herdr session of the one HOST, this time only"),
             OptionSpec("timeout", value: "SECONDS",
                        help: "wait at most SECONDS (1-600) for a host to connect and greet (default 10)"),
+            OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
+                       help: "for the one HOST, carry connections to local port LPORT to HOST:RPORT on its side"),
+            OptionSpec("forward-public", help: "allow --forward to listen on an address other computers can reach"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
             OptionSpec("clipboard", value: "write|off",
@@ -112,6 +121,15 @@ enum AttachCommand {
                                      + "register each as a host ('drover hosts add NAME USER@HOST --session S')")
                 }
                 targets = [try targets[0].attaching(session: session)]
+            }
+            let forwards = try HostsFieldOptions.forwards(args.values("forward"), allowPublic: args.flag("forward-public"))
+            if !forwards.isEmpty {
+                guard targets.count == 1 else {
+                    throw UsageError("--forward applies to one HOST at a time; give a host its own forwards with "
+                                     + "'drover hosts edit NAME --forward LPORT:HOST:RPORT'")
+                }
+                targets[0].forwards = try ForwardSpec.parseAll((targets[0].forwards + forwards).map(\.description),
+                                                               allowPublic: true)
             }
             var signals = AttachSignalOptions(notify: args.flag("notify"))
             if let command = args.value("copy-command") {

@@ -5,7 +5,8 @@ enum HostsEditCommand {
     static let command = Command(
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
-            + "[--command CMD | --no-command] [--clipboard write|off] [--paste-images on|off] [--rename NEW]",
+            + "[--command CMD | --no-command] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
+            + " [--clipboard write|off] [--paste-images on|off] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -15,6 +16,8 @@ enum HostsEditCommand {
             + HostsFieldOptions.specs + [
                 OptionSpec("no-session", help: "attach herdr's default session"),
                 OptionSpec("no-command", help: "drop the command override"),
+                OptionSpec("no-jump", help: "connect directly again, without jump hosts"),
+                OptionSpec("no-forward", help: "drop the host's port forwards"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
                 OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa again)"),
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
@@ -27,6 +30,8 @@ enum HostsEditCommand {
             if args.flag("ssh-known-hosts") && args.flag("no-ssh-known-hosts") {
                 throw UsageError("give --ssh-known-hosts or --no-ssh-known-hosts, not both")
             }
+            if args.flag("jump") && args.flag("no-jump") { throw UsageError("give --jump or --no-jump, not both") }
+            if args.flag("forward") && args.flag("no-forward") { throw UsageError("give --forward or --no-forward, not both") }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -36,6 +41,8 @@ enum HostsEditCommand {
                 var changed = try HostsFieldOptions.apply(args, to: &host)
                 if args.flag("no-session") { host.session = nil; changed = true }
                 if args.flag("no-command") { host.command = nil; changed = true }
+                if args.flag("no-jump") { host.jump = nil; changed = true }
+                if args.flag("no-forward") { host.forward = nil; host.forwardPublic = nil; changed = true }
                 if let newName = args.value("rename") { host.name = newName; changed = true }
                 if args.flag("no-identity") { host.identity = nil; changed = true }
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }

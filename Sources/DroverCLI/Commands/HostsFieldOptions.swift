@@ -18,6 +18,11 @@ enum HostsFieldOptions {
                    help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
         OptionSpec("paste-images", value: "on|off",
                    help: "upload pasted picture files and ctrl+] v's picture to ~/.cache/drover-paste (default on)"),
+        OptionSpec("jump", short: "J", value: "HOST[,HOST...]",
+                   help: "connect through these jump hosts, first hop first: registry names or user@host[:port] (as ssh -J)"),
+        OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
+                   help: "while attached, carry connections to local port LPORT to HOST:RPORT as the host sees it (as ssh -L)"),
+        OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
     ]
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -81,6 +86,21 @@ enum HostsFieldOptions {
             do { host.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
             changed = true
         }
+        if !args.values("forward").isEmpty || args.flag("forward-public") {
+            let allowPublic = args.flag("forward-public")
+            let texts = args.values("forward").isEmpty ? (host.forward ?? []) : args.values("forward")
+            host.forward = try forwards(texts, allowPublic: allowPublic).map(\.description)
+            host.forwardPublic = allowPublic ? true : nil
+            changed = true
+        }
+        if let raw = args.value("jump") {
+            do {
+                host.jump = try JumpHop.parseList(raw).map(\.description)
+            } catch let error as HostValidationError {
+                throw UsageError("--jump: \(error.problem)")
+            }
+            changed = true
+        }
         return changed
     }
 
@@ -90,5 +110,16 @@ enum HostsFieldOptions {
             throw UsageError("--predict takes auto, always or never, not '\(raw)'")
         }
         return setting
+    }
+
+    /// Parses `--forward` values; a bad one is a usage error naming it.
+    static func forwards(_ texts: [String], allowPublic: Bool) throws -> [ForwardSpec] {
+        do {
+            return try ForwardSpec.parseAll(texts, allowPublic: allowPublic)
+        } catch let error as HostValidationError {
+            throw UsageError("--forward: \(error.problem)")
+        } catch let error as ForwardSpecError {
+            throw UsageError(error.description)
+        }
     }
 }

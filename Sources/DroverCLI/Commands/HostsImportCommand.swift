@@ -61,7 +61,8 @@ enum HostsImportCommand {
 
     static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, ctx: CommandContext) {
         for added in plan.added {
-            ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)")
+            let through = added.host.jump.map { " through \($0.joined(separator: ","))" } ?? ""
+            ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)\(through)")
             if let identity = added.host.identity { ctx.print("  identity: \(identity.joined(separator: ", "))") }
             if !added.notCarriedOver.isEmpty {
                 ctx.print("  not carried over: \(added.notCarriedOver.joined(separator: ", "))")

@@ -43,6 +43,8 @@ enum HostsShowCommand {
             ("platform", host.platform.rawValue),
             ("session", host.session ?? "(herdr's default)"),
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
+            ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
+            ("forward", host.forward?.joined(separator: " ") ?? "(none)"),
             ("identity", host.identity?.joined(separator: ", ") ?? "(~/.ssh/id_ed25519, ~/.ssh/id_ecdsa if present)"),
             ("ssh pins", host.sshKnownHosts == false ? "not read (--no-ssh-known-hosts)" : "~/.ssh/known_hosts may vouch for a new key"),
             ("predict", (host.predict ?? .auto).rawValue),

@@ -1,0 +1,83 @@
+import CLibSSH2
+import LibC
+
+/// The byte stream of a session that runs inside another session's `direct-tcpip` channel:
+/// how Drover reaches a host through a jump host (ADR 0012). libssh2 sends and receives through
+/// `tunnelSend`/`tunnelReceive` (its custom I/O callbacks) instead of a socket, so the inner
+/// session is driven by whoever drives it, on the same thread, with no extra thread or buffer.
+/// Every wait is on the first hop's TCP socket, in the directions any session of the chain needs.
+///
+/// Owned by the inner `SSHSession`, which keeps it (and with it the outer session) alive until
+/// the inner session is freed. Not thread-safe, like the sessions it joins.
+final class SSHTunnel {
+    /// The session whose channel carries the inner session (itself possibly tunnelled).
+    let outer: SSHSession
+    /// The `direct-tcpip` channel on `outer`.
+    let channel: OpaquePointer
+
+    init(outer: SSHSession, channel: OpaquePointer) {
+        self.outer = outer
+        self.channel = channel
+    }
+
+    deinit {
+        _ = try? outer.call("closing a jump channel", timeout: 2) { libssh2_channel_free(channel) }
+    }
+
+    /// The `abstract` pointer libssh2 hands to the callbacks (unretained: the session owns the tunnel).
+    var abstract: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Points `session`'s I/O at the callbacks below (before the handshake).
+    static func install(on session: OpaquePointer) {
+        let send: @convention(c) (Int32, UnsafeRawPointer?, Int, Int32,
+                                  UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int = tunnelSend
+        let receive: @convention(c) (Int32, UnsafeMutableRawPointer?, Int, Int32,
+                                     UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int = tunnelReceive
+        _ = libssh2_session_callback_set(session, LIBSSH2_CALLBACK_SEND, unsafeBitCast(send, to: UnsafeMutableRawPointer.self))
+        _ = libssh2_session_callback_set(session, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: UnsafeMutableRawPointer.self))
+    }
+
+    /// The tunnel a callback's `abstract` argument points to.
+    static func from(_ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> SSHTunnel? {
+        guard let pointer = abstract?.pointee else { return nil }
+        return Unmanaged<SSHTunnel>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Writes into the outer channel what the inner session sends. A full window or a busy
+    /// socket is EAGAIN for the inner session (libssh2 then calls again with the same bytes).
+    func send(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+        let n = libssh2_channel_write_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        if n > 0 { return n }
+        if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL {
+            return -Int(EAGAIN)
+        }
+        return -Int(ECONNRESET)
+    }
+
+    /// Reads from the outer channel what the inner session receives. 0 is the end of the
+    /// stream (the jump host closed the channel); nothing yet is EAGAIN.
+    func receive(_ buffer: UnsafeMutableRawPointer, _ length: Int) -> Int {
+        let n = libssh2_channel_read_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        if n > 0 { return n }
+        if n == 0 {
+            return libssh2_channel_eof(channel) == 1 ? 0 : -Int(EAGAIN)
+        }
+        if Int32(n) == LIBSSH2_ERROR_EAGAIN { return -Int(EAGAIN) }
+        if Int32(n) == LIBSSH2_ERROR_CHANNEL_CLOSED { return 0 }
+        return -Int(ECONNRESET)
+    }
+}
+
+/// libssh2's send callback for a tunnelled session.
+private func tunnelSend(_ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: Int, _ flags: Int32,
+                        _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
+    guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    return tunnel.send(buffer, length)
+}
+
+/// libssh2's receive callback for a tunnelled session.
+private func tunnelReceive(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int, _ flags: Int32,
+                           _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
+    guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    return tunnel.receive(buffer, length)
+}
