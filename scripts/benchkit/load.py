@@ -84,19 +84,23 @@ def wait_files(paths, timeout):
 def memory(world, log):
     """Peak RSS (VmHWM) of Drover: one host with 10,000 x 200 history; 16 busy hosts."""
     out = {}
-    marker = f"{world.dir}/hist-one"
-    cmd = f"exec python3 {REMOTE} history 10000 200 {marker}"
-    one = world.add_host(world.port, cmd)
-    for label, argv in (("drover", world.drover_argv([one])), ("ssh", world.ssh_argv(world.port, cmd))):
-        term = Terminal(argv, cols=200, rows=50, env=world.env, keep_text=False, watch=(b"printed 10000 lines",))
-        try:
-            term.wait_seen(b"printed 10000 lines", timeout=120)
-            time.sleep(0.5)
-            out.setdefault("one_host", {})[label] = status_value(term.pid, "VmHWM")
-        finally:
-            term.close()
-        if os.path.exists(marker):
-            os.unlink(marker)
+    for lines, key in ((0, "no_history"), (10000, "one_host")):
+        marker = f"{world.dir}/hist-{lines}"
+        cmd = f"exec python3 {REMOTE} history {lines} 200 {marker}"
+        host = world.add_host(world.port, cmd)
+        done = b"printed %d lines" % lines
+        clients = [("drover", world.drover_argv([host]))]
+        if lines:
+            clients.append(("ssh", world.ssh_argv(world.port, cmd)))
+        for label, argv in clients:
+            term = Terminal(argv, cols=200, rows=50, env=world.env, keep_text=False, watch=(done,))
+            try:
+                term.wait_seen(done, timeout=120)
+                time.sleep(0.5)
+                out.setdefault(key, {})[label] = status_value(term.pid, "VmHWM")
+                out[key][label + "_anon"] = status_value(term.pid, "RssAnon")
+            finally:
+                term.close()
     names, markers = [], []
     for i in range(16):
         m = f"{world.dir}/busy-{i}"

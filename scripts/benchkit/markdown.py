@@ -68,7 +68,12 @@ def write(results, path, header):
           f"| 1 host, 10,000 lines x 200 columns of history | {one / 2**20:.1f} MiB | {m['one_host']['ssh'] / 2**20:.1f} MiB | "
           f"<= 32 MiB | {verdict(one <= 32 * 2**20)} |",
           f"| 16 hosts, full screen, 1,000 lines of history, busy alternate screen | {sixteen / 2**20:.1f} MiB | "
-          f"(16 processes) | <= 96 MiB | {verdict(sixteen <= 96 * 2**20)} |", "", "![memory](bench-memory.png)", ""]
+          f"(16 processes) | <= 96 MiB | {verdict(sixteen <= 96 * 2**20)} |",
+          f"| for reference: 1 host, no history | {m['no_history']['drover'] / 2**20:.1f} MiB | | | |", "",
+          f"Anonymous (private heap) memory at the end: {m['no_history']['drover_anon'] / 2**20:.1f} MiB without history, "
+          f"{m['one_host']['drover_anon'] / 2**20:.1f} MiB with 10,000 x 200; the rest of the resident size is mapped "
+          "code and data of shared libraries (Swift runtime, Foundation, ICU, libcrypto), which Drover touches whatever "
+          "the history holds.", "", "![memory](bench-memory.png)", ""]
     h = results["hosts"]
     b50, h50 = percentile(h["echo_before"], 50), percentile(h["echo_blackholed"], 50)
     b99, h99 = percentile(h["echo_before"], 99), percentile(h["echo_blackholed"], 99)
@@ -79,7 +84,7 @@ def write(results, path, header):
           f"| front host's echo p50 / p99, before and while another host is blackholed | {b50:.1f} / {b99:.1f} -> "
           f"{h50:.1f} / {h99:.1f} ms | unchanged (<= +2 ms) | {verdict(h50 <= b50 + 2 and h99 <= b99 + 2)} |",
           f"| blackholed host shows \"no answer for N s\" after | {h['no_answer_after_s']:.1f} s (keepalive "
-          f"{h['keepalive']} s) | within keepalive + 3 s | {verdict(h['no_answer_after_s'] <= h['keepalive'] + 4)} |", ""]
+          f"{h['keepalive']} s) | within keepalive + 3 s | {verdict(h['no_answer_after_s'] <= h['keepalive'] + 3)} |", ""]
     i = results["idle"]
     L += ["## Idle (attached, remote quiet)", "", "| client | CPU s/min | wake-ups/s (context switches) | target |",
           "| --- | --- | --- | --- |",
