@@ -167,6 +167,9 @@ def many_hosts(world, keys, keepalive, log):
     out = {}
     try:
         term.wait_for(b"screen-of-0", timeout=120)
+        # Let the other hosts finish connecting and the start-up banner expire, so the frames
+        # counted below are the switches' own.
+        time.sleep(3)
         frames = []
         for i in range(1, 16):
             with term.cond:
