@@ -42,11 +42,14 @@ final class CompactHistoryTests: XCTestCase {
     func testTrailingBlanksAndOneStyleRunsAreStoredOnce() {
         var cells = (0..<200).map { $0 < 50 ? StoredCell(content: 0x61, style: 9) : .blank(3) }
         let short = roundTrip(cells, wrapped: false)
-        // flags 1 + kept 1 + fill 4 + one run (style 4, length 1) + 50 one-byte contents.
-        XCTAssertEqual(short, 61)
+        // flags 1 + kept 1 + fill 4 + one run (style 4, length 2) + 50 one-byte contents.
+        XCTAssertEqual(short, 62)
         cells[199] = StoredCell(content: 0x62, style: 9)
-        XCTAssertEqual(roundTrip(cells, wrapped: true), 1 + 2 + 4 + (5 + 50) + (6 + 149) + (5 + 1))
+        XCTAssertEqual(roundTrip(cells, wrapped: true), 1 + 2 + 4 + (6 + 50) + (6 + 149) + (6 + 1))
         XCTAssertEqual(roundTrip([StoredCell](repeating: .blank(0), count: 200), wrapped: false), 6)
+        // A run longer than a 2-byte length holds is split in two.
+        XCTAssertEqual(roundTrip([StoredCell](repeating: StoredCell(content: 0x41, style: 2), count: 70_000), wrapped: false),
+                       1 + 3 + 4 + (6 + 65_535) + (6 + 4_465))
     }
 
     func testWideAndCombiningCharactersSurviveHistory() {

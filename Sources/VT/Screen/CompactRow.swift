@@ -4,7 +4,7 @@
 ///     flags (1 byte: bit 0 = wrapped)
 ///     kept  (varint: cells stored; the rest of the width is `fill`)
 ///     fill  (4 bytes: the style of the dropped trailing blanks)
-///     runs  until `kept` cells: style (4 bytes), length (varint), then `length` contents (varints)
+///     runs  until `kept` cells: style (4 bytes), length (2 bytes), then `length` contents (varints)
 ///
 /// Trailing cells equal to the last cell, when that one is blank, are dropped; a run of cells
 /// in one style stores the style once; a content (scalar plus wide/spacer/pad bits) is a
@@ -13,8 +13,8 @@
 enum CompactRow {
     /// The most bytes `encode` writes for a row of `width` cells.
     static func maximumSize(width: Int) -> Int {
-        // flags + kept + fill + per cell: a one-cell run (style 4, length 1, content 5).
-        1 + 5 + 4 + width * 10
+        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5).
+        1 + 5 + 4 + width * 11
     }
 
     /// Writes `cells[0..<width]` to `out` (which has `maximumSize(width:)` bytes); returns the
@@ -33,17 +33,30 @@ enum CompactRow {
         p += 1
         p = writeVarint(UInt32(kept), p)
         p = writeWord(fill, p)
+        // One pass: a run's length (2 bytes, so a run has at most 65,535 cells) is written
+        // once the run ends. ASCII, the common content, is stored without the varint loop.
         var i = 0
         while i < kept {
             let style = cells[i].style
-            var end = i + 1
-            while end < kept && cells[end].style == style { end += 1 }
             p = writeWord(style, p)
-            p = writeVarint(UInt32(end - i), p)
-            while i < end {
-                p = writeVarint(cells[i].content, p)
+            let lengthAt = p
+            p += 2
+            let start = i
+            let limit = min(kept, i + 0xFFFF)
+            while i < limit {
+                let cell = cells[i]
+                if cell.style != style { break }
+                if cell.content < 0x80 {
+                    p.pointee = UInt8(truncatingIfNeeded: cell.content)
+                    p += 1
+                } else {
+                    p = writeVarint(cell.content, p)
+                }
                 i += 1
             }
+            let length = i - start
+            lengthAt[0] = UInt8(truncatingIfNeeded: length)
+            lengthAt[1] = UInt8(truncatingIfNeeded: length >> 8)
         }
         return p - out
     }
@@ -60,7 +73,8 @@ enum CompactRow {
         var i = 0
         while i < kept {
             let style = readWord(&p)
-            let end = min(i + Int(readVarint(&p)), kept)
+            let end = min(i + (Int(p[0]) | Int(p[1]) << 8), kept)
+            p += 2
             while i < end {
                 cells[i] = StoredCell(content: readVarint(&p), style: style)
                 i += 1
