@@ -182,14 +182,21 @@ def many_hosts(world, keys, keepalive, log):
         term.write(PREFIX + b"n")  # back to host 0
         term.wait_for(b"screen-of-0", timeout=30, start=len(term.text) - 200)
         out["echo_before"] = probe_ready(term, keys, 11)
-        shapers[1].send_signal(10)  # SIGUSR1: blackhole host 1
+        # Blackhole host 1 and look at it at once: its status line must say so within its
+        # keepalive window (plus the 3 s a keepalive gets to be answered).
+        shapers[1].send_signal(10)  # SIGUSR1
         t_hole = time.monotonic()
-        out["echo_blackholed"] = probe_ready(term, keys, 12)
         with term.cond:
             start = len(term.text)
         term.write(PREFIX + b"n")
         at, _ = term.wait_for(b"no answer for", timeout=keepalive * 3 + 10, start=start)
         out["no_answer_after_s"] = at - t_hole
+        # Back to host 0: its echo while host 1 hangs.
+        with term.cond:
+            start = len(term.text)
+        term.write(PREFIX + b"p")
+        term.wait_for(b"screen-of-0", timeout=30, start=start)
+        out["echo_blackholed"] = probe_ready(term, keys, 12)
         shapers[1].send_signal(12)
     finally:
         term.close()
