@@ -13,9 +13,12 @@ PAUSE = 0.5
 
 
 def flood_command(path):
-    # The start marker is shown alone for half a second (subtracted), so every client draws it.
-    return (f"printf 'flood-start\\r\\n'; sleep {PAUSE}; cat {path}; printf '\\033[0m\\033[2J\\033[Hflood-done\\r\\n'; "
-            "exec sleep 300")
+    # The start marker is shown alone for a pause (subtracted), so every client draws it.
+    # The end: a soft reset (scroll region, origin mode) and a blank screen, shown alone for
+    # the same pause, then the marker on a blank row, so a renderer that paints only changed
+    # cells still writes it whole. Both pauses are subtracted.
+    return (f"printf 'flood-start\\r\\n'; sleep {PAUSE}; cat {path}; printf '\\033[!p\\033[0m\\033[2J\\033[H'; "
+            f"sleep {PAUSE}; printf 'flood-done\\r\\n'; exec sleep 300")
 
 
 def flood_once(world, argv, use_pty):
@@ -24,8 +27,9 @@ def flood_once(world, argv, use_pty):
                     watch=(b"flood-start", b"flood-done"))
     try:
         start = term.wait_seen(b"flood-start", timeout=60)
-        done = term.wait_seen(b"flood-done", timeout=600)
-        return {"seconds": done - start - PAUSE, "bytes": term.bytes, "frames": term.frames_between(start, done)}
+        done = term.wait_seen(b"flood-done", timeout=300)
+        return {"seconds": done - start - 2 * PAUSE, "bytes": term.bytes,
+                "frames": term.frames_between(start + PAUSE, done - PAUSE), "from": start + PAUSE, "to": done - PAUSE}
     finally:
         term.close()
 
@@ -50,19 +54,25 @@ def floods(world, workloads, runs, rate_kib, log):
         host = world.add_host(port, flood_command(path))
         r = {"drover": [], "ssh_pty": [], "ssh_null": []}
         for _ in range(runs):
-            d = flood_once(world, world.drover_argv([host]), True)
-            f = d["frames"]
-            d["fps"] = len(f) / d["seconds"] if d["seconds"] > 0 else 0
-            d["min_fps"] = min_fps(f, f[0], f[-1]) if len(f) > 1 else None
-            del d["frames"]
-            r["drover"].append(d)
-            for label, use_pty in (("ssh_pty", True), ("ssh_null", False)):
-                s = flood_once(world, world.ssh_argv(port, flood_command(path)), use_pty)
-                del s["frames"]
-                r[label].append(s)
+            try:
+                d = flood_once(world, world.drover_argv([host]), True)
+                f = d.pop("frames")
+                d["fps"] = len(f) / d["seconds"] if d["seconds"] > 0 else 0
+                d["min_fps"] = min_fps(f, d.pop("from"), d.pop("to"))
+                runs_of = {"drover": d}
+                for label, use_pty in (("ssh_pty", True), ("ssh_null", False)):
+                    s = flood_once(world, world.ssh_argv(port, flood_command(path)), use_pty)
+                    for k in ("frames", "from", "to"):
+                        del s[k]
+                    runs_of[label] = s
+            except TimeoutError as e:
+                log(f"flood {name}: a run gave no final screen ({e}); left out")
+                continue
+            for label, value in runs_of.items():
+                r[label].append(value)
         out[name] = r
         log(f"flood {name} cap {rate_kib}: " + ", ".join(
-            f"{k} {sorted(x['seconds'] for x in v)[len(v) // 2]:.2f} s" for k, v in r.items()))
+            f"{k} {sorted(x['seconds'] for x in v)[len(v) // 2]:.2f} s" if v else f"{k} -" for k, v in r.items()))
     return out
 
 

@@ -45,6 +45,9 @@ def echo_rows(r):
 def flood_rows(floods, cap_label):
     rows = []
     for name, r in floods.items():
+        if not r["drover"]:
+            rows.append(f"| {name} {cap_label} | no run reached the final screen | | | **MISSED** | | |")
+            continue
         d = [x["seconds"] for x in r["drover"]]
         p = [x["seconds"] for x in r["ssh_pty"]]
         n = [x["seconds"] for x in r["ssh_null"]]
