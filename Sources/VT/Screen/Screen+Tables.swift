@@ -70,10 +70,7 @@ extension Screen {
         for g in [primary, alternate] {
             for r in 0..<g.rows { body(g.row(r), g.columns) }
         }
-        for i in 0..<history.count {
-            let entry = history.line(i)
-            body(entry.line.cells, entry.width)
-        }
+        history.forEachLine(body)
     }
 
     static let linkLengthLimit = 2048

@@ -72,6 +72,7 @@ public struct ScrollbackLines: RandomAccessCollection {
     /// The cells of one history line, at the width it was written with.
     public subscript(position: Int) -> [Cell] {
         let entry = screen.history.line(position)
+        defer { entry.line.free() }
         let styles = screen.styles
         return UnsafeBufferPointer(start: entry.line.cells, count: entry.width).map { $0.cell(styles) }
     }

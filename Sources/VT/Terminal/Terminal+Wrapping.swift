@@ -16,6 +16,7 @@ extension Terminal {
 extension ScrollbackLines {
     /// Whether history line `position` continued on the next one.
     public func isWrapped(at position: Int) -> Bool {
-        screen.history.line(position).line.wrapped
+        guard position >= 0, position < screen.history.count else { return false }
+        return screen.history.isWrapped(position)
     }
 }

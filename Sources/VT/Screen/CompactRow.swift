@@ -1,0 +1,135 @@
+/// The byte form of one history row (ADR 0014). A grid row costs 8 bytes a cell whatever it
+/// shows; most history rows are short text in one or two styles, so a row is stored as:
+///
+///     flags (1 byte: bit 0 = wrapped)
+///     kept  (varint: cells stored; the rest of the width is `fill`)
+///     fill  (4 bytes: the style of the dropped trailing blanks)
+///     runs  until `kept` cells: style (4 bytes), length (2 bytes), then `length` contents (varints)
+///
+/// Trailing cells equal to the last cell, when that one is blank, are dropped; a run of cells
+/// in one style stores the style once; a content (scalar plus wide/spacer/pad bits) is a
+/// LEB128 varint, so ASCII costs one byte. Pure functions over raw memory: `Scrollback` owns
+/// where the bytes live.
+enum CompactRow {
+    /// The most bytes `encode` writes for a row of `width` cells.
+    static func maximumSize(width: Int) -> Int {
+        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5).
+        1 + 5 + 4 + width * 11
+    }
+
+    /// Writes `cells[0..<width]` to `out` (which has `maximumSize(width:)` bytes); returns the
+    /// number of bytes written.
+    static func encode(_ cells: UnsafePointer<StoredCell>, width: Int, wrapped: Bool,
+                       into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var kept = width
+        var fill: UInt32 = 0
+        if width > 0 && cells[width - 1].content == 0 {
+            let last = cells[width - 1]
+            fill = last.style
+            while kept > 0 && cells[kept - 1] == last { kept -= 1 }
+        }
+        var p = out
+        p.pointee = wrapped ? 1 : 0
+        p += 1
+        p = writeVarint(UInt32(kept), p)
+        p = writeWord(fill, p)
+        // One pass: a run's length (2 bytes, so a run has at most 65,535 cells) is written
+        // once the run ends. ASCII, the common content, is stored without the varint loop.
+        var i = 0
+        while i < kept {
+            let style = cells[i].style
+            p = writeWord(style, p)
+            let lengthAt = p
+            p += 2
+            let start = i
+            let limit = min(kept, i + 0xFFFF)
+            while i < limit {
+                let cell = cells[i]
+                if cell.style != style { break }
+                if cell.content < 0x80 {
+                    p.pointee = UInt8(truncatingIfNeeded: cell.content)
+                    p += 1
+                } else {
+                    p = writeVarint(cell.content, p)
+                }
+                i += 1
+            }
+            let length = i - start
+            lengthAt[0] = UInt8(truncatingIfNeeded: length)
+            lengthAt[1] = UInt8(truncatingIfNeeded: length >> 8)
+        }
+        return p - out
+    }
+
+    /// The wrapped flag of a row written by `encode`.
+    static func isWrapped(_ bytes: UnsafePointer<UInt8>) -> Bool { bytes.pointee & 1 != 0 }
+
+    /// Reads a row written by `encode` into `cells[0..<width]`; returns whether it was wrapped.
+    @discardableResult
+    static func decode(_ bytes: UnsafePointer<UInt8>, width: Int,
+                       into cells: UnsafeMutablePointer<StoredCell>) -> Bool {
+        var p = bytes
+        let wrapped = p.pointee & 1 != 0
+        p += 1
+        let kept = min(Int(readVarint(&p)), width)
+        let fill = readWord(&p)
+        var i = 0
+        while i < kept {
+            let style = readWord(&p)
+            let end = min(i + (Int(p[0]) | Int(p[1]) << 8), kept)
+            p += 2
+            while i < end {
+                cells[i] = StoredCell(content: readVarint(&p), style: style)
+                i += 1
+            }
+        }
+        if kept < width { (cells + kept).update(repeating: .blank(fill), count: width - kept) }
+        return wrapped
+    }
+
+    @inline(__always)
+    private static func writeWord(_ value: UInt32, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        p[0] = UInt8(truncatingIfNeeded: value)
+        p[1] = UInt8(truncatingIfNeeded: value >> 8)
+        p[2] = UInt8(truncatingIfNeeded: value >> 16)
+        p[3] = UInt8(truncatingIfNeeded: value >> 24)
+        return p + 4
+    }
+
+    @inline(__always)
+    private static func readWord(_ p: inout UnsafePointer<UInt8>) -> UInt32 {
+        let value = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+        p += 4
+        return value
+    }
+
+    @inline(__always)
+    private static func writeVarint(_ value: UInt32, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if value < 0x80 {
+            p.pointee = UInt8(value)
+            return p + 1
+        }
+        var v = value
+        var q = p
+        while v >= 0x80 {
+            q.pointee = UInt8(truncatingIfNeeded: v) | 0x80
+            q += 1
+            v >>= 7
+        }
+        q.pointee = UInt8(v)
+        return q + 1
+    }
+
+    @inline(__always)
+    private static func readVarint(_ p: inout UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        var shift: UInt32 = 0
+        while true {
+            let byte = p.pointee
+            p += 1
+            value |= UInt32(byte & 0x7F) << shift
+            if byte < 0x80 || shift >= 28 { return value }
+            shift += 7
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LibC
+
+/// A shaped loopback link in front of a test server: `scripts/link-shaper` (the same proxy the
+/// benchmarks use, ADR 0014) forwarding 127.0.0.1:`port` to 127.0.0.1:`target` with a delay
+/// each way, optional jitter and a bandwidth cap. `blackhole(true)` holds every byte in both
+/// directions without closing anything, as a sleeping laptop's Wi-Fi looks to the other end.
+public final class LinkShaper: @unchecked Sendable {
+    public let port: Int
+    private let child: ChildProcess
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/link-shaper").path
+
+    /// Starts the shaper and waits for the port it listens on.
+    public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0) throws {
+        let output = try PipePair()
+        child = try ChildProcess("/usr/bin/python3", [LinkShaper.script, "--target", String(target),
+                                                      "--delay-ms", String(delayMilliseconds),
+                                                      "--jitter-ms", String(jitterMilliseconds),
+                                                      "--rate-kib", String(rateKiB)],
+                                 stdout: output.write)
+        close(output.write)
+        defer { close(output.read) }
+        // The first line is "listening PORT"; read it byte by byte so nothing else is consumed.
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count < 64, read(output.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard words.count == 2, words[0] == "listening", let port = Int(words[1]) else {
+            child.terminate()
+            throw TestSupportError("scripts/link-shaper did not start (it said '\(String(decoding: line, as: UTF8.self))'); run it by hand to see why")
+        }
+        self.port = port
+    }
+
+    /// Holds (true) or releases (false) all traffic through the shaper.
+    public func blackhole(_ on: Bool) {
+        child.signal(on ? SIGUSR1 : SIGUSR2)
+    }
+
+    public func tearDown() {
+        child.terminate()
+    }
+}

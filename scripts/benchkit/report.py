@@ -1,0 +1,112 @@
+"""evidence/bench.md and its plots from one run's results (medians, min-max, targets)."""
+import os
+import statistics
+
+from .link import percentile
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def rng(xs, fmt="{:.2f}"):
+    return f"{fmt.format(min(xs))}–{fmt.format(max(xs))}" if xs else "-"
+
+
+def verdict(ok):
+    return "pass" if ok else "**MISSED**"
+
+
+def connect_rows(r):
+    rows = []
+    for rtt, t in r["connect"].items():
+        d, s = med(t["drover"]), med(t["ssh"])
+        ratio = d / s
+        fl = {k: sum(1 for x in r["flights"][k][rtt] if x[0] == "up") for k in ("drover", "ssh")}
+        rows.append(f"| connect to first frame, {rtt} ms RTT | {d * 1000:.0f} ms ({rng(t['drover'], '{:.2f}')} s) | "
+                    f"{s * 1000:.0f} ms ({rng(t['ssh'], '{:.2f}')} s) | {ratio:.2f}x | <= 0.8x | {verdict(ratio <= 0.8)} | "
+                    f"round trips {fl['drover']} vs {fl['ssh']} |")
+    return rows
+
+
+def echo_rows(r):
+    rows = []
+    for rtt, e in r["echo"].items():
+        dp = [percentile(e["drover"], p) for p in (50, 90, 99)]
+        sp = [percentile(e["ssh"], p) for p in (50, 90, 99)]
+        ok = dp[2] <= sp[2] + 2 and dp[0] <= sp[0] + 2 and (rtt != 0 or dp[0] <= sp[0] + 1)
+        rows.append(f"| echo p50/p90/p99, {rtt} ms RTT ({len(e['drover'])}/{len(e['ssh'])} keys) | "
+                    f"{dp[0]:.1f} / {dp[1]:.1f} / {dp[2]:.1f} ms | {sp[0]:.1f} / {sp[1]:.1f} / {sp[2]:.1f} ms | "
+                    f"{dp[0] - sp[0]:+.1f} ms p50 | {'p50 within 1 ms' if rtt == 0 else 'p50, p99 <= ssh + 2 ms'} | "
+                    f"{verdict(ok)} | |")
+    return rows
+
+
+def flood_rows(floods, cap_label):
+    rows = []
+    for name, r in floods.items():
+        if not r["drover"]:
+            rows.append(f"| {name} {cap_label} | no run reached the final screen | | | **MISSED** | | |")
+            continue
+        d = [x["seconds"] for x in r["drover"]]
+        p = [x["seconds"] for x in r["ssh_pty"]]
+        n = [x["seconds"] for x in r["ssh_null"]]
+        db = med([x["bytes"] for x in r["drover"]])
+        sb = med([x["bytes"] for x in r["ssh_pty"]])
+        fps = [x["min_fps"] for x in r["drover"] if x["min_fps"] is not None]
+        ok_time = med(d) <= 1.10 * med(n)
+        ok_bytes = db <= 0.05 * sb
+        ok_fps = bool(fps) and min(fps) >= 20
+        rows.append(f"| {name} {cap_label} | {med(d):.2f} s ({rng(d)}) | {med(p):.2f} s ({rng(p)}) | "
+                    f"{med(n):.2f} s ({rng(n)}) | {med(d) / med(n):.2f}x {verdict(ok_time)} | "
+                    f"{100.0 * db / sb:.2f}% {verdict(ok_bytes)} | "
+                    f"{(min(fps) if fps else 0):.0f} (mean {med([x['fps'] for x in r['drover']]):.0f}) {verdict(ok_fps)} |")
+    return rows
+
+
+def plots(results, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    echo = results["link"]["echo"]
+    fig, axes = plt.subplots(1, len(echo), figsize=(5 * len(echo), 4))
+    for ax, (rtt, e) in zip(axes if len(echo) > 1 else [axes], echo.items()):
+        for label, style in (("drover", "-"), ("ssh", "--")):
+            xs = sorted(e[label])
+            ax.plot(xs, [(i + 1) / len(xs) for i in range(len(xs))], style, label="Drover" if label == "drover" else "ssh -tt")
+        ax.set_title(f"echo latency, {rtt} ms RTT")
+        ax.set_xlabel("ms from key to echo")
+        ax.set_ylabel("fraction of keys")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(outdir, "bench-echo-cdf.png"), dpi=80)
+    plt.close(fig)
+    for key, title in (("floods", "64 MiB floods, 0 ms"), ("floods_capped", "64 MiB floods, 10 MiB/s cap")):
+        fl = results.get(key)
+        if not fl:
+            continue
+        names = list(fl)
+        fig, ax = plt.subplots(figsize=(10, 4))
+        width = 0.27
+        for i, (label, text) in enumerate((("drover", "Drover"), ("ssh_pty", "ssh -tt, local pty"),
+                                          ("ssh_null", "ssh -tt > /dev/null (ceiling)"))):
+            ax.bar([j + (i - 1) * width for j in range(len(names))],
+                   [med([x["seconds"] for x in fl[n][label]]) for n in names], width, label=text)
+        ax.set_xticks(range(len(names)), names, rotation=20)
+        ax.set_ylabel("seconds to final screen (median)")
+        ax.set_title(title)
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(os.path.join(outdir, f"bench-{key.replace('_', '-')}.png"), dpi=80)
+        plt.close(fig)
+    mem = results["memory"]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    labels = ["1 host, 10,000 x 200", "16 busy hosts"]
+    values = [mem["one_host"]["drover"] / 2**20, mem["sixteen_hosts"]["drover"] / 2**20]
+    ax.bar(labels, values, color=["tab:blue", "tab:orange"])
+    for i, limit in enumerate((32, 96)):
+        ax.hlines(limit, i - 0.4, i + 0.4, colors="red", linestyles="dashed")
+    ax.set_ylabel("peak RSS, MiB (red: target)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(outdir, "bench-memory.png"), dpi=80)
+    plt.close(fig)
