@@ -109,6 +109,8 @@ final class Screen {
     var singleShift: UInt8 = 0
     /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
     var translating: Bool { hot.pointee.translating }
+    /// SGR 8 is on: printing stores spaces (Screen+Print's printHidden).
+    var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
