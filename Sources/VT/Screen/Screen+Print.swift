@@ -64,7 +64,9 @@ extension Screen {
             guard modes.autowrap, limit > leftLimit else { return }
             let padded = grid.row(row)
             prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
-            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
+            var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
+            background.background = pen.background
+            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: pen.background == .default ? 0 : style(for: background))
             grid.touch(row)
             pendingWrap = true
             wrap()

@@ -70,6 +70,7 @@ final class Screen {
     }
     private var eraseStyleCache: UInt32 = 0
     private var eraseBackground = Color.default
+    private var eraseForeground = Color.default
     var styles = StyleTable()
 
     // Margins (inclusive, 0-based).
@@ -179,15 +180,19 @@ final class Screen {
         return StyleTable.approximate(attributes)
     }
 
-    /// An erased cell: the current background only (xterm's back-colour erase).
+    /// An erased cell: the current colours and nothing else (xterm's back-colour erase; xterm
+    /// 379 keeps the foreground colour on erased cells too, and its DECRQCRA then counts
+    /// them as spaces).
     @inline(__always)
     var eraseCell: StoredCell {
-        if pen.background == .default { return .blank(0) }
-        if pen.background != eraseBackground {
+        if pen.background == .default && pen.foreground == .default { return .blank(0) }
+        if pen.background != eraseBackground || pen.foreground != eraseForeground {
             var a = Attributes()
             a.background = pen.background
+            a.foreground = pen.foreground
             eraseStyleCache = style(for: a)
             eraseBackground = pen.background
+            eraseForeground = pen.foreground
         }
         return .blank(eraseStyleCache)
     }
@@ -196,6 +201,7 @@ final class Screen {
     func invalidateStyleCaches() {
         hot.pointee.penStyleValid = false
         eraseBackground = .default
+        eraseForeground = .default
     }
 
     /// The set in GL.
