@@ -39,4 +39,17 @@ final class HiddenTextTests: XCTestCase {
         t.feed("中\(CSI)1;1HA")
         XCTAssertEqual(checksum(t, 1, 1, 1, 10), "FF9F")
     }
+
+    /// Column and character edits through a wide character, as xterm 379 leaves the cells
+    /// (bisected from XtermCorpus/columns-1): DCH on either half leaves a written blank;
+    /// DECIC on the right half erases the character like ICH; DECDC on the right half erases
+    /// the left half with its rendition (bold 中 alone: 0xAD + 0x17F).
+    func testEditsThroughAWideCharacter() {
+        for (edit, sum) in [("\(CSI)1;4H\(CSI)P", "FEB4"), ("\(CSI)1;3H\(CSI)P", "FEB4"),
+                            ("\(CSI)1;4H\(CSI)1'}", "FEB4"), ("\(CSI)1m\(CSI)1;4H\(CSI)1'~", "FDD4")] {
+            let t = Terminal(columns: 10, rows: 2)
+            t.feed("\(CSI)1;1H" + (edit.hasPrefix("\(CSI)1m") ? "\(CSI)1m" : "") + "中文" + edit)
+            XCTAssertEqual(checksum(t, 1, 1, 1, 10), sum, edit.debugDescription)
+        }
+    }
 }
