@@ -69,8 +69,7 @@ final class Screen {
         }
     }
     private var eraseStyleCache: UInt32 = 0
-    private var eraseBackground = Color.default
-    private var eraseForeground = Color.default
+    private var eraseBackground = Color.default, eraseForeground = Color.default
     var styles = StyleTable()
 
     // Margins (inclusive, 0-based).
@@ -110,8 +109,7 @@ final class Screen {
     var singleShift: UInt8 = 0
     /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
     var translating: Bool { hot.pointee.translating }
-    /// SGR 8 is on: printing stores spaces (Screen+Print's printHidden).
-    var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }
+    var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
@@ -180,16 +178,13 @@ final class Screen {
         return StyleTable.approximate(attributes)
     }
 
-    /// An erased cell: the current colours and nothing else (xterm's back-colour erase; xterm
-    /// 379 keeps the foreground colour on erased cells too, and its DECRQCRA then counts
-    /// them as spaces).
+    /// An erased cell: the current colours only (xterm 379 keeps the foreground too; DECRQCRA counts it).
     @inline(__always)
     var eraseCell: StoredCell {
         if pen.background == .default && pen.foreground == .default { return .blank(0) }
         if pen.background != eraseBackground || pen.foreground != eraseForeground {
             var a = Attributes()
-            a.background = pen.background
-            a.foreground = pen.foreground
+            (a.background, a.foreground) = (pen.background, pen.foreground)
             eraseStyleCache = style(for: a)
             eraseBackground = pen.background
             eraseForeground = pen.foreground
