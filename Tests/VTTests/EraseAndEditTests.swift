@@ -115,4 +115,16 @@ final class MarginEditTests: XCTestCase {
         t.feed("\(CSI)1;3H\(CSI)4@")
         XCTAssertEqual(t.lines[0], "AB   FGHIJ", "inside, the shift stops at the right margin")
     }
+
+    /// xterm 379 keeps the foreground colour on erased cells (EL, ED, DCH, scrolling), and its
+    /// DECRQCRA counts such a cell as a space (EL with SGR 31 over 10 cells sums 0x140).
+    func testErasedCellsKeepTheForegroundColour() {
+        let t = Terminal(columns: 10, rows: 4)
+        t.feed("\(CSI)31m\(CSI)2;1H\(CSI)K")
+        XCTAssertEqual(t.cell(1, 5).attributes.foreground, .indexed(1))
+        t.feed("\(CSI)1;1;2;1;2;10*y")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P1!~FEC0\u{1B}\\")
+        t.feed("\(CSI)4;1H\n")
+        XCTAssertEqual(t.cell(3, 5).attributes.foreground, .indexed(1))
+    }
 }

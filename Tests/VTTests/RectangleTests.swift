@@ -118,4 +118,16 @@ final class RectangleTests: XCTestCase {
         t.feed("\u{1B}(0\u{1B}[126;1;1;1;3$x\u{1B}[1;4Hq")
         XCTAssertEqual(t.lines[0], "~~~─")
     }
+
+    /// xterm 379 gives DECERA's blanks the pen's rendition (its DECRQCRA counts an underlined
+    /// blank as 0x30), replacing the erased cells' own; DECSCA protection is not given.
+    func testEraseRectangleBlanksTakeThePenRendition() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("\(CSI)7mABCD\(CSI)0m\(CSI)1\"q\(CSI)1;4m\(CSI)1;2;1;3$z\(CSI)0m\(CSI)0\"q")
+        XCTAssertEqual(t.lines[0], "A  D")
+        XCTAssertEqual(t.cell(0, 1).attributes.underline, .single)
+        XCTAssertEqual(t.cell(0, 1).attributes.flags.intersection([.bold, .inverse, .protected]), [.bold])
+        t.feed("\(CSI)1;1;1;2;1;2*y")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P1!~FF50\u{1B}\\")   // 0x20 + 0x10 + 0x80
+    }
 }

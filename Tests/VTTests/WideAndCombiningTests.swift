@@ -53,7 +53,7 @@ final class WideAndCombiningTests: XCTestCase {
     func testOverwritingHalfAWideCharacterBlanksTheOtherHalf() {
         let t = Terminal(columns: 6, rows: 1)
         t.feed("中文\(CSI)1;2Hx")
-        XCTAssertEqual(t.cell(0, 0).content, 0)
+        XCTAssertEqual(t.cell(0, 0).content, 0x20, "a written blank, as xterm 379's DECRQCRA counts it")
         XCTAssertEqual(t.cell(0, 0).width, 1)
         XCTAssertEqual(t.lines[0], " x文")
         t.feed("\(CSI)1;3Hy")

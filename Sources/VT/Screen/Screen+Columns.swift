@@ -15,11 +15,18 @@ extension Screen {
         for r in top...bottom {
             let line = grid.row(r)
             if rightwards {
+                if start > 0 && line[start].isSpacer {   // inserting inside a wide character erases it (as ICH, xterm)
+                    line[start - 1] = .blank(line[start - 1].style)
+                    line[start] = .blank(line[start].style)
+                }
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
                 (line + start).update(repeating: blank, count: n)
             } else {
                 if moving > 0 { (line + start).update(from: line + start + n, count: moving) }
                 (line + right + 1 - n).update(repeating: blank, count: n)
+                // The left half of a wide character whose right half was deleted is erased, its
+                // rendition with it (xterm 379's DECRQCRA then skips it).
+                if start > 0 && line[start - 1].isWide && !line[start].isSpacer { line[start - 1] = blank }
             }
             repairWideEdges(row: r, left: start, right: right)
         }

@@ -78,10 +78,14 @@ extension Screen {
         guard column >= left, column <= limit else { return }   // outside the margins: nothing (xterm)
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
-        if column > 0 && line[column].isSpacer { line[column - 1] = .blank(line[column - 1].style) }
+        // As xterm 379: the half of a wide character left at the cursor is a written blank.
+        if column > 0 && line[column].isSpacer { line[column - 1] = StoredCell(content: 0x20, style: line[column - 1].style) }
         let moving = limit + 1 - column - n
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
+        if line[column].isSpacer && (column == 0 || !line[column - 1].isWide) {
+            line[column] = StoredCell(content: 0x20, style: line[column].style)
+        }
         repairRowEdges(line, column, limit)
         grid.touch(row)
         pendingWrap = false

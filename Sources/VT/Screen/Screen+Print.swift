@@ -4,7 +4,7 @@ extension Screen {
     /// 8-byte store per cell.
     func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
         guard let base = run.baseAddress, !run.isEmpty else { return }
-        if translating || modes.insert {
+        if translating || modes.insert || penHidden {
             for b in run { print(UInt32(b)) }
             return
         }
@@ -64,7 +64,9 @@ extension Screen {
             guard modes.autowrap, limit > leftLimit else { return }
             let padded = grid.row(row)
             prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
-            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: eraseCell.style)
+            var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
+            background.background = pen.background
+            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: pen.background == .default ? 0 : style(for: background))
             grid.touch(row)
             pendingWrap = true
             wrap()
@@ -74,7 +76,9 @@ extension Screen {
         let style = penStyle
         let line = grid.row(row)
         prepareOverwrite(line, column, column + width)
-        if width == 2 {
+        if penHidden {
+            printHidden(line, width: width, style: style)
+        } else if width == 2 {
             line[column] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
             line[column + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
         } else {
@@ -112,15 +116,28 @@ extension Screen {
     }
 
     /// Before cells `start..<end` of `line` are overwritten: a wide character cut in half by
-    /// the edges loses its other half too.
+    /// the edges loses its other half too, which becomes a written blank (xterm 379's
+    /// DECRQCRA counts it as a space).
     @inline(__always)
     func prepareOverwrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
         if start > 0 && line[start].isSpacer {
-            line[start - 1] = .blank(line[start - 1].style)
+            line[start - 1] = StoredCell(content: 0x20, style: line[start - 1].style)
         }
         if end < columns && line[end].isSpacer {
-            line[end] = .blank(line[end].style)
+            line[end] = StoredCell(content: 0x20, style: line[end].style)
         }
+    }
+
+    /// A hidden (SGR 8) character, stored as xterm 379 stores it: a space in one cell, even
+    /// for a wide character (the cursor still moves two), so its DECRQCRA and print see
+    /// spaces, and copies of it stay blank. The cell right of a hidden wide character keeps
+    /// its content unless it held half of a wide character, which becomes a written blank
+    /// (xterm keeps an orphan right half there; Drover never leaves one a renderer must draw).
+    private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32) {
+        line[column] = StoredCell(content: 0x20, style: style)
+        guard width == 2 else { return }
+        let next = line[column + 1]   // (prepareOverwrite already blanked a wide one's right half)
+        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
     }
 
     /// At most this many scalars share a cell; further marks are dropped (a hostile stream of

@@ -72,13 +72,20 @@ extension Screen {
         }
     }
 
-    /// DECERA blanks every cell of the rectangle (written blanks, plain but for the erase
-    /// colour); DECSERA (`selective`) only the characters of cells DECSCA did not protect,
-    /// keeping their rendition, as xterm does.
+    /// DECERA blanks every cell of the rectangle with written blanks in the current rendition
+    /// (xterm 379 keeps the pen's bold, underline, blink and inverse on them, which its
+    /// DECRQCRA counts; DECSCA protection is not given); DECSERA (`selective`) only the
+    /// characters of cells DECSCA did not protect, keeping their rendition, as xterm does.
     func eraseRectangle(_ area: CellRectangle, selective: Bool) {
         for r in area.top...area.bottom {
             guard selective else {
-                eraseCells(row: r, area.left...area.right, selective: false, written: true)
+                var attributes = pen
+                attributes.flags.remove(.protected)
+                let blank = StoredCell(content: 0x20, style: style(for: attributes))
+                let line = grid.row(r)
+                prepareOverwrite(line, area.left, area.right + 1)
+                (line + area.left).update(repeating: blank, count: area.right - area.left + 1)
+                repairWideEdges(row: r, left: area.left, right: area.right)
                 continue
             }
             let line = grid.row(r)

@@ -69,7 +69,7 @@ final class Screen {
         }
     }
     private var eraseStyleCache: UInt32 = 0
-    private var eraseBackground = Color.default
+    private var eraseBackground = Color.default, eraseForeground = Color.default
     var styles = StyleTable()
 
     // Margins (inclusive, 0-based).
@@ -109,6 +109,7 @@ final class Screen {
     var singleShift: UInt8 = 0
     /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
     var translating: Bool { hot.pointee.translating }
+    var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
@@ -177,15 +178,16 @@ final class Screen {
         return StyleTable.approximate(attributes)
     }
 
-    /// An erased cell: the current background only (xterm's back-colour erase).
+    /// An erased cell: the current colours only (xterm 379 keeps the foreground too; DECRQCRA counts it).
     @inline(__always)
     var eraseCell: StoredCell {
-        if pen.background == .default { return .blank(0) }
-        if pen.background != eraseBackground {
+        if pen.background == .default && pen.foreground == .default { return .blank(0) }
+        if pen.background != eraseBackground || pen.foreground != eraseForeground {
             var a = Attributes()
-            a.background = pen.background
+            (a.background, a.foreground) = (pen.background, pen.foreground)
             eraseStyleCache = style(for: a)
             eraseBackground = pen.background
+            eraseForeground = pen.foreground
         }
         return .blank(eraseStyleCache)
     }
@@ -194,6 +196,7 @@ final class Screen {
     func invalidateStyleCaches() {
         hot.pointee.penStyleValid = false
         eraseBackground = .default
+        eraseForeground = .default
     }
 
     /// The set in GL.

@@ -54,8 +54,19 @@ struct ComparableScreen {
         return row
     }
 
+    /// A blank draws no foreground unless inverse, underlined or struck through, so its
+    /// foreground colour is not compared (xterm keeps the pen's foreground on erased cells,
+    /// tmux only the background).
+    static func normalized(_ c: StyledCharacter) -> StyledCharacter {
+        guard c.text == " ", c.style.underline == .none,
+              c.style.flags.isDisjoint(with: [.inverse, .strikethrough]) else { return c }
+        var c = c
+        c.style.foreground = .default
+        return c
+    }
+
     init(rows: [[StyledCharacter]], cursorRow: Int, cursorColumn: Int, cursorVisible: Bool) {
-        self.rows = rows.map(ComparableScreen.trimmed)
+        self.rows = rows.map { ComparableScreen.trimmed($0.map(ComparableScreen.normalized)) }
         self.cursorRow = cursorRow
         self.cursorColumn = cursorColumn
         self.cursorVisible = cursorVisible
