@@ -5,7 +5,8 @@
 // that reads as the same key and comment; a public key line that reads writes back to a line
 // that reads as the same type and blob. The input is also read as the raw bytes inside the
 // armour (base64-encoded here), so the wire parser is reached without the fuzzer having to
-// find base64 first.
+// find base64 first. The header reader of identity files (`OpenSSHPrivateKey.header`, which
+// reads encrypted keys' cipher, KDF and public key without the private part) reads both too.
 import Foundation
 import Identity
 
@@ -18,6 +19,9 @@ public func openSSHKeyFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         + "\n-----END OPENSSH PRIVATE KEY-----\n"
 
     for candidate in [text, armoured] {
+        if let header = try? OpenSSHPrivateKey.header(candidate), header.publicKey.type.isEmpty {
+            fail("a header read with an empty key type")
+        }
         guard let (keyPair, comment) = try? OpenSSHPrivateKey.decode(candidate) else { continue }
         let written = OpenSSHPrivateKey.encode(keyPair, comment: comment)
         guard let again = try? OpenSSHPrivateKey.decode(written), again.keyPair == keyPair, again.comment == comment else {
