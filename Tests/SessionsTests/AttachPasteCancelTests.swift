@@ -43,5 +43,16 @@ final class AttachPasteCancelTests: XCTestCase {
         try harness.waitFor("upload to e2e cancelled (Esc); nothing was pasted")
         let screen = try harness.waitFor("held-11", timeout: 30)
         XCTAssertFalse(screen.contains(host.uploads), "nothing was pasted:\n\(screen)")
+
+        // ctrl+] v again cancels too, once the host is back.
+        try harness.type("clear\n")
+        try harness.waitFor("inner$")
+        try host.bracketedPaste(big)
+        try harness.waitFor("uploading to e2e:", timeout: 20)
+        try harness.keys("C-]", "v")
+        try harness.waitFor("upload to e2e cancelled (ctrl+] v); nothing was pasted")
+        try harness.type("echo again-$((6+7))\n")
+        let after = try harness.waitFor("again-13", timeout: 30)
+        XCTAssertFalse(after.contains(host.uploads), "nothing was pasted:\n\(after)")
     }
 }
