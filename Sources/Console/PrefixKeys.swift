@@ -25,7 +25,7 @@ extension PrefixKeyHandler {
         PrefixBinding(key: "r", command: .redraw, summary: "redraw the screen; reconnect now if waiting to"),
         PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
         PrefixBinding(key: "[", command: .history, summary: "history: scroll back, rewind, search, copy (also PageUp)"),
-        PrefixBinding(key: "v", command: .pasteImage, summary: "paste the clipboard's picture (uploaded to the host)"),
+        PrefixBinding(key: "v", command: .pasteImage, summary: "paste the clipboard's picture (uploaded); again: cancel"),
         PrefixBinding(key: "?", command: .help, summary: "show these keys"),
     ]
 

@@ -54,6 +54,10 @@ public final class RelayLoop {
         didSet { requestRender() }
     }
     public var isInHistory: Bool { history != nil }
+    /// Whether the relay itself wants the next local event: history mode, the help box, or a
+    /// pressed prefix key. An interceptor must then let events through (a paste in history
+    /// mode's search prompt belongs to the prompt, never to the remote).
+    public var ownsLocalInput: Bool { history != nil || helpShown || prefix.awaitingCommand }
 
     let loop: EventLoop
     private let sendToRemote: ([UInt8]) -> Void

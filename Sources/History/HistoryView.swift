@@ -219,10 +219,12 @@ extension Array {
 extension HistoryView {
     /// The keys of history mode, one aligned line each, for the `?` box and `--help`.
     public static let helpLines = [
-        "arrows, j k h l   move;  PageUp PageDown, ctrl+b ctrl+f   a page",
-        "g G               first and last line (screens of the rewind sit above now)",
+        "arrows, j k h l   move;  0 $   start and end of the line",
+        "PageUp PageDown   a page, also ctrl+b ctrl+f; ctrl+u ctrl+d half a page",
+        "g G, Home End     first and last line (screens of the rewind sit above now)",
+        "mouse wheel       scroll three lines (a drag selects)",
         "/ ?  then n N     search forward, back (a capital letter matches case)",
-        "v, ctrl+v         select lines, a block (a mouse drag selects too)",
+        "v, ctrl+v         select lines, a block",
         "y or Enter        copy the selection to the local clipboard",
         "q or Esc          leave history mode",
     ]

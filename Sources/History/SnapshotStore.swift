@@ -45,45 +45,68 @@ public final class SnapshotStore {
     public func snapshots(host: Int) -> [Snapshot] { tracks[host]?.snapshots ?? [] }
     public var snapshotCount: Int { tracks.values.reduce(0) { $0 + $1.snapshots.count } }
 
+    /// How often a host's row table was copied instead of changed in place (0 unless a
+    /// change here takes a track out of `tracks` while it is still stored).
+    var rowTableCopies: Int { tracks.values.reduce(0) { $0 + $1.rows.copies } }
+
     /// Keeps `rows` as `host`'s newest screen unless it equals the newest already kept.
-    /// Returns whether it was kept.
+    /// Returns whether it was kept. The track is changed in place (`tracks[host, default:]`),
+    /// never copied out and back, so its row table is not copied per snapshot.
     @discardableResult
     public func record(host: Int, rows candidate: [HistoryRow], at time: ContinuousClock.Instant) -> Bool {
-        var track = tracks[host] ?? Track()
+        let kept = Self.append(candidate, at: time, to: &tracks[host, default: Track()])
+        guard kept else { return false }
+        evict()
+        return tracks[host]?.snapshots.last?.taken == time
+    }
+
+    private static func append(_ candidate: [HistoryRow], at time: ContinuousClock.Instant, to track: inout Track) -> Bool {
         let rows = candidate.map { track.rows.retain($0) }
         if let last = track.snapshots.last, last.rows.count == rows.count,
            zip(last.rows, rows).allSatisfy({ $0 === $1 }) {
             for row in rows { track.rows.release(row) }
-            tracks[host] = track
             return false
         }
         track.snapshots.append(Snapshot(rows: rows, taken: time))
-        track.overhead += Self.overhead(rows: rows.count)
-        tracks[host] = track
-        evict()
-        return tracks[host]?.snapshots.last?.taken == time
+        track.overhead += overhead(rows: rows.count)
+        return true
     }
 
     /// Drops oldest snapshots until the total fits the budget. The front host's are only
     /// candidates while it uses more than half, or when no other host has any left.
     private func evict() {
         var total = bytes
-        while total > budget {
-            let frontOverHalf = (tracks[front]?.bytes ?? 0) > budget / 2
-            let others = tracks.filter { $0.key != front && !$0.value.snapshots.isEmpty }
-            var candidates = others
-            if frontOverHalf || others.isEmpty, let mine = tracks[front], !mine.snapshots.isEmpty {
-                candidates[front] = mine
-            }
-            guard let oldest = candidates.min(by: { $0.value.snapshots[0].taken < $1.value.snapshots[0].taken })
-            else { return }
-            let before = oldest.value.bytes
-            var track = oldest.value
-            let gone = track.snapshots.removeFirst()
-            for row in gone.rows { track.rows.release(row) }
-            track.overhead -= Self.overhead(rows: gone.rows.count)
-            tracks[oldest.key] = track
-            total -= before - track.bytes
+        while total > budget, let host = oldestCandidate() {
+            total -= Self.dropOldest(from: &tracks[host, default: Track()])
         }
+    }
+
+    /// The host whose oldest snapshot goes next; looks without taking any track out.
+    private func oldestCandidate() -> Int? {
+        let frontOverHalf = (tracks[front]?.bytes ?? 0) > budget / 2
+        var oldest: (host: Int, taken: ContinuousClock.Instant)?
+        var othersHaveAny = false
+        func consider(_ host: Int, _ taken: ContinuousClock.Instant) {
+            if let current = oldest, current.taken <= taken { return }
+            oldest = (host, taken)
+        }
+        for (host, track) in tracks where host != front {
+            guard let first = track.snapshots.first else { continue }
+            othersHaveAny = true
+            consider(host, first.taken)
+        }
+        if frontOverHalf || !othersHaveAny, let first = tracks[front]?.snapshots.first {
+            consider(front, first.taken)
+        }
+        return oldest?.host
+    }
+
+    /// Drops `track`'s oldest snapshot in place; returns the bytes freed.
+    private static func dropOldest(from track: inout Track) -> Int {
+        let before = track.bytes
+        let gone = track.snapshots.removeFirst()
+        for row in gone.rows { track.rows.release(row) }
+        track.overhead -= overhead(rows: gone.rows.count)
+        return before - track.bytes
     }
 }

@@ -19,7 +19,7 @@ extension AttachRun {
             choose(with: event)
             return true
         case .frontHost:
-            return interceptPaste(event)
+            return interceptPaste(event) || interceptPasteCancel(event)
         }
     }
 

@@ -15,7 +15,7 @@ extension AttachRun {
         let news = driver.alerts.collect(from: driver.terminal)
         let now = ContinuousClock.now
         if let text = news.clipboard, clipboardPolicy(for: driver) == .write {
-            if driver === front { copyToLocal(text) } else { driver.alerts.pendingClipboard = text }
+            if driver === front { copyRemoteWrite(text, at: now) } else { driver.alerts.pendingClipboard = text }
         }
         let summary = news.notification.map(HostAlerts.summary(of:))
         if driver === front {
@@ -35,16 +35,20 @@ extension AttachRun {
         showState()
     }
 
-    /// Puts checked text on the local clipboard: through `--copy-command` when given (a failure
-    /// shows in the status line), else as Drover's own OSC 52 after the next frame.
+    /// Puts checked text on the local clipboard: through `--copy-command` when given (one run
+    /// at a time; a failure shows in the status line), else as Drover's own OSC 52 after the
+    /// next frame.
     func copyToLocal(_ text: [UInt8]) {
-        guard let command = signalOptions.copyCommand else {
-            relay.signal(.clipboard(text))
-            return
-        }
-        let failures = copyFailures
-        CopyCommand(command: command).run(text) { failure in
-            if let failure { _ = failures.post(failure) }
+        guard let copyQueue else { return relay.signal(.clipboard(text)) }
+        copyQueue.submit(text)
+    }
+
+    /// A remote write from the host in front: coalesced, so a flood of writes becomes one local
+    /// write per interval, the last one.
+    private func copyRemoteWrite(_ text: [UInt8], at now: ContinuousClock.Instant) {
+        guard let when = remoteCopies.offer(text, at: now) else { return }
+        _ = loop.schedule(at: when) { [unowned self] in
+            if let text = remoteCopies.take(at: .now) { copyToLocal(text) }
         }
     }
 

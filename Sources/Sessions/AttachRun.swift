@@ -29,6 +29,10 @@ final class AttachRun {
     var bellLimit = RateLimit.bell
     /// Where `--copy-command` threads report a failure (shown in the status line).
     let copyFailures: Mailbox<String>
+    /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
+    let copyQueue: CopyQueue?
+    /// The front host's remote clipboard writes, at most one per interval (`ClipboardCoalescer`).
+    var remoteCopies = ClipboardCoalescer()
     /// Past screens of every host for history mode's rewind, within one memory budget.
     let snapshots: SnapshotRecorder
     /// Where paste jobs' worker threads report what they read (`AttachRun+Paste.swift`).
@@ -65,7 +69,11 @@ final class AttachRun {
             guard let owner else { return message.decline() }
             owner.receive(message)
         }
-        self.copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
+        let copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
+        self.copyFailures = copyFailures
+        self.copyQueue = signalOptions.copyCommand.map { command in
+            CopyQueue(command: command, report: { failure in _ = copyFailures.post(failure) })
+        }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = try targets.enumerated().map { index, target in

@@ -13,10 +13,21 @@ public struct HistorySettings: Equatable, Sendable {
         self.budget = budget
     }
 
-    /// The budget from `environment` when it holds a whole number of bytes, else the default.
-    public static func budget(from environment: [String: String]) -> Int {
-        guard let text = environment[budgetVariable], let bytes = Int(text), bytes >= 0 else {
-            return SnapshotStore.defaultBudget
+    /// A `DROVER_HISTORY_BUDGET` that is not a whole number of bytes: refused rather than
+    /// ignored, so a typo never silently leaves the default in place.
+    public struct BadBudget: Error, CustomStringConvertible {
+        public let value: String
+        public var description: String {
+            "\(budgetVariable)='\(value)' is not a whole number of bytes; set it to one, e.g. "
+                + "\(budgetVariable)=16777216 for 16 MiB, or unset it for the default 48 MiB"
+        }
+    }
+
+    /// The budget from `environment`: its whole number of bytes, the default when unset.
+    public static func budget(from environment: [String: String]) throws(BadBudget) -> Int {
+        guard let text = environment[budgetVariable] else { return SnapshotStore.defaultBudget }
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let bytes = Int(text) else {
+            throw BadBudget(value: String(text.prefix(40)))
         }
         return bytes
     }

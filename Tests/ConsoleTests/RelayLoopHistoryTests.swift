@@ -52,4 +52,32 @@ final class RelayLoopHistoryTests: XCTestCase {
         XCTAssertEqual(copied, ["11\nrow"])
         XCTAssertTrue(h.sent.isEmpty)
     }
+
+    /// Drover's paste interceptor (pictures) steps aside while the relay owns the input: a
+    /// paste in history mode's search prompt is the query, and nothing reaches the remote.
+    func testTheRelayOwnsTheInputInHistoryHelpAndAfterThePrefix() throws {
+        let h = try Harness(columns: 40, rows: 6)
+        var intercepted: [InputEvent] = []
+        h.relay.inputInterceptor = { event in
+            guard case .paste = event, !h.relay.ownsLocalInput else { return false }
+            intercepted.append(event)
+            return true
+        }
+        XCTAssertFalse(h.relay.ownsLocalInput)
+        h.relay.receiveLocal([prefix])
+        XCTAssertTrue(h.relay.ownsLocalInput, "a prefix key is pending")
+        h.relay.receiveLocal(Array("?".utf8))
+        XCTAssertTrue(h.relay.ownsLocalInput, "the help box is shown")
+        h.relay.receiveLocal(Array("x".utf8))
+        XCTAssertFalse(h.relay.ownsLocalInput)
+
+        h.relay.receiveRemote(Array("alpha\r\nneedle here\r\nomega".utf8))
+        try h.run { h.lines.contains("omega") }
+        h.relay.receiveLocal([prefix, UInt8(ascii: "["), UInt8(ascii: "/")])
+        XCTAssertTrue(h.relay.ownsLocalInput)
+        h.relay.receiveLocal(Array("\u{1B}[200~needle\u{1B}[201~".utf8))
+        try h.run { h.lines.last?.contains("/needle") == true }
+        XCTAssertTrue(intercepted.isEmpty, "the paste went to the search prompt")
+        XCTAssertTrue(h.sent.isEmpty, "nothing reached the remote: \(h.sent)")
+    }
 }

@@ -21,6 +21,18 @@ final class AttachSignalOptionsTests: XCTestCase {
         XCTAssertTrue(h.err.contains("--clipboard takes write or off, not 'yes'"), h.err)
     }
 
+    func testABadHistoryBudgetIsAUsageErrorNamingTheVariable() {
+        let setup = CLIHarness(environment: env)
+        XCTAssertEqual(setup.run("hosts", "add", "mac", "--host", "10.0.0.5"), 0, setup.err)
+        for bad in ["", "48M", "-5", "1e6", " 100", "99999999999999999999"] {
+            let h = CLIHarness(environment: env.merging(["DROVER_HISTORY_BUDGET": bad]) { $1 })
+            XCTAssertEqual(h.run("attach", "mac", "--record", dir.file("never.cast")), 2, bad)
+            XCTAssertTrue(h.err.contains("DROVER_HISTORY_BUDGET='\(bad)' is not a whole number of bytes; set it to one, "
+                                         + "e.g. DROVER_HISTORY_BUDGET=16777216 for 16 MiB"), h.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("never.cast")), "nothing was created")
+        }
+    }
+
     func testTheHostsClipboardPolicyIsStoredAndShownWhenSet() {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("hosts", "add", "mac", "--host", "10.0.0.5", "--clipboard", "off"), 0, h.err)

@@ -15,6 +15,16 @@ final class HistoryViewTests: XCTestCase {
         text.unicodeScalars.map { view.handle(.text(String($0))) }.filter { $0 != .stay }
     }
 
+    /// Every key history mode takes is in its help (`ctrl+] ?` and `--help` print these lines).
+    func testTheHelpNamesEveryKey() {
+        let help = HistoryView.helpLines.joined(separator: "\n")
+        for keys in ["j k h l", "0 $", "PageUp PageDown", "ctrl+b ctrl+f", "ctrl+u ctrl+d", "g G", "Home End",
+                     "mouse wheel", "a drag selects", "/ ?", "n N", "v, ctrl+v", "y or Enter", "q or Esc"] {
+            XCTAssertTrue(help.contains(keys), "\(keys) is missing from:\n\(help)")
+        }
+        XCTAssertTrue(HistoryView.helpLines.allSatisfy { $0.count <= 75 }, "the help box fits 80 columns")
+    }
+
     func testSearchMovesTheCursorAndNRepeatsBothWays() {
         var v = view((1...50).map { $0 % 10 == 0 ? "mark-\($0)" : "line-\($0)" })
         _ = keys("g", &v)

@@ -10,6 +10,30 @@ final class SnapshotStoreTests: XCTestCase {
     func screen(_ lines: [String]) -> [HistoryRow] { lines.map { HistoryRow(text: $0) } }
     func at(_ seconds: Int) -> ContinuousClock.Instant { start.advanced(by: .seconds(seconds)) }
 
+    /// Each record and each eviction changes a host's row table in place: copying a table of
+    /// thousands of rows per snapshot made an hour of a busy TUI cost milliseconds a frame.
+    func testRecordingAndEvictingNeverCopyARowTable() {
+        let one = SnapshotStore.overhead(rows: 2) + 2 * HistoryRow(text: "value 000").byteCost
+        let store = SnapshotStore(budget: one * 8)
+        for n in 0..<200 {
+            store.record(host: n % 3, rows: screen(["value \(n)", "same"]), at: at(n))
+            store.record(host: n % 3, rows: screen(["value \(n)", "same"]), at: at(n))  // unchanged: not kept
+        }
+        store.front = 1
+        XCTAssertLessThan(store.snapshotCount, 200, "evictions happened")
+        XCTAssertEqual(store.rowTableCopies, 0)
+    }
+
+    func testTheCopyCounterSeesASharedTable() {
+        var table = RowTable()
+        _ = table.retain(HistoryRow(text: "a"))
+        var other = table
+        _ = other.retain(HistoryRow(text: "b"))
+        XCTAssertEqual(other.copies, 1)
+        XCTAssertEqual(table.count, 1, "the first table is unchanged")
+        XCTAssertEqual(table.copies, 0)
+    }
+
     func testUnchangedRowsAreSharedBetweenSnapshots() {
         let store = SnapshotStore(budget: 1 << 20)
         store.record(host: 0, rows: screen(["title", "counter 1", "footer"]), at: at(0))

@@ -75,4 +75,18 @@ final class AsciicastRecordingTests: XCTestCase {
         XCTAssertThrowsError(try CastRecorder(creating: link))
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "nothing is created through the link")
     }
+
+    /// A failed write says what happened by errno: only a full disk is cured by freeing space.
+    func testAWriteFailureIsWordedByItsCause() {
+        let full = CastRecorder.writeFailure(path: "/r/s.cast", errno: ENOSPC)
+        XCTAssertEqual(full, "recording to /r/s.cast stopped (No space left on device): the disk or your quota is full; "
+                       + "free space there and record again to a new file")
+        let io = CastRecorder.writeFailure(path: "/r/s.cast", errno: EIO)
+        XCTAssertTrue(io.hasSuffix("the disk reported an I/O error; check the disk and record again to a file on another one"), io)
+        let big = CastRecorder.writeFailure(path: "/r/s.cast", errno: EFBIG)
+        XCTAssertTrue(big.hasSuffix("the file reached the largest size allowed there; record again to a new file"), big)
+        let other = CastRecorder.writeFailure(path: "/r/s.cast", errno: EBADF)
+        XCTAssertTrue(other.hasSuffix("; record again to a new file in a directory you can write to"), other)
+        for text in [io, big, other] { XCTAssertFalse(text.contains("free space"), text) }
+    }
 }

@@ -8,64 +8,21 @@ import TestSupport
 /// there, not in the account's real home). The host is this computer, so `cmp` on the host
 /// compares the uploaded file with the local original.
 final class AttachPasteImageTests: XCTestCase {
-    private var harness: AttachHarness!
-    private var remoteHome: TemporaryDirectory!
-    private var uploads: String { remoteHome.file(".cache/drover-paste") }
+    private var host: PasteTestHost!
+    private var harness: AttachHarness { host.harness }
+    private var uploads: String { host.uploads }
 
-    /// `slowSFTP`: the SFTP server reads its input at about 1.5 MB/s, so a link can be cut
-    /// mid-upload; `sftp: false`: the sshd offers no SFTP at all.
     private func start(slowSFTP: Bool = false, sftp: Bool = true, environment: String = "") throws {
-        remoteHome = try TemporaryDirectory(prefix: "drover-paste-home")
-        var subsystem = "internal-sftp -d \(remoteHome.path)"
-        if slowSFTP {
-            let wrapper = remoteHome.file("slow-sftp")
-            try """
-                #!/usr/bin/python3
-                import os, subprocess, time
-                child = subprocess.Popen(["/usr/lib/openssh/sftp-server", "-d", "\(remoteHome.path)"], stdin=subprocess.PIPE)
-                while True:
-                    data = os.read(0, 16384)
-                    if not data:
-                        break
-                    child.stdin.write(data)
-                    child.stdin.flush()
-                    time.sleep(0.01)
-                child.stdin.close()
-                child.wait()
-
-                """.write(toFile: wrapper, atomically: true, encoding: .utf8)
-            chmod(wrapper, 0o755)
-            subsystem = wrapper
-        }
-        harness = try AttachHarness(sshdConfig: sftp ? ["Subsystem sftp \(subsystem)"] : [])
-        try harness.startOuterTerminal(width: 160, height: 30)
-        try harness.registerHost(command: "exec \(harness.innerShell)")
-        try harness.attachTrusting(until: "inner$", environment: environment)
+        host = try PasteTestHost(slowSFTP: slowSFTP, sftp: sftp, environment: environment)
     }
 
     override func tearDown() {
-        harness?.tearDown()
-        remoteHome?.remove()
+        host?.tearDown()
     }
 
-    /// A PNG of `size` bytes: the signature, then pseudo-random bytes.
-    private func makePNG(_ name: String, size: Int) throws -> String {
-        let path = harness.scratch.file(name)
-        let random = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/urandom"))
-        defer { try? random.close() }
-        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + random.readData(ofLength: size - 8)
-        try bytes.write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    /// What a terminal writes when a file is dropped on it: the path, quoted, in paste brackets.
-    private func bracketedPaste(_ text: String) throws {
-        try harness.sendBytes(Array("\u{1B}[200~\(text)\u{1B}[201~".utf8))
-    }
-
-    private func uploadedNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted()
-    }
+    private func makePNG(_ name: String, size: Int) throws -> String { try host.makePNG(name, size: size) }
+    private func bracketedPaste(_ text: String) throws { try host.bracketedPaste(text) }
+    private func uploadedNames() -> [String] { host.uploadedNames() }
 
     private func mode(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1

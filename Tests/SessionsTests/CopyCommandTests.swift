@@ -31,12 +31,11 @@ final class CopyCommandTests: XCTestCase {
         XCTAssertNil(CopyCommand.runNow("true", [UInt8](repeating: 0x61, count: 1 << 20)))
     }
 
-    func testRunReportsOnItsOwnThread() {
-        let reported = expectation(description: "done")
-        CopyCommand(command: "exit 1").run([]) { failure in
-            XCTAssertNotNil(failure)
-            reported.fulfill()
-        }
-        wait(for: [reported], timeout: 10)
+    func testACommandThatNeitherReadsNorExitsIsStoppedAtTheTimeout() {
+        // Holds the text unread (more than a pipe takes) and would sleep for a minute.
+        let failure = CopyCommand.runNow("exec sleep 60", [UInt8](repeating: 0x61, count: 1 << 20),
+                                         timeout: .milliseconds(300))
+        XCTAssertEqual(failure, "copy command 'exec sleep 60' did not finish within 300 ms and was stopped; nothing was "
+                       + "copied. Check that it exits once it has read its input, or leave out --copy-command to copy with OSC 52")
     }
 }

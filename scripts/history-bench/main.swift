@@ -3,7 +3,9 @@
 // executable of a copy of this tree; not part of the package.
 //
 //   history-bench FILE COLUMNS ROWS cost   -> "relay_cpu S snapshot_cpu S snapshots N ratio R"
-//   history-bench FILE COLUMNS ROWS hour   -> "snapshots N kept K peak_bytes B budget B unique_rows U"
+//   history-bench FILE COLUMNS ROWS hour   -> "snapshots N kept K peak_bytes B budget B unique_rows U
+//                                              full_snapshots F full_cpu S"
+//   (full_cpu: the CPU of the F snapshots taken while the budget was full, each one evicting)
 import Foundation
 import History
 import Render
@@ -71,6 +73,7 @@ case "hour":
     var capture = ScreenCapture()
     let start = ContinuousClock.now
     var offset = 0, peak = 0
+    var fullCount = 0, fullCPU = 0.0
     let snapshots = 3600 * 4
     data.withUnsafeBytes { bytes in
         for tick in 0..<snapshots {
@@ -79,11 +82,20 @@ case "hour":
             terminal.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)]))
             _ = terminal.takeReplies()
             offset += n
+            // Once the store is within a snapshot of its budget, every record also evicts: the
+            // steady state of an hour-long session, measured on its own.
+            let full = store.bytes > store.budget - store.budget / 16
+            let before = cpuSeconds()
             store.record(host: 0, rows: capture.capture(terminal).rows, at: start.advanced(by: .milliseconds(250 * tick)))
+            if full {
+                fullCPU += cpuSeconds() - before
+                fullCount += 1
+            }
             peak = max(peak, store.bytes)
         }
     }
-    print("snapshots \(snapshots) kept \(store.snapshotCount) peak_bytes \(peak) budget \(store.budget) unique_rows \(store.uniqueRows(host: 0))")
+    print("snapshots \(snapshots) kept \(store.snapshotCount) peak_bytes \(peak) budget \(store.budget) unique_rows \(store.uniqueRows(host: 0)) "
+          + String(format: "full_snapshots %d full_cpu %.4f", fullCount, fullCPU))
 default:
     FileHandle.standardError.write(Data("history-bench: say cost or hour\n".utf8))
     exit(2)

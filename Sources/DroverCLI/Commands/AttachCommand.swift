@@ -131,6 +131,10 @@ enum AttachCommand {
                 targets[0].forwards = try ForwardSpec.parseAll((targets[0].forwards + forwards).map(\.description),
                                                                allowPublic: true)
             }
+            let history: HistorySettings
+            do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
+                throw UsageError("\(error)")
+            }
             var signals = AttachSignalOptions(notify: args.flag("notify"))
             if let command = args.value("copy-command") {
                 guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -148,7 +152,6 @@ enum AttachCommand {
                 guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record session.cast") }
                 signals.recorder = try CastRecorder(creating: path)
             }
-            let history = HistorySettings(budget: HistorySettings.budget(from: ctx.environment))
             return attach(targets, timeout: timeout, keepalive: keepalive,
                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
                           history: history, ctx: ctx)

@@ -15,6 +15,10 @@ final class PasteJob {
     var droppedHeld = 0
     var lastPercent = -1
     var timeout: EventLoop.TimerToken?
+    /// Set once the upload runs: when it last moved (`UploadIdleWatch`).
+    var idle: UploadIdleWatch?
+    /// Why the person or the idle watch stopped it, shown instead of "the link dropped".
+    var stopNote: String?
 
     init(id: Int, driver: LinkDriver, original: String?) {
         self.id = id
@@ -45,17 +49,17 @@ extension AttachRun {
 
     /// From `route`: true when `event` is a paste of paths that is now being looked at.
     func interceptPaste(_ event: InputEvent) -> Bool {
-        guard case .paste(let text) = event, pasteJob == nil, front.connection != nil,
+        guard case .paste(let text) = event, !relay.ownsLocalInput, pasteJob == nil, front.connection != nil,
               pasteImagesEnabled(for: front),
               let paths = PastePaths.parse(text, home: environment["HOME"]) else { return false }
         startPasteJob(original: text) { LocalImages.gather(paths: paths) }
         return true
     }
 
-    /// `ctrl+] v`: the clipboard's picture.
+    /// `ctrl+] v`: the clipboard's picture; while a paste is being prepared, cancels it.
     func pasteClipboardImage() {
         let name = front.name
-        if pasteJob != nil { return showBanner("a picture is still uploading; press ctrl+] v again when it is pasted") }
+        if let job = pasteJob { return cancelPaste(job, "ctrl+] v") }
         guard pasteImagesEnabled(for: front) else {
             let edit = front.target.host.map { "'drover hosts edit \($0.name) --paste-images on'" }
                 ?? "'drover attach … --paste-images on'"
@@ -99,21 +103,66 @@ extension AttachRun {
             finishPaste(job, text: job.original, note: message)
         case .images(let images):
             let files = images.map { SFTPUpload.File(digestHex: $0.digestHex, ext: $0.kind.fileExtension, bytes: $0.bytes) }
+            job.idle = UploadIdleWatch(start: .now)
             let started = job.driver.startUpload(files, progress: { [unowned self] sent, total in
                 showProgress(job, sent: sent, total: total)
             }, done: { [unowned self] result in uploaded(result, job) })
-            if !started { finishPaste(job, text: nil, note: "\(job.driver.name) is not connected; nothing was uploaded or pasted") }
+            if started { watchIdle(job) } else {
+                finishPaste(job, text: nil, note: "\(job.driver.name) is not connected; nothing was uploaded or pasted")
+            }
         }
     }
 
-    /// Uploads over 1 MiB show how far they got.
+    /// Uploads over 1 MiB show how far they got; every step counts as progress for the idle watch.
     private func showProgress(_ job: PasteJob, sent: Int, total: Int) {
-        guard total > 1024 * 1024, pasteJob === job else { return }
+        guard pasteJob === job else { return }
+        job.idle?.progressed(sent: sent, at: .now)
+        guard total > 1024 * 1024 else { return }
         let percent = sent * 100 / total
         guard percent != job.lastPercent else { return }
         job.lastPercent = percent
         let megabytes = String(format: "%.1f", Double(total) / 1_048_576)
-        showBanner("uploading to \(job.driver.name): \(percent)% of \(megabytes) MiB")
+        showBanner("uploading to \(job.driver.name): \(percent)% of \(megabytes) MiB (Esc cancels)")
+    }
+
+    /// Checks at the idle deadline whether the upload moved since; if not, stops it.
+    private func watchIdle(_ job: PasteJob) {
+        guard let deadline = job.idle?.deadline else { return }
+        job.timeout = loop.schedule(at: deadline) { [unowned self] in
+            job.timeout = nil
+            guard pasteJob === job, let idle = job.idle else { return }
+            if idle.isIdle(at: .now) {
+                stopUpload(job, note: "upload to \(job.driver.name) made no progress for "
+                    + "\(UploadIdleWatch.limit.spoken) and was cancelled; nothing was pasted")
+            } else {
+                watchIdle(job)
+            }
+        }
+    }
+
+    /// From `route`: Esc while a paste for the host in front is being prepared cancels it.
+    func interceptPasteCancel(_ event: InputEvent) -> Bool {
+        guard case .key(.escape, let modifiers) = event, modifiers.isEmpty, !relay.ownsLocalInput,
+              let job = pasteJob, job.driver === front else { return false }
+        cancelPaste(job, "Esc")
+        return true
+    }
+
+    /// The person cancels `job` (with `how`); the keys held behind it go on to its host.
+    private func cancelPaste(_ job: PasteJob, _ how: String) {
+        guard job.idle != nil else {
+            return finishPaste(job, text: nil, note: "paste cancelled (\(how)); nothing was pasted")
+        }
+        stopUpload(job, note: "upload to \(job.driver.name) cancelled (\(how)); nothing was pasted")
+    }
+
+    /// Stops a running upload by dropping its link (`LinkDriver.stopUpload`), which reports
+    /// it as dropped (`uploaded`, shown as `note`), and connects again at once.
+    private func stopUpload(_ job: PasteJob, note: String) {
+        job.stopNote = note + "; reconnecting to \(job.driver.name)"
+        job.driver.stopUpload(note)
+        if pasteJob === job { finishPaste(job, text: nil, note: job.stopNote) }
+        retryNow(job.driver)
     }
 
     private func uploaded(_ result: Result<[String], UploadFailure>, _ job: PasteJob) {
@@ -124,6 +173,8 @@ extension AttachRun {
             let platform = job.driver.target.host?.platform ?? .unix
             finishPaste(job, text: PasteQuoting.quote(paths, for: platform),
                         note: "pasted \(paths.count == 1 ? "a picture" : "\(paths.count) pictures") uploaded to ~/\(SFTPUpload.directory) on \(name)")
+        case .failure(.linkDropped) where job.stopNote != nil:
+            finishPaste(job, text: nil, note: job.stopNote)
         case .failure(.linkDropped(let reason)):
             finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
         case .failure(.refused(let reason)):

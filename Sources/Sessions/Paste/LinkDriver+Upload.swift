@@ -90,3 +90,14 @@ extension LinkDriver {
         upload.transfer.abandon()
     }
 }
+
+extension LinkDriver {
+    /// Stops the upload for good (Esc, `ctrl+] v` again, or no progress). libssh2 may be
+    /// halfway through an SFTP packet, which must not be left half-sent on a live session, so
+    /// the link is dropped as if it had failed: the upload reports `linkDropped`, its temporary
+    /// file is removed by the next upload, and the caller connects again at once.
+    func stopUpload(_ reason: String) {
+        guard upload != nil else { return }
+        lose(reason, recoverable: true, generation: lifecycle.generation)
+    }
+}

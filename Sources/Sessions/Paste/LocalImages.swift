@@ -22,18 +22,36 @@ enum GatheredImages: Sendable {
     case images([LocalImage])
     /// At least one path is not a picture file: the paste goes through as typed.
     case notImages
-    /// The clipboard could not give a picture: what to do about it.
+    /// No picture to upload (the clipboard gave none, or a paste of too many): what to do
+    /// about it. A paste goes through as typed.
     case failed(String)
 }
 
 /// Reading local pictures, off the loop (a file of 20 MiB takes a while to read and hash).
 /// Reads are bounded: the first bytes decide, and only a file that is a picture of at most
-/// `maximumSize` bytes is read whole.
+/// `maximumSize` bytes is read whole; one paste uploads at most `maximumFiles` pictures and
+/// `maximumTotal` bytes. Nothing but a regular file is ever opened (opening a device such as
+/// a serial port has effects of its own), and what was opened is the file that was looked at.
 enum LocalImages {
     static let maximumSize = 20 * 1024 * 1024
+    static let maximumFiles = 4
+    static let maximumTotal = 40 * 1024 * 1024
 
-    /// Each path must be a regular file, at most `maximumSize`, starting with a picture's magic.
+    /// Each path must be a regular file, at most `maximumSize`, starting with a picture's magic;
+    /// together at most `maximumFiles` and `maximumTotal` bytes, else the paste goes as typed
+    /// and the status line says why.
     static func gather(paths: [String]) -> GatheredImages {
+        var sizes: [Int] = []
+        for path in paths {
+            guard let size = pictureSize(path) else { return .notImages }
+            sizes.append(size)
+        }
+        let total = sizes.reduce(0, +)
+        if paths.count > maximumFiles || total > maximumTotal {
+            let what = paths.count > maximumFiles ? "\(paths.count) pictures" : "\(megabytes(total)) of pictures"
+            return .failed("pasted as typed: this paste has \(what), and one paste uploads at most \(maximumFiles) "
+                + "pictures of \(megabytes(maximumTotal)) together; paste fewer at a time")
+        }
         var images: [LocalImage] = []
         for path in paths {
             guard let image = readFile(path) else { return .notImages }
@@ -42,22 +60,50 @@ enum LocalImages {
         return .images(images)
     }
 
+    private static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MiB", Double(bytes) / 1_048_576).replacingOccurrences(of: ".0 MiB", with: " MiB")
+    }
+
+    /// The size of the picture file at `path`, reading only its header; nil if it is not one.
+    static func pictureSize(_ path: String) -> Int? {
+        guard let fd = openRegular(path) else { return nil }
+        defer { close(fd.descriptor) }
+        guard let header = readUpTo(fd.descriptor, ImageKind.headerLength), ImageKind.detect(header) != nil else { return nil }
+        return fd.size
+    }
+
     /// Nil for anything that is not a picture file; never reads past the header of one that isn't.
     static func readFile(_ path: String) -> LocalImage? {
-        // Non-blocking, so a FIFO named like a picture cannot hold the thread.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              status.st_size > 0, status.st_size <= maximumSize else { return nil }
-        let size = Int(status.st_size)
-        guard let header = readUpTo(fd, ImageKind.headerLength), ImageKind.detect(header) != nil,
-              let rest = readUpTo(fd, size - header.count + 1) else { return nil }
+        guard let fd = openRegular(path) else { return nil }
+        defer { close(fd.descriptor) }
+        guard let header = readUpTo(fd.descriptor, ImageKind.headerLength), ImageKind.detect(header) != nil,
+              let rest = readUpTo(fd.descriptor, fd.size - header.count + 1) else { return nil }
         let bytes = header + rest
         // A file that grew or shrank while being read is not trusted.
-        guard bytes.count == size else { return nil }
+        guard bytes.count == fd.size else { return nil }
         return LocalImage(bytes: bytes)
+    }
+
+    /// Opens `path` only if `stat` (following a symlink, so a link to a picture works) says it
+    /// is a regular file of 1 byte to `maximumSize`; then checks that the file opened is that
+    /// same file (device and inode), so a path swapped meanwhile is refused.
+    static func openRegular(_ path: String) -> (descriptor: Int32, size: Int)? {
+        var named = stat()
+        guard stat(path, &named) == 0, isPictureSized(named) else { return nil }
+        // Non-blocking and never a controlling terminal, should the path change under us.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var opened = stat()
+        guard fstat(fd, &opened) == 0, isPictureSized(opened),
+              opened.st_dev == named.st_dev, opened.st_ino == named.st_ino else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(opened.st_size))
+    }
+
+    private static func isPictureSized(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_size > 0 && status.st_size <= maximumSize
     }
 
     /// Up to `count` bytes (fewer at end of file); nil on a read error.

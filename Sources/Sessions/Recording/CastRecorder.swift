@@ -64,11 +64,29 @@ public final class CastRecorder {
             let n = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
-                failure = "recording to \(path) stopped: \(String(cString: strerror(errno))); free space there and record again"
+                failure = Self.writeFailure(path: path, errno: n < 0 ? errno : EIO)
                 close()
                 return
             }
             offset += n
+        }
+    }
+}
+
+extension CastRecorder {
+    /// Why a write to the recording failed, and what to do, by `errno`: only a full disk is
+    /// fixed by freeing space.
+    static func writeFailure(path: String, errno: Int32) -> String {
+        let stopped = "recording to \(path) stopped (\(String(cString: strerror(errno))))"
+        switch errno {
+        case ENOSPC, EDQUOT:
+            return "\(stopped): the disk or your quota is full; free space there and record again to a new file"
+        case EFBIG:
+            return "\(stopped): the file reached the largest size allowed there; record again to a new file"
+        case EIO:
+            return "\(stopped): the disk reported an I/O error; check the disk and record again to a file on another one"
+        default:
+            return "\(stopped); record again to a new file in a directory you can write to"
         }
     }
 }
