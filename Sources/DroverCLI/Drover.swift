@@ -35,7 +35,8 @@ public enum Drover {
         } catch var usage as UsageError {
             if usage.command == nil { usage.command = path.joined(separator: " ") }
             let helpName = usage.command.map { $0.isEmpty ? "" : " \($0)" } ?? ""
-            context.printError("drover: \(usage.message)")
+            let hint = usage.unknownOption.flatMap { OptionHints.hint(command: path.joined(separator: " "), option: $0) }
+            context.printError("drover: \(usage.message)" + (hint.map { "; \($0)" } ?? ""))
             context.printError("Run 'drover help\(helpName)' for usage.")
             return 2
         } catch {

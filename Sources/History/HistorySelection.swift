@@ -59,29 +59,31 @@ public struct HistorySelection: Equatable, Sendable {
         return range
     }
 
-    /// The selected text. Rows end with a newline unless autowrap continued them (a block
-    /// selection keeps every row separate); trailing blanks of a row are dropped.
+    /// The selected text: the host's rows only, never Drover's own header rows between rewound
+    /// screens. Rows end with a newline unless autowrap continued them (a block selection keeps
+    /// every row separate); trailing blanks of a row are dropped.
     public func text(in document: HistoryDocument) -> String {
         var out = ""
-        let range = lines.clamped(to: 0...max(document.count - 1, 0))
         guard document.count > 0 else { return out }
-        for line in range {
+        let range = lines.clamped(to: 0...(document.count - 1))
+        let hostLines = range.filter { document.kinds[$0] != .header }
+        for (index, line) in hostLines.enumerated() {
             let row = document.rows[line]
             guard let columns = columns(of: line, in: row, width: max(document.columns, row.cells.count)) else { continue }
-            let joins = mode != .block && row.wrapped && line < range.upperBound
-                && columns.upperBound >= row.cells.count
+            // A row joins the next only when that next row of the document is the one copied next.
+            let next = index + 1 < hostLines.count && hostLines[index + 1] == line + 1 ? document.rows[line + 1] : nil
+            let joins = mode != .block && row.wrapped && next != nil && columns.upperBound >= row.cells.count
             var piece = row.text(columns: columns)
-            if joins {
+            if joins, let next {
                 // Trimmed blanks at the wrap were part of the line the program printed.
                 piece += String(repeating: " ", count: max(document.columns - max(row.cells.count, columns.lowerBound), 0))
                 // A wide character that did not fit left a blank in the last column.
-                let next = document.rows[line + 1]
                 if next.cell(0).width == 2, piece.last == " " { piece.removeLast() }
             } else {
                 while piece.last == " " { piece.removeLast() }
             }
             out += piece
-            if !joins && line < range.upperBound { out += "\n" }
+            if !joins && index + 1 < hostLines.count { out += "\n" }
         }
         return out
     }

@@ -72,17 +72,21 @@ public struct HostEntry: Codable, Equatable, Sendable {
             && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
     }
 
-    /// True when both entries would attach the same thing: the same account, the same herdr
-    /// session and the same command override. Such twins are refused; entries that share an
-    /// account but differ in session or command (`mac-work`, `mac-play`) are welcome.
+    /// True when both entries would attach the same thing the same way: the same account, the
+    /// same herdr session, the same command override and the same jump route. Such twins are
+    /// refused; entries that share an account but differ in session, command or route
+    /// (`mac-work`, `mac-play`, `mac-via-bastion`) are welcome.
     public func isTwin(of other: HostEntry) -> Bool {
         hasSameAccount(as: other) && session == other.session && command == other.command
+            && (jump ?? []) == (other.jump ?? [])
     }
 
-    /// The account with what it attaches, for messages: `ann@mac:22, herdr session 'work'`.
+    /// The account with what it attaches, for messages: `ann@mac:22, herdr session 'work'`,
+    /// `ann@mac:22 via bastion with its command override`.
     public var attachDescription: String {
-        if command != nil { return "\(account) with its command override" }
-        return session.map { "\(account), herdr session '\($0)'" } ?? "\(account), herdr's default session"
+        let route = jump.map { " via \($0.joined(separator: ","))" } ?? ""
+        if command != nil { return "\(account)\(route) with its command override" }
+        return session.map { "\(account)\(route), herdr session '\($0)'" } ?? "\(account)\(route), herdr's default session"
     }
 
     /// Checks every field; throws the first problem found, naming the field.

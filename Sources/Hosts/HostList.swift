@@ -39,7 +39,7 @@ public struct HostList: Equatable, Sendable {
         try Self.checkSessionWithCommand(host)
         if isTaken(host.name) { throw HostStoreError.nameTaken(name: host.name) }
         if !allowingTwins, let twin = twin(of: host) {
-            throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
+            throw HostStoreError.twin(of: host, existing: twin)
         }
         var stamped = host
         stamped.created = now
@@ -60,7 +60,7 @@ public struct HostList: Equatable, Sendable {
         }
         // Aliases imported together may already be twins; an edit may keep that, not create it.
         if let twin = others.first(where: { $0.isTwin(of: host) && !$0.isTwin(of: hosts[index]) }) {
-            throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name)
+            throw HostStoreError.twin(of: host, existing: twin)
         }
         var stamped = host
         stamped.created = hosts[index].created
@@ -96,7 +96,7 @@ public struct HostList: Equatable, Sendable {
         if named(host.name) != nil || invalid.indices.contains(where: { $0 != index && invalid[$0].name == host.name }) {
             throw HostStoreError.nameTaken(name: host.name)
         }
-        if let twin = twin(of: host) { throw HostStoreError.twin(entry: host.attachDescription, existingName: twin.name) }
+        if let twin = twin(of: host) { throw HostStoreError.twin(of: host, existing: twin) }
         var stamped = host
         stamped.created = invalid[index].entry.created
         stamped.updated = now

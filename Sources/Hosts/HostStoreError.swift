@@ -7,8 +7,9 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
     case notFound(name: String)
     case nameTaken(name: String)
     /// Another entry already attaches the same thing (see `HostEntry.isTwin`); `entry` is its
-    /// `attachDescription`.
-    case twin(entry: String, existingName: String)
+    /// `attachDescription`. `existingHasCommand` picks advice that works for that entry (a
+    /// session cannot be given beside its command).
+    case twin(entry: String, existingName: String, existingHasCommand: Bool = false)
     /// An entry would have both a herdr session and a command override.
     case sessionWithCommand(name: String)
     /// The entry exists but breaks a field rule (see `InvalidHostEntry`).
@@ -35,10 +36,19 @@ public enum HostStoreError: Error, CustomStringConvertible, Equatable, Sendable 
         case let .invalidEntry(entry):
             return "host '\(HostValidationError.printable(entry.name))' in hosts.json cannot be used: \(entry.problem.problem); "
                 + "fix it with \(entry.fix)."
-        case let .twin(entry, existing):
-            return "\(entry) is already registered as '\(existing)'. Give a different --session or --command "
-                + "for another entry on that computer, change that one with 'drover hosts edit \(existing) --session S', "
+        case let .twin(entry, existing, hasCommand):
+            let other = hasCommand ? "--command or --jump" : "--session or --jump"
+            let change = hasCommand ? "--command CMD" : "--session S"
+            return "\(entry) is already registered as '\(existing)'. Give a different \(other) "
+                + "for another entry on that computer, change that one with 'drover hosts edit \(existing) \(change)', "
                 + "or remove it with 'drover hosts rm \(existing)' first."
         }
+    }
+}
+
+extension HostStoreError {
+    /// `host` would attach what `existing` already does.
+    static func twin(of host: HostEntry, existing: HostEntry) -> HostStoreError {
+        .twin(entry: host.attachDescription, existingName: existing.name, existingHasCommand: existing.command != nil)
     }
 }

@@ -11,9 +11,11 @@ extension AttachRun {
             if let change = ring.next() { bringForward(change) }
         case .previousHost where drivers.count > 1:
             if let change = ring.previous() { bringForward(change) }
-        case .pickHost where drivers.count > 1:
+        case .pickHost:
+            // Even for one host: the list shows its state, bells and forwards, and the Escape
+            // that closes it stays with Drover instead of reaching the host.
             openPicker()
-        case .nextHost, .previousHost, .pickHost:
+        case .nextHost, .previousHost:
             let forwards = drivers[0].forwardNote.map { " · \($0)" } ?? ""
             relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
             _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }

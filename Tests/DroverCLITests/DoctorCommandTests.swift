@@ -112,6 +112,7 @@ final class DoctorCommandTests: XCTestCase {
         let unknown = CLIHarness(environment: env)
         XCTAssertEqual(unknown.run("doctor", "nosuchname"), 1)
         XCTAssertTrue(unknown.err.contains("no host named 'nosuchname'"), unknown.err)
+        XCTAssertEqual(unknown.out, "", "the host is checked before the library report is printed")
     }
 
     func testIdentityFileRuleIsChecked() {

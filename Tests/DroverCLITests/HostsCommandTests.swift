@@ -65,7 +65,7 @@ final class HostsCommandTests: XCTestCase {
         drover("hosts", "add", "web", "--host", "web.lan", "--user", "ada", "--port", "2222")
         let h = drover("hosts", "add", "web2", "--host", "WEB.lan", "--user", "ada", "--port", "2222", expect: 1)
         XCTAssertEqual(h.err, "drover: ada@WEB.lan:2222, herdr's default session is already registered as 'web'. "
-                       + "Give a different --session or --command for another entry on that computer, "
+                       + "Give a different --session or --jump for another entry on that computer, "
                        + "change that one with 'drover hosts edit web --session S', or remove it with 'drover hosts rm web' first.\n")
         drover("hosts", "add", "web", "--host", "other.lan", expect: 1)
     }

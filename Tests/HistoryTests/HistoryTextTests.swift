@@ -77,6 +77,31 @@ final class HistoryTextTests: XCTestCase {
         XCTAssertEqual(drag.text(in: doc), "world\nsecond line\nthi")
     }
 
+    /// New-user trial: copying across rewound screens took Drover's "── now ───" and
+    /// "── screen 1 of 1, …" label rows along; only the host's rows are copied.
+    func testSelectionsCopyTheHostsRowsButNeverDroversLabelRows() {
+        let terminal = Terminal(columns: 20, rows: 2)
+        terminal.feed("now-1\r\nnow-2")
+        let now = ContinuousClock.now
+        // The past screen's last row autowrapped: it must not join the label row after it.
+        let past = SnapshotStore.Snapshot(rows: [HistoryRow(text: "past-1"), HistoryRow(cells: HistoryRow(text: "past-2").cells, wrapped: true)],
+                                          taken: now - .seconds(5))
+        let doc = HistoryDocument(terminal: terminal, snapshots: [past], now: now)
+        XCTAssertEqual(doc.kinds, [.header, .snapshot, .snapshot, .header, .screen, .screen])
+        XCTAssertTrue(doc.rows[3].text(columns: 0..<20).hasPrefix("── now"), "the document does show the labels")
+        for mode: HistorySelection.Mode in [.lines, .block, .stream] {
+            let all = HistorySelection(mode: mode, anchor: HistoryPosition(line: 0, column: 0),
+                                       cursor: HistoryPosition(line: 5, column: 19))
+            XCTAssertEqual(all.text(in: doc), "past-1\npast-2\nnow-1\nnow-2", "\(mode)")
+        }
+        let endsOnALabel = HistorySelection(mode: .lines, anchor: HistoryPosition(line: 2, column: 0),
+                                            cursor: HistoryPosition(line: 3, column: 0))
+        XCTAssertEqual(endsOnALabel.text(in: doc), "past-2", "no newline for the label left out")
+        let onlyALabel = HistorySelection(mode: .lines, anchor: HistoryPosition(line: 3, column: 0),
+                                          cursor: HistoryPosition(line: 3, column: 0))
+        XCTAssertEqual(onlyALabel.text(in: doc), "")
+    }
+
     func testScrollbackRowsComeBeforeTheScreenAndKeepTheirText() {
         let lines = (1...30).map { "line-\($0)" }.joined(separator: "\r\n")
         let doc = document(lines, columns: 20, rows: 10)

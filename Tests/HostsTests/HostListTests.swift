@@ -39,7 +39,8 @@ final class HostListTests: XCTestCase {
             XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22, herdr session 'play'", existingName: "mac-play"))
         }
         XCTAssertThrowsError(try list.add(HostEntry(name: "twin", hostname: "mac.lan", user: "ann", command: "top"), now: t1)) {
-            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22 with its command override", existingName: "mac-top"))
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "ann@mac.lan:22 with its command override", existingName: "mac-top",
+                                                        existingHasCommand: true))
         }
         var play = list.named("mac-play")!
         play.session = "work"
@@ -48,6 +49,46 @@ final class HostListTests: XCTestCase {
         }
         play.session = "games"
         XCTAssertNoThrow(try list.replace(named: "mac-play", with: play, now: t1))
+    }
+
+    /// New-user trial: a second entry for the same account and command through a jump host is
+    /// another route, not a twin; the same route again is one.
+    func testTheJumpRouteIsPartOfWhatMakesATwin() throws {
+        var list = HostList()
+        try list.add(HostEntry(name: "demo", hostname: "127.0.0.1", port: 48163, user: "root", command: "herdr-standin"), now: t0)
+        var viaDemo = HostEntry(name: "demoj", hostname: "127.0.0.1", port: 48163, user: "root", command: "herdr-standin")
+        viaDemo.jump = ["demo"]
+        XCTAssertNoThrow(try list.add(viaDemo, now: t1))
+        viaDemo.name = "demoj2"
+        XCTAssertThrowsError(try list.add(viaDemo, now: t1)) {
+            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "root@127.0.0.1:48163 via demo with its command override",
+                                                        existingName: "demoj", existingHasCommand: true))
+        }
+        viaDemo.jump = ["demo", "ann@10.0.0.1:2222"]
+        XCTAssertNoThrow(try list.add(viaDemo, now: t1), "a longer route is another route")
+        var direct = list.named("demoj")!
+        direct.jump = nil
+        XCTAssertThrowsError(try list.replace(named: "demoj", with: direct, now: t1), "dropping the jump makes it demo's twin") {
+            XCTAssertEqual(($0 as? HostStoreError).map { "\($0)" }?.hasPrefix("root@127.0.0.1:48163 with its command override"), true)
+        }
+    }
+
+    /// The twin message suggests only changes the existing entry accepts: a session cannot be
+    /// given beside a command, so an entry with a command is offered --command instead.
+    func testTheTwinMessageSuggestsOnlyWorkingChanges() throws {
+        let withCommand = "\(HostStoreError.twin(entry: "x", existingName: "demo", existingHasCommand: true))"
+        XCTAssertFalse(withCommand.contains("--session"), withCommand)
+        XCTAssertTrue(withCommand.contains("'drover hosts edit demo --command CMD'"), withCommand)
+        XCTAssertTrue(withCommand.contains("Give a different --command or --jump"), withCommand)
+        let withSession = "\(HostStoreError.twin(entry: "x", existingName: "web", existingHasCommand: false))"
+        XCTAssertTrue(withSession.contains("'drover hosts edit web --session S'"), withSession)
+        XCTAssertFalse(withSession.contains("--command"), withSession)
+        // The same HostList path produces the flag from the entry that exists.
+        var list = HostList()
+        try list.add(HostEntry(name: "demo", hostname: "h.lan", user: "u", command: "c"), now: t0)
+        XCTAssertThrowsError(try list.add(HostEntry(name: "d2", hostname: "h.lan", user: "u", command: "c"), now: t1)) {
+            XCTAssertFalse("\($0)".contains("--session"), "\($0)")
+        }
     }
 
     func testReplaceKeepsCreationTimeAndChecksConflictsWithOthersOnly() throws {

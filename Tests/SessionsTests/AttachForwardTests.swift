@@ -100,6 +100,8 @@ final class AttachForwardTests: XCTestCase {
         try harness.waitUntil("the forward in the host list") {
             $0.contains("forwards \(localPort) ") && $0.contains("127.0.0.1:\(remotePort) (0 open)")
         }
+        try harness.keys("Escape")
+        try harness.waitUntil("the host list to close") { !$0.contains("digit or arrows + Enter") }
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }

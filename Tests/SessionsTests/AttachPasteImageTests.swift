@@ -121,7 +121,8 @@ final class AttachPasteImageTests: XCTestCase {
         try harness.type("echo ")
         try bracketedPaste(png)
         try harness.type("after-$((4+5))\n")
-        try harness.waitFor("upload to e2e failed")
+        // The advice comes first, so a narrow status line still shows it.
+        try harness.waitFor("e2e: nothing pasted; its sshd needs SFTP ('Subsystem sftp')")
         try harness.waitFor("after-9")
         XCTAssertTrue(try harness.screen().contains("Subsystem sftp"))
         XCTAssertFalse(try harness.screen().contains(png), "nothing was pasted")

@@ -33,4 +33,21 @@ final class AttachPrefixKeyTests: XCTestCase {
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
+
+    /// New-user trial: with one host, `ctrl+] h` showed a status line and the Escape pressed to
+    /// close it reached the host. It now opens the same list as with several hosts, and the
+    /// Escape that closes it stays with Drover.
+    func testThePickerOpensForOneHostAndItsEscapeStaysWithDrover() throws {
+        try harness.attachTrusting(until: "READY 2004h")
+        try harness.keys("C-]", "h")
+        let picker = try harness.waitFor("digit or arrows + Enter")
+        XCTAssertTrue(picker.contains("1  e2e  attached (in front)"), picker)
+        try harness.keys("Escape")
+        try harness.waitUntil("the picker to close") { !$0.contains("digit or arrows + Enter") }
+        try harness.type("a")
+        let text = try harness.waitUntil("the app's report of a") { AttachHarness.receivedHex(in: $0).contains("61") }
+        XCTAssertEqual(AttachHarness.receivedHex(in: text), "61", "the Escape that closed the picker never reached the app")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
 }

@@ -3,13 +3,19 @@ public struct UsageError: Error, Equatable, Sendable {
     public let message: String
     /// The command whose help explains the right form (`drover help hosts add`).
     public var command: String?
+    /// The option the command does not take, as typed without any `=value` (see `OptionHints`).
+    public var unknownOption: String?
 
     public init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
     }
 
-    static func unknownOption(_ arg: String) -> UsageError { UsageError("unknown option '\(arg)'") }
+    static func unknownOption(_ arg: String) -> UsageError {
+        var error = UsageError("unknown option '\(arg)'")
+        error.unknownOption = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+        return error
+    }
     static func missingValue(_ option: String) -> UsageError { UsageError("option '--\(option)' needs a value") }
     static func unexpectedValue(_ option: String) -> UsageError { UsageError("option '--\(option)' takes no value") }
     static func repeated(_ option: String) -> UsageError { UsageError("option '--\(option)' given more than once") }

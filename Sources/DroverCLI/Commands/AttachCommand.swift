@@ -61,7 +61,7 @@ enum AttachCommand {
             ("pi: bell 2 min ago") until you switch to it; with --notify, Drover also sends this
             terminal a desktop notification naming the host (OSC 777; OSC 9 in iTerm2 and kitty).
             --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
-            file only), for 'drover replay FILE.cast' or asciinema.
+            file only): 'asciinema play' plays it back; 'drover replay FILE.cast' prints its final screen.
             On a slow link Drover draws the keys you type at a prompt before the host echoes them
             (--predict, default auto: on when the measured round trip is over 30 ms, off again
             under 20 ms). Guesses are underlined until the host confirms them and removed if it

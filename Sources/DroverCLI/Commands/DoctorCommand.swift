@@ -26,10 +26,11 @@ enum DoctorCommand {
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
         if args.positionals.count > 1 { throw UsageError("unexpected argument '\(args.positionals[1])'") }
+        // The host is checked first, so a mistyped name is the only thing printed.
+        let target = try args.positionals.first.map { try CheckedConnection.resolve($0, ctx: ctx) }
         for line in DoctorReport.libraryLines(libssh2: .libssh2, openSSL: CryptoLibrary.versionText,
                                               supported: LibSSH2Capabilities.supported) { ctx.print(line) }
-        guard let text = args.positionals.first else { return 0 }
-        let target = try CheckedConnection.resolve(text, ctx: ctx)
+        guard let target else { return 0 }
         let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
         let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
                                            readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"),

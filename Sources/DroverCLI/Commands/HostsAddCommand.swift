@@ -4,7 +4,8 @@ import Hosts
 enum HostsAddCommand {
     static let command = Command(
         "add", summary: "add a host to the registry",
-        usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S] [--command CMD] [--auth LIST]"
+        usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
+            + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--predict auto|always|never]"
             + " [--clipboard write|off] [--paste-images on|off]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
@@ -15,7 +16,9 @@ enum HostsAddCommand {
             One computer may have several entries, one per herdr session or command
             ('drover hosts add mac-work ann@mac --session work', then mac-play with --session play).
             An entry that would attach exactly what an existing one does (same user@host:port,
-            session and command) is refused; the message names the existing entry.
+            session, command and jump hosts) is refused; the message names the existing entry.
+            A --jump hop without user@ or :port that names no registered host, and an --identity
+            file that does not exist yet, are kept as given, with a note.
             """,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs,
@@ -33,8 +36,12 @@ enum HostsAddCommand {
                 throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, or --host HOST")
             }
             try HostsFieldOptions.apply(args, to: &host)
-            try HostStore(root: ctx.root).add(host)
+            let store = HostStore(root: ctx.root)
+            try store.add(host)
             ctx.print("added \(host.name): \(host.account)")
+            for note in HostNotes.lines(for: host, in: try store.load(), args: args, home: ctx.environment["HOME"]) {
+                ctx.printError(note)
+            }
             return 0
         })
 

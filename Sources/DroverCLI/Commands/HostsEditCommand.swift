@@ -5,7 +5,8 @@ enum HostsEditCommand {
     static let command = Command(
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
-            + "[--command CMD | --no-command] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
+            + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
+            + " [--identity FILE... | --no-identity] [--predict auto|always|never]"
             + " [--clipboard write|off] [--paste-images on|off] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
@@ -51,6 +52,9 @@ enum HostsEditCommand {
             }
             let renamed = updated.name == name ? "" : " (now \(updated.name))"
             ctx.print("updated \(name)\(renamed): \(updated.account)")
+            for note in HostNotes.lines(for: updated, in: try store.load(), args: args, home: ctx.environment["HOME"]) {
+                ctx.printError(note)
+            }
             return 0
         })
 }

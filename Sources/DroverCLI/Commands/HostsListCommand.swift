@@ -8,7 +8,8 @@ enum HostsListCommand {
 
     static let command = Command(
         "list", summary: "list the registered hosts", usage: "hosts list [--json]",
-        details: "Columns: name, user@host:port, platform, herdr session. --json prints the hosts.json format.",
+        details: "Columns: name, user@host:port, platform, herdr session, and, when a host has jump hosts or port "
+            + "forwards, its route ('via bastion +2 fwd'). --json prints the hosts.json format.",
         options: [jsonOption],
         action: { args, ctx in try run(args, ctx) })
 
@@ -45,14 +46,25 @@ enum HostsListCommand {
     }
 
     private static func hostTable(_ list: HostList) -> String {
-        let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"]] + list.hosts.sorted { $0.name < $1.name }.map {
+        let hosts = list.hosts.sorted { $0.name < $1.name }
+        // The route column appears only when some host has one, so plain registries stay narrow.
+        let routes = hosts.contains { route(of: $0) != nil }
+        let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"] + (routes ? ["ROUTE"] : [])] + hosts.map {
             [$0.name, $0.account, $0.platform.rawValue, $0.command != nil ? "(command)" : $0.session ?? "(default)"]
+                + (routes ? [route(of: $0) ?? "-"] : [])
         }.map { $0.map { SafeText.escaped($0) } }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// The jump hosts and forwards in a few words: `via bastion +2 fwd`; nil for a direct host.
+    static func route(of host: HostEntry) -> String? {
+        let parts = [host.jump.map { "via \($0.joined(separator: ","))" },
+                     host.forward.flatMap { $0.isEmpty ? nil : "+\($0.count) fwd" }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

@@ -178,8 +178,9 @@ extension AttachRun {
         case .failure(.linkDropped(let reason)):
             finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
         case .failure(.refused(let reason)):
-            finishPaste(job, text: nil, note: "upload to \(name) failed (\(reason)); nothing was pasted. Check that "
-                + "its sshd offers SFTP ('Subsystem sftp') and ~/\(SFTPUpload.directory) has room, then paste again")
+            // Advice first: the status line may cut the reason at the screen's edge.
+            finishPaste(job, text: nil, note: "\(name): nothing pasted; its sshd needs SFTP ('Subsystem sftp') "
+                + "and room in ~/\(SFTPUpload.directory) (\(reason))")
         }
     }
 

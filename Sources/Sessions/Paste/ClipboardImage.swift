@@ -13,8 +13,7 @@ enum ClipboardImage {
         var printsHex: Bool { name == "osascript" }
     }
 
-    static let installAdvice = "install xclip (X11) or wl-clipboard (Wayland) on this computer, "
-        + "then press ctrl+] v again"
+    static let installAdvice = "install xclip (X11) or wl-clipboard (Wayland) here, then press ctrl+] v again"
 
     /// The tool to use with `environment` (PATH, DISPLAY, WAYLAND_DISPLAY), or nil.
     static func tool(environment: [String: String]) -> Tool? {
@@ -37,9 +36,9 @@ enum ClipboardImage {
     static func gather(environment: [String: String]) -> GatheredImages {
         guard let tool = tool(environment: environment) else {
             let hasDisplay = environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false
-            return .failed(hasDisplay ? "no clipboard tool found: \(installAdvice)"
-                : "no display to read a clipboard from (neither DISPLAY nor WAYLAND_DISPLAY is set); run Drover "
-                    + "in a desktop session with xclip or wl-clipboard installed, then press ctrl+] v again")
+            // Advice first and under ~100 columns: the status line cuts what is longer.
+            return .failed(hasDisplay ? "no clipboard tool: \(installAdvice)"
+                : "ctrl+] v: run Drover in a desktop session with xclip or wl-clipboard (no DISPLAY or WAYLAND_DISPLAY)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool.path)
@@ -50,7 +49,7 @@ enum ClipboardImage {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            return .failed("\(tool.name) could not start (\(error)); \(installAdvice)")
+            return .failed("\(installAdvice) (\(tool.name) could not start: \(error))")
         }
         // A tool that hangs (a clipboard owner that never answers) is stopped, so this thread ends.
         let running = RunningTool(process)
@@ -61,8 +60,8 @@ enum ClipboardImage {
         process.waitUntilExit()
         let image = bytes.count > limit ? nil : LocalImage(bytes: tool.printsHex ? decodeHex(bytes) : bytes)
         guard let image else {
-            return .failed("the clipboard holds no picture (\(tool.name) gave none of at most 20 MiB); "
-                + "copy a screenshot, then press ctrl+] v again")
+            return .failed("no picture in the clipboard: copy a screenshot, then press ctrl+] v again "
+                + "(\(tool.name) gave none of at most 20 MiB)")
         }
         return .images([image])
     }
