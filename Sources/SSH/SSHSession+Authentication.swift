@@ -12,20 +12,28 @@ extension SSHSession {
             if state == .authenticated { throw SSHError.protocolFailure(operation: "authentication", detail: "already logged in") }
             throw SSHError.hostKeyNotVerified
         }
-        guard let offered = try offeredMethods() else {
-            state = .authenticated
-            return .none
-        }
         var tried: [String] = []
         var refusedRSA: [String] = []
         func succeed(_ method: SSHAuthMethod) -> SSHAuthMethod {
             state = .authenticated
             return method
         }
+        // The key tried first anyway goes out before asking which methods the server offers
+        // (the "none" request): one round trip fewer when it is accepted, the same number of
+        // requests when it is not (ADR 0017).
+        let early = credentials.order.first == .privateKeys ? credentials.privateKeys.first : nil
+        if let early {
+            tried.append(early.label)
+            if try authenticate(with: early) { return succeed(.privateKey(label: early.label)) }
+        }
+        guard let offered = try offeredMethods() else {
+            state = .authenticated
+            return .none
+        }
         for kind in credentials.order {
             switch kind {
             case .privateKeys where offered.contains("publickey"):
-                for key in credentials.privateKeys {
+                for key in credentials.privateKeys.dropFirst(early == nil ? 0 : 1) {
                     tried.append(key.label)
                     if try authenticate(with: key) { return succeed(.privateKey(label: key.label)) }
                 }

@@ -28,30 +28,42 @@ extension SSHSession {
         guard let pointer = opened else { throw channelFailure("opening a channel", code: libssh2_session_last_errno(raw)) }
         let channel = SSHChannel(session: self, raw: pointer)
 
-        for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
-            let rc = try call("setting \(name)", timeout: timeout) {
-                libssh2_channel_setenv_ex(pointer, name, UInt32(name.utf8.count), value, UInt32(value.utf8.count))
-            }
+        // Every request but the last variable waits for its answer (libssh2 1.10 keeps one
+        // setenv in flight per channel); the last variable, the PTY and the command go out
+        // together and their answers are read in order: one round trip instead of three
+        // (ADR 0017). The server handles a channel's requests in the order they arrive.
+        let variables = environment.sorted(by: { $0.key < $1.key })
+        for (name, value) in variables.dropLast() {
+            let rc = try call("setting \(name)", timeout: timeout) { Self.setenv(pointer, name, value) }
             if LibSSH2.isConnectionLoss(rc) { throw failure("setting \(name)", code: rc) }
         }
+        let start: () -> Int32 = {
+            if let command {
+                return libssh2_channel_process_startup(pointer, "exec", 4, command, UInt32(command.utf8.count))
+            }
+            return libssh2_channel_process_startup(pointer, "shell", 5, nil, 0)
+        }
+        let startName = command == nil ? "starting the shell" : "starting the command"
+        var pipeline: [(operation: String, body: () -> Int32)] = []
+        if let last = variables.last {
+            pipeline.append(("setting \(last.key)", { Self.setenv(pointer, last.key, last.value) }))
+        }
         if let pty {
-            let rc = try call("requesting a terminal", timeout: timeout) {
+            pipeline.append(("requesting a terminal", {
                 libssh2_channel_request_pty_ex(pointer, pty.term, UInt32(pty.term.utf8.count), nil, 0,
                                                Int32(pty.columns), Int32(pty.rows), 0, 0)
-            }
-            if rc != 0 { throw channelFailure("requesting a terminal", code: rc) }
+            }))
         }
-        let rc: Int32
-        if let command {
-            rc = try call("starting the command", timeout: timeout) {
-                libssh2_channel_process_startup(pointer, "exec", 4, command, UInt32(command.utf8.count))
-            }
-        } else {
-            rc = try call("starting the shell", timeout: timeout) {
-                libssh2_channel_process_startup(pointer, "shell", 5, nil, 0)
+        pipeline.append((startName, start))
+        let codes = try pipelined(pipeline, timeout: timeout)
+        for (index, rc) in codes.enumerated() {
+            let operation = pipeline[index].operation
+            if operation.hasPrefix("setting ") {
+                if LibSSH2.isConnectionLoss(rc) { throw failure(operation, code: rc) }
+            } else if rc != 0 {
+                throw channelFailure(operation, code: rc)
             }
         }
-        if rc != 0 { throw channelFailure(command == nil ? "starting the shell" : "starting the command", code: rc) }
         return channel
     }
 
@@ -68,6 +80,10 @@ extension SSHSession {
             stderr += output.stderr
         }
         return (stdout, stderr, exit)
+    }
+
+    private static func setenv(_ channel: OpaquePointer, _ name: String, _ value: String) -> Int32 {
+        libssh2_channel_setenv_ex(channel, name, UInt32(name.utf8.count), value, UInt32(value.utf8.count))
     }
 
     private func channelFailure(_ operation: String, code: Int32) -> SSHError {

@@ -158,7 +158,10 @@ final class LinkDriver {
         justTrustedKey = false
         keepalive = KeepaliveWatch()
         // The local terminal (or the host's emulator) may have been resized while connecting.
-        try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
+        // Unchanged since the PTY request: no window change (a packet the first output waited behind).
+        if connection.requestedSize.map({ $0 != (terminal.columns, terminal.rows) }) ?? true {
+            try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
+        }
         watchSocket()
         for forward in forwards { forward.sessionStarted(connection.session) }
         connection.session.configureKeepalive(interval: keepaliveInterval)

@@ -11,10 +11,14 @@ public final class RemoteConnection {
     public let channel: SSHChannel
     /// The address that answered (`127.0.0.1:2222`).
     public var peer: String { session.peer.description }
+    /// The size the PTY was requested at (nil: unknown), so attaching sends a window change
+    /// only when the terminal was resized since.
+    public let requestedSize: (columns: Int, rows: Int)?
 
-    init(session: SSHSession, channel: SSHChannel) {
+    init(session: SSHSession, channel: SSHChannel, requestedSize: (columns: Int, rows: Int)? = nil) {
         self.session = session
         self.channel = channel
+        self.requestedSize = requestedSize
     }
 
     /// Follows a `ConnectionPlan` for each jump host in turn (each hop's session runs inside a
@@ -61,7 +65,7 @@ public final class RemoteConnection {
         let (columns, rows) = size()
         let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                        environment: forwardedEnvironment(environment))
-        return RemoteConnection(session: session, channel: channel)
+        return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
     }
 
     /// Locale and colour hints the remote should see (TERM comes with the PTY request).

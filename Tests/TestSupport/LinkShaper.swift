@@ -14,12 +14,15 @@ public final class LinkShaper: @unchecked Sendable {
         .appendingPathComponent("scripts/link-shaper").path
 
     /// Starts the shaper and waits for the port it listens on.
-    public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0) throws {
+    /// `trace`: a file the shaper appends "time up|down bytes" to per read (see `flights`).
+    public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0,
+                trace: String? = nil) throws {
         let output = try PipePair()
         child = try ChildProcess("/usr/bin/python3", [LinkShaper.script, "--target", String(target),
                                                       "--delay-ms", String(delayMilliseconds),
                                                       "--jitter-ms", String(jitterMilliseconds),
-                                                      "--rate-kib", String(rateKiB)],
+                                                      "--rate-kib", String(rateKiB)]
+                                    + (trace.map { ["--trace", $0] } ?? []),
                                  stdout: output.write)
         close(output.write)
         defer { close(output.read) }
@@ -33,6 +36,20 @@ public final class LinkShaper: @unchecked Sendable {
             throw TestSupportError("scripts/link-shaper did not start (it said '\(String(decoding: line, as: UTF8.self))'); run it by hand to see why")
         }
         self.port = port
+    }
+
+    /// The directions of a trace file's bursts in order ("up", "down"), one per change of
+    /// direction: each "up" after the first is the client answering something, a round trip.
+    public static func flights(trace: String) throws -> [String] {
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        var out: [String] = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count == 3 else { continue }
+            let direction = String(words[1])
+            if out.last != direction { out.append(direction) }
+        }
+        return out
     }
 
     /// Holds (true) or releases (false) all traffic through the shaper.

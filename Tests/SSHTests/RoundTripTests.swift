@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+import SSH
+import TestSupport
+
+/// Round trips from the TCP connect until the remote command runs, counted from the link
+/// shaper's trace (ADR 0017): the banner, the key exchange, NEWKEYS with the service
+/// request, the public key query and the signed login, the channel open, then the last
+/// environment variable, the PTY and the command together. No "none" login request when the
+/// device key goes first, and no waiting between the last variable, the PTY and the command.
+final class RoundTripTests: XCTestCase {
+    private func roundTrips(environment: [String: String], keys: (SSHFixture) throws -> [SSHPrivateKey]) throws -> Int {
+        let fixture = try SSHFixture()
+        defer { fixture.tearDown() }
+        let trace = fixture.sshd.directory.file("shaper-trace")
+        // A delay each way keeps each side's burst apart from the answer to it.
+        let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: 20, trace: trace)
+        defer { shaper.tearDown() }
+        let endpoint = SSHEndpoint(host: "127.0.0.1", port: shaper.port, user: fixture.user)
+        let session = try SSHSession.open(to: endpoint, verifyHostKey: { _ in },
+                                          credentials: SSHCredentials(privateKeys: try keys(fixture)))
+        let channel = try session.exec("echo started", pty: SSHPTYRequest(columns: 80, rows: 24),
+                                       environment: environment)
+        let flights = try LinkShaper.flights(trace: trace)
+        var output: [UInt8] = []
+        _ = try channel.readToEnd(timeout: 20) { output += $0.stdout }
+        XCTAssertTrue(output.text.contains("started"), "the command ran after the pipelined requests: \(output.text)")
+        return flights.filter { $0 == "up" }.count
+    }
+
+    func testAcceptedDeviceKeyAndOneVariableTakeSevenRoundTrips() throws {
+        // Before ADR 0017: 10 (a "none" request, and one round trip each for LANG, pty-req, exec).
+        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8"]) { [try $0.clientKey()] }, 7)
+    }
+
+    func testEachVariableBeforeTheLastWaitsForItsAnswer() throws {
+        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { [try $0.clientKey()] }, 8)
+    }
+
+    func testRefusedFirstKeyStillLogsInWithTheNext() throws {
+        // The refused early key (1), the methods list (1), then the accepted key (2).
+        let trips = try roundTrips(environment: [:]) { [try $0.strangerKey(), try $0.clientKey()] }
+        XCTAssertEqual(trips, 9)
+    }
+}
