@@ -2,16 +2,18 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// Issue 15 end to end: the built `drover attach --predict …` in a tmux pane against the real
-/// sshd, with a host whose echo comes late. Typed keys show at once (underlined, so as
-/// guesses), the final screen is the host's own with no guess left behind, and a password
-/// typed at a prompt that does not echo never appears.
+/// Issue 15 end to end: the built `drover attach` in a tmux pane, reaching the real sshd
+/// through the link shaper (`scripts/link-shaper`, 100 ms each way = 200 ms round trip), into
+/// a real bash prompt and a real `cat`. With `--predict auto` guesses turn on from the
+/// measured round trip, typed keys show before the host's echo (underlined, as guesses), the
+/// final screen is the host's own with no guess left behind, a password typed at a prompt
+/// that does not echo never appears, and on a quick link no guess is drawn at all.
 ///
-/// The late echo comes from `slowLink`: today a host-side line editor that answers every
-/// key `delay` seconds after it arrives (what a slow link looks like to the keys); the link
-/// shaper of issue 14 can replace it there without touching the tests.
+/// "Before the echo" is shown without clocks: a character drawn underlined is a guess (the
+/// host's own cells are never underlined here), so it is on screen before its confirmation.
 final class AttachPredictionTests: XCTestCase {
     private var harness: AttachHarness!
+    private var shaper: LinkShaper?
     private let prompt = "slow>"
 
     override func setUpWithError() throws {
@@ -20,136 +22,144 @@ final class AttachPredictionTests: XCTestCase {
     }
 
     override func tearDown() {
+        shaper?.tearDown()
         harness?.tearDown()
     }
 
-    func testGuessesShowAtOnceAndTheFinalScreenIsTheHostsOwn() throws {
-        try slowLink(delay: 0.3)
-        try harness.attachTrusting(until: prompt, options: "--predict always")
-        // The first key of an epoch waits for the host: it is never underlined.
+    func testShellPromptOnA200msLinkShowsGuessesAndEndsOnTheHostsScreen() throws {
+        try attachThroughShaper(roundTripMilliseconds: 200)
+        // The first key of an epoch waits for the host: it is never drawn as a guess. Its
+        // confirmation is the round-trip sample that turns `auto` on.
         try harness.type("e")
         try harness.waitFor("\(prompt) e")
         XCTAssertEqual(try underlined(), "", "the first key after a prompt is not guessed")
-        for key in "cho hi" {
-            try harness.type(String(key))
-            if key == " " { continue }  // a blank shows no underline in tmux's capture
-            // Drawn before the host's echo (0.3 s away), underlined as a guess.
-            try harness.waitUntil("'\(key)' drawn as a guess") { _ in (try? underlined())?.contains(key) ?? false }
-        }
-        let final = try harness.waitUntil("the host's echo of every key") { screen in
-            screen.contains("\(prompt) echo hi") && ((try? underlined()) ?? "x").isEmpty
-        }
-        XCTAssertTrue(final.contains("\(prompt) echo hi"), final)
+        let banner = try harness.waitFor("drawing typed keys before the host echoes them (RTT")
+        XCTAssertTrue(banner.contains("e2e:"), banner)
+        let counts = try typeOneByOne("cho hi", line: "\(prompt) e")
+        XCTAssertEqual(counts.early, counts.visible, "every visible key after the first was drawn as a guess first")
         try harness.type("\n")
-        try harness.waitFor("line: echo hi")
-        XCTAssertEqual(try underlined(), "", "no guess is left behind")
+        try harness.waitUntil("the host's output and the next prompt") { screen in
+            self.rows(screen).count >= 3
+        }
+        let screen = try harness.waitUntil("no guess left") { _ in ((try? self.underlined()) ?? "x").isEmpty }
+        XCTAssertEqual(Array(rows(screen).prefix(3)), ["\(prompt) echo hi", "hi", prompt], screen)
     }
 
-    func testAPasswordAtAPromptThatDoesNotEchoNeverAppears() throws {
-        try slowLink(delay: 0.3)
-        try harness.attachTrusting(until: prompt, options: "--predict always")
+    func testCatOnA200msLinkShowsGuessesAndEndsOnTheHostsScreen() throws {
+        try attachThroughShaper(roundTripMilliseconds: 200)
+        try harness.type("cat\n")
+        try harness.waitUntil("cat running") { screen in self.rows(screen).first == "\(self.prompt) cat" }
+        try harness.type("m")
+        try harness.waitUntil("the host's echo of 'm'") { screen in self.rows(screen).dropFirst().first == "m" }
+        XCTAssertEqual(try underlined(), "", "the first key after Enter is not guessed")
+        try harness.waitFor("drawing typed keys before the host echoes them (RTT")
+        let counts = try typeOneByOne("eow", line: "m")
+        XCTAssertEqual(counts.early, counts.visible, "every key after the first was drawn as a guess first")
+        try harness.type("\n")
+        try harness.waitUntil("cat's copy of the line") { screen in self.rows(screen).count >= 3 }
+        try harness.keys("C-d")
+        try harness.waitUntil("the prompt after cat") { screen in self.rows(screen).count >= 4 }
+        let screen = try harness.waitUntil("no guess left") { _ in ((try? self.underlined()) ?? "x").isEmpty }
+        XCTAssertEqual(Array(rows(screen).prefix(4)), ["\(prompt) cat", "meow", "meow", prompt], screen)
+    }
+
+    func testAPasswordOnA200msLinkNeverAppears() throws {
+        try attachThroughShaper(roundTripMilliseconds: 200)
         // A confirmed epoch first, so guesses are being drawn when the prompt comes.
-        try harness.type("secre")
-        try harness.waitFor("\(prompt) secre")
-        try harness.type("t")
-        try harness.waitUntil("'t' drawn as a guess") { _ in (try? underlined())?.contains("t") ?? false }
+        try harness.type("s")
+        try harness.waitFor("\(prompt) s")
+        try harness.waitFor("drawing typed keys before the host echoes them (RTT")
+        let counts = try typeOneByOne("ecret", line: "\(prompt) s")
+        XCTAssertGreaterThan(counts.early, 0, "guesses were on before the password prompt")
         try harness.type("\n")
         try harness.waitFor("Password:")
         let password = "hunter2"
         var seen: [String] = []
         for key in password {
             try harness.type(String(key))
-            for _ in 0..<3 { seen.append(try harness.screen()) }
+            for _ in 0..<3 { seen.append(try harness.screen()); seen.append(try underlined()) }
         }
         try harness.type("\n")
         seen.append(try harness.waitFor("read 7 secret bytes"))
-        for screen in seen {
-            XCTAssertFalse(screen.contains("Password: h"), "a typed password character was drawn:\n\(screen)")
-            XCTAssertFalse(screen.contains(password), screen)
+        for text in seen {
+            XCTAssertFalse(text.contains("Password: h"), "a typed password character was drawn:\n\(text)")
+            for key in Set(password) where text == String(key) { XCTFail("'\(key)' was drawn as a guess") }
+            XCTAssertFalse(text.contains(password), text)
         }
-    }
-
-    func testAutoTurnsOnOnASlowLinkAndTheStatusLineSaysTheRoundTrip() throws {
-        try slowLink(delay: 0.3)
-        try harness.attachTrusting(until: prompt)
-        try harness.type("a")
-        try harness.waitFor("\(prompt) a")
-        let banner = try harness.waitFor("drawing typed keys before the host echoes them (RTT")
-        XCTAssertTrue(banner.contains("e2e:"), banner)
-        try harness.type("b")
-        try harness.waitUntil("'b' drawn as a guess") { _ in (try? underlined())?.contains("b") ?? false }
     }
 
     func testAutoDrawsNoGuessOnAQuickLink() throws {
-        try slowLink(delay: 0)
-        try harness.attachTrusting(until: prompt)
+        try attachThroughShaper(roundTripMilliseconds: 0)
         var underlinedSeen = ""
-        for key in "quick" {
+        try harness.type("q")
+        try harness.waitFor("\(prompt) q")
+        for key in "uick" {
             try harness.type(String(key))
-            underlinedSeen += try underlined()
+            for _ in 0..<2 { underlinedSeen += try underlined() }
         }
-        try harness.waitFor("\(prompt) quick")
+        let screen = try harness.waitFor("\(prompt) quick")
         underlinedSeen += try underlined()
         XCTAssertEqual(underlinedSeen, "", "auto draws no guess when the round trip is under 20 ms")
+        XCTAssertFalse(screen.contains("drawing typed keys"), screen)
     }
 
     // MARK: - Helpers
 
-    /// Registers host `e2e` running a line editor that echoes each key `delay` seconds after
-    /// it arrives; Enter prints "line: …"; the line `secret` asks "Password:" and reads a line
-    /// without echo, then says how many bytes it read.
-    private func slowLink(delay: Double) throws {
-        let script = harness.scratch.file("bin/slow-echo")
+    /// A link shaper with `roundTripMilliseconds` in front of the test sshd, host `e2e` on it
+    /// running bash with the prompt `slow> ` and a `secret` function that reads a password
+    /// without echo (as sudo does) and says how many bytes it read; attaches with `auto`.
+    private func attachThroughShaper(roundTripMilliseconds: Int) throws {
+        let link = try LinkShaper(target: harness.sshd.port, delayMilliseconds: roundTripMilliseconds / 2)
+        shaper = link
+        let rc = harness.scratch.file("bin/slow-rc")
         try """
-            #!/usr/bin/python3
-            import os, select, sys, time, tty
-            delay = float(sys.argv[1])
-            tty.setraw(0)
-            def out(data):
-                os.write(1, data)
-            out(b"slow> ")
-            line, secret, hidden, queue = b"", False, b"", []
-            def handle(byte):
-                global line, secret, hidden
-                if secret:
-                    if byte == b"\\r":
-                        out(b"\\r\\nread %d secret bytes\\r\\nslow> " % len(hidden))
-                        secret, hidden = False, b""
-                    else:
-                        hidden += byte
-                elif byte == b"\\r":
-                    if line == b"secret":
-                        out(b"\\r\\nPassword: ")
-                        secret = True
-                    else:
-                        out(b"\\r\\nline: " + line + b"\\r\\nslow> ")
-                    line = b""
-                elif byte == b"\\x7f":
-                    if line:
-                        line = line[:-1]
-                        out(b"\\b \\b")
-                elif byte >= b" ":
-                    line += byte
-                    out(byte)
-            while True:
-                wait = max(0.0, queue[0][0] - time.time()) if queue else None
-                ready, _, _ = select.select([0], [], [], wait)
-                if ready:
-                    data = os.read(0, 1024)
-                    if not data or b"\\x04" in data:
-                        break
-                    queue += [(time.time() + delay, bytes([b])) for b in data]
-                while queue and queue[0][0] <= time.time():
-                    handle(queue.pop(0)[1])
+            PS1='slow> '
+            PROMPT_COMMAND=
+            secret() { read -r -s -p 'Password: ' pw; echo; echo "read ${#pw} secret bytes"; }
 
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        try harness.registerHost(command: "exec \(script) \(delay)")
+            """.write(toFile: rc, atomically: true, encoding: .utf8)
+        try harness.registerHost(port: link.port, command: "exec /bin/bash --noprofile --rcfile \(rc) -i")
+        try harness.attachTrusting(until: prompt, options: "--predict auto")
     }
 
-    /// The characters the outer pane shows underlined (tmux's capture with attributes).
+    /// Types `keys` one at a time after `line` (the row's text so far), each once the one
+    /// before is confirmed; returns how many visible keys were seen underlined (a guess,
+    /// drawn before the host's echo) out of how many visible keys were typed.
+    private func typeOneByOne(_ keys: String, line: String) throws -> (early: Int, visible: Int) {
+        var early = 0, visible = 0, text = line
+        for key in keys {
+            text.append(key)
+            try harness.type(String(key))
+            var wasGuess = false
+            try harness.waitUntil("the host's echo of '\(key)'") { screen in
+                let shown = (try? self.underlined()) ?? ""
+                if shown == String(key) { wasGuess = true }
+                return shown.isEmpty && screen.contains(text)
+            }
+            if key != " " {
+                visible += 1
+                if wasGuess { early += 1 }
+            }
+        }
+        return (early, visible)
+    }
+
+    /// The pane's rows up to the last one with text, trailing blanks dropped.
+    private func rows(_ screen: String) -> [String] {
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        // The bottom row is Drover's status banner while one shows.
+        if let last = lines.last, last.contains("e2e:") { lines.removeLast() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// The characters the outer pane shows underlined (tmux's capture with attributes), above
+    /// the bottom row, where Drover's status banner (styled text of its own) may show.
     private func underlined() throws -> String {
-        let capture = try harness.tmux(["capture-pane", "-p", "-e", "-t", "outer"])
+        let capture = try harness.tmux(["capture-pane", "-p", "-e", "-t", "outer", "-S", "0", "-E", "18"])
         var result = "", on = false
         var index = capture.startIndex
         while index < capture.endIndex {

@@ -47,8 +47,9 @@ class Terminal:
     """`argv` on a new pty of `cols` x `rows` (or with stdout on a pipe when `use_pty` is
     False). `keep_text` False: only the raw tail is kept, for floods."""
 
-    def __init__(self, argv, cols=100, rows=30, env=None, use_pty=True, keep_text=True, watch=()):
+    def __init__(self, argv, cols=100, rows=30, env=None, use_pty=True, keep_text=True, watch=(), keep_raw=False):
         self.start = time.monotonic()
+        self.raw = bytearray() if keep_raw else None  # every byte, to replay the final screen
         self.watch = list(watch)   # raw needles whose first arrival time is recorded
         self.seen = {}
         self.bytes = 0
@@ -90,6 +91,8 @@ class Terminal:
                     self.cond.notify_all()
                     return
                 self.bytes += len(data)
+                if self.raw is not None:
+                    self.raw += data
                 joined = self.tail + data
                 i = joined.find(FRAME_START)
                 while i >= 0:
