@@ -16,6 +16,7 @@ enum HostsAddCommand {
             ('drover hosts add mac-work ann@mac --session work', then mac-play with --session play).
             An entry that would attach exactly what an existing one does (same user@host:port,
             session and command) is refused; the message names the existing entry.
+            \(HostsFieldOptions.agentForwardingNote)
             """,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs,
