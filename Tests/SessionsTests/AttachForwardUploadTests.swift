@@ -7,20 +7,25 @@ import LibC
 /// half sent, any other write on the session fails (LIBSSH2_ERROR_BAD_USE) until that one is
 /// finished. Two forwards uploading megabytes while keys are typed make every kind of writer
 /// meet a half-sent packet; the link must carry all of it without dropping (one login only).
+/// The link is a shaped one (512 KiB/s), so the session's socket really fills: on bare loopback
+/// sshd drains it too fast for a packet ever to stay half sent.
 final class AttachForwardUploadTests: XCTestCase {
     private var harness: AttachHarness!
+    private var shaper: LinkShaper!
     private var sink: ChildProcess?
     private var client: ChildProcess?
 
     override func setUpWithError() throws {
         harness = try AttachHarness()
-        try harness.registerHost(command: harness.standinCommand)
+        shaper = try LinkShaper(target: harness.sshd.port, rateKiB: 512)
+        try harness.registerHost(port: shaper.port, command: harness.standinCommand)
         try harness.startOuterTerminal(width: 120, height: 30)
     }
 
     override func tearDown() {
         client?.terminate()
         sink?.terminate()
+        shaper?.tearDown()
         harness?.tearDown()
     }
 
@@ -68,18 +73,18 @@ final class AttachForwardUploadTests: XCTestCase {
         try harness.attachTrusting(until: "inner$", options: "--forward 127.0.0.1:\(first):127.0.0.1:\(remotePort) "
                                    + "--forward 127.0.0.1:\(second):127.0.0.1:\(remotePort)")
         let results = harness.scratch.file("uploads.txt")
-        // Uploads 6 MB through each forward at once; says "sending" after the first megabyte,
+        // Uploads 1.5 MB through each forward at once; says "sending" after the first 256 KB,
         // then writes both answers to a file when the sink has confirmed them.
         let script = """
             import hashlib, socket, sys, threading
-            size = 6_000_000
+            size = 1_500_000
             data = bytes((i * 31 + 7) & 0xff for i in range(size))
             started = threading.Barrier(3)
             answers = {}
             def upload(port):
                 s = socket.create_connection(("127.0.0.1", port), timeout=120)
-                s.sendall(data[:1_000_000]); started.wait()
-                s.sendall(data[1_000_000:]); s.shutdown(socket.SHUT_WR)
+                s.sendall(data[:256_000]); started.wait()
+                s.sendall(data[256_000:]); s.shutdown(socket.SHUT_WR)
                 answer = b""
                 while not answer.endswith(b"\\n"):
                     piece = s.recv(100)
@@ -100,7 +105,7 @@ final class AttachForwardUploadTests: XCTestCase {
         XCTAssertEqual(line, "sending")
         // Keys (and the echo they bring back) while both uploads fill the session's socket.
         for round in 0..<12 { try harness.type("echo typed-$((\(round)*1000+7))\n") }
-        try harness.waitFor("typed-11007", timeout: 60)
+        try harness.waitFor("typed-11007", timeout: 90)
         XCTAssertEqual(process.wait(), 0)
         XCTAssertEqual(try String(contentsOfFile: results, encoding: .utf8), "ok\nok\n", "both uploads arrive whole")
         let screen = try harness.screen()
