@@ -81,8 +81,12 @@ public final class RemoteConnection {
 
 /// A failure at a jump host that is not an `SSHError` (Drover's known_hosts could not be
 /// written, the device key could not be loaded): the status line still names the hop.
-struct JumpHostFailure: Error, CustomStringConvertible {
-    let hop: String
-    let underlying: Error
-    var description: String { "jump host \(hop): \(underlying)" }
+public struct JumpHostFailure: Error, CustomStringConvertible {
+    public let hop: String
+    public let underlying: Error
+    public init(hop: String, underlying: Error) {
+        self.hop = hop
+        self.underlying = underlying
+    }
+    public var description: String { "jump host \(hop): \(underlying)" }
 }

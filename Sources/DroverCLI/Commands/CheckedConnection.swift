@@ -60,6 +60,8 @@ struct CheckedConnection {
                 outer = try logIn(hop.plan, through: outer, label: "jump host \(hop.name): ", ctx: ctx, started: &started, step: step)
             } catch let error as SSHError {
                 throw SSHError.jumpHost(hop: hop.name, error)
+            } catch {
+                throw JumpHostFailure(hop: hop.name, underlying: error)
             }
         }
         return try logIn(plan, through: outer, label: "", ctx: ctx, started: &started, step: step)
