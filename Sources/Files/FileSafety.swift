@@ -56,7 +56,7 @@ public enum FileSafety {
     }
 
     /// `path` as one word for sh: unchanged when it is plain, else in single quotes.
-    static func shellQuoted(_ path: String) -> String {
+    public static func shellQuoted(_ path: String) -> String {
         let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { s in
             s.isASCII && (CharacterSet.alphanumerics.contains(s) || "/._-+:,@%=".unicodeScalars.contains(s))
         }

@@ -21,11 +21,11 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
                              now: Date) -> SSHConfigImportPlan {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
         let before = list
+        let hopNames = hopNames(parsed, in: list, localUser: localUser, now: now)
         for entry in parsed.entries {
-            var host = HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
-                                 port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
+            var host = Self.host(entry, localUser: localUser)
             if !entry.identityFiles.isEmpty { host.identity = entry.identityFiles }
-            host.jump = entry.jump
+            host.jump = entry.jump?.map { hop in JumpHop(hop)?.mayBeName == true ? hopNames[hop] ?? hop : hop }
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }
@@ -45,5 +45,32 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             }
         }
         return plan
+    }
+
+    private static func host(_ entry: SSHConfigEntry, localUser: String) -> HostEntry {
+        HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
+                  port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
+    }
+
+    /// What a ProxyJump hop naming an alias of the file must say after the import: the alias
+    /// if it is imported under that name, the registry entry it duplicates if it is skipped as
+    /// one, else its own `user@HostName:Port` (a bare alias would otherwise be looked up as a
+    /// DNS name with the local user when connecting).
+    private static func hopNames(_ parsed: SSHConfigImport, in list: HostList, localUser: String,
+                                 now: Date) -> [String: String] {
+        var trial = list
+        var names: [String: String] = [:]
+        for entry in parsed.entries {
+            let host = host(entry, localUser: localUser)
+            if !trial.isTaken(host.name), list.twin(of: host) == nil, (try? trial.add(host, now: now, allowingTwins: true)) != nil {
+                names[entry.alias] = entry.alias
+            } else if let twin = list.twin(of: host) {
+                names[entry.alias] = twin.name
+            } else {
+                names[entry.alias] = JumpHop("\(host.user)@\(host.hostname.contains(":") ? "[\(host.hostname)]" : host.hostname):\(host.port)")?
+                    .description ?? entry.alias
+            }
+        }
+        return names
     }
 }

@@ -46,3 +46,34 @@ public func sendWithoutSignal(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count:
     return send(fd, buffer, count, 0)
     #endif
 }
+
+/// `accept(2)` whose connection is non-blocking and closed in any program Drover starts, with
+/// no window in between on Linux: `accept4` sets both flags atomically, so a thread spawning a
+/// clipboard tool meanwhile cannot inherit the connection. (Swift's Glibc module leaves out the
+/// GNU declaration, so the symbol is looked up.) Elsewhere the flags are set right after.
+/// -1 when nothing waits or on error (errno says which).
+public func acceptNonBlockingClosedOnExec(_ listener: Int32) -> Int32 {
+    #if canImport(Glibc) || canImport(Musl)
+    typealias Accept4 = @convention(c) (Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "accept4") {
+        #if canImport(Glibc)
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        #else
+        let flags = SOCK_NONBLOCK | SOCK_CLOEXEC
+        #endif
+        return unsafeBitCast(symbol, to: Accept4.self)(listener, nil, nil, flags)
+    }
+    #endif
+    let fd = accept(listener, nil, nil)
+    guard fd >= 0 else { return fd }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
+        close(fd)
+        return -1
+    }
+    #if canImport(Darwin)
+    var one: Int32 = 1
+    _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    return fd
+}

@@ -68,8 +68,11 @@ public final class SSHChannel {
             progress = false
             for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
                 while true {
+                    // Another call's packet is half sent: a read's window adjust must wait for it.
+                    guard session.mayCall(reading) else { return (reachedEOF: false, hasMore: false) }
                     let n = libssh2_channel_read_ex(raw, stream, readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self),
                                                     readBuffer.count)
+                    session.called(reading)
                     if n > 0 {
                         progress = true
                         total += n
@@ -88,6 +91,10 @@ public final class SSHChannel {
         return (reachedEOF: libssh2_channel_eof(raw) == 1, hasMore: progress)
     }
 
+    /// True while this channel's half-sent write (or read's window adjust) holds the session:
+    /// nothing else can send until it is repeated.
+    public var holdsSessionTurn: Bool { session.isHeld(by: self) }
+
     /// True once the remote sent EOF and all data before it was read.
     public var receivedEOF: Bool { libssh2_channel_eof(raw) == 1 }
 
@@ -105,7 +112,9 @@ public final class SSHChannel {
     /// As `write(_:)` for raw memory.
     public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        let n = libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        let n = session.taking(SSHSender(self, .write), idle: 0) {
+            libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
         if n >= 0 { return n }
         if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
         throw session.failure("writing to the remote command", code: Int32(n))
@@ -129,12 +138,18 @@ public final class SSHChannel {
         if rc != 0 { throw session.failure("sending end of input", code: rc) }
     }
 
-    /// Tells the remote PTY the terminal's new size (SIGWINCH for the remote program).
-    public func resize(columns: Int, rows: Int) throws {
+    /// Tells the remote PTY the terminal's new size (SIGWINCH for the remote program). False
+    /// when another call's packet is still half sent: nothing was sent, ask again later.
+    @discardableResult
+    public func resize(columns: Int, rows: Int) throws -> Bool {
+        let sender = SSHSender(self, .resize)
+        guard session.mayCall(sender) else { return false }
+        defer { session.called(sender) }
         let rc = try session.call("resizing the terminal", timeout: session.options.operationTimeout) {
             libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
         }
         if rc != 0 { throw session.failure("resizing the terminal", code: rc) }
+        return true
     }
 
     /// Closes the channel, waits until the server closed it too, and returns how the command
@@ -174,6 +189,8 @@ public final class SSHChannel {
         }
         return try close()
     }
+
+    private var reading: SSHSender { SSHSender(self, .read) }
 
     private func exitSignal() -> String? {
         var name: UnsafeMutablePointer<CChar>?

@@ -29,13 +29,25 @@ public struct SSHAuthPrompt: Sendable, Equatable {
     public let attempt: Int
     /// Set when Drover itself asks for the passphrase of this identity file (not the server).
     public let keyFile: String?
+    /// The jump host that asks (its name as the host's `--jump` gives it); nil for the target.
+    /// Answers are kept and shown per asker, so a hop's password never goes to another server.
+    public private(set) var jumpHost: String?
 
-    public init(text: String, echo: Bool, instruction: String = "", attempt: Int = 1, keyFile: String? = nil) {
+    public init(text: String, echo: Bool, instruction: String = "", attempt: Int = 1, keyFile: String? = nil,
+                jumpHost: String? = nil) {
         self.text = text
         self.echo = echo
         self.instruction = instruction
         self.attempt = attempt
         self.keyFile = keyFile
+        self.jumpHost = jumpHost
+    }
+
+    /// The same question, asked by the jump host `hop`.
+    public func asked(byJumpHost hop: String) -> SSHAuthPrompt {
+        var copy = self
+        copy.jumpHost = hop
+        return copy
     }
 }
 

@@ -83,6 +83,13 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
+    /// Whether the server's banner shows it refuses ssh-rsa (SHA-1) signatures by default:
+    /// OpenSSH 8.8 and later. Any other server, or none, gives no such evidence.
+    static func refusesSSHRSA(serverBanner: String?) -> Bool {
+        guard let version = openSSHVersion(serverBanner) else { return false }
+        return (version.major, version.minor) >= (8, 8)
+    }
+
     /// 9.2 from `SSH-2.0-OpenSSH_9.2p1 Debian…`; nil for other servers.
     static func openSSHVersion(_ banner: String?) -> VersionNumber? {
         guard let banner, let range = banner.range(of: "OpenSSH_") else { return nil }

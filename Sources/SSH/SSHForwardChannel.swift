@@ -22,16 +22,41 @@ public final class SSHForwardChannel {
     /// way (call again on a later pump). No other call may follow a true answer.
     public func free() -> Bool {
         guard !freed else { return true }
+        finishPendingCall()
+        let sender = SSHSender(self, .close)
+        guard session.mayCall(sender) else { return false }
         let rc = libssh2_channel_free(raw)
+        // The channel is gone either way but its close may still be the half-sent packet.
+        session.called(sender)
         if rc == LIBSSH2_ERROR_EAGAIN { return false }
         freed = true
         return true
     }
 
+    /// A dropped connection's half-sent packet (its last write, read or end) must still be
+    /// finished before the close or any other channel can send: repeating the same call does
+    /// that (libssh2 resends what it holds and ignores the new bytes).
+    private func finishPendingCall() {
+        guard let pending = session.pendingSender, pending.owner == ObjectIdentifier(self) else { return }
+        var byte: CChar = 0
+        switch pending.call {
+        case .write: _ = libssh2_channel_write_ex(raw, 0, &byte, 1)
+        case .read: _ = libssh2_channel_read_ex(raw, 0, &byte, 1)
+        case .endOfFile: _ = libssh2_channel_send_eof(raw)
+        default: return
+        }
+        session.called(pending)
+    }
+
+    /// True while this channel's half-sent call holds the session: it must be repeated.
+    public var holdsSessionTurn: Bool { session.isHeld(by: self) }
+
     /// Reads what the channel holds into `buffer`: the count, 0 for nothing yet, nil at its end.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int? {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        let n = libssh2_channel_read_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), buffer.count)
+        let n = session.taking(SSHSender(self, .read), idle: 0) {
+            libssh2_channel_read_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), buffer.count)
+        }
         if n > 0 { return n }
         if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN {
             return libssh2_channel_eof(raw) == 1 ? nil : 0
@@ -43,7 +68,9 @@ public final class SSHForwardChannel {
     /// Writes what the channel takes now (0: its window is full or the socket is busy).
     public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        let n = libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        let n = session.taking(SSHSender(self, .write), idle: 0) {
+            libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
         if n >= 0 { return n }
         if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
         throw session.failure("writing a forwarded connection", code: Int32(n))
@@ -51,7 +78,7 @@ public final class SSHForwardChannel {
 
     /// Tells the far end no more data comes; false while libssh2 could not send it yet.
     public func sendEOF() throws -> Bool {
-        let rc = libssh2_channel_send_eof(raw)
+        let rc = session.taking(SSHSender(self, .endOfFile), idle: LIBSSH2_ERROR_EAGAIN) { libssh2_channel_send_eof(raw) }
         if rc == 0 { return true }
         if rc == LIBSSH2_ERROR_EAGAIN { return false }
         throw session.failure("ending a forwarded connection", code: rc)
@@ -66,9 +93,12 @@ extension SSHSession {
         guard state == .authenticated else {
             throw SSHError.protocolFailure(operation: "opening a forward", detail: "not logged in yet")
         }
-        if let channel = libssh2_channel_direct_tcpip_ex(raw, host, Int32(port), originHost, Int32(originPort)) {
-            return SSHForwardChannel(session: self, raw: channel)
-        }
+        // libssh2 opens one channel at a time per session: the session itself is the sender.
+        let sender = SSHSender(self, .open)
+        guard mayCall(sender) else { return nil }
+        let opened = libssh2_channel_direct_tcpip_ex(raw, host, Int32(port), originHost, Int32(originPort))
+        called(sender)
+        if let channel = opened { return SSHForwardChannel(session: self, raw: channel) }
         let code = libssh2_session_last_errno(raw)
         if code == LIBSSH2_ERROR_EAGAIN { return nil }
         if LibSSH2.isConnectionLoss(code) { throw failure("opening a forward", code: code) }

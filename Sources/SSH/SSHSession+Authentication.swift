@@ -65,7 +65,9 @@ extension SSHSession {
                 break
             }
         }
-        if !refusedRSA.isEmpty, !VersionNumber.libssh2.supportsRSASHA2 {
+        // Only with evidence that the server refuses ssh-rsa (its banner): an older or another
+        // server accepts ssh-rsa, so there the key is simply not authorized.
+        if !refusedRSA.isEmpty, !VersionNumber.libssh2.supportsRSASHA2, SSHError.refusesSSHRSA(serverBanner: serverBanner) {
             throw SSHError.rsaSignatureRefused(user: endpoint.user, host: endpoint.hostAndPort, keys: refusedRSA,
                                                libssh2: VersionNumber.libssh2.description, server: serverBanner)
         }

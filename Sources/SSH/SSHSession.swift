@@ -24,6 +24,8 @@ public final class SSHSession {
 
     enum State { case handshaken, verified, rejected, authenticated, closed }
     var state: State = .handshaken
+    /// The call whose packet libssh2 holds half sent (`SSHSession+SendTurn.swift`).
+    var pendingSender: SSHSender?
 
     /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
     /// banner and key exchange is sent until `verifyHostKey` has accepted the key.

@@ -24,6 +24,21 @@ final class SSHTunnel {
         _ = try? outer.call("closing a jump channel", timeout: 2) { libssh2_channel_free(channel) }
     }
 
+    /// Bytes read from the outer channel before the inner session asked (`finishPendingRead`).
+    private var early: [UInt8] = []
+
+    /// A read whose window adjust the outer session holds half sent blocks every send through
+    /// it, and the inner session may be waiting to send rather than to read: the read is
+    /// repeated here, and what it brings is kept for the inner session's next receive.
+    private func finishPendingRead() {
+        let sender = SSHSender(self, .read)
+        guard outer.pendingSender == sender else { return }
+        var piece = [CChar](repeating: 0, count: 4096)
+        let n = libssh2_channel_read_ex(channel, 0, &piece, piece.count)
+        outer.called(sender)
+        if n > 0 { early += piece[0..<n].map { UInt8(bitPattern: $0) } }
+    }
+
     /// The `abstract` pointer libssh2 hands to the callbacks (unretained: the session owns the tunnel).
     var abstract: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -46,7 +61,11 @@ final class SSHTunnel {
     /// Writes into the outer channel what the inner session sends. A full window or a busy
     /// socket is EAGAIN for the inner session (libssh2 then calls again with the same bytes).
     func send(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
-        let n = libssh2_channel_write_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        finishPendingRead()
+        // On the outer session too, only the call holding a half-sent packet may go on.
+        let n = outer.taking(SSHSender(self, .write), idle: Int(LIBSSH2_ERROR_EAGAIN)) {
+            libssh2_channel_write_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        }
         if n > 0 { return n }
         if n == 0 || Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL {
             return -Int(EAGAIN)
@@ -57,7 +76,15 @@ final class SSHTunnel {
     /// Reads from the outer channel what the inner session receives. 0 is the end of the
     /// stream (the jump host closed the channel); nothing yet is EAGAIN.
     func receive(_ buffer: UnsafeMutableRawPointer, _ length: Int) -> Int {
-        let n = libssh2_channel_read_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        if !early.isEmpty {
+            let n = min(length, early.count)
+            early.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: n) }
+            early.removeFirst(n)
+            return n
+        }
+        let n = outer.taking(SSHSender(self, .read), idle: Int(LIBSSH2_ERROR_EAGAIN)) {
+            libssh2_channel_read_ex(channel, 0, buffer.assumingMemoryBound(to: CChar.self), length)
+        }
         if n > 0 { return n }
         if n == 0 {
             return libssh2_channel_eof(channel) == 1 ? 0 : -Int(EAGAIN)

@@ -52,8 +52,10 @@ final class ForwardedConnection {
     func serviceRemote(scratch: UnsafeMutableRawBufferPointer, budget: Int) throws -> Bool {
         guard let channel, !finished else { return false }
         var read = 0
-        while !remoteEnded && toLocal.count < Self.capacity && read < budget {
-            let room = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(scratch.count, Self.capacity - toLocal.count)])
+        // A read whose window adjust libssh2 holds half sent must be repeated even with the
+        // buffer full, or no other channel can send: the buffer then overshoots by a byte.
+        while !remoteEnded && (toLocal.count < Self.capacity || channel.holdsSessionTurn) && read < budget {
+            let room = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(scratch.count, max(1, Self.capacity - toLocal.count))])
             guard let n = try channel.read(into: room) else { remoteEnded = true; break }
             if n == 0 { break }
             read += n

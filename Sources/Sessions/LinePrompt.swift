@@ -31,7 +31,9 @@ struct LinePrompt {
     }
 
     /// A server's authentication question (password, one-time code).
-    static func authentication(_ prompt: SSHAuthPrompt, host: String) -> LinePrompt {
+    static func authentication(_ prompt: SSHAuthPrompt, host target: String) -> LinePrompt {
+        // A jump host's question names that hop: its answer goes to it, not to the target.
+        let host = prompt.jumpHost.map { "jump host \($0) (on the way to \(target))" } ?? target
         if let file = prompt.keyFile {
             var lines = ["\(host): the identity file \(file) is protected by a passphrase.",
                          "Type it to log in with that key (kept in memory for this run only; Escape skips the key)."]

@@ -41,6 +41,7 @@ extension LinkDriver {
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             try flush()
+            if let size = remoteSizeDue { resizeRemote(columns: size.columns, rows: size.rows) }
             let carried = forwards.map(\.openCount)
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
@@ -89,8 +90,16 @@ extension LinkDriver {
     }
 
     func flush() throws {
-        // An upload owns the session's sending until it is done (`LinkDriver+Upload.swift`).
-        guard let channel = connection?.channel, upload == nil else { return }
+        guard let channel = connection?.channel else { return }
+        // An upload owns the session's sending until it is done (`LinkDriver+Upload.swift`),
+        // except that a write libssh2 holds half sent must finish first, or nothing can send.
+        if upload != nil {
+            // Finishing the packet returns the count it carried; the rest waits for the upload.
+            if channel.holdsSessionTurn, !outbound.isEmpty {
+                outbound.removeFirst(min(outbound.count, try channel.write(outbound)))
+            }
+            return
+        }
         while !outbound.isEmpty {
             let n = try channel.write(outbound)
             if n <= 0 { break }
@@ -108,7 +117,8 @@ extension LinkDriver {
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if !outbound.isEmpty || session.blockDirections.contains(.outbound) || forwards.contains(where: \.waitsForRemote) {
+        if !outbound.isEmpty || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
+            || forwards.contains(where: \.waitsForRemote) {
             events.insert(.writable)
         }
         loop.setEvents(events, for: socketWatch)

@@ -76,6 +76,8 @@ final class LinkDriver {
     var alerts = HostAlerts()
     /// Bytes for the remote that the channel has not taken yet.
     var outbound: [UInt8] = []
+    /// A PTY size the session could not send yet (another call's packet was half sent).
+    var remoteSizeDue: (columns: Int, rows: Int)?
     var socketWatch: EventLoop.WatchToken?
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
@@ -160,7 +162,7 @@ final class LinkDriver {
         // The local terminal (or the host's emulator) may have been resized while connecting.
         // Unchanged since the PTY request: no window change (a packet the first output waited behind).
         if connection.requestedSize.map({ $0 != (terminal.columns, terminal.rows) }) ?? true {
-            try? connection.channel.resize(columns: terminal.columns, rows: terminal.rows)
+            resizeRemote(columns: terminal.columns, rows: terminal.rows)
         }
         watchSocket()
         for forward in forwards { forward.sessionStarted(connection.session) }
@@ -199,6 +201,7 @@ final class LinkDriver {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
         outbound.removeAll()
+        remoteSizeDue = nil
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         connection?.disconnect()
@@ -232,6 +235,8 @@ final class LinkDriver {
 
     /// The remote PTY follows the local terminal (the host in front only).
     func resizeRemote(columns: Int, rows: Int) {
-        try? connection?.channel.resize(columns: columns, rows: rows)
+        guard let connection else { return }
+        let sent = (try? connection.channel.resize(columns: columns, rows: rows)) ?? true
+        remoteSizeDue = sent ? nil : (columns, rows)
     }
 }

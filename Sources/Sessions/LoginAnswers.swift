@@ -20,19 +20,31 @@ final class SecretBytes {
     deinit { wipe() }
 }
 
-/// The answers the person typed to one host's hidden login questions (its password) in this
+/// The answers the person typed to one host's hidden login questions (its password, and its
+/// jump hosts' each under the hop's name) in this
 /// run, so a reconnect logs in again without asking, as a reattaching mosh does. Kept in
 /// memory only and zeroed by `wipe()` (Drover's exit) or when the host refuses them.
 ///
 /// A kept answer is offered once per login (the question's first try); when the host asks the
 /// same question again it was refused, so it is forgotten and the person is asked.
 final class LoginAnswers {
-    private var kept: [String: SecretBytes] = [:]
+    private var kept: [Key: SecretBytes] = [:]
+
+    /// Who asked (a jump host's name, or nil for the target) and what: a hop and the target may
+    /// ask the same `Password:` and must never get each other's answer.
+    private struct Key: Hashable {
+        let jumpHost: String?
+        let text: String
+        init(_ question: SSHAuthPrompt) {
+            jumpHost = question.jumpHost
+            text = question.text
+        }
+    }
 
     /// The kept answer to `question`, for its first try only.
     func answer(for question: SSHAuthPrompt) -> String? {
         guard question.attempt == 1 else { return nil }
-        return kept[question.text]?.text
+        return kept[Key(question)]?.text
     }
 
     /// Keeps what the person typed for a hidden question that asks for a password (answers
@@ -42,7 +54,7 @@ final class LoginAnswers {
     func keep(_ answer: String, for question: SSHAuthPrompt) {
         guard !question.echo, Self.asksForAPassword(question) else { return }
         forget(question)
-        kept[question.text] = SecretBytes(answer)
+        kept[Key(question)] = SecretBytes(answer)
     }
 
     /// `Password:`, `ann@mac's password: `, `Enter passphrase`: a reusable secret, by the
@@ -53,11 +65,11 @@ final class LoginAnswers {
     }
 
     func forget(_ question: SSHAuthPrompt) {
-        kept.removeValue(forKey: question.text)?.wipe()
+        kept.removeValue(forKey: Key(question))?.wipe()
     }
 
     /// The storage of a kept answer (for tests that check the wipe).
-    func secret(for question: SSHAuthPrompt) -> SecretBytes? { kept[question.text] }
+    func secret(for question: SSHAuthPrompt) -> SecretBytes? { kept[Key(question)] }
 
     /// Zeroes and drops every kept answer.
     func wipe() {

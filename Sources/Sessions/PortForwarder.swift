@@ -90,11 +90,9 @@ final class PortForwarder {
 
     private func acceptAll() {
         while true {
-            let fd = accept(listener, nil, nil)
+            let fd = acceptNonBlockingClosedOnExec(listener)
             if fd < 0 { break }
-            guard connections.count < Self.maximumConnections,
-                  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else { close(fd); continue }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            guard connections.count < Self.maximumConnections else { close(fd); continue }
             let connection = ForwardedConnection(socket: fd)
             let watch = loop.watch(fd, for: .readable) { [unowned self] _ in
                 connection.serviceLocal(scratch: scratch)

@@ -39,24 +39,26 @@ public final class RemoteConnection {
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
         /// says: the same steps for every hop and for the target.
-        func logIn(_ plan: ConnectionPlan, through outer: SSHSession?) throws -> SSHSession {
-            let preferred = try plan.connectOptions(options)
-            let session = try outer.map { try $0.connectThrough(to: plan.endpoint, options: preferred) }
-                ?? (try SSHSession.connect(to: plan.endpoint, options: preferred))
-            try session.verifyHostKey(plan.trust(note: note, ask: ask).verify)
-            progress(.authenticating)
-            let deviceKey = try DeviceKey.loadOrCreate(root: root)
-            _ = try session.authenticate(plan.credentials(deviceKey: deviceKey, prompt: answer, note: note))
-            return session
+        func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, hop: String? = nil) throws -> SSHSession {
+            // A hop's questions say which hop asks, so its answers are kept (and shown) as its own.
+            var prompt: (SSHAuthPrompt) -> String? = answer
+            if let hop { prompt = { answer($0.asked(byJumpHost: hop)) } }
+            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask),
+                                  credentials: { plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root),
+                                                                  prompt: prompt, note: note) },
+                                  step: { if case .hostKey = $0 { progress(.authenticating) } })
         }
         var outer: SSHSession?
         for hop in target.jumps {
             progress(.connecting(address: "\(hop.endpoint.hostAndPort) (jump host \(hop.name))"))
             do {
                 outer = try logIn(ConnectionPlan(jump: hop, root: root, environment: environment, options: options),
-                                  through: outer)
+                                  through: outer, hop: hop.name)
             } catch let error as SSHError {
                 throw SSHError.jumpHost(hop: hop.name, error)
+            } catch {
+                // Pins that cannot be written, a device key that cannot be read: still this hop's.
+                throw JumpHostFailure(hop: hop.name, underlying: error)
             }
         }
         progress(.connecting(address: target.endpoint.hostAndPort))
@@ -79,4 +81,16 @@ public final class RemoteConnection {
     public func disconnect() {
         session.disconnect()
     }
+}
+
+/// A failure at a jump host that is not an `SSHError` (Drover's known_hosts could not be
+/// written, the device key could not be loaded): the status line still names the hop.
+public struct JumpHostFailure: Error, CustomStringConvertible {
+    public let hop: String
+    public let underlying: Error
+    public init(hop: String, underlying: Error) {
+        self.hop = hop
+        self.underlying = underlying
+    }
+    public var description: String { "jump host \(hop): \(underlying)" }
 }

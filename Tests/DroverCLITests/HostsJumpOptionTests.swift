@@ -69,3 +69,33 @@ final class HostsForwardOptionTests: XCTestCase {
         XCTAssertTrue(both.err.contains("--forward applies to one HOST at a time"), both.err)
     }
 }
+
+/// Review fixes on issue 13's options: a relative `--identity` is stored absolute (attach runs
+/// from anywhere), `hosts edit`'s usage names every field option, `attach --forward-public`
+/// alone is a usage error instead of being ignored.
+final class HostsIdentityPathTests: XCTestCase {
+    private var dir: TemporaryDirectory!
+    private var env: [String: String] { ["DROVER_HOME": dir.file("root"), "HOME": dir.file("home")] }
+
+    override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "drover-cli-identity") }
+    override func tearDown() { dir.remove() }
+
+    func testARelativeIdentityIsStoredAbsoluteAndTildeOthersIsRefused() {
+        CLIHarness.checked(["hosts", "add", "web", "ann@web.lan", "--identity", "keys/./id_work", "--identity", "~/.ssh/id_a",
+                            "--identity", "/etc/k"], environment: env)
+        let cwd = FileManager.default.currentDirectoryPath
+        let show = CLIHarness.checked(["hosts", "show", "web"], environment: env).out
+        XCTAssertTrue(show.contains("identity:  \(cwd)/keys/id_work, ~/.ssh/id_a, /etc/k"), show)
+        let bad = CLIHarness.checked(["hosts", "edit", "web", "--identity", "~bob/key"], environment: env, expect: 2)
+        XCTAssertTrue(bad.err.contains("only ~/ is expanded"), bad.err)
+    }
+
+    func testEditUsageNamesTheIssue13OptionsAndForwardPublicAloneIsRefused() {
+        let help = CLIHarness.checked(["help", "hosts", "edit"], environment: env).out
+        for option in ["--identity FILE", "--no-identity", "--ssh-known-hosts", "--no-ssh-known-hosts", "--predict"] {
+            XCTAssertTrue(help.contains(option), "\(option): \(help)")
+        }
+        let attach = CLIHarness.checked(["attach", "ann@web.lan", "--forward-public"], environment: env, expect: 2)
+        XCTAssertTrue(attach.err.contains("--forward-public goes with --forward"), attach.err)
+    }
+}

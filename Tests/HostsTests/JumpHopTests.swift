@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Hosts
 
@@ -64,5 +65,39 @@ final class JumpHopTests: XCTestCase {
         XCTAssertNil(parsed.entries.first { $0.alias == "direct" }?.jump)
         XCTAssertTrue(parsed.skipped.contains { $0.alias == "bad" && $0.reason.contains("ProxyJump 'ssh://bastion'") },
                       "\(parsed.skipped)")
+    }
+
+    /// A hop naming an alias of the file must still reach that alias's computer after the
+    /// import: under its registry name when imported, the entry it duplicates when skipped as
+    /// a twin, its own user@HostName:Port when its name was taken by another host.
+    func testAProxyJumpAliasBecomesTheRegistryNameOrTheFullAccount() throws {
+        let files = SSHConfigFiles(home: "/nonexistent")
+        let parsed = SSHConfigImport.parse("""
+            Host web
+              HostName web.lan
+              ProxyJump gate,twin,taken,new
+            Host gate
+              HostName gate.lan
+              User ops
+              Port 2201
+            Host twin
+              HostName twin.lan
+              User ann
+            Host taken
+              HostName other.lan
+              User bob
+              Port 2222
+            Host new
+              HostName new.lan
+            """, files: files)
+        var list = HostList()
+        let now = Date()
+        try list.add(HostEntry(name: "old-twin", hostname: "twin.lan", port: 22, user: "ann"), now: now)
+        try list.add(HostEntry(name: "gate", hostname: "10.1.1.1", port: 22, user: "root"), now: now)
+        try list.add(HostEntry(name: "taken", hostname: "unrelated.lan", port: 22, user: "zed"), now: now)
+        let plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: "me", now: now)
+        XCTAssertEqual(plan.added.first { $0.host.name == "web" }?.host.jump,
+                       ["ops@gate.lan:2201", "old-twin", "bob@other.lan:2222", "new"])
+        XCTAssertEqual(list.named("new")?.hostname, "new.lan", "the alias imported under its own name is named")
     }
 }

@@ -34,6 +34,13 @@ final class KeyFileSafetyTests: XCTestCase {
         try pins.add(host: "web.lan", port: 22, keyType: "ssh-ed25519", blob: key.keyPair.publicKeyBlob)
     }
 
+    /// The suggested chmod must work when pasted, whatever the path holds.
+    func testTheChmodAdviceQuotesAPathWithSpaces() {
+        let text = KeyError.readableByOthers(path: "/home/ann/my keys/id_ed25519", mode: "644").description
+        XCTAssertTrue(text.contains("Run 'chmod 600 '/home/ann/my keys/id_ed25519'' if"), text)
+        XCTAssertTrue(KeyError.readableByOthers(path: "/k/id", mode: "644").description.contains("'chmod 600 /k/id'"))
+    }
+
     func testForeignOwnedKnownHostsIsRefusedWithTheChown() throws {
         let pins = KnownHosts(root: root)
         try pinOne(pins)

@@ -29,4 +29,32 @@ final class SocketTests: XCTestCase {
         XCTAssertEqual(sent, -1)
         XCTAssertEqual(errno, EPIPE)
     }
+
+    /// A forward's accepted connection is non-blocking and closed on exec from its first instant.
+    func testAcceptedConnectionIsNonBlockingAndClosedOnExec() throws {
+        let listener = socketClosedOnExec(family: AF_INET, type: streamSocketType, protocol: 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(listener, generic, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, generic, &length) == 0
+            }
+        }
+        XCTAssertTrue(bound, String(cString: strerror(errno)))
+        let client = socketClosedOnExec(family: AF_INET, type: streamSocketType, protocol: 0)
+        defer { close(client) }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+        }
+        XCTAssertEqual(connected, 0, String(cString: strerror(errno)))
+        let accepted = acceptNonBlockingClosedOnExec(listener)
+        XCTAssertGreaterThanOrEqual(accepted, 0, String(cString: strerror(errno)))
+        defer { close(accepted) }
+        XCTAssertNotEqual(fcntl(accepted, F_GETFD) & FD_CLOEXEC, 0)
+        XCTAssertNotEqual(fcntl(accepted, F_GETFL) & O_NONBLOCK, 0)
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Identity
-import SSH
+@testable import SSH
 import TestSupport
 
 /// libssh2's version decides what RSA can do: with 1.10 (this machine) an RSA agent key that a
@@ -15,6 +15,18 @@ final class RSAHonestyTests: XCTestCase {
         XCTAssertFalse(VersionNumber(major: 1, minor: 10).supportsRSASHA2)
         XCTAssertTrue(VersionNumber(major: 1, minor: 11).supportsRSASHA2)
         XCTAssertTrue(VersionNumber(major: 2, minor: 0).supportsRSASHA2)
+    }
+
+    /// Only a banner of OpenSSH 8.8 or later is evidence that ssh-rsa signatures are refused;
+    /// an older OpenSSH or another server accepts them, so a refused RSA key is just not
+    /// authorized there and gets the ordinary message.
+    func testOnlyOpenSSH88AndLaterCountAsRefusingSSHRSA() {
+        XCTAssertTrue(SSHError.refusesSSHRSA(serverBanner: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3"))
+        XCTAssertTrue(SSHError.refusesSSHRSA(serverBanner: "SSH-2.0-OpenSSH_8.8"))
+        XCTAssertFalse(SSHError.refusesSSHRSA(serverBanner: "SSH-2.0-OpenSSH_8.7"))
+        XCTAssertFalse(SSHError.refusesSSHRSA(serverBanner: "SSH-2.0-OpenSSH_7.4"))
+        XCTAssertFalse(SSHError.refusesSSHRSA(serverBanner: "SSH-2.0-dropbear_2022.83"))
+        XCTAssertFalse(SSHError.refusesSSHRSA(serverBanner: nil))
     }
 
     func testRSAHostKeysAreOfferedOnlyWithLibssh2111() {

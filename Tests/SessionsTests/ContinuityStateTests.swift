@@ -177,6 +177,19 @@ final class ContinuityStateTests: XCTestCase {
         XCTAssertNil(answers.answer(for: password))
     }
 
+    func testAJumpHostsAnswerIsKeptApartFromTheTargetsForTheSameQuestion() {
+        let answers = LoginAnswers()
+        let hop = SSHAuthPrompt(text: "Password: ", echo: false).asked(byJumpHost: "bastion")
+        let target = SSHAuthPrompt(text: "Password: ", echo: false)
+        answers.keep("hop secret", for: hop)
+        XCTAssertNil(answers.answer(for: target), "the hop's password is never offered to the target")
+        answers.keep("target secret", for: target)
+        XCTAssertEqual(answers.answer(for: hop), "hop secret")
+        XCTAssertEqual(answers.answer(for: target), "target secret")
+        answers.forget(target)
+        XCTAssertEqual(answers.answer(for: hop), "hop secret", "forgetting the target's answer keeps the hop's")
+    }
+
     func testForgettingARefusedAnswerZeroesIt() throws {
         let answers = LoginAnswers()
         answers.keep("old", for: password)

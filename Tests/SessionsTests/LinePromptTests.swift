@@ -93,6 +93,15 @@ final class LinePromptTests: XCTestCase {
         XCTAssertEqual(p.submitted, "open sesame")
     }
 
+    func testAJumpHostsQuestionNamesTheHopNotTheTarget() {
+        let question = SSHAuthPrompt(text: "Password: ", echo: false).asked(byJumpHost: "bastion")
+        let text = LinePrompt.authentication(question, host: "mac").overlay.lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("jump host bastion (on the way to mac) asks for a login answer"), text)
+        XCTAssertFalse(text.contains("mac asks"), text)
+        let direct = LinePrompt.authentication(SSHAuthPrompt(text: "Password: ", echo: false), host: "mac")
+        XCTAssertTrue(direct.overlay.lines.joined().contains("mac asks for a login answer"))
+    }
+
     func testPastedNewlineDoesNotSubmitAndLengthIsBounded() {
         var p = LinePrompt(title: "t", lines: [], echo: true)
         p.handle(.paste("ab\ncd"))

@@ -22,6 +22,7 @@ enum AttachCommand {
             Keys tried: this device's key, the ssh-agent's, the host's --identity files (else
             ~/.ssh/id_ed25519 and ~/.ssh/id_ecdsa; a passphrase is asked in an overlay and kept in
             memory for this run only), then a password.
+            \(HostsFieldOptions.agentForwardingNote)
             With several hosts, all connect at start and the first is in front; the others keep
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.
@@ -121,6 +122,10 @@ enum AttachCommand {
                                      + "register each as a host ('drover hosts add NAME USER@HOST --session S')")
                 }
                 targets = [try targets[0].attaching(session: session)]
+            }
+            if args.flag("forward-public") && args.values("forward").isEmpty {
+                throw UsageError("--forward-public goes with --forward [BIND:]LPORT:HOST:RPORT; for a host's own forwards "
+                                 + "use 'drover hosts edit NAME --forward-public'")
             }
             let forwards = try HostsFieldOptions.forwards(args.values("forward"), allowPublic: args.flag("forward-public"))
             if !forwards.isEmpty {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Hosts
 import Identity
@@ -21,6 +22,8 @@ struct CheckedConnection {
     let options: SSHOptions
     /// Pin an unknown host key without asking (never a changed one).
     let assumeYes: Bool
+    let root: DroverRoot
+    let environment: [String: String]
 
     init(target: AttachTarget, ctx: CommandContext, timeout: Double, readsOpenSSHKnownHosts: Bool, assumeYes: Bool) {
         var options = SSHOptions(connectTimeout: timeout, handshakeTimeout: timeout)
@@ -28,6 +31,8 @@ struct CheckedConnection {
         self.target = target
         self.options = options
         self.assumeYes = assumeYes
+        root = ctx.root
+        environment = ctx.environment
         plan = ConnectionPlan(target: target, root: ctx.root, environment: ctx.environment, options: options)
     }
 
@@ -35,25 +40,39 @@ struct CheckedConnection {
     static func resolve(_ text: String, ctx: CommandContext) throws -> AttachTarget {
         let list = try HostStore(root: ctx.root).load()
         if let invalid = list.invalidNamed(text) { throw HostStoreError.invalidEntry(invalid) }
-        return try AttachTarget.resolve(text, in: list.hosts, localUser: ctx.environment["USER"] ?? LocalUser.name)
+        return try AttachTarget.resolve(text, in: list.hosts, localUser: LocalUser.name)
     }
 
-    /// Connects, checks the host key and logs in; `step` hears each step as it ends. Password
-    /// and keyboard-interactive login are not offered; an identity file's passphrase is asked
-    /// without echo.
+    /// Each jump host's name and plan, in the order they are passed through.
+    var hopPlans: [(name: String, plan: ConnectionPlan)] {
+        target.jumps.map { ($0.name, ConnectionPlan(jump: $0, root: root, environment: environment, options: options)) }
+    }
+
+    /// Connects through each jump host, then to the target, with the steps attach takes
+    /// (`ConnectionPlan.logIn`); `step` hears each step as it ends (a hop's steps carry its
+    /// name). Password and keyboard-interactive login are not offered; an identity file's
+    /// passphrase is asked without echo.
     func open(ctx: CommandContext, step: (Step) -> Void) throws -> SSHSession {
+        var started = ContinuousClock.now
+        var outer: SSHSession?
+        for hop in hopPlans {
+            do {
+                outer = try logIn(hop.plan, through: outer, label: "jump host \(hop.name): ", ctx: ctx, started: &started, step: step)
+            } catch let error as SSHError {
+                throw SSHError.jumpHost(hop: hop.name, error)
+            } catch {
+                throw JumpHostFailure(hop: hop.name, underlying: error)
+            }
+        }
+        return try logIn(plan, through: outer, label: "", ctx: ctx, started: &started, step: step)
+    }
+
+    private func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, label: String, ctx: CommandContext,
+                       started: inout ContinuousClock.Instant, step: (Step) -> Void) throws -> SSHSession {
         let endpoint = plan.endpoint
         let note: (String) -> Void = { ctx.printError($0) }
-        var started = ContinuousClock.now
-        func finish(_ name: String, _ detail: String) {
-            let now = ContinuousClock.now
-            step(Step(name: name, duration: started.duration(to: now), detail: detail))
-            started = now
-        }
-        let session = try SSHSession.connect(to: endpoint, options: plan.connectOptions(options))
-        finish("TCP and SSH handshake", "\(session.peer), \(session.serverBanner ?? "no banner")")
         var asked = false
-        let trust = plan.trust(note: note) { unknown in
+        let trust = plan.trust(note: note) { [assumeYes] unknown in
             asked = true
             if assumeYes {
                 ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")
@@ -61,17 +80,30 @@ struct CheckedConnection {
             }
             return HostKeyTrust.confirm(unknown, ask: ctx.ask)
         }
-        try session.verifyHostKey(trust.verify)
-        finish("host key", "\(session.hostKey.keyType) \(session.hostKey.fingerprint)\(asked ? " (newly pinned)" : " (pinned)")")
-        let deviceKey = try DeviceKey.loadOrCreate(root: ctx.root)
-        var credentials = plan.credentials(deviceKey: deviceKey, prompt: { question in
-            guard question.keyFile != nil else { return nil }
-            if !question.instruction.isEmpty { ctx.printError(question.instruction) }
-            return ctx.readSecretLine(prompt: question.text)
-        }, note: note)
-        credentials.order.removeAll { $0 == .prompt }
-        let method = try session.authenticate(credentials)
-        finish("login", "\(method)")
-        return session
+        var last = started
+        defer { started = last }
+        return try plan.logIn(through: outer, options: options, trust: trust, credentials: {
+            var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { question in
+                guard question.keyFile != nil else { return nil }
+                if !question.instruction.isEmpty { ctx.printError(question.instruction) }
+                return ctx.readSecretLine(prompt: question.text)
+            }, note: note)
+            credentials.order.removeAll { $0 == .prompt }
+            return credentials
+        }, step: { done in
+            let now = ContinuousClock.now
+            let (name, detail): (String, String)
+            switch done {
+            case .handshake(let session):
+                (name, detail) = ("TCP and SSH handshake", "\(session.peer), \(session.serverBanner ?? "no banner")")
+            case .hostKey(let session):
+                (name, detail) = ("host key", "\(session.hostKey.keyType) \(session.hostKey.fingerprint)"
+                                  + (asked ? " (newly pinned)" : " (pinned)"))
+            case .login(_, let method):
+                (name, detail) = ("login", "\(method)")
+            }
+            step(Step(name: label + name, duration: last.duration(to: now), detail: detail))
+            last = now
+        })
     }
 }

@@ -36,7 +36,16 @@ enum DoctorCommand {
                                            readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"),
                                            assumeYes: args.flag("yes"))
         ctx.print("")
-        for line in try planLines(connection, displayName: target.displayName, ctx: ctx) { ctx.print(line) }
+        if !target.jumps.isEmpty {
+            ctx.print("Through jump hosts, in order: " + target.jumps.map(\.name).joined(separator: ", "))
+        }
+        // Every hop is connected, checked and logged in to like the target (each its own plan).
+        for hop in connection.hopPlans {
+            for line in try planLines(hop.plan, connection.options, displayName: "jump host \(hop.name)", ctx: ctx) { ctx.print(line) }
+        }
+        for line in try planLines(connection.plan, connection.options, displayName: target.displayName, ctx: ctx) {
+            ctx.print(line)
+        }
         ctx.print("")
         ctx.print("Connecting:")
         let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0)) }
@@ -51,8 +60,8 @@ enum DoctorCommand {
         return 0
     }
 
-    private static func planLines(_ connection: CheckedConnection, displayName: String, ctx: CommandContext) throws -> [String] {
-        let plan = connection.plan
+    private static func planLines(_ plan: ConnectionPlan, _ options: SSHOptions, displayName: String,
+                                  ctx: CommandContext) throws -> [String] {
         let endpoint = plan.endpoint
         let identities = plan.identityFiles.map { file -> DoctorReport.IdentityLine in
             do {
@@ -62,11 +71,19 @@ enum DoctorCommand {
                 return .init(display: file.display, file: nil, problem: "\(error)")
             }
         }
-        let offered = try plan.connectOptions(connection.options).hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms
+        let offered = try plan.connectOptions(options).hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms
+        // An unreadable or unsafe ~/.ssh/known_hosts is said, with why (attach would stop on it too).
+        var openSSH: DoctorReport.OpenSSHPins = .notRead
+        if let file = plan.openSSHPins {
+            do {
+                openSSH = .entries(try file.list(host: endpoint.host, port: endpoint.port))
+            } catch {
+                openSSH = .unreadable("\(error)")
+            }
+        }
         return DoctorReport.planLines(
             name: displayName, plan: plan, deviceKey: try DeviceKey.load(root: ctx.root)?.fingerprint,
             identityFiles: identities, pins: try plan.pins.list(host: endpoint.host, port: endpoint.port),
-            openSSHPins: plan.openSSHPins.map { (try? $0.list(host: endpoint.host, port: endpoint.port)) ?? [] },
-            offered: offered)
+            openSSHPins: openSSH, offered: offered)
     }
 }

@@ -24,7 +24,7 @@ enum DoctorReport {
 
     /// The plan for one host: address, key order and pins.
     static func planLines(name: String, plan: ConnectionPlan, deviceKey: String?, identityFiles: [IdentityLine],
-                          pins: [KnownHostEntry], openSSHPins: [KnownHostEntry]?, offered: [String]) -> [String] {
+                          pins: [KnownHostEntry], openSSHPins: OpenSSHPins, offered: [String]) -> [String] {
         let account = "\(plan.endpoint.user)@\(plan.endpoint.hostAndPort)"
         var lines = [name == account ? account : "\(name): \(account)",
                      "  address: \(plan.endpoint.host), port \(plan.endpoint.port), user \(plan.endpoint.user)",
@@ -44,13 +44,23 @@ enum DoctorReport {
         }
         lines.append("  host key types offered, in order: \(offered.joined(separator: ", "))")
         lines.append(pins.isEmpty ? "  Drover pins: none yet" : "  Drover pins: " + pins.map(describe).joined(separator: "; "))
-        if let openSSHPins {
-            lines.append(openSSHPins.isEmpty ? "  ~/.ssh/known_hosts: nothing for this host"
-                         : "  ~/.ssh/known_hosts (read only, vouches for a new key): " + openSSHPins.map(describe).joined(separator: "; "))
-        } else {
+        switch openSSHPins {
+        case .entries(let entries):
+            lines.append(entries.isEmpty ? "  ~/.ssh/known_hosts: nothing for this host"
+                         : "  ~/.ssh/known_hosts (read only, vouches for a new key): " + entries.map(describe).joined(separator: "; "))
+        case .unreadable(let reason):
+            lines.append("  ~/.ssh/known_hosts: cannot be used: \(reason)")
+        case .notRead:
             lines.append("  ~/.ssh/known_hosts: not read (--no-ssh-known-hosts)")
         }
         return lines
+    }
+
+    /// What `~/.ssh/known_hosts` holds for the host, why it could not be read, or that it is not read.
+    enum OpenSSHPins {
+        case entries([KnownHostEntry])
+        case unreadable(String)
+        case notRead
     }
 
     /// One identity file as the plan shows it.
@@ -79,7 +89,8 @@ enum DoctorReport {
     static func stepLine(_ step: CheckedConnection.Step) -> String {
         let (seconds, attoseconds) = step.duration.components
         let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        let name = step.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        // A jump host's steps carry its name and may be longer than the column: never cut.
+        let name = step.name.count >= 22 ? step.name + " " : step.name.padding(toLength: 22, withPad: " ", startingAt: 0)
         let time = String(ms).count < 6 ? String(repeating: " ", count: 6 - String(ms).count) + String(ms) : String(ms)
         return "  \(name)\(time) ms  \(step.detail)"
     }

@@ -19,6 +19,7 @@ enum HostsAddCommand {
             session, command and jump hosts) is refused; the message names the existing entry.
             A --jump hop without user@ or :port that names no registered host, and an --identity
             file that does not exist yet, are kept as given, with a note.
+            \(HostsFieldOptions.agentForwardingNote)
             """,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs,

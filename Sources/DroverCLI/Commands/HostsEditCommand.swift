@@ -6,13 +6,14 @@ enum HostsEditCommand {
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
-            + " [--identity FILE... | --no-identity] [--predict auto|always|never]"
-            + " [--clipboard write|off] [--paste-images on|off] [--rename NEW]",
+            + " [--identity FILE... | --no-identity] [--no-ssh-known-hosts | --ssh-known-hosts]"
+            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
             + "rule (see 'drover hosts list') is fixed here too; the result must follow every rule. "
-            + "A name starting with '-' goes after '--': 'drover hosts edit --rename NEW -- -old'.",
+            + "A name starting with '-' goes after '--': 'drover hosts edit --rename NEW -- -old'.\n"
+            + HostsFieldOptions.agentForwardingNote,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs + [
                 OptionSpec("no-session", help: "attach herdr's default session"),

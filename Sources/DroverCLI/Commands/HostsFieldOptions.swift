@@ -25,6 +25,13 @@ enum HostsFieldOptions {
         OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
     ]
 
+    /// Why there is no `--forward-agent`, for the help of hosts add/edit and attach.
+    static let agentForwardingNote = """
+        Agent forwarding (ssh -A) is not offered: while attached, any process on the host could
+        sign with your keys, and the libssh2 Drover runs on (1.10) cannot answer the host's agent
+        requests (libssh2 1.11.1 can). Copy a key to the host or use --jump instead.
+        """
+
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
     @discardableResult
     static func apply(_ args: ParsedArguments, to host: inout HostEntry) throws -> Bool {
@@ -71,7 +78,7 @@ enum HostsFieldOptions {
             changed = true
         }
         if args.flag("identity") {
-            host.identity = args.values("identity")
+            host.identity = try args.values("identity").map(absoluteIdentity)
             changed = true
         }
         if args.flag("no-ssh-known-hosts") {
@@ -121,5 +128,15 @@ enum HostsFieldOptions {
         } catch let error as ForwardSpecError {
             throw UsageError(error.description)
         }
+    }
+
+    /// An `--identity` path as stored: attach may run from any directory, so a relative path is
+    /// made absolute from where it was given; `~/` stays (expanded when connecting).
+    static func absoluteIdentity(_ path: String) throws -> String {
+        if path.hasPrefix("/") || path.hasPrefix("~/") || path.allSatisfy(\.isWhitespace) { return path }
+        if path.hasPrefix("~") {
+            throw UsageError("--identity '\(path)': only ~/ is expanded; give the key file's full path")
+        }
+        return URL(fileURLWithPath: path).standardized.path
     }
 }

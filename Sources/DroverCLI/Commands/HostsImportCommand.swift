@@ -9,15 +9,17 @@ enum HostsImportCommand {
         "import-ssh-config", summary: "add the hosts named in an OpenSSH client config",
         usage: "hosts import-ssh-config [FILE | -] [--dry-run]",
         details: """
-            Reads Host, HostName, User, Port and IdentityFile from FILE (default ~/.ssh/config; - reads standard
-            input), with ssh's first-value-wins rule, following Include lines (globs allowed;
-            relative paths are in ~/.ssh, as for ssh). Every alias becomes a host: 'Host a b'
-            gives a and b. A host whose name is already in the registry, or that would attach
-            exactly what an existing entry attaches, is skipped, so importing twice adds nothing.
-            IdentityFile lines all apply, as in ssh (~/ and %d are expanded when connecting).
-            Settings Drover does not carry over (ProxyJump, ProxyCommand, Match
-            blocks and any other keyword) are listed under each host; wildcard and negated
-            patterns are noted. --dry-run shows the result without changing the registry.
+            Reads Host, HostName, User, Port, IdentityFile and ProxyJump from FILE (default
+            ~/.ssh/config; - reads standard input), with ssh's first-value-wins rule, following
+            Include lines (globs allowed; relative paths are in ~/.ssh, as for ssh). Every alias
+            becomes a host: 'Host a b' gives a and b. A host whose name is already in the registry,
+            or that would attach exactly what an existing entry attaches, is skipped, so importing
+            twice adds nothing. IdentityFile lines all apply, as in ssh (~/ and %d are expanded when
+            connecting). A ProxyJump hop that names another Host of the file becomes the registry
+            host it was imported as (or user@HostName:Port when that host was skipped). Settings
+            Drover does not carry over (ProxyCommand, Match blocks and any other keyword) are
+            listed under each host; wildcard and negated patterns are noted. --dry-run shows the
+            result without changing the registry.
             """,
         options: [OptionSpec("dry-run", help: "show what would be added and skipped; write nothing")],
         action: { args, ctx in

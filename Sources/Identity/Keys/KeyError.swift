@@ -1,3 +1,5 @@
+import Files
+
 /// Why a key could not be made, read or used. Descriptions say what is wrong and what to do.
 public enum KeyError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The text is not an OpenSSH private key file (PEM armour, base64 or structure is wrong).
@@ -36,7 +38,7 @@ public enum KeyError: Error, CustomStringConvertible, Equatable, Sendable {
         case .malformedPublicKey(let why):
             return "this is not a valid OpenSSH public key (\(why)). Expected a line like 'ssh-ed25519 AAAA... comment'."
         case .readableByOthers(let path, let mode):
-            return "\(path) can be read by other users (mode 0\(mode)), so it is not used, as ssh would not use it. Run 'chmod 600 \(path)' if the key is still safe; otherwise make a new one."
+            return "\(path) can be read by other users (mode 0\(mode)), so it is not used, as ssh would not use it. Run 'chmod 600 \(FileSafety.shellQuoted(path))' if the key is still safe; otherwise make a new one."
         case .crypto(let what):
             return "libcrypto failed while \(what). Check the OpenSSL installation (libssl3) and try again."
         }

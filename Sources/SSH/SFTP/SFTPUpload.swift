@@ -73,6 +73,10 @@ public final class SFTPUpload {
     /// Does as much as it can without blocking, for at most `budget`.
     public func step(budget: Duration = .milliseconds(8)) -> Progress {
         let start = ContinuousClock.now
+        // Another call's packet is half sent on the session: its caller finishes it first.
+        let sender = SSHSender(self, .sftp)
+        guard session.mayCall(sender) else { return .waiting(soon: false) }
+        defer { session.called(sender) }
         while true {
             if case .finished = phase { return .finished(results) }
             let outcome = advance()

@@ -1,0 +1,31 @@
+import SSH
+
+/// One step of `ConnectionPlan.logIn` that has ended, with the session it worked on.
+public enum LoginStep {
+    /// TCP (or the jump channel) and the SSH handshake.
+    case handshake(SSHSession)
+    /// The host key was checked (`trust` may have asked about it).
+    case hostKey(SSHSession)
+    /// Logged in with `method`.
+    case login(SSHSession, method: SSHAuthMethod)
+}
+
+extension ConnectionPlan {
+    /// Connects to this plan's endpoint (directly, or inside a `direct-tcpip` channel of
+    /// `outer` for a host behind jump hosts), checks the host key with `trust` and logs in
+    /// with `credentials`: the one sequence every hop and the target go through, for attach and
+    /// `drover doctor` alike, so what doctor shows is what attach does. `step` hears each step
+    /// as it ends (attach moves its overlay on, doctor times it).
+    public func logIn(through outer: SSHSession?, options: SSHOptions, trust: HostKeyTrust,
+                      credentials: () throws -> SSHCredentials, step: (LoginStep) -> Void) throws -> SSHSession {
+        let preferred = try connectOptions(options)
+        let session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
+            ?? (try SSHSession.connect(to: endpoint, options: preferred))
+        step(.handshake(session))
+        try session.verifyHostKey(trust.verify)
+        step(.hostKey(session))
+        let method = try session.authenticate(credentials())
+        step(.login(session, method: method))
+        return session
+    }
+}
