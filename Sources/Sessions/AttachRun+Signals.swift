@@ -80,11 +80,13 @@ extension AttachRun {
         return marks.isEmpty ? nil : marks.joined(separator: " · ")
     }
 
-    /// Each host's state for the picker, with its mark ("attached · bell 2 min ago").
+    /// Each host's state for the picker, with its mark and, while its keys are guessed, the
+    /// round trip ("attached · RTT 210 ms · bell 2 min ago").
     var pickerStates: [String] {
         let now = ContinuousClock.now
         return drivers.map { driver in
-            [driver.lifecycle.summary, driver.alerts.describe(at: now)].compactMap { $0 }.joined(separator: " · ")
+            let rtt = driver.echo.isOn ? driver.echo.engine.policy.rttText : nil
+            return [driver.lifecycle.summary, rtt, driver.alerts.describe(at: now)].compactMap { $0 }.joined(separator: " · ")
         }
     }
 

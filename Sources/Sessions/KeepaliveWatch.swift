@@ -8,9 +8,13 @@ struct KeepaliveWatch: Sendable {
     /// True from a keepalive tick that found the previous keepalive unanswered until the link
     /// speaks again.
     private(set) var unanswered = false
-    /// The time from the last keepalive to the first thing heard after it: keepalives go out
-    /// only after an idle interval, so that is the host's answer, a round-trip sample.
+    /// The time from the last keepalive to the first thing heard after it, a round-trip
+    /// sample, kept only when the host had been quiet for `answerWindow` before the keepalive:
+    /// libssh2 sends one after an interval without *sending*, so on a host that keeps printing
+    /// (a clock, herdr's redraws) the first thing heard is unrelated output, not the answer.
     private var roundTrip: Duration?
+    /// Whether the host had been quiet long enough before the last keepalive to time it.
+    private var probeAfterQuiet = false
 
     init(now: ContinuousClock.Instant = .now) {
         lastInbound = now
@@ -27,7 +31,7 @@ struct KeepaliveWatch: Sendable {
 
     /// The link spoke. Returns true when that ends an "unanswered" notice (redraw the status).
     mutating func heard(at now: ContinuousClock.Instant = .now) -> Bool {
-        if let lastProbe, lastInbound < lastProbe, roundTrip == nil { roundTrip = now - lastProbe }
+        if let lastProbe, probeAfterQuiet, lastInbound < lastProbe, roundTrip == nil { roundTrip = now - lastProbe }
         lastInbound = now
         defer { unanswered = false }
         return unanswered
@@ -63,6 +67,7 @@ struct KeepaliveWatch: Sendable {
     /// A keepalive was sent at `now`.
     mutating func probed(at now: ContinuousClock.Instant = .now) {
         lastProbe = now
+        probeAfterQuiet = now - lastInbound >= Self.answerWindow
     }
 
     /// "mac: no answer for 4 s; reconnecting after 45 s" while a keepalive is unanswered.
