@@ -65,3 +65,21 @@ final class GRCharsetTests: XCTestCase {
         XCTAssertEqual(t.lines[0], "qq─Æ")
     }
 }
+
+/// Wide characters where xterm 379 does something particular (found by bisecting corpus streams).
+final class WideCharacterEdgeTests: XCTestCase {
+    func testWithoutAutowrapAWideCharacterTakesTheLastTwoColumns() {
+        let t = Terminal(columns: 10, rows: 2)
+        t.feed("\(CSI)?7l\(CSI)1;7H中文字")
+        XCTAssertEqual(t.lines[0], "      中字", "revwrap-7: 字 replaces 文 in columns 9-10")
+    }
+
+    func testBackToBackHiddenWideCharactersWriteOneSpaceEachFromTheRunStart() {
+        let t = Terminal(columns: 12, rows: 2)
+        t.feed("abcdefghijkl\(CSI)1;3H\(CSI)8m中文\(CSI)0m")
+        XCTAssertEqual(t.lines[0], "ab  efghijkl", "two spaces at 3-4; 5-6 untouched")
+        t.feed("\r\nabcdefghijkl\(CSI)2;3H\(CSI)8m中\(CSI)8m文")
+        XCTAssertEqual(t.lines[1], "ab d fghijkl", "a sequence between them ends the run")
+        XCTAssertEqual(t.query("\(CSI)6n"), "\(CSI)2;7R")
+    }
+}

@@ -60,8 +60,12 @@ extension Screen {
         if pendingWrap { wrap() }
         var limit = rightLimit
         if width == 2 && column == limit {
-            // A wide character does not fit in the last column: wrap first (or drop it).
-            guard modes.autowrap, limit > leftLimit else { return }
+            // A wide character does not fit in the last column: wrap first, or without
+            // autowrap take the last two columns (as xterm 379).
+            guard limit > leftLimit else { return }
+            if !modes.autowrap { column = limit - 1 }
+        }
+        if width == 2 && column == limit && modes.autowrap {
             let padded = grid.row(row)
             prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
             var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
@@ -133,9 +137,18 @@ extension Screen {
     /// spaces, and copies of it stay blank. The cell right of a hidden wide character keeps
     /// its content unless it held half of a wide character, which becomes a written blank
     /// (xterm keeps an orphan right half there; Drover never leaves one a renderer must draw).
+    /// Back-to-back hidden wide characters (no control or sequence between them) are one run
+    /// to xterm: their spaces go one per character from the run's first column.
     private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32) {
-        line[column] = StoredCell(content: 0x20, style: style)
-        guard width == 2 else { return }
+        guard width == 2 else {
+            line[column] = StoredCell(content: 0x20, style: style)
+            return
+        }
+        let continues = hiddenRunRow == row && hiddenRunColumn == column
+        let target = continues ? hiddenRunNext : column
+        (hiddenRunRow, hiddenRunColumn, hiddenRunNext) = (row, column + 2, target + 1)
+        line[target] = StoredCell(content: 0x20, style: style)
+        guard !continues else { return }
         let next = line[column + 1]   // (prepareOverwrite already blanked a wide one's right half)
         if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
     }

@@ -117,6 +117,10 @@ final class Screen {
     var translating: Bool { hot.pointee.translating }
     var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
 
+    /// A run of hidden wide characters printed back to back: xterm writes its spaces one per
+    /// character from the run's first column (`hiddenRunNext`) while the cursor moves two each.
+    var hiddenRunRow = -1, hiddenRunColumn = -1, hiddenRunNext = 0
+
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
 
