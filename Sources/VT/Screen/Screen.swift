@@ -29,6 +29,7 @@ final class Screen {
         var translating = false
         var alternateShown = false
         var lastPrinted: UInt32 = 0
+        var hiddenRunColumn = -1
     }
 
     private let hot: UnsafeMutablePointer<HotState>
@@ -117,9 +118,10 @@ final class Screen {
     var translating: Bool { hot.pointee.translating }
     var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
 
-    /// A run of hidden wide characters printed back to back: xterm writes its spaces one per
-    /// character from the run's first column (`hiddenRunNext`) while the cursor moves two each.
-    var hiddenRunRow = -1, hiddenRunColumn = -1, hiddenRunNext = 0
+    /// Hidden wide characters back to back: xterm puts their spaces from `hiddenRunNext` on.
+    var hiddenRunRow = -1, hiddenRunNext = 0
+    /// Where that run continues, -1 for none (every control and sequence resets it: kept hot).
+    var hiddenRunColumn: Int { get { hot.pointee.hiddenRunColumn } set { hot.pointee.hiddenRunColumn = newValue } }
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
