@@ -68,10 +68,15 @@ final class GRCharsetTests: XCTestCase {
 
 /// Wide characters where xterm 379 does something particular (found by bisecting corpus streams).
 final class WideCharacterEdgeTests: XCTestCase {
-    func testWithoutAutowrapAWideCharacterTakesTheLastTwoColumns() {
-        let t = Terminal(columns: 10, rows: 2)
+    func testWithoutAutowrapAWideCharacterThatDoesNotFitReplacesTheLastOneOfItsRun() {
+        let t = Terminal(columns: 10, rows: 4)
         t.feed("\(CSI)?7l\(CSI)1;7H中文字")
         XCTAssertEqual(t.lines[0], "      中字", "revwrap-7: 字 replaces 文 in columns 9-10")
+        t.feed("\(CSI)2;6H中文字")
+        XCTAssertEqual(t.lines[1], "     中字", "mix-55: 字 replaces 文 in columns 8-9; column 10 stays empty")
+        t.feed("\(CSI)3;6H中文x字\(CSI)4;8Hab中")
+        XCTAssertEqual(t.lines[2], "     中文x", "after a narrow character it is dropped")
+        XCTAssertEqual(t.lines[3], "       ab")
     }
 
     func testBackToBackHiddenWideCharactersWriteOneSpaceEachFromTheRunStart() {

@@ -29,7 +29,7 @@ final class Screen {
         var translating = false
         var alternateShown = false
         var lastPrinted: UInt32 = 0
-        var hiddenRunColumn = -1
+        var wideRunColumn = -1
     }
 
     private let hot: UnsafeMutablePointer<HotState>
@@ -118,10 +118,11 @@ final class Screen {
     var translating: Bool { hot.pointee.translating }
     var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
 
-    /// Hidden wide characters back to back: xterm puts their spaces from `hiddenRunNext` on.
-    var hiddenRunRow = -1, hiddenRunNext = 0
+    /// Wide characters printed back to back are one run to xterm (see `print`): its row, where
+    /// the last one started, and the next space of a hidden run.
+    var wideRunRow = -1, wideRunStart = 0, hiddenRunNext = 0
     /// Where that run continues, -1 for none (every control and sequence resets it: kept hot).
-    var hiddenRunColumn: Int { get { hot.pointee.hiddenRunColumn } set { hot.pointee.hiddenRunColumn = newValue } }
+    var wideRunColumn: Int { get { hot.pointee.wideRunColumn } set { hot.pointee.wideRunColumn = newValue } }
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()

@@ -12,7 +12,7 @@ extension Terminal: ParserHandler {
 
     func execute(_ control: UInt8) {
         let s = screen
-        s.hiddenRunColumn = -1
+        s.wideRunColumn = -1
         switch control {
         case 0x07: bellCount &+= 1                           // BEL
         case 0x08: s.backspace()                             // BS
@@ -32,7 +32,7 @@ extension Terminal: ParserHandler {
 
     func escDispatch(intermediates: UInt16, final: UInt8) {
         let s = screen
-        s.hiddenRunColumn = -1
+        s.wideRunColumn = -1
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): s.saveCursor()                      // DECSC
         case (0, UInt8(ascii: "8")): s.restoreCursor()                   // DECRC
