@@ -65,7 +65,7 @@ final class NationalCharsetTests: XCTestCase {
         t.feed("\(CSI)?42h\u{1B}(K@[\\]{|}~\u{1B}(B\r\n")
         XCTAssertEqual(t.lines[0], "§ÄÖÜäöüß")
         t.feed("\(CSI)?42l\u{1B}(K@[\u{1B}(B")
-        XCTAssertEqual(t.lines[1], "@[", "without DECNRCM the designation is ignored")
+        XCTAssertEqual(t.lines[1], "@[", "without DECNRCM the national designator selects ASCII")
         XCTAssertEqual(t.query("\(CSI)?42$p"), "\(CSI)?42;2$y")
     }
 

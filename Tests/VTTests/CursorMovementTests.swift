@@ -112,10 +112,10 @@ final class CursorMovementTests: XCTestCase {
         assertCursor(t, 0, 29)
     }
 
-    func testBackspaceAfterPendingWrapStaysInTheLastColumn() {
+    func testBackspaceAfterPendingWrapStepsBackFromTheLastColumn() {
         let t = Terminal(columns: 5, rows: 2)
         t.feed("abcde\u{08}X")
-        XCTAssertEqual(t.lines, ["abcdX", ""])
+        XCTAssertEqual(t.lines, ["abcXe", ""], "xterm 379 (XtermCorpus/revwrap-7)")
         t.feed("\r\u{08}")
         assertCursor(t, 0, 0)
     }

@@ -2,6 +2,7 @@
 /// Unknown sequences are ignored.
 extension Terminal {
     func csiDispatch(_ p: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8) {
+        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
         if final == UInt8(ascii: "H") && prefix == 0 && intermediates == 0 {
             // CUP first: cursor-addressed output is mostly this one sequence.
             screen.moveTo(row: p.value(0, default: 1), column: p.value(1, default: 1))

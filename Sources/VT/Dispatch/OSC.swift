@@ -2,6 +2,7 @@
 /// clipboard (52) and notifications (9, 777), which wait for the owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
+        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
         // "Ps ; Pt": the number up to the first ';'.
         var number = 0
         var i = 0

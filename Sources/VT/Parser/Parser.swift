@@ -76,6 +76,10 @@ struct Parser {
             control(b, handler)
             return
         }
+        if !utf8.isPending && handler.eightBitGraphics {
+            if b >= 0xA0 { handler.print(UInt32(b)) }   // xterm drops 0x80-0x9F here, even CSI and DCS
+            return
+        }
         switch utf8.decode(b) {
         case .pending:
             break
@@ -104,6 +108,8 @@ struct Parser {
             handler.execute(b)
         } else if b < 0x7F {
             handler.print(UInt32(b))
+        } else {
+            handler.execute(b)   // DEL: drawn only from a 96-character set
         }
     }
 

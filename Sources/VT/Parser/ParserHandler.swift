@@ -5,7 +5,10 @@ protocol ParserHandler: AnyObject {
     func printASCII(_ run: UnsafeBufferPointer<UInt8>)
     /// One decoded character (U+FFFD for invalid UTF-8).
     func print(_ scalar: UInt32)
-    /// A C0 control (0x00–0x1F) or a C1 control (0x80–0x9F) that is not a string opener.
+    /// GR holds a non-ASCII set: in ground state bytes 0xA0-0xFF are GR characters and
+    /// 0x80-0x9F are dropped, instead of UTF-8 (as xterm in UTF-8 mode). Asked only for non-ASCII bytes.
+    var eightBitGraphics: Bool { get }
+    /// A C0 control (0x00–0x1F), DEL, or a C1 control (0x80–0x9F) that is not a string opener.
     func execute(_ control: UInt8)
     /// `CSI prefix params intermediates final`; `intermediates` packs up to two bytes.
     func csiDispatch(_ params: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8)

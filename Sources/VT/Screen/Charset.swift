@@ -8,31 +8,45 @@ enum Charset: UInt8, Sendable {
     case british
     /// `A` while DECNRCM is off: xterm shows the Latin-1 upper half (`#` is `£`, `[` is `Û`).
     case latin1Upper
+    /// `-A` / `.A` / `/A`: the 96-character Latin-1 supplement (also maps SP and DEL).
+    case latin1Supplement
+    /// `<` or `%5`: DEC Supplemental Graphic.
+    case decSupplemental
+    /// `>`: DEC Technical.
+    case decTechnical
     /// National replacement sets (DECNRCM on), in `nationalTables` order.
     case dutch, finnish, norwegianDanish, swedish, frenchCanadian, swiss, german, french, italian, spanish, portuguese
 
-    /// The set a designator names; national sets only while DECNRCM (`?42`) is set, as xterm.
-    /// `intermediate` is the second intermediate byte (`%`, `"`) or 0.
+    /// The set a 94-character designator names, as xterm 379 (VT420 level) takes it: national
+    /// sets only while DECNRCM (`?42`) is set; otherwise (and for the NRC sets xterm knows but
+    /// does not draw at this level) they designate ASCII. Unknown designators return nil (ignored).
+    /// `intermediate` is the second intermediate byte (`%`, `"`, `&`) or 0.
     init?(designator: UInt8, intermediate: UInt8 = 0, national: Bool = true) {
         if intermediate != 0 {
-            guard national, intermediate == UInt8(ascii: "%"), designator == UInt8(ascii: "6") else { return nil }
-            self = .portuguese
+            switch (intermediate, designator) {
+            case (0x25, 0x36): self = national ? .portuguese : .ascii    // %6
+            case (0x25, 0x35): self = .decSupplemental                   // %5
+            case (0x25, 0x30), (0x25, 0x32), (0x25, 0x33), (0x25, 0x3D): self = .ascii   // %0 %2 %3 %=
+            default: return nil
+            }
             return
         }
         switch designator {
-        case UInt8(ascii: "B"): self = .ascii
+        case UInt8(ascii: "B"), UInt8(ascii: "1"), UInt8(ascii: "2"): self = .ascii
         case UInt8(ascii: "0"): self = .decSpecialGraphics
+        case UInt8(ascii: "<"): self = .decSupplemental
+        case UInt8(ascii: ">"): self = .decTechnical
         case UInt8(ascii: "A"): self = national ? .british : .latin1Upper
         default:
-            guard national, let set = Charset.nationalDesignators[designator] else { return nil }
-            self = set
+            guard let set = Charset.nationalDesignators[designator] else { return nil }
+            self = national ? set : .ascii
         }
     }
 
     private static let nationalDesignators: [UInt8: Charset] = [
         0x34: .dutch, 0x35: .finnish, 0x43: .finnish, 0x36: .norwegianDanish, 0x45: .norwegianDanish,
         0x37: .swedish, 0x48: .swedish, 0x39: .frenchCanadian, 0x51: .frenchCanadian, 0x3D: .swiss,
-        0x4B: .german, 0x52: .french, 0x66: .french, 0x59: .italian, 0x5A: .spanish,
+        0x4B: .german, 0x52: .french, 0x66: .french, 0x59: .italian, 0x5A: .spanish, 0x60: .norwegianDanish,
     ]
 
     /// The character `scalar` stands for in this set.
@@ -46,8 +60,12 @@ enum Charset: UInt8, Sendable {
         case .decSpecialGraphics:
             guard scalar >= 0x5F && scalar <= 0x7E else { return scalar }
             return Charset.decSpecial[Int(scalar - 0x5F)]
-        case .latin1Upper:
-            return scalar >= 0x21 && scalar <= 0x7E ? scalar + 0x80 : scalar
+        case .latin1Upper, .latin1Supplement:
+            return scalar >= 0x20 && scalar <= 0x7F ? scalar + 0x80 : scalar
+        case .decSupplemental, .decTechnical:
+            guard scalar >= 0x20 && scalar <= 0x7E else { return scalar }
+            let table = self == .decSupplemental ? CharsetTables.decSupplemental : CharsetTables.decTechnical
+            return table[Int(scalar - 0x20)]
         default:
             guard scalar < 0x80, let slot = Charset.replaced.firstIndex(of: scalar) else { return scalar }
             let table = Charset.nationalTables[Int(rawValue - Charset.dutch.rawValue)]

@@ -5,11 +5,9 @@ extension Screen {
         pendingWrap = false
     }
 
+    /// BS: one column left; after a pending wrap xterm 379 also steps back from the last column.
     func backspace() {
-        if pendingWrap {
-            pendingWrap = false
-            return
-        }
+        pendingWrap = false
         if reverseWrapping { return reverseWrapBack(1) }
         if column > leftLimit || (column > 0 && column < left) { column -= 1 }
     }

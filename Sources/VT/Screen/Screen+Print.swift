@@ -4,6 +4,7 @@ extension Screen {
     /// 8-byte store per cell.
     func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
         guard let base = run.baseAddress, !run.isEmpty else { return }
+        wideRunColumn = -1
         if translating || modes.insert || penHidden {
             for b in run { print(UInt32(b)) }
             return
@@ -57,11 +58,19 @@ extension Screen {
             combine(scalar)
             return
         }
-        if pendingWrap { wrap() }
+        if pendingWrap { wrap() }   // (a run does not continue on the next row)
+        let inRun = width == 2 && wideRunRow == row && wideRunColumn == column
+        wideRunColumn = -1
         var limit = rightLimit
+        if width == 2 && column == limit && !modes.autowrap {
+            // No room and no autowrap: xterm drops it, unless it continues a run of wide
+            // characters, whose last one it then replaces.
+            guard inRun else { return }
+            column = wideRunStart
+        }
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
-            guard modes.autowrap, limit > leftLimit else { return }
+            guard limit > leftLimit else { return }
             let padded = grid.row(row)
             prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
             var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
@@ -76,8 +85,9 @@ extension Screen {
         let style = penStyle
         let line = grid.row(row)
         prepareOverwrite(line, column, column + width)
+        let start = column
         if penHidden {
-            printHidden(line, width: width, style: style)
+            printHidden(line, width: width, style: style, continuing: inRun)
         } else if width == 2 {
             line[column] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
             line[column + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
@@ -91,6 +101,7 @@ extension Screen {
             column = limit
             if modes.autowrap { pendingWrap = true }
         }
+        if width == 2 { (wideRunRow, wideRunStart, wideRunColumn) = (row, start, column) }
     }
 
     /// REP: the last printed character `count` more times.
@@ -133,9 +144,17 @@ extension Screen {
     /// spaces, and copies of it stay blank. The cell right of a hidden wide character keeps
     /// its content unless it held half of a wide character, which becomes a written blank
     /// (xterm keeps an orphan right half there; Drover never leaves one a renderer must draw).
-    private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32) {
-        line[column] = StoredCell(content: 0x20, style: style)
-        guard width == 2 else { return }
+    /// Back-to-back hidden wide characters (no control or sequence between them) are one run
+    /// to xterm: their spaces go one per character from the run's first column.
+    private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32, continuing: Bool) {
+        guard width == 2 else {
+            line[column] = StoredCell(content: 0x20, style: style)
+            return
+        }
+        let target = continuing ? hiddenRunNext : column
+        hiddenRunNext = target + 1
+        line[target] = StoredCell(content: 0x20, style: style)
+        guard !continuing else { return }
         let next = line[column + 1]   // (prepareOverwrite already blanked a wide one's right half)
         if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
     }

@@ -17,6 +17,7 @@ extension Screen {
         g3 = .ascii
         shiftedOut = false
         lockingShift = 0
+        lockingShiftRight = 2
         singleShift = 0
         charsetsChanged()
         savedPrimary = SavedCursor()

@@ -11,6 +11,7 @@ final class Screen {
         var g0 = Charset.ascii, g1 = Charset.ascii, g2 = Charset.ascii, g3 = Charset.ascii
         var shiftedOut = false
         var lockingShift: UInt8 = 0
+        var lockingShiftRight: UInt8 = 2
     }
 
     /// The state nearly every byte touches, in manually allocated memory: the compiler cannot
@@ -28,6 +29,7 @@ final class Screen {
         var translating = false
         var alternateShown = false
         var lastPrinted: UInt32 = 0
+        var wideRunColumn = -1
     }
 
     private let hot: UnsafeMutablePointer<HotState>
@@ -107,9 +109,20 @@ final class Screen {
     var lockingShift: UInt8 = 0
     /// SS2/SS3: the next character comes from G2 or G3 (2, 3); 0 for none.
     var singleShift: UInt8 = 0
+    /// LS1R/LS2R/LS3R put G1, G2 or G3 into GR; xterm starts with G2.
+    var lockingShiftRight: UInt8 = 2
+    /// GR holds a set other than ASCII: xterm then stops decoding UTF-8 and takes each byte
+    /// 0xA0–0xFF as one GR character (kept by `charsetsChanged`).
+    var eightBitGraphics = false
     /// The charset currently in GL is not ASCII (the bulk ASCII path must translate).
     var translating: Bool { hot.pointee.translating }
     var penHidden: Bool { hot.pointee.pen.flags.contains(.hidden) }   // SGR 8: printing stores spaces
+
+    /// Wide characters printed back to back are one run to xterm (see `print`): its row, where
+    /// the last one started, and the next space of a hidden run.
+    var wideRunRow = -1, wideRunStart = 0, hiddenRunNext = 0
+    /// Where that run continues, -1 for none (every control and sequence resets it: kept hot).
+    var wideRunColumn: Int { get { hot.pointee.wideRunColumn } set { hot.pointee.wideRunColumn = newValue } }
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
@@ -199,26 +212,10 @@ final class Screen {
         eraseForeground = .default
     }
 
-    /// The set in GL.
-    var graphicLeft: Charset {
-        lockingShift == 2 ? g2 : lockingShift == 3 ? g3 : shiftedOut ? g1 : g0
-    }
-
+    /// Called after any change to G0-G3 or the shifts: keeps the translation flags true.
     func charsetsChanged() {
-        hot.pointee.translating = singleShift != 0 || graphicLeft != .ascii
-    }
-
-    @inline(__always)
-    func translate(_ scalar: UInt32) -> UInt32 {
-        translating ? translateShifted(scalar) : scalar
-    }
-
-    private func translateShifted(_ scalar: UInt32) -> UInt32 {
-        guard singleShift != 0 else { return graphicLeft.map(scalar) }
-        let set = singleShift == 2 ? g2 : g3
-        singleShift = 0
-        charsetsChanged()
-        return set.map(scalar)
+        eightBitGraphics = graphicRight != .ascii
+        hot.pointee.translating = singleShift != 0 || graphicLeft != .ascii || eightBitGraphics
     }
 
     // MARK: margins
@@ -278,7 +275,8 @@ final class Screen {
 
     func saveCursor() {
         let saved = SavedCursor(row: row, column: column, pendingWrap: pendingWrap, pen: pen, origin: modes.origin,
-                                g0: g0, g1: g1, g2: g2, g3: g3, shiftedOut: shiftedOut, lockingShift: lockingShift)
+                                g0: g0, g1: g1, g2: g2, g3: g3, shiftedOut: shiftedOut, lockingShift: lockingShift,
+                                lockingShiftRight: lockingShiftRight)
         if isAlternate { savedAlternate = saved } else { savedPrimary = saved }
     }
 
@@ -295,6 +293,7 @@ final class Screen {
         g3 = saved.g3
         shiftedOut = saved.shiftedOut
         lockingShift = saved.lockingShift
+        lockingShiftRight = saved.lockingShiftRight
         charsetsChanged()
     }
 }

@@ -8,8 +8,11 @@ extension Terminal: ParserHandler {
         screen.print(scalar)
     }
 
+    var eightBitGraphics: Bool { screen.eightBitGraphics }
+
     func execute(_ control: UInt8) {
         let s = screen
+        s.wideRunColumn = -1
         switch control {
         case 0x07: bellCount &+= 1                           // BEL
         case 0x08: s.backspace()                             // BS
@@ -18,6 +21,7 @@ extension Terminal: ParserHandler {
         case 0x0D: s.carriageReturn()                        // CR
         case 0x0E: s.shiftedOut = true; s.lockingShift = 0; s.charsetsChanged()   // SO
         case 0x0F: s.shiftedOut = false; s.lockingShift = 0; s.charsetsChanged()  // SI
+        case 0x7F where s.graphicLeft == .latin1Supplement: s.print(0x7F)   // DEL is ÿ in a 96-set
         case 0x84: s.pendingWrap = false; s.index()          // IND
         case 0x85: s.carriageReturn(); s.index()             // NEL
         case 0x88: s.setTabStop()                            // HTS
@@ -28,6 +32,7 @@ extension Terminal: ParserHandler {
 
     func escDispatch(intermediates: UInt16, final: UInt8) {
         let s = screen
+        s.wideRunColumn = -1
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): s.saveCursor()                      // DECSC
         case (0, UInt8(ascii: "8")): s.restoreCursor()                   // DECRC
@@ -45,7 +50,7 @@ extension Terminal: ParserHandler {
         case (0x28, _), (0x29, _), (0x2A, _), (0x2B, _):                 // SCS G0 / G1 / G2 / G3
             designate(slot: intermediates, Charset(designator: final, national: s.modes.nationalReplacement))
         case (0x2D, UInt8(ascii: "A")), (0x2E, UInt8(ascii: "A")), (0x2F, UInt8(ascii: "A")):  // 96-set Latin-1 into G1-G3
-            designate(slot: intermediates - 4, .latin1Upper)
+            designate(slot: intermediates - 4, .latin1Supplement)
         case (0x2825, _), (0x2925, _), (0x2A25, _), (0x2B25, _), (0x2822, _), (0x2922, _), (0x2A22, _), (0x2B22, _):
             designate(slot: intermediates >> 8, Charset(designator: final, intermediate: UInt8(intermediates & 0xFF),
                                                         national: s.modes.nationalReplacement))
@@ -54,6 +59,9 @@ extension Terminal: ParserHandler {
             s.charsetsChanged()
         case (0, UInt8(ascii: "n")), (0, UInt8(ascii: "o")):             // LS2, LS3
             s.lockingShift = final == UInt8(ascii: "n") ? 2 : 3
+            s.charsetsChanged()
+        case (0, UInt8(ascii: "~")), (0, UInt8(ascii: "}")), (0, UInt8(ascii: "|")):   // LS1R, LS2R, LS3R
+            s.lockingShiftRight = final == UInt8(ascii: "~") ? 1 : final == UInt8(ascii: "}") ? 2 : 3
             s.charsetsChanged()
         default:
             break
