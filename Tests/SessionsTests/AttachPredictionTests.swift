@@ -88,6 +88,54 @@ final class AttachPredictionTests: XCTestCase {
         }
     }
 
+    /// The issue's own case: sudo's password prompt, as a user whose sudo asks for a password
+    /// (root's never does), through the 200 ms link with guesses on.
+    func testASudoPasswordOnA200msLinkNeverAppears() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo") else {
+            throw XCTSkip("sudo is not installed; scripts/bootstrap installs it")
+        }
+        let account = try ThrowawayAccount(sshd: harness.sshd)
+        let sudoers = "/etc/sudoers.d/\(account.name)"
+        defer {
+            try? FileManager.default.removeItem(atPath: sudoers)
+            account.remove()
+        }
+        let password = "hunter2"
+        let hash = try Shell.run("/usr/bin/openssl", ["passwd", "-6", password]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Shell.run("/usr/sbin/usermod", ["-p", hash, account.name])
+        try "\(account.name) ALL=(ALL) ALL\n".write(toFile: sudoers, atomically: true, encoding: .utf8)
+        chmod(sudoers, 0o440)
+        try attachThroughShaper(roundTripMilliseconds: 200)
+        // `su NAME` without -c keeps the terminal (sudo needs it); its bash reads ~/.bashrc.
+        try String(contentsOfFile: harness.scratch.file("bin/slow-rc"), encoding: .utf8)
+            .write(toFile: account.home + "/.bashrc", atomically: true, encoding: .utf8)
+        try harness.type("su \(account.name)\n")
+        try harness.waitUntil("the account's prompt") { screen in
+            let rows = self.rows(screen)
+            return rows.count >= 2 && rows.last == self.prompt && rows[rows.count - 2].hasSuffix("su \(account.name)")
+        }
+        // A confirmed epoch first, so guesses are being drawn when sudo asks.
+        try harness.type("s")
+        try harness.waitUntil("the host's echo of 's'") { screen in self.rows(screen).last == "\(self.prompt) s" }
+        try harness.waitFor("drawing typed keys before the host echoes them (RTT")
+        let counts = try typeOneByOne("udo", line: "\(prompt) s")
+        XCTAssertGreaterThan(counts.early, 0, "guesses were on before sudo's prompt")
+        try harness.type(" -k true; echo sudo said $?\n")
+        try harness.waitFor("password for \(account.name):")
+        var seen: [String] = []
+        for key in password {
+            try harness.type(String(key))
+            for _ in 0..<3 { seen.append(try harness.screen()); seen.append(try underlined()) }
+        }
+        try harness.type("\n")
+        seen.append(try harness.waitFor("sudo said 0"))
+        for text in seen {
+            XCTAssertFalse(text.contains("\(account.name): h"), "a typed password character was drawn:\n\(text)")
+            for key in Set(password) where text == String(key) { XCTFail("'\(key)' was drawn as a guess") }
+            XCTAssertFalse(text.contains(password), text)
+        }
+    }
+
     func testAutoDrawsNoGuessOnAQuickLink() throws {
         try attachThroughShaper(roundTripMilliseconds: 0)
         var underlinedSeen = ""
