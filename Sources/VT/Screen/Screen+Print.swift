@@ -152,9 +152,11 @@ extension Screen {
             return
         }
         let target = continuing ? hiddenRunNext : column
+        // A run continued past the right edge (autowrap off) has no cell left to write.
+        guard target < grid.columns else { return }
         hiddenRunNext = target + 1
         line[target] = StoredCell(content: 0x20, style: style)
-        guard !continuing else { return }
+        guard !continuing, column + 1 < grid.columns else { return }
         let next = line[column + 1]   // (prepareOverwrite already blanked a wide one's right half)
         if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
     }
