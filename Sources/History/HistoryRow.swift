@@ -90,13 +90,7 @@ public final class HistoryRow: Hashable, @unchecked Sendable {
 
     /// What a person sees in a cell: a space for a blank, "" for a wide spacer.
     public func text(of cell: Cell) -> String {
-        if cell.width == 0 { return "" }
-        if cell.content == 0 { return " " }
-        if cell.isCluster {
-            let index = Int(cell.content - Cell.clusterBase)
-            return index < clusters.count ? clusters[index] : "\u{FFFD}"
-        }
-        return Unicode.Scalar(cell.content).map { String(Character($0)) } ?? "\u{FFFD}"
+        cell.text(clusters: clusters)
     }
 
     /// The text of `columns` (clamped to the stored cells), blanks as spaces.

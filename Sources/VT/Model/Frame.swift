@@ -50,13 +50,7 @@ public struct Frame: Sendable, Equatable {
 
     /// The characters of a cell (a space for an erased cell, "" for a wide spacer).
     public func text(of cell: Cell) -> String {
-        if cell.width == 0 { return "" }
-        if cell.content == 0 { return " " }
-        if cell.isCluster {
-            let index = Int(cell.content - Cell.clusterBase)
-            return index < clusters.count ? clusters[index] : "\u{FFFD}"
-        }
-        return Unicode.Scalar(cell.content).map { String(Character($0)) } ?? "\u{FFFD}"
+        cell.text(clusters: clusters)
     }
 
     /// One row as text with trailing blanks trimmed, wide characters once.
@@ -65,5 +59,19 @@ public struct Frame: Sendable, Equatable {
         for column in 0..<columns { s += text(of: self[row, column]) }
         while s.last == " " { s.removeLast() }
         return s
+    }
+}
+
+extension Cell {
+    /// The characters of this cell, its cluster read from `clusters` (the table of the frame
+    /// or history row it came from): a space for an erased cell, "" for a wide spacer.
+    public func text(clusters: [String]) -> String {
+        if width == 0 { return "" }
+        if content == 0 { return " " }
+        if isCluster {
+            let index = Int(content - Cell.clusterBase)
+            return index < clusters.count ? clusters[index] : "\u{FFFD}"
+        }
+        return Unicode.Scalar(content).map { String(Character($0)) } ?? "\u{FFFD}"
     }
 }
