@@ -47,7 +47,7 @@ let package = Package(
             "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CZBar", "CPNG",
         ]),
         .target(name: "Sessions", dependencies: [
-            "LibC", "Loop", "Files", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
+            "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
         ]),
         .target(name: "DroverCLI", dependencies: [
             "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions",

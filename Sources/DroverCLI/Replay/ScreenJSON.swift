@@ -1,3 +1,4 @@
+import TextSafety
 import VT
 
 /// `drover replay --format json`: every cell (text, width, attributes that differ from
@@ -10,13 +11,13 @@ enum ScreenJSON {
             var cells: [String] = []
             for c in 0..<frame.columns {
                 let cell = frame[r, c]
-                cells.append("{\"text\":\(string(frame.text(of: cell))),\"width\":\(cell.width),\"attributes\":\(attributes(cell.attributes, frame))}")
+                cells.append("{\"text\":\(JSONText.literal(frame.text(of: cell))),\"width\":\(cell.width),\"attributes\":\(attributes(cell.attributes, frame))}")
             }
             rows.append("    [" + cells.joined(separator: ",") + "]")
         }
-        let cursor = "{\"row\":\(frame.cursorRow + 1),\"column\":\(frame.cursorColumn + 1),\"visible\":\(frame.cursorVisible),\"style\":\(string(cursorStyle(frame.cursorStyle)))}"
+        let cursor = "{\"row\":\(frame.cursorRow + 1),\"column\":\(frame.cursorColumn + 1),\"visible\":\(frame.cursorVisible),\"style\":\(JSONText.literal(cursorStyle(frame.cursorStyle)))}"
         let tracking = modes.mouse.tracking == .off ? "off" : String(modes.mouse.tracking.rawValue)
-        let mouse = "{\"tracking\":\(string(tracking)),\"trackingName\":\(string(trackingName(modes.mouse.tracking))),\"encoding\":\(string(encodingName(modes.mouse.encoding)))}"
+        let mouse = "{\"tracking\":\(JSONText.literal(tracking)),\"trackingName\":\(JSONText.literal(trackingName(modes.mouse.tracking))),\"encoding\":\(JSONText.literal(encodingName(modes.mouse.encoding)))}"
         let flags: [(String, Bool)] = [
             ("applicationCursorKeys", modes.applicationCursorKeys), ("applicationKeypad", modes.applicationKeypad),
             ("bracketedPaste", modes.bracketedPaste), ("focusReporting", modes.focusReporting),
@@ -25,13 +26,13 @@ enum ScreenJSON {
             ("insert", modes.insert), ("newLine", modes.newLine), ("reverseVideo", modes.reverseVideo),
             ("leftRightMarginMode", modes.leftRightMarginMode), ("alternateScreen", modes.alternateScreen),
         ]
-        let modeText = "{\"mouse\":\(mouse)," + flags.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        let modeText = "{\"mouse\":\(mouse)," + flags.map { "\(JSONText.literal($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         return """
             {
               "columns": \(frame.columns),
               "rows": \(frame.rows),
               "cursor": \(cursor),
-              "title": \(string(frame.title)),
+              "title": \(JSONText.literal(frame.title)),
               "modes": \(modeText),
               "cells": [
             \(rows.joined(separator: ",\n"))
@@ -49,13 +50,13 @@ enum ScreenJSON {
             (.strikethrough, "strikethrough"), (.overline, "overline"),
         ]
         for (flag, name) in names where a.flags.contains(flag) { fields.append("\"\(name)\":true") }
-        if a.underline != .none { fields.append("\"underline\":\(string(String(describing: a.underline)))") }
+        if a.underline != .none { fields.append("\"underline\":\(JSONText.literal(String(describing: a.underline)))") }
         if a.foreground != .default { fields.append("\"foreground\":\(color(a.foreground))") }
         if a.background != .default { fields.append("\"background\":\(color(a.background))") }
         if a.underlineColor != .default { fields.append("\"underlineColor\":\(color(a.underlineColor))") }
         if a.link > 0 {
             let index = Int(a.link) - 1
-            fields.append("\"link\":\(string(index < frame.links.count ? frame.links[index] : ""))")
+            fields.append("\"link\":\(JSONText.literal(index < frame.links.count ? frame.links[index] : ""))")
         }
         return "{" + fields.joined(separator: ",") + "}"
     }
@@ -103,27 +104,5 @@ enum ScreenJSON {
         case .blinkingBar: return "blinking-bar"
         case .steadyBar: return "steady-bar"
         }
-    }
-
-    /// A JSON string literal.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

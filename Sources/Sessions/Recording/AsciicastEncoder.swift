@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The lines of an asciicast v2 file (https://docs.asciinema.org/manual/asciicast/v2/): a header
 /// object, then one `[time, "o", text]` or `[time, "r", "COLSxROWS"]` array per line.
 ///
@@ -11,7 +13,7 @@ struct AsciicastEncoder {
     /// The header line: version 2, the recorded screen's size, the start time, and TERM.
     static func header(columns: Int, rows: Int, timestamp: Int, term: String?) -> [UInt8] {
         var line = "{\"version\": 2, \"width\": \(columns), \"height\": \(rows), \"timestamp\": \(timestamp)"
-        if let term { line += ", \"env\": {\"TERM\": \(jsonString(term))}" }
+        if let term { line += ", \"env\": {\"TERM\": \(JSONText.literal(term))}" }
         return Array((line + "}\n").utf8)
     }
 
@@ -23,7 +25,7 @@ struct AsciicastEncoder {
         carry = Array(data.suffix(keep))
         data.removeLast(keep)
         guard !data.isEmpty else { return [] }
-        return Array("[\(Self.time(seconds)), \"o\", \(Self.jsonString(String(decoding: data, as: UTF8.self)))]\n".utf8)
+        return Array("[\(Self.time(seconds)), \"o\", \(JSONText.literal(String(decoding: data, as: UTF8.self)))]\n".utf8)
     }
 
     /// A resize event (`"r"`, `COLSxROWS`) at `seconds` after the start.
@@ -51,24 +53,5 @@ struct AsciicastEncoder {
         let micro = max(0, elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
         let fraction = String(micro % 1_000_000)
         return "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and controls escaped.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
