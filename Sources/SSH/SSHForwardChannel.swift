@@ -93,6 +93,7 @@ extension SSHSession {
         guard state == .authenticated else {
             throw SSHError.protocolFailure(operation: "opening a forward", detail: "not logged in yet")
         }
+        try refuseWhileSessionChannelOpens("opening a forward")
         // libssh2 opens one channel at a time per session: the session itself is the sender.
         let sender = SSHSender(self, .open)
         guard mayCall(sender) else { return nil }

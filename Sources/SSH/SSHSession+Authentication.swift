@@ -6,8 +6,11 @@ extension SSHSession {
     /// `credentials.prompt` is set, each only if the server offers it. Requires a verified host
     /// key. Throws `authenticationRefused` naming what was tried and what the server offers, or
     /// `rsaSignatureRefused` when RSA keys were refused by a libssh2 that can only sign SHA-1.
+    /// `openingSessionEarly`: the next call on this session is `exec`, so the session channel
+    /// may be opened behind the first key's signed login (`SSHSession+EarlyChannel.swift`);
+    /// throws `EarlySessionChannelSpent` when that key is then refused.
     @discardableResult
-    public func authenticate(_ credentials: SSHCredentials) throws -> SSHAuthMethod {
+    public func authenticate(_ credentials: SSHCredentials, openingSessionEarly: Bool = false) throws -> SSHAuthMethod {
         guard state == .verified else {
             if state == .authenticated { throw SSHError.protocolFailure(operation: "authentication", detail: "already logged in") }
             throw SSHError.hostKeyNotVerified
@@ -24,7 +27,10 @@ extension SSHSession {
         let early = credentials.order.first == .privateKeys ? credentials.privateKeys.first : nil
         if let early {
             tried.append(early.label)
-            if try authenticate(with: early) { return succeed(.privateKey(label: early.label)) }
+            if try authenticate(with: early, openingSessionEarly: openingSessionEarly) {
+                return succeed(.privateKey(label: early.label))
+            }
+            if earlySessionChannel { throw EarlySessionChannelSpent() }
         }
         guard let offered = try offeredMethods() else {
             state = .authenticated
@@ -128,13 +134,13 @@ extension SSHSession {
     }
 
     /// True when the key was accepted; false when refused; throws on connection trouble.
-    private func authenticate(with key: SSHPrivateKey) throws -> Bool {
+    private func authenticate(with key: SSHPrivateKey, openingSessionEarly: Bool = false) throws -> Bool {
         let user = endpoint.user
         let publicLine = key.publicKeyLine ?? ""
-        let rc = try call("public key login", timeout: options.operationTimeout) {
+        let rc = try call("public key login", timeout: options.operationTimeout, {
             libssh2_userauth_publickey_frommemory(raw, user, user.utf8.count, publicLine, publicLine.utf8.count,
                                                   key.privateKeyText, key.privateKeyText.utf8.count, nil)
-        }
+        }, whileWaiting: openingSessionEarly ? { try self.openSessionChannelBehindSignedLogin() } : nil)
         return try accepted(rc, operation: "public key login")
     }
 

@@ -22,9 +22,9 @@ extension SSHSession {
             throw SSHError.protocolFailure(operation: "opening a channel", detail: "not logged in yet")
         }
         let timeout = options.operationTimeout
-        let opened = try callReturningPointer("opening a channel", timeout: timeout) {
-            libssh2_channel_open_ex(raw, "session", 7, 2 * 1024 * 1024, 32768, nil, 0)
-        }
+        // Finishes the open sent behind the login when there was one (ADR 0017).
+        let opened = try callReturningPointer("opening a channel", timeout: timeout) { Self.openSessionChannel(raw) }
+        earlySessionChannel = false
         guard let pointer = opened else { throw channelFailure("opening a channel", code: libssh2_session_last_errno(raw)) }
         let channel = SSHChannel(session: self, raw: pointer)
 

@@ -9,8 +9,9 @@ extension SSHSession {
         guard state == .authenticated else {
             throw SSHError.protocolFailure(operation: "connecting through a jump host", detail: "not logged in yet")
         }
-        let deadline = ContinuousClock.now + .milliseconds(Int64(options.handshakeTimeout * 1000))
         let operation = "opening a connection to \(endpoint.hostAndPort)"
+        try refuseWhileSessionChannelOpens(operation)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(options.handshakeTimeout * 1000))
         let opened = try callReturningPointer(operation, timeout: options.handshakeTimeout) {
             libssh2_channel_direct_tcpip_ex(raw, endpoint.host, Int32(endpoint.port), "127.0.0.1", 22)
         }

@@ -52,11 +52,14 @@ extension SSHSession {
     /// returns the first other return code. `timeout` bounds each wait for the server (so
     /// time spent inside `body`, e.g. a person answering a prompt, does not count); nil waits
     /// without limit.
+    /// `whileWaiting` runs after each EAGAIN, before the wait (it may send something else).
     @discardableResult
-    func call(_ operation: String, timeout: Double?, _ body: () -> Int32) throws -> Int32 {
+    func call(_ operation: String, timeout: Double?, _ body: () -> Int32,
+              whileWaiting: (() throws -> Void)? = nil) throws -> Int32 {
         while true {
             let rc = body()
             if rc != LIBSSH2_ERROR_EAGAIN { return rc }
+            try whileWaiting?()
             try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: operation)
         }
     }

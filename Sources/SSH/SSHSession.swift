@@ -26,6 +26,9 @@ public final class SSHSession {
     var state: State = .handshaken
     /// The call whose packet libssh2 holds half sent (`SSHSession+SendTurn.swift`).
     var pendingSender: SSHSender?
+    /// A session channel open went out with the signed login and `exec` has not taken it yet
+    /// (`SSHSession+EarlyChannel.swift`).
+    var earlySessionChannel = false
 
     /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
     /// banner and key exchange is sent until `verifyHostKey` has accepted the key.

@@ -15,16 +15,30 @@ extension ConnectionPlan {
     /// `outer` for a host behind jump hosts), checks the host key with `trust` and logs in
     /// with `credentials`: the one sequence every hop and the target go through, for attach and
     /// `drover doctor` alike, so what doctor shows is what attach does. `step` hears each step
-    /// as it ends (attach moves its overlay on, doctor times it).
-    public func logIn(through outer: SSHSession?, options: SSHOptions, trust: HostKeyTrust,
+    /// as it ends (attach moves its overlay on, doctor times it). `thenExec`: the caller's next
+    /// call is `exec`, so the session channel is opened behind the signed login (ADR 0017);
+    /// when the key turns out not to be enough on its own, the login is done again on a new
+    /// connection without that.
+    public func logIn(through outer: SSHSession?, options: SSHOptions, trust: HostKeyTrust, thenExec: Bool = false,
                       credentials: () throws -> SSHCredentials, step: (LoginStep) -> Void) throws -> SSHSession {
         let preferred = try connectOptions(options)
-        let session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
-            ?? (try SSHSession.connect(to: endpoint, options: preferred))
-        step(.handshake(session))
-        try session.verifyHostKey(trust.verify)
-        step(.hostKey(session))
-        let method = try session.authenticate(credentials())
+        func connected() throws -> SSHSession {
+            let session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
+                ?? (try SSHSession.connect(to: endpoint, options: preferred))
+            step(.handshake(session))
+            try session.verifyHostKey(trust.verify)
+            step(.hostKey(session))
+            return session
+        }
+        var session = try connected()
+        let method: SSHAuthMethod
+        do {
+            method = try session.authenticate(credentials(), openingSessionEarly: thenExec)
+        } catch is EarlySessionChannelSpent {
+            session.disconnect()
+            session = try connected()
+            method = try session.authenticate(credentials())
+        }
         step(.login(session, method: method))
         return session
     }

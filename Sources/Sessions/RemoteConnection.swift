@@ -40,10 +40,11 @@ public final class RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
         /// says: the same steps for every hop and for the target.
         func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, hop: String? = nil) throws -> SSHSession {
+            // The target's next call is exec; a hop's is a direct-tcpip channel.
             // A hop's questions say which hop asks, so its answers are kept (and shown) as its own.
             var prompt: (SSHAuthPrompt) -> String? = answer
             if let hop { prompt = { answer($0.asked(byJumpHost: hop)) } }
-            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask),
+            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask), thenExec: hop == nil,
                                   credentials: { plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root),
                                                                   prompt: prompt, note: note) },
                                   step: { if case .hostKey = $0 { progress(.authenticating) } })

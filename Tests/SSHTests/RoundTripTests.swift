@@ -7,9 +7,11 @@ import TestSupport
 /// shaper's trace (ADR 0017): the banner, the key exchange, NEWKEYS with the service
 /// request, the public key query and the signed login, the channel open, then the last
 /// environment variable, the PTY and the command together. No "none" login request when the
-/// device key goes first, and no waiting between the last variable, the PTY and the command.
+/// device key goes first, and no waiting between the last variable, the PTY and the command;
+/// with `openingSessionEarly`, no round trip of its own for the channel open either.
 final class RoundTripTests: XCTestCase {
-    private func roundTrips(environment: [String: String], keys: (SSHFixture) throws -> [SSHPrivateKey]) throws -> Int {
+    private func roundTrips(environment: [String: String], early: Bool = false,
+                            keys: (SSHFixture) throws -> [SSHPrivateKey]) throws -> Int {
         let fixture = try SSHFixture()
         defer { fixture.tearDown() }
         let trace = fixture.sshd.directory.file("shaper-trace")
@@ -17,8 +19,9 @@ final class RoundTripTests: XCTestCase {
         let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: 20, trace: trace)
         defer { shaper.tearDown() }
         let endpoint = SSHEndpoint(host: "127.0.0.1", port: shaper.port, user: fixture.user)
-        let session = try SSHSession.open(to: endpoint, verifyHostKey: { _ in },
-                                          credentials: SSHCredentials(privateKeys: try keys(fixture)))
+        let session = try SSHSession.connect(to: endpoint)
+        try session.verifyHostKey { _ in }
+        try session.authenticate(SSHCredentials(privateKeys: try keys(fixture)), openingSessionEarly: early)
         let channel = try session.exec("echo started", pty: SSHPTYRequest(columns: 80, rows: 24),
                                        environment: environment)
         let flights = try LinkShaper.flights(trace: trace)
@@ -31,6 +34,16 @@ final class RoundTripTests: XCTestCase {
     func testAcceptedDeviceKeyAndOneVariableTakeSevenRoundTrips() throws {
         // Before ADR 0017: 10 (a "none" request, and one round trip each for LANG, pty-req, exec).
         XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8"]) { [try $0.clientKey()] }, 7)
+    }
+
+    func testTheSessionChannelOpenedBehindTheSignedLoginSavesOneMore() throws {
+        // What attach and doctor do: the channel open rides behind the signed login.
+        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8"], early: true) { [try $0.clientKey()] }, 6)
+    }
+
+    func testARefusedFirstKeyOpensNothingEarly() throws {
+        // The stranger key is refused at its query, so no signed login carries an open: as without.
+        XCTAssertEqual(try roundTrips(environment: [:], early: true) { [try $0.strangerKey(), try $0.clientKey()] }, 9)
     }
 
     func testEachVariableBeforeTheLastWaitsForItsAnswer() throws {

@@ -82,7 +82,8 @@ struct CheckedConnection {
         }
         var last = started
         defer { started = last }
-        return try plan.logIn(through: outer, options: options, trust: trust, credentials: {
+        // The target's next call is doctor's `exec("true")`, as attach's is its command.
+        return try plan.logIn(through: outer, options: options, trust: trust, thenExec: label.isEmpty, credentials: {
             var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { question in
                 guard question.keyFile != nil else { return nil }
                 if !question.instruction.isEmpty { ctx.printError(question.instruction) }

@@ -17,6 +17,7 @@ extension SFTPUpload {
     func advance() -> Advance {
         switch phase {
         case .initSFTP:
+            do { try session.refuseWhileSessionChannelOpens("starting SFTP") } catch { return .failure(error) }
             let pointer = libssh2_sftp_init(session.raw)
             if let wait = checkPointer(pointer, "starting SFTP") { return wait }
             sftp = pointer

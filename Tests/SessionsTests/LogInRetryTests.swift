@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+import Files
+import Identity
+import SSH
+import TestSupport
+@testable import Sessions
+
+/// `ConnectionPlan.logIn` with `thenExec` against a server that wants two keys: the device
+/// key alone gets partial success after the channel open went out behind it, so the login is
+/// done again on a new connection without the early open, and the command then runs.
+final class LogInRetryTests: XCTestCase {
+    func testAKeyThatIsNotEnoughAloneIsFollowedByALoginOnANewConnection() throws {
+        let sshd = try TestSSHD(extraConfig: ["AuthenticationMethods publickey,publickey"])
+        defer { sshd.tearDown() }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let keys = try ["first", "second"].map { name -> SSHPrivateKey in
+            let path = scratch.file(name)
+            try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", path])
+            let publicLine = try String(contentsOfFile: path + ".pub", encoding: .utf8)
+            try sshd.authorize(publicLine)
+            return SSHPrivateKey(privateKeyText: try String(contentsOfFile: path, encoding: .utf8),
+                                 publicKeyLine: publicLine, label: name)
+        }
+        let endpoint = SSHEndpoint(host: "127.0.0.1", port: sshd.port, user: TestSSHD.currentUser)
+        let plan = ConnectionPlan(endpoint: endpoint, auth: [.deviceKey], identity: [], sshKnownHosts: false,
+                                  root: DroverRoot(path: scratch.path), environment: ["HOME": scratch.path],
+                                  options: SSHOptions())
+        var asked = 0
+        var handshakes = 0
+        let trust = HostKeyTrust(knownHosts: KnownHosts(path: scratch.file("known_hosts"))) { _ in
+            asked += 1
+            return true
+        }
+        let session = try plan.logIn(through: nil, options: SSHOptions(), trust: trust, thenExec: true,
+                                     credentials: { SSHCredentials(privateKeys: keys) },
+                                     step: { if case .handshake = $0 { handshakes += 1 } })
+        XCTAssertEqual(handshakes, 2, "the first connection was spent by the early open")
+        XCTAssertEqual(asked, 1, "the key pinned on the first connection is trusted on the second")
+        XCTAssertEqual(String(decoding: try session.run(command: "echo in").stdout, as: UTF8.self), "in\n")
+    }
+}
