@@ -2,7 +2,9 @@
 ///
 /// Grammar: `--long`, `--long=value`, `--long value`, `-s`, `-s value`, `-svalue`,
 /// bundled short flags (`-ab`), and `--` ending option parsing. A lone `-` is a positional
-/// (commands use it for "read standard input").
+/// (commands use it for "read standard input"). An option not marked repeatable is refused
+/// when given twice (`given more than once`: a silent last-wins would hide a typo); a repeatable
+/// one keeps every value in order, and `ParsedArguments.value` reads the last.
 public struct ArgumentParser: Sendable {
     public let options: [OptionSpec]
 
