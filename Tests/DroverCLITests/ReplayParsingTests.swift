@@ -42,6 +42,14 @@ final class ReplayParsingTests: XCTestCase {
                                   .output(Array("\r\n中".utf8))])
     }
 
+    /// Replay does not pace by time, so times that go backwards neither reorder nor drop events
+    /// (the file's line order is the order written); such a file replays rather than failing.
+    func testAsciicastEventsKeepLineOrderWhateverTheirTimes() throws {
+        let text = "{\"version\": 2}\n[2.0, \"o\", \"late\"]\n[1.0, \"r\", \"30x6\"]\n[-1, \"o\", \"early\"]\n"
+        let r = try Recording.parse(Array(text.utf8), name: "back.cast")
+        XCTAssertEqual(r.chunks, [.output(Array("late".utf8)), .resize(columns: 30, rows: 6), .output(Array("early".utf8))])
+    }
+
     func testAsciicastErrorsNameTheLine() {
         let text = "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"ok\"]\nnot json\n"
         XCTAssertThrowsError(try Recording.parse(Array(text.utf8), name: "bad.cast")) { error in

@@ -11,7 +11,10 @@
 // Properties checked: parsing ends and either throws a UsageError that says something, or
 // yields only options from the table, a value per use for value options and none for flags,
 // at most one use of a non-repeatable option, and positionals that are argv's own strings in
-// argv's order. An address either fails with a UsageError or has a host and a port in 1-65535.
+// argv's order. A second use of an option that parsed (given again in front of argv) is refused
+// with the parser's "given more than once" error when the option is single-valued, and adds its
+// value in front of the others when it is repeatable (so `value(_:)`, the last one, still wins).
+// An address either fails with a UsageError or has a host and a port in 1-65535.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -26,6 +29,7 @@ public func argumentsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     do {
         let parsed = try ArgumentParser(options: table).parse(argv)
         check(parsed, table: table, argv: argv)
+        checkRepeats(parsed, table: table, argv: argv)
     } catch let error as UsageError {
         if error.message.isEmpty { fail("an empty UsageError") }
     } catch {
@@ -84,6 +88,37 @@ func check(_ parsed: ParsedArguments, table: [OptionSpec], argv: [String]) {
         guard let at = rest.firstIndex(of: positional) else { fail("positional '\(positional)' is not in argv's order") }
         rest = rest[(at + 1)...]
     }
+}
+
+/// Every option that parsed, used once more in front of argv: single-valued ones must be
+/// refused as repeated, repeatable ones must keep every value in order.
+func checkRepeats(_ parsed: ParsedArguments, table: [OptionSpec], argv: [String]) {
+    for (long, values) in parsed.options {
+        guard let spec = table.first(where: { $0.long == long }), let again = use(spec) else { continue }
+        do {
+            let twice = try ArgumentParser(options: table).parse(again + argv)
+            if !spec.repeatable { fail("'\(long)' given twice was accepted: \(again + argv)") }
+            let expected = spec.takesValue ? ["again"] + values : []
+            if twice.values(long) != expected { fail("'\(long)' given again has values \(twice.values(long)), not \(expected)") }
+            if spec.takesValue, twice.value(long) != parsed.value(long) { fail("the last '\(long)' no longer wins") }
+        } catch let error as UsageError {
+            if spec.repeatable || error != .repeated(long) {
+                fail("'\(long)' given again: '\(error.message)', not the repeated-option error")
+            }
+        } catch {
+            fail("an error that is not a UsageError: \(error)")
+        }
+    }
+}
+
+/// argv words that use `spec` once with the value `again`, in the long form when its name can
+/// be typed (`--a=b` would read as option `a`) and else in the short form; nil when neither can.
+func use(_ spec: OptionSpec) -> [String]? {
+    if !spec.long.isEmpty, !spec.long.contains("=") {
+        return spec.takesValue ? ["--\(spec.long)=again"] : ["--\(spec.long)"]
+    }
+    guard let short = spec.short, short != "-" else { return nil }
+    return spec.takesValue ? ["-\(short)", "again"] : ["-\(short)"]
 }
 
 /// Prints what broke and aborts, so libFuzzer saves the input as a crash.

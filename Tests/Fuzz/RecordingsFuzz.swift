@@ -6,7 +6,10 @@
 // so the format is sniffed); the rest is the file. Properties checked: reading ends and
 // either fails with a RecordingError that says something, or yields a recording where a raw
 // stream is the input itself, a typescript body is a contiguous part of the input after its
-// first line, and every asciicast size (declared or resize) is positive.
+// first line, and every asciicast size (declared or resize) is positive. An asciicast recording
+// replays its output and resize events in the file's line order, whatever their times say:
+// `drover replay` does not pace by time (it shows where the stream ends up), so an event whose
+// time goes backwards is neither dropped nor moved, and such a file is not refused.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -37,6 +40,7 @@ public func recordingsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         for case let .resize(columns, rows) in recording.chunks where columns <= 0 || rows <= 0 {
             fail("resize to \(columns)x\(rows) is not positive")
         }
+        if recording.chunks != eventsInLineOrder(bytes) { fail("the events are not replayed in the file's line order") }
     }
     return 0
 }
@@ -52,6 +56,22 @@ func checkTypescriptBody(_ bytes: [UInt8]) {
     if body.count > bytes.count - start || !bytes[start..<(start + body.count)].elementsEqual(body) {
         fail("the typescript body is not the input after its header line")
     }
+}
+
+/// The output and resize events of an asciicast file the reader accepted, one line at a time
+/// in file order (the header line and blank lines skipped, other event codes ignored).
+func eventsInLineOrder(_ bytes: [UInt8]) -> [Recording.Chunk] {
+    var chunks: [Recording.Chunk] = []
+    for line in bytes.split(separator: 0x0A).dropFirst() {
+        guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
+              let code = event[1] as? String, let payload = event[2] as? String else { continue }
+        if code == "o" { chunks.append(.output(Array(payload.utf8))) }
+        if code == "r" {
+            let size = payload.split(separator: "x").compactMap { Int($0) }
+            if size.count == 2 { chunks.append(.resize(columns: size[0], rows: size[1])) }
+        }
+    }
+    return chunks
 }
 
 /// Prints what broke and aborts, so libFuzzer saves the input as a crash.

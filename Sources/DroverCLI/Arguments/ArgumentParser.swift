@@ -2,7 +2,9 @@
 ///
 /// Grammar: `--long`, `--long=value`, `--long value`, `-s`, `-s value`, `-svalue`,
 /// bundled short flags (`-ab`), and `--` ending option parsing. A lone `-` is a positional
-/// (commands use it for "read standard input").
+/// (commands use it for "read standard input"). An option not marked repeatable is refused
+/// when given twice (`given more than once`: a silent last-wins would hide a typo); a repeatable
+/// one keeps every value in order, and `ParsedArguments.value` reads the last.
 public struct ArgumentParser: Sendable {
     public let options: [OptionSpec]
 
@@ -25,16 +27,21 @@ public struct ArgumentParser: Sendable {
             return args[index]
         }
 
+        // Dashes and `=` are found among the Unicode scalars, as getopt finds them among bytes:
+        // as Characters, a combining mark after `-` or `=` would glue itself to it, and `-\u{301}x`
+        // would pass for a positional.
         while index < args.count {
             let arg = args[index]
-            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+            let scalars = arg.unicodeScalars
+            if onlyPositionals || arg == "-" || scalars.first != "-" {
                 result.positionals.append(arg)
             } else if arg == "--" {
                 onlyPositionals = true
-            } else if arg.hasPrefix("--") {
-                let body = arg.dropFirst(2)
-                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+            } else if scalars.dropFirst().first == "-" {
+                let body = scalars.dropFirst(2)
+                let equals = body.firstIndex(of: "=")
+                let name = String(body[..<(equals ?? body.endIndex)])
+                let inline = equals.map { String(body[body.index(after: $0)...]) }
                 guard let spec = options.first(where: { $0.long == name }) else { throw UsageError.unknownOption(arg) }
                 if spec.takesValue {
                     try record(spec, try inline ?? nextValue(for: spec))
@@ -43,7 +50,7 @@ public struct ArgumentParser: Sendable {
                     try record(spec, nil)
                 }
             } else {
-                var chars = Array(arg.dropFirst())
+                var chars = Array(String(scalars.dropFirst()))
                 while !chars.isEmpty {
                     let c = chars.removeFirst()
                     guard let spec = options.first(where: { $0.short == c }) else {

@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads asciicast v2: a JSON header object on the first line, then one JSON array per line,
 /// `[time, code, data]`. Output (`"o"`) and resize (`"r"`, `"COLSxROWS"`) events are kept;
-/// input, marker and other events are ignored, as a player would.
+/// input, marker and other events are ignored, as a player would. Event times are not read:
+/// replay shows where the stream ends up rather than pacing it, so events keep the file's line
+/// order even when a time goes backwards (the file is not refused for it).
 enum AsciicastReader {
     /// True when the first line is a JSON object with a `version` key.
     static func looksLikeHeader(_ data: [UInt8]) -> Bool {
