@@ -9,12 +9,21 @@ import History
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
-/// is drawn per `frameInterval`. While the remote holds a synchronized update (mode 2026) no
+/// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big one. While the remote holds a synchronized update (mode 2026) no
 /// frame is drawn, up to `synchronizedUpdateTimeout`.
 public final class RelayLoop {
     public struct Configuration: Sendable {
         public var capabilities: ConsoleCapabilities
         public var frameInterval: Duration = .milliseconds(8)
+        /// Frames are paced to about this many bytes a second: after a big frame (a flood of
+        /// coloured or wide characters redraws the whole screen each time) the next one waits
+        /// longer than `frameInterval`, so the local terminal is not buried in redraws of
+        /// lines nobody can read, and the relay's time goes to the stream.
+        public var frameBytesPerSecond = 512 * 1024
+        /// The longest wait that pacing gives a frame: a flood still gets 83 frames/s (a
+        /// 20 ms cap saved more bytes but left the frame rate at the mercy of a
+        /// slow local terminal under load).
+        public var longestFrameInterval: Duration = .milliseconds(12)
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
@@ -82,6 +91,8 @@ public final class RelayLoop {
     }
     var expiryTimer: EventLoop.TimerToken?
     private var lastRender: ContinuousClock.Instant?
+    /// How long after `lastRender` the next frame may be drawn (longer after a big frame).
+    private var nextFrameAfter: Duration = .zero
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
@@ -259,11 +270,12 @@ public final class RelayLoop {
             ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
         if !bytes.isEmpty { writeLocal(bytes) }
         lastRender = now
+        nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
     }
 
     func requestRender() {
         let now = ContinuousClock.now
-        var deadline = lastRender.map { max($0.advanced(by: configuration.frameInterval), now) } ?? now
+        var deadline = lastRender.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
         if terminal.isFrameComplete {
             incompleteSince = nil
         } else {

@@ -1,19 +1,24 @@
 /// Small helpers that append control sequences to a byte buffer without building strings.
 extension Array where Element == UInt8 {
-    /// Appends the decimal digits of a non-negative number.
+    /// Appends the decimal digits of a non-negative number. Numbers below 1000 (every SGR
+    /// colour, row and column) take fixed branches: divisions by constants compile to
+    /// multiplications, where a loop over a variable divisor costs a division per digit.
     mutating func appendNumber(_ value: Int) {
         if value < 10 {
-            append(UInt8(0x30 + Swift.max(value, 0)))
-            return
-        }
-        // Highest digit first, without a temporary buffer.
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            append(UInt8(0x30 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
+            append(UInt8(truncatingIfNeeded: 0x30 + Swift.max(value, 0)))
+        } else if value < 100 {
+            append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+            append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        } else if value < 1000 {
+            append(UInt8(truncatingIfNeeded: 0x30 + value / 100))
+            append(UInt8(truncatingIfNeeded: 0x30 + value / 10 % 10))
+            append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        } else {
+            appendNumber(value / 1000)
+            let rest = value % 1000
+            append(UInt8(truncatingIfNeeded: 0x30 + rest / 100))
+            append(UInt8(truncatingIfNeeded: 0x30 + rest / 10 % 10))
+            append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
         }
     }
 

@@ -1,5 +1,7 @@
 /// A cursor position on the local terminal, 0-based. `column == columns` means the cursor sits
-/// after the last column with a wrap pending (after a character was written there).
+/// after the last column with a wrap pending (after a character was written there), or
+/// somewhere on the row after a character the terminal may draw one or two columns wide:
+/// either way only CR is a safe horizontal move from there.
 struct ScreenPoint: Equatable {
     var row: Int
     var column: Int

@@ -12,8 +12,7 @@ struct FramePainter {
     var pen: Attributes = .plain
     /// URI of the OSC 8 link currently open, nil when none.
     var openLink: String?
-    /// Working space reused across the frame (SGR parameters, costing cursor moves).
-    private var sgr = SGREncoder.Scratch()
+    /// Working space reused across the frame (costing cursor moves).
     private var scratch: [UInt8] = []
 
     init(columns: Int, capabilities: ConsoleCapabilities, cursor: ScreenPoint?) {
@@ -28,8 +27,10 @@ struct FramePainter {
     }
 
     mutating func setPen(_ attributes: Attributes) {
+        // Most cells keep the pen (text in one style): no call, no copy.
+        if SGREncoder.sameRendition(pen, attributes) { return }
         SGREncoder.appendTransition(from: pen, to: attributes, truecolor: capabilities.truecolor,
-                                    into: &out, scratch: &sgr)
+                                    into: &out)
         pen = attributes
         pen.link = 0
     }
@@ -104,12 +105,18 @@ struct FramePainter {
 
     /// Writes one cell at the cursor, which must already be at its column.
     private mutating func write(_ cell: Cell, of frame: Frame) {
-        setLink(linkURI(cell, frame))
+        // No link on the cell and none open (nearly always): skip looking the URI up.
+        if cell.attributes.link != 0 || openLink != nil { setLink(linkURI(cell, frame)) }
         setPen(cell.attributes)
         Self.appendText(of: cell, in: frame, to: &out)
         if var cursor, !Self.widthIsUncertain(cell, in: frame) {
             cursor.column += cell.width == 2 ? 2 : 1
             self.cursor = cursor
+        } else if let cursor, !cell.isCluster, cursor.column + 2 <= columns {
+            // One character one or two columns wide stays on this row either way: the row is
+            // known, the column is not. `column == columns` says so (only CR is trusted
+            // horizontally), and the next write comes back with CR and CUF, shorter than CUP.
+            self.cursor = ScreenPoint(row: cursor.row, column: columns)
         } else {
             // The local terminal may give this character another width than the emulator
             // did: position the next write absolutely so the rest of the row stays aligned.
@@ -148,6 +155,10 @@ struct FramePainter {
     private static func appendText(of cell: Cell, in frame: Frame, to bytes: inout [UInt8]) {
         if cell.content == 0 {
             bytes.append(0x20)
+            return
+        }
+        if cell.content > 0x20 && cell.content < 0x7F {
+            bytes.append(UInt8(truncatingIfNeeded: cell.content))  // printable ASCII is written as is
             return
         }
         if !cell.isCluster {

@@ -20,7 +20,8 @@ enum ScrollDetector {
         let rows = next.rows
         guard rows > 2, previous.rows == rows, previous.columns == next.columns else { return nil }
         let previousHashes = (0..<rows).map { rowHash(previous, $0) }
-        let nextHashes = (0..<rows).map { rowHash(next, $0) }
+        // A row known to be unchanged hashes as it did in `previous`: only changed rows are hashed.
+        let nextHashes = (0..<rows).map { known?[$0] == false ? previousHashes[$0] : rowHash(next, $0) }
         func same(_ nextRow: Int, _ previousRow: Int) -> Bool {
             nextHashes[nextRow] == previousHashes[previousRow]
                 && RowComparison.equal(next, nextRow, previous, previousRow)
@@ -89,26 +90,16 @@ enum ScrollDetector {
         frame.cells[(row * frame.columns)..<((row + 1) * frame.columns)]
     }
 
-    /// A cheap hash of a row's cells (FNV-1a over the fields); equal rows hash equal, and
-    /// `same` still compares the cells when hashes match.
+    /// A cheap hash of a row's characters and flags (FNV-1a, one step per cell): equal rows
+    /// hash equal, and `same` still compares the cells when hashes match, so rows that differ
+    /// only in colour (rare among rows that moved) cost one comparison, not a wrong match.
     private static func rowHash(_ frame: Frame, _ row: Int) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        @inline(__always) func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x0000_0100_0000_01B3 }
         for cell in rowCells(frame, row) {
-            let a = cell.attributes
-            mix(UInt64(cell.content) | UInt64(cell.width) << 32 | UInt64(a.flags.rawValue) << 40)
-            mix(UInt64(a.underline.rawValue) | UInt64(a.link) << 8 | colorKey(a.underlineColor) << 24)
-            mix(colorKey(a.foreground) | colorKey(a.background) << 32)
+            let value = UInt64(cell.content) | UInt64(cell.width) << 32 | UInt64(cell.attributes.flags.rawValue) << 40
+            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
         }
         return hash
-    }
-
-    private static func colorKey(_ color: Color) -> UInt64 {
-        switch color {
-        case .default: return 0
-        case .indexed(let n): return 0x100 | UInt64(n)
-        case let .rgb(r, g, b): return 0x100_0000 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
-        }
     }
 
     private static func isBlankRow(_ frame: Frame, _ row: Int) -> Bool {

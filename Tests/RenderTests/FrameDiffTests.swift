@@ -116,14 +116,26 @@ final class FrameDiffTests: XCTestCase {
         XCTAssertEqual(render(previous, next), "")
     }
 
-    func testCharacterOfUncertainWidthIsFollowedByAnAbsoluteMove() {
+    func testCharacterOfUncertainWidthIsFollowedByAMoveFromTheRowStart() {
         let previous = Frame(columns: 6, rows: 2)
         var next = previous
         next.put("a❤b", row: 1, column: 0)
         next.cursorRow = 1
         next.cursorColumn = 3
-        // The local terminal may draw ❤ two columns wide: "b" is placed absolutely.
-        XCTAssertEqual(render(previous, next), "\na❤⎋[2;3Hb")
+        // The local terminal may draw ❤ two columns wide, but on this row either way: "b" is
+        // placed with CR and CUF (5 bytes), not CUP (6).
+        XCTAssertEqual(render(previous, next), "\na❤\r⎋[2Cb")
+    }
+
+    func testCharacterOfUncertainWidthAtTheLastColumnIsFollowedByAnAbsoluteMove() {
+        let previous = Frame(columns: 4, rows: 2)
+        var next = previous
+        next.put("abc❤", row: 0, column: 0)
+        next.put("x", row: 1, column: 0)
+        next.cursorRow = 1
+        next.cursorColumn = 1
+        // Drawn two columns wide, ❤ would wrap to the next row: the row is unknown too.
+        XCTAssertEqual(render(previous, next), "abc❤⎋[2Hx")
     }
 
     func testEmojiSequenceClusterIsFollowedByAnAbsoluteMove() {

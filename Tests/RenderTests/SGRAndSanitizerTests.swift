@@ -35,6 +35,37 @@ final class SGRAndSanitizerTests: XCTestCase {
         XCTAssertEqual(sgr(both, faint), "⎋[22;2m")
     }
 
+    func testNumbersAreWrittenInDecimalAtEveryLength() {
+        for value in [0, 7, 10, 42, 99, 100, 255, 999, 1000, 1005, 65_535, 1_234_567] {
+            var bytes: [UInt8] = []
+            bytes.appendNumber(value)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(value))
+        }
+    }
+
+    func testColourChangesAreIncrementalUnlessAColourReturnsToTheDefault() {
+        var cell = Attributes.plain
+        cell.flags = [.bold, .italic]
+        cell.underline = .single
+        cell.foreground = .indexed(242)
+        cell.background = .indexed(252)
+        var next = cell
+        next.foreground = .indexed(18)
+        next.background = .indexed(241)
+        XCTAssertEqual(sgr(cell, next), "⎋[38;5;18;48;5;241m", "a flood of coloured cells")
+        next.background = cell.background
+        XCTAssertEqual(sgr(cell, next), "⎋[38;5;18m")
+        var bold = Attributes.plain
+        bold.flags = .bold
+        var coloured = bold
+        coloured.foreground = .indexed(200)
+        coloured.background = .indexed(100)
+        XCTAssertEqual(sgr(coloured, bold), "⎋[0;1m", "39;49 is longer than 0;1")
+        var defaultForeground = coloured
+        defaultForeground.foreground = .default
+        XCTAssertEqual(sgr(coloured, defaultForeground), "⎋[39m", "39 is shorter than 0;1;48;5;100")
+    }
+
     func testColourForms() {
         var a = Attributes.plain
         a.foreground = .indexed(9)

@@ -1,0 +1,54 @@
+import XCTest
+import VT
+import Render
+@testable import Console
+@testable import Loop
+
+/// Frame pacing under floods: a big frame spaces out the next one, a small one does not, and
+/// no wait is longer than `longestFrameInterval`. Asserted on the computed waits, not by timing.
+final class RelayLoopPacingTests: XCTestCase {
+    func testIntervalFollowsTheFrameSizeBetweenTheShortestAndTheLongest() {
+        var configuration = RelayLoop.Configuration(capabilities: ConsoleCapabilities())
+        configuration.frameInterval = .milliseconds(8)
+        configuration.frameBytesPerSecond = 512 * 1024
+        configuration.longestFrameInterval = .milliseconds(20)
+        XCTAssertEqual(configuration.interval(afterFrameOf: 0), .milliseconds(8))
+        XCTAssertEqual(configuration.interval(afterFrameOf: 2_048), .milliseconds(8), "3.9 ms at the rate")
+        XCTAssertEqual(configuration.interval(afterFrameOf: 8_192), .microseconds(15_625), "1/64 s at the rate")
+        XCTAssertEqual(configuration.interval(afterFrameOf: 94_069), .milliseconds(20),
+                       "a full 120x40 screen of 256-colour cells: 180 ms at the rate, capped")
+        configuration.longestFrameInterval = .milliseconds(1)
+        XCTAssertEqual(configuration.interval(afterFrameOf: 94_069), .milliseconds(8),
+                       "pacing never draws more often than frameInterval")
+    }
+
+    func testABigFrameHoldsTheNextOneBack() throws {
+        // No frame interval: any wait comes from pacing. At 1 byte/s a frame of N bytes waits N s.
+        let h = try RelayLoopTests.Harness {
+            $0.frameInterval = .zero
+            $0.frameBytesPerSecond = 1
+            $0.longestFrameInterval = .seconds(600)
+        }
+        h.relay.receiveRemote(Array("a".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 1)
+        let wait = h.frames[0].count * 1000
+        h.relay.receiveRemote(Array("b".utf8))
+        XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), Int32(wait - 1000), "the next frame waits for the last one's bytes")
+    }
+
+    func testASmallFrameDoesNotHoldTheNextOneBack() throws {
+        let h = try RelayLoopTests.Harness {
+            $0.frameInterval = .zero
+            $0.frameBytesPerSecond = 1 << 30
+        }
+        h.relay.receiveRemote(Array("a".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 1)
+        h.relay.receiveRemote(Array("b".utf8))
+        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn at the end of this round")
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 2)
+        XCTAssertEqual(h.lines[0], "ab")
+    }
+}
