@@ -18,10 +18,8 @@ let package = Package(
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
-        // Reading pairing codes from pictures (`drover pair --scan`): zbar finds and decodes the
-        // QR code, libpng reads PNG files.
-        .systemLibrary(name: "CZBar", path: "Sources/CZBar", pkgConfig: "zbar",
-                       providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
+        // Reading pairing codes from pictures (`drover pair --scan`): libpng reads PNG files;
+        // zbar, which finds and decodes the QR code, is opened at the first scan (ADR 0018).
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
@@ -44,7 +42,7 @@ let package = Package(
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History"]),
         .target(name: "Pairing", dependencies: [
-            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CZBar", "CPNG",
+            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CPNG",
         ]),
         .target(name: "Sessions", dependencies: [
             "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",

@@ -89,11 +89,7 @@ public struct HostStore: Sendable {
         for name in names.sorted() where name.hasPrefix(prefix) {
             if (try? AtomicFile.read(root.file(name))) == data { return root.file(name) }
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let stamp = formatter.string(from: clock())
+        let stamp = InternetDate.format(clock()).filter { $0 != "-" && $0 != ":" }
         var candidate = root.file(prefix + stamp)
         var n = 2
         while FileManager.default.fileExists(atPath: candidate) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `hosts.json` format: `{"version": 1, "hosts": [...]}`, pretty-printed with sorted keys
-/// and ISO 8601 times. Decoding tells a corrupt file from a newer one.
+/// and ISO 8601 times (InternetDate). Decoding tells a corrupt file from a newer one.
 public enum HostsFile {
     public static let currentVersion = 1
 
@@ -29,7 +29,10 @@ public enum HostsFile {
     public static func encode(_ list: HostList) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(InternetDate.format(date))
+        }
         guard !list.invalid.isEmpty else {
             var data = try encoder.encode(Document(version: currentVersion, hosts: list.hosts))
             data.append(0x0a)
@@ -54,7 +57,14 @@ public enum HostsFile {
     /// Decodes and checks a file's bytes. A missing `user` becomes `localUser`.
     public static func decode(_ data: Data, localUser: String) -> Result<HostList, Problem> {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            guard let date = InternetDate.parse(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+            }
+            return date
+        }
         decoder.userInfo[.localUser] = localUser
         let version: Int
         do {

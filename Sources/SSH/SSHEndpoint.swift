@@ -19,7 +19,8 @@ public struct SSHEndpoint: Sendable, Equatable, Hashable, CustomStringConvertibl
     /// `host` for port 22, else `host:port` (IPv6 literals bracketed: `[::1]:2222`).
     public static func hostAndPort(host: String, port: Int) -> String {
         if port == 22 { return host }
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        // A Character, not a String: the String overload is Foundation's locale-aware search (ADR 0018).
+        return host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// Parses `USER@HOST[:PORT]` (or `HOST[:PORT]` with `defaultUser`); IPv6 as `[addr]:port`

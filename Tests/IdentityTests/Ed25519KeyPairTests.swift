@@ -67,6 +67,13 @@ final class Ed25519KeyPairTests: XCTestCase {
         XCTAssertEqual(decoded.comment, "drover@test box")
     }
 
+    /// Blanks around the armour lines and CRLF line ends (a key pasted or saved elsewhere) are ignored.
+    func testAKeyWithIndentedAndCRLFLinesStillDecodes() throws {
+        let key = try Ed25519KeyPair()
+        let text = key.openSSHPrivateKey(comment: "c").split(separator: "\n").map { " \t\($0)\u{A0} " }.joined(separator: "\r\n")
+        XCTAssertEqual(try OpenSSHPrivateKey.decode(text).keyPair, key)
+    }
+
     func testPaddingIsOneToNAndCheckIntsAreRandomButEqual() throws {
         let key = try Ed25519KeyPair()
         var checks: Set<UInt32> = []

@@ -169,6 +169,16 @@ final class KnownHostsTests: XCTestCase {
                                                                  with: "192.0.2.7 \(a.type) \(a.base64) alpha host key"))
     }
 
+    /// Lines end at LF bytes; a CR before the LF (a file saved on Windows) is not part of the line.
+    func testCRLFLinesAreReadLikeLFLines() throws {
+        let a = try keygen("ed25519", "crlf")
+        let text = "# pins\r\nalpha.example \(a.type) \(a.base64)\r\n[beta.example]:2200 \(a.type) \(a.base64)\r\n"
+        try Directory.ensure((pins.path as NSString).deletingLastPathComponent, mode: 0o700)
+        try AtomicFile.write(text, to: pins.path)
+        XCTAssertEqual(try pins.list().map { "\($0.host) \($0.port)" }, ["alpha.example 22", "beta.example 2200"])
+        XCTAssertEqual(try pins.lookup(host: "beta.example", port: 2200, keyType: a.type, blob: a.blob), .match)
+    }
+
     func testForgetRemovesExactlyOneHostAndPort() throws {
         let k1 = try keygen("ed25519", "k1"), k2 = try keygen("ecdsa", "k2"), k3 = try keygen("ed25519", "k3")
         try add("h.example", 22, k1)

@@ -18,7 +18,7 @@ final class DrawnCodeDecodeTests: XCTestCase {
         let publicLine = try XCTUnwrap(result.stdout.split(separator: "\n").first.map(String.init))
         XCTAssertTrue(publicLine.hasPrefix("ssh-ed25519 "), publicLine)
         let rows = TerminalCellsPicture.codeRows(in: result.stdout)
-        XCTAssertEqual(TerminalCellsPicture.decode(rows), [publicLine])
+        XCTAssertEqual(try TerminalCellsPicture.decode(rows), [publicLine])
 
         let path = scratch.file("key.pgm")
         try TerminalCellsPicture.pgm(TerminalCellsPicture.image(of: rows)).write(to: URL(fileURLWithPath: path))

@@ -46,7 +46,7 @@ final class PairingEndToEndTests: XCTestCase {
             throw TestSupportError("no link in: \(text)")
         }
         // --link prints the link under the code, which decodes to the same link.
-        XCTAssertEqual(TerminalCellsPicture.decode(TerminalCellsPicture.codeRows(in: text)), [String(line)])
+        XCTAssertEqual(try TerminalCellsPicture.decode(TerminalCellsPicture.codeRows(in: text)), [String(line)])
         XCTAssertTrue(text.contains("This link is a secret for the next "), text)
         return (host, String(line))
     }

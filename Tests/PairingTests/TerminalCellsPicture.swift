@@ -55,7 +55,7 @@ enum TerminalCellsPicture {
     }
 
     /// What zbar reads in the picture of `rows`: the text of each QR code it finds.
-    static func decode(_ rows: [String]) -> [String] {
-        QRScanner.decode(image(of: rows)).map { String(decoding: $0, as: UTF8.self) }
+    static func decode(_ rows: [String]) throws -> [String] {
+        try QRScanner.decode(image(of: rows)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -94,7 +94,14 @@ public enum OpenSSHPrivateKey {
 
     /// The bytes between the BEGIN and END lines.
     static func unarmour(_ text: String) throws -> Data {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        // Trimmed with the stdlib's Character.isWhitespace (a line holds no newline by now), not
+        // Foundation's CharacterSet, which pulls in more of libFoundation (ADR 0018).
+        let lines = text.split(whereSeparator: \.isNewline).map { line -> String in
+            var trimmed = line
+            while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+            return String(trimmed)
+        }
         guard let begin = lines.firstIndex(of: beginLine) else {
             if lines.contains(where: { $0.hasPrefix("-----BEGIN ") && $0.contains("PRIVATE KEY") }) {
                 throw KeyError.unsupportedKeyType("a PEM (PKCS#1/PKCS#8) key")

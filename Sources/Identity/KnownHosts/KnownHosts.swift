@@ -152,7 +152,9 @@ public struct KnownHosts: Sendable {
 
     private func readLines() throws -> [KnownHostsLine] {
         guard let data = try AtomicFile.readTrusted(path) else { return [] }
-        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        // Split at each LF byte (a CR before it is dropped below) without Foundation's
+        // components(separatedBy:), which touches more of libFoundation (ADR 0018).
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if lines.last == "" { lines.removeLast() }
         return lines.map { KnownHostsLine(parsing: $0.hasSuffix("\r") ? String($0.dropLast()) : $0) }
     }

@@ -19,7 +19,7 @@ public enum PairingPicture {
     /// As `link(fromFile:)`, for bytes already read; `path` names them in errors.
     public static func link(in bytes: [UInt8], path: String) throws(PictureError) -> String {
         let image = try decode(bytes, path: path)
-        let codes = QRScanner.decode(image)
+        let codes = try QRScanner.decode(image)
         guard !codes.isEmpty else { throw .noCode(path: path) }
         guard codes.count == 1 else { throw .severalCodes(path: path, count: codes.count) }
         guard let text = String(validating: codes[0], as: UTF8.self), text.hasPrefix("herdr://pair?") else {

@@ -9,6 +9,8 @@ public enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
     case noCode(path: String)
     case severalCodes(path: String, count: Int)
     case notAPairingCode(path: String)
+    /// libzbar, opened at the first scan (ZBarLibrary), is not installed or not usable.
+    case scannerMissing(reason: String)
 
     private static let retake = "take a screenshot or photo that shows only the pairing code, whole and sharp, and scan that"
 
@@ -30,6 +32,9 @@ public enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
             return "no QR code found in \(path); \(Self.retake)"
         case .severalCodes(let path, let count):
             return "\(path) shows \(count) QR codes, so it is not clear which one to use; crop it to the pairing code, then scan it again"
+        case .scannerMissing(let reason):
+            return "cannot scan pictures: the zbar library could not be loaded (\(reason)); install it "
+                + "(Debian or Ubuntu: sudo apt-get install libzbar0; macOS: brew install zbar), then scan again"
         case .notAPairingCode(let path):
             return "the QR code in \(path) is not a herdr pairing code (it does not hold a herdr://pair? link); "
                 + "scan the code 'drover pair-host' shows on the computer"

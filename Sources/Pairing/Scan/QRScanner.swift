@@ -1,36 +1,36 @@
-import CZBar
-
-/// Finds and decodes the QR codes in a picture with zbar, in-process.
+/// Finds and decodes the QR codes in a picture with zbar, in-process (opened on first use:
+/// ZBarLibrary).
 enum QRScanner {
     /// The raw bytes of every QR code zbar finds, in the order it reports them.
-    static func decode(_ image: GrayImage) -> [[UInt8]] {
-        guard let scanner = zbar_image_scanner_create() else { return [] }
-        defer { zbar_image_scanner_destroy(scanner) }
+    static func decode(_ image: GrayImage) throws(PictureError) -> [[UInt8]] {
+        let z = try ZBarLibrary.shared.get()
+        guard let scanner = z.scannerCreate() else { return [] }
+        defer { z.scannerDestroy(scanner) }
         // Only QR codes; binary mode hands the bytes over without zbar's guess at a text encoding.
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        _ = z.setConfig(scanner, ZBarLibrary.none, ZBarLibrary.enable, 0)
+        _ = z.setConfig(scanner, ZBarLibrary.qrCode, ZBarLibrary.enable, 1)
+        _ = z.setConfig(scanner, ZBarLibrary.qrCode, ZBarLibrary.binary, 1)
         // A photo of a dark-themed screen may show light modules on dark.
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, 1)
-        guard let zimage = zbar_image_create() else { return [] }
-        defer { zbar_image_destroy(zimage) }
-        zbar_image_set_format(zimage, fourcc("Y800"))
-        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        _ = z.setConfig(scanner, ZBarLibrary.none, ZBarLibrary.testInverted, 1)
+        guard let zimage = z.imageCreate() else { return [] }
+        defer { z.imageDestroy(zimage) }
+        z.setFormat(zimage, fourcc("Y800"))
+        z.setSize(zimage, UInt32(image.width), UInt32(image.height))
         return image.pixels.withUnsafeBytes { buffer -> [[UInt8]] in
             // zbar keeps the pointer only until the scan below returns (no cleanup handler).
-            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
-            defer { zbar_image_set_data(zimage, nil, 0, nil) }
-            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            z.setData(zimage, buffer.baseAddress, UInt(buffer.count), nil)
+            defer { z.setData(zimage, nil, 0, nil) }
+            guard z.scan(scanner, zimage) > 0 else { return [] }
             var found: [[UInt8]] = []
-            var symbol = zbar_image_first_symbol(zimage)
+            var symbol = z.firstSymbol(zimage)
             while let current = symbol {
-                if zbar_symbol_get_type(current) == ZBAR_QRCODE, let data = zbar_symbol_get_data(current) {
-                    let length = Int(zbar_symbol_get_data_length(current))
+                if z.symbolType(current) == ZBarLibrary.qrCode, let data = z.symbolData(current) {
+                    let length = Int(z.symbolLength(current))
                     found.append(data.withMemoryRebound(to: UInt8.self, capacity: length) {
                         Array(UnsafeBufferPointer(start: $0, count: length))
                     })
                 }
-                symbol = zbar_symbol_next(current)
+                symbol = z.symbolNext(current)
             }
             return found
         }

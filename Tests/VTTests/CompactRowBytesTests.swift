@@ -1,0 +1,72 @@
+@testable import VT
+import XCTest
+
+/// `CompactRow.encode` writes exactly the bytes ADR 0014 describes, whatever shortcuts it takes
+/// (eight ASCII cells at a time): compared with a plain cell-by-cell writer of the format.
+final class CompactRowBytesTests: XCTestCase {
+    /// The format, written one field and one cell at a time.
+    private func reference(_ cells: [StoredCell], wrapped: Bool) -> [UInt8] {
+        func varint(_ v: UInt32, _ out: inout [UInt8]) {
+            var v = v
+            while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+            out.append(UInt8(v))
+        }
+        func word(_ v: UInt32, _ out: inout [UInt8]) { for s in [0, 8, 16, 24] { out.append(UInt8((v >> UInt32(s)) & 0xFF)) } }
+        var kept = cells.count
+        var fill: UInt32 = 0
+        if let last = cells.last, last.content == 0 {
+            fill = last.style
+            while kept > 0 && cells[kept - 1] == last { kept -= 1 }
+        }
+        var out: [UInt8] = [wrapped ? 1 : 0]
+        varint(UInt32(kept), &out)
+        word(fill, &out)
+        var i = 0
+        while i < kept {
+            var end = i
+            while end < kept && end - i < 0xFFFF && cells[end].style == cells[i].style { end += 1 }
+            word(cells[i].style, &out)
+            out.append(UInt8((end - i) & 0xFF))
+            out.append(UInt8((end - i) >> 8))
+            for cell in cells[i..<end] { varint(cell.content, &out) }
+            i = end
+        }
+        return out
+    }
+
+    private func encoded(_ cells: [StoredCell], wrapped: Bool) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0xEE, count: CompactRow.maximumSize(width: cells.count))
+        let size = cells.withUnsafeBufferPointer { c in
+            bytes.withUnsafeMutableBufferPointer { CompactRow.encode(c.baseAddress!, width: cells.count, wrapped: wrapped, into: $0.baseAddress!) }
+        }
+        return Array(bytes.prefix(size))
+    }
+
+    func testEveryBreakInAnASCIIRunGivesTheFormatsBytes() {
+        // An ASCII run of 20 cells broken at each position by a non-ASCII cell or a style change.
+        for at in 0..<20 {
+            for breaker in [StoredCell(content: 0xE9, style: 1), StoredCell(content: 0x41, style: 2),
+                            StoredCell(content: 0x80, style: 1), StoredCell(content: 0x1F600 | StoredCell.wideBit, style: 1)] {
+                var row = (0..<20).map { StoredCell(content: 0x21 + UInt32($0), style: 1) }
+                row[at] = breaker
+                row += [StoredCell(content: 0x7E, style: 1), StoredCell(content: 0, style: 3), StoredCell(content: 0, style: 3)]
+                XCTAssertEqual(encoded(row, wrapped: at % 2 == 0), reference(row, wrapped: at % 2 == 0), "break at \(at): \(breaker)")
+            }
+        }
+    }
+
+    func testRandomRowsGiveTheFormatsBytes() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let width = Int.random(in: 0...300, using: &rng)
+            let styles: [UInt32] = [0, 7, 0x0102_0304]
+            let row = (0..<width).map { _ -> StoredCell in
+                let ascii = Int.random(in: 0..<10, using: &rng) < 8
+                let content: UInt32 = ascii ? UInt32.random(in: 0...0x7F, using: &rng) : UInt32.random(in: 0x80...0x10FFFF, using: &rng)
+                let style = Int.random(in: 0..<20, using: &rng) == 0 ? styles.randomElement(using: &rng)! : styles[1]
+                return StoredCell(content: content, style: style)
+            }
+            XCTAssertEqual(encoded(row, wrapped: false), reference(row, wrapped: false))
+        }
+    }
+}
