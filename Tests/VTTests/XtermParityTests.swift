@@ -1,0 +1,48 @@
+import XCTest
+@testable import VT
+
+/// Minimal streams that once differed from xterm 379 in the xterm differential corpus, each
+/// with xterm's own answer (screen rows as its media copy prints them, and the cursor) as the
+/// expected value; the corpus streams they were reduced from are named per test.
+final class XtermParityTests: XCTestCase {
+    /// Plays `stream` on a fresh `columns`×`rows` screen; returns the rows as xterm prints them
+    /// (trailing blanks dropped) and the 1-based cursor as DSR 6 reports it.
+    func xterm(_ stream: String, columns: Int = 40, rows: Int = 10) -> (rows: [String], cursor: String) {
+        let t = Terminal(columns: columns, rows: rows)
+        t.feed(stream)
+        _ = t.takeReplies()
+        let answer = XtermAnswer(terminal: t, repliesSoFar: [])
+        return (answer.rows, String(answer.replies.dropFirst(3).prefix { $0 != "R" }))
+    }
+
+    // MARK: tabs (mix-48, mix-53, mix-99, scosc-4, columns-5)
+
+    /// A tab keeps a pending wrap (as DEC's terminals do): `abc` ends in the last column, and
+    /// after HT, CHT or CBT the next character still goes to the next line.
+    func testTabsKeepAPendingWrap() {
+        for tab in ["\t", "\(CSI)I"] {
+            let s = xterm("\(CSI)8;38Habc\(tab)X")
+            XCTAssertEqual(s.rows[7], String(repeating: " ", count: 37) + "abc", tab.debugDescription)
+            XCTAssertEqual(s.rows[8], "X", tab.debugDescription)
+            XCTAssertEqual(s.cursor, "9;2", tab.debugDescription)
+        }
+        let back = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;20Habc\(CSI)ZX")
+        XCTAssertEqual(back.rows[7], String(repeating: " ", count: 19) + "abc")
+        XCTAssertEqual(back.rows[8], String(repeating: " ", count: 9) + "X")
+        XCTAssertEqual(back.cursor, "9;11")
+    }
+
+    /// With DECLRMM on, HT from beyond the right margin stops at the margin, moving back.
+    func testTabFromBeyondTheRightMarginStopsAtTheMargin() {
+        let s = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;24HabcX\(CSI)D\tY")
+        XCTAssertEqual(s.rows[7], String(repeating: " ", count: 21) + "Y abcX")
+        XCTAssertEqual(s.cursor, "8;22")
+    }
+
+    /// CBT from beyond the right margin is not held by the left margin: it goes to column 1.
+    func testBackTabFromBeyondTheRightMarginGoesToTheFirstColumn() {
+        let s = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;30H\(CSI)4ZX")
+        XCTAssertEqual(s.rows[7], "X")
+        XCTAssertEqual(s.cursor, "8;2")
+    }
+}
