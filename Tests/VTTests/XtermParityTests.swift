@@ -45,4 +45,21 @@ final class XtermParityTests: XCTestCase {
         XCTAssertEqual(s.rows[7], "X")
         XCTAssertEqual(s.cursor, "8;2")
     }
+
+    // MARK: DECRQCRA with a non-ASCII set in GR (charsets-6, -8, -10, mix-37, -74, -95)
+
+    /// While GR holds a set other than ASCII, characters past Latin-1 count with bit 7 set.
+    func testChecksumSetsBitSevenOfCharactersPastLatin1WhileGRHoldsAnotherSet() {
+        func checksum(_ stream: String) -> String {
+            let t = Terminal(columns: 40, rows: 10)
+            t.feed(stream + "\(CSI)1;1;1;1;10;40*y")
+            return String(decoding: t.takeReplies(), as: UTF8.self)
+        }
+        XCTAssertEqual(checksum("中\u{1B}*0"), "\u{1B}P1!~FE54\u{1B}\\")   // G2, in GR by default
+        XCTAssertEqual(checksum("Ā\u{1B}.A"), "\u{1B}P1!~FF80\u{1B}\\")
+        XCTAssertEqual(checksum("ſ\u{1B}*0\u{1B}n"), "\u{1B}P1!~FF01\u{1B}\\")
+        XCTAssertEqual(checksum("é中\u{1B}*0"), "\u{1B}P1!~FD6B\u{1B}\\")
+        // LS1R puts G1 (ASCII) in GR: the plain low byte again.
+        XCTAssertEqual(checksum("中\u{1B}*0\u{1B}~"), "\u{1B}P1!~FED4\u{1B}\\")
+    }
 }
