@@ -62,4 +62,29 @@ final class XtermParityTests: XCTestCase {
         // LS1R puts G1 (ASCII) in GR: the plain low byte again.
         XCTAssertEqual(checksum("中\u{1B}*0\u{1B}~"), "\u{1B}P1!~FED4\u{1B}\\")
     }
+
+    // MARK: rectangles in origin mode (mix-5, -11, -23, -52, -58, -75, -84, -107)
+
+    /// In origin mode a default (0) top or left corner becomes the margin's position and the
+    /// margin is added again: with margins 2–7, `0;0;3;30` covers rows 3–4, not 2–4.
+    func testADefaultRectangleCornerInOriginModeCountsTheMarginTwice() {
+        let page = (0..<8).map { String(repeating: String(UnicodeScalar(65 + $0)!), count: 30) }.joined()
+        let origin = "\(CSI)2;7r\(CSI)?6h"
+        let erased = xterm(page + origin + "\(CSI)0;0;3;30$z", columns: 30, rows: 8).rows
+        XCTAssertEqual(erased[1], String(repeating: "B", count: 30))
+        XCTAssertEqual(erased[2], "")
+        XCTAssertEqual(erased[3], "")
+        XCTAssertEqual(erased[4], String(repeating: "E", count: 30))
+        let filled = xterm(page + origin + "\(CSI)88;0;0;3;30$x", columns: 30, rows: 8).rows
+        XCTAssertEqual(filled[1], String(repeating: "B", count: 30))
+        XCTAssertEqual(filled[2], String(repeating: "X", count: 30))
+        let columns = xterm(page + "\(CSI)?69h\(CSI)5;20s\(CSI)?6h\(CSI)1;0;3;30$z", columns: 30, rows: 8).rows
+        XCTAssertEqual(columns[0], "AAAAAAAA            AAAAAAAAAA")
+        let t = Terminal(columns: 30, rows: 8)
+        t.feed(page + origin + "\(CSI)5;1;0;0;3;30*y")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P5!~F02E\u{1B}\\")
+        // A bottom past the region leaves nothing when the doubled top is below it.
+        let empty = xterm(page + "\(CSI)4;6r\(CSI)?6h\(CSI)0;0;17;39$z", columns: 30, rows: 8).rows
+        XCTAssertEqual(empty[3], String(repeating: "D", count: 30))
+    }
 }
