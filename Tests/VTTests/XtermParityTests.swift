@@ -87,4 +87,22 @@ final class XtermParityTests: XCTestCase {
         let empty = xterm(page + "\(CSI)4;6r\(CSI)?6h\(CSI)0;0;17;39$z", columns: 30, rows: 8).rows
         XCTAssertEqual(empty[3], String(repeating: "D", count: 30))
     }
+
+    // MARK: a wide character wrapping from the last column (charsets-2, columns-13, mix-73, -97)
+
+    /// A wide character that does not fit in the last column wraps and leaves that cell as it
+    /// was: its text, its rendition, even a whole wide character ending there.
+    func testAWideCharacterWrappingLeavesTheLastCellAsItWas() {
+        let x40 = String(repeating: "x", count: 40)
+        let kept = xterm("\(CSI)5;1H\(x40)\(CSI)41m\(CSI)5;40H中")
+        XCTAssertEqual(kept.rows[4], x40)
+        XCTAssertEqual(kept.rows[5], "中\u{FFFF}")
+        let wide = xterm("\(CSI)5;39H字\(CSI)5;40H中")
+        XCTAssertEqual(wide.rows[4], String(repeating: " ", count: 38) + "字\u{FFFF}")
+        let margin = xterm("\(CSI)5;1H\(x40)\(CSI)?69h\(CSI)5;20s\(CSI)5;20H中")
+        XCTAssertEqual(margin.rows[4], x40)
+        let t = Terminal(columns: 40, rows: 10)
+        t.feed("\(CSI)5;1H\(x40)\(CSI)1;4m\(CSI)5;40H中\(CSI)5;1;5;1;5;40*y")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P5!~ED40\u{1B}\\")
+    }
 }

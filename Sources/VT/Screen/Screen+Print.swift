@@ -70,13 +70,15 @@ extension Screen {
         }
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
+            // xterm 379 leaves the last cell as it was (text, rendition, a wide character's
+            // half); an empty one is marked as the pad, so reflow joins the text again.
             guard limit > leftLimit else { return }
             let padded = grid.row(row)
-            prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
-            var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
-            background.background = pen.background
-            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: pen.background == .default ? 0 : style(for: background))
-            grid.touch(row)
+            let old = padded[column]
+            if old.scalar == 0 && !old.isSpacer && !old.isWide {
+                padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: old.style)
+                grid.touch(row)
+            }
             pendingWrap = true
             wrap()
             limit = rightLimit
