@@ -105,4 +105,20 @@ final class XtermParityTests: XCTestCase {
         t.feed("\(CSI)5;1H\(x40)\(CSI)1;4m\(CSI)5;40H中\(CSI)5;1;5;1;5;40*y")
         XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P5!~ED40\u{1B}\\")
     }
+
+    // MARK: the other half of a cut wide character (charsets-4, mix-10, revwrap-8)
+
+    /// Writing over one half of a wide character leaves the other half a plain written space:
+    /// no rendition of the old character and none of the pen (xterm's DECRQCRA counts 0x20).
+    func testTheOtherHalfOfACutWideCharacterIsAPlainSpace() {
+        func checksums(_ stream: String) -> String {
+            let t = Terminal(columns: 40, rows: 10)
+            t.feed("\(CSI)2;12H\(CSI)1;4;5;7m中" + stream + "\(CSI)1;1;2;12;2;12*y\(CSI)2;1;2;13;2;13*y\(CSI)3;1;2;11;2;14*y")
+            return String(decoding: t.takeReplies(), as: UTF8.self)
+        }
+        XCTAssertEqual(checksums("\(CSI)0;1m\(CSI)2;12Hb"),
+                       "\u{1B}P1!~FF1E\u{1B}\\\u{1B}P2!~FFE0\u{1B}\\\u{1B}P3!~FEDE\u{1B}\\")
+        XCTAssertEqual(checksums("\(CSI)0;1m\(CSI)2;13Hb"),
+                       "\u{1B}P1!~FFE0\u{1B}\\\u{1B}P2!~FF1E\u{1B}\\\u{1B}P3!~FEDE\u{1B}\\")
+    }
 }
