@@ -121,4 +121,17 @@ final class XtermParityTests: XCTestCase {
         XCTAssertEqual(checksums("\(CSI)0;1m\(CSI)2;13Hb"),
                        "\u{1B}P1!~FFE0\u{1B}\\\u{1B}P2!~FF1E\u{1B}\\\u{1B}P3!~FEDE\u{1B}\\")
     }
+
+    // MARK: EL 1 / ED 1 from the last column (mix-59)
+
+    /// Erasing to the cursor from the last column clears the whole line, which xterm then
+    /// counts as never written (DECRQCRA of the row: only the first cell, as a space).
+    func testEraseToTheCursorFromTheLastColumnLeavesNeverWrittenCells() {
+        for erase in ["1J", "1K"] {
+            let t = Terminal(columns: 30, rows: 8)
+            t.feed("\(CSI)6;30H\(CSI)\(erase)\(CSI)1;1;6;1;6;30*y\(CSI)6;29H\(CSI)\(erase)\(CSI)2;1;6;1;6;30*y")
+            XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self),
+                           "\u{1B}P1!~FFE0\u{1B}\\\u{1B}P2!~FC60\u{1B}\\", erase)
+        }
+    }
 }
