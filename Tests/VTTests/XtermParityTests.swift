@@ -134,4 +134,13 @@ final class XtermParityTests: XCTestCase {
                            "\u{1B}P1!~FFE0\u{1B}\\\u{1B}P2!~FC60\u{1B}\\", erase)
         }
     }
+
+    /// The same for a hidden wide character written one column left of a wide one: the cut
+    /// wide character's cells become plain spaces (xterm sums 26–29 as 0x197: the hidden
+    /// space, two plain spaces, and the bold, underlined, inverse left half of 文).
+    func testAHiddenWideCharacterCuttingAWideOneLeavesPlainSpaces() {
+        let t = Terminal(columns: 40, rows: 10)
+        t.feed("\(CSI)9;27H\(CSI)1;4;7m中文字\(CSI)9;26H\(CSI)0;8m中\(CSI)1;1;9;26;9;29*y")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P1!~FE69\u{1B}\\")
+    }
 }

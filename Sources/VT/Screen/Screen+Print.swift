@@ -173,7 +173,7 @@ extension Screen {
         line[target] = StoredCell(content: 0x20, style: style)
         guard !continuing, column + 1 < grid.columns else { return }
         let next = line[column + 1]   // (prepareWrite already blanked a wide one's right half)
-        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
+        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: eraseCell.style) }
     }
 
     /// At most this many scalars share a cell; further marks are dropped (a hostile stream of
