@@ -34,7 +34,7 @@ final class SaveRestoreAndBellTests: XCTestCase {
         let t = Terminal(columns: 4, rows: 2)
         t.feed("abc")
         let before = t.frame().rowVersions[0]
-        t.feed("\(CSI)1;4Hd\(CSI)1;4H中")
+        t.feed("\(CSI)1;4H中")   // the empty last cell becomes the wrap pad
         let after = t.frame()
         XCTAssertNotEqual(after.rowVersions[0], before)
         XCTAssertEqual(after.rowText(0), "abc")

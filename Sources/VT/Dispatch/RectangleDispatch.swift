@@ -6,12 +6,10 @@ extension Terminal {
         let s = screen
         switch (intermediates, final) {
         case (0x24, UInt8(ascii: "v")):                                  // DECCRA
-            // In origin mode xterm turns a default destination row or column into the margin's
-            // own position and then adds the margin again (XtermCorpus/rect-origin-*).
-            let toTop = p[5] == 0 && s.modes.origin ? s.top + 1 : p[5]
-            let toLeft = p[6] == 0 && s.modes.origin ? s.left + 1 : p[6]
+            // (A default destination row or column in origin mode counts the margin twice, as
+            // every rectangle's default corner does: XtermCorpus/rect-origin-*.)
             guard let source = s.rectangle(top: p[0], left: p[1], bottom: p[2], right: p[3]),
-                  let corner = s.rectangle(top: toTop, left: toLeft, bottom: 0, right: 0) else { return true }
+                  let corner = s.rectangle(top: p[5], left: p[6], bottom: 0, right: 0) else { return true }
             s.copyRectangle(source, toRow: corner.top, column: corner.left)
         case (0x24, UInt8(ascii: "x")):                                  // DECFRA
             guard let area = s.rectangle(top: p[1], left: p[2], bottom: p[3], right: p[4]),

@@ -73,9 +73,11 @@ extension Screen {
         pendingWrap = false
     }
 
-    /// HT / CHT: to the next tab stop (or the right margin).
+    /// HT / CHT: to the next tab stop, stopping at the right margin (with DECLRMM on, even from
+    /// beyond it, which moves the cursor back to the margin as xterm 379 does). Like DEC's
+    /// terminals and xterm, a tab keeps a pending wrap: the next character still wraps.
     func tabForward(_ n: Int) {
-        let limit = rightLimit
+        let limit = right
         var c = column
         for _ in 0..<max(1, n) {
             c += 1
@@ -83,20 +85,19 @@ extension Screen {
             if c >= limit { c = limit; break }
         }
         column = c
-        pendingWrap = false
     }
 
-    /// CBT: to the previous tab stop (or the left margin).
+    /// CBT: to the previous tab stop, stopping at the left margin when starting between the
+    /// margins, else at the first column (xterm 379); a pending wrap stays, as for HT.
     func tabBackward(_ n: Int) {
-        let stop = column >= left ? left : 0
+        let stop = column >= left && column <= right ? left : 0
         var c = column
         for _ in 0..<max(1, n) {
             c -= 1
             while c > stop && !tabStops[c] { c -= 1 }
             if c <= stop { c = stop; break }
         }
-        column = c
-        pendingWrap = false
+        column = max(c, 0)
     }
 
     /// HTS.

@@ -27,7 +27,7 @@ extension Screen {
             if row + 1 < rows { for r in (row + 1)..<rows { erase(row: r, 0..<columns) } }
         case 1:
             for r in 0..<row { erase(row: r, 0..<columns) }
-            erase(row: row, 0..<(column + 1), written: true)
+            erase(row: row, 0..<(column + 1), written: column + 1 < columns)
         case 2:
             for r in 0..<rows { erase(row: r, 0..<columns) }
         default:
@@ -40,7 +40,9 @@ extension Screen {
         pendingWrap = false
         switch mode {
         case 0: erase(row: row, column..<columns)
-        case 1: erase(row: row, 0..<(column + 1), written: true)
+        // As for ECH: from the last column EL 1 clears the whole line, which xterm then treats
+        // as never written.
+        case 1: erase(row: row, 0..<(column + 1), written: column + 1 < columns)
         case 2: erase(row: row, 0..<columns)
         default: break
         }

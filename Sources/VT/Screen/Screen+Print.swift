@@ -14,7 +14,7 @@ extension Screen {
         if n == 1 && !pendingWrap && column < rightLimit {
             // One character, as cursor-addressed output prints: none of the run bookkeeping.
             let line = grid.row(row)
-            prepareOverwrite(line, column, column + 1)
+            prepareWrite(line, column, column + 1)
             line[column] = StoredCell(content: UInt32(base[0]), style: style)
             grid.touch(row)
             column += 1
@@ -27,7 +27,7 @@ extension Screen {
             let limit = rightLimit
             let count = min(limit + 1 - column, n - i)
             let line = grid.row(row)
-            prepareOverwrite(line, column, column + count)
+            prepareWrite(line, column, column + count)
             let dst = line + column
             let src = base + i
             for k in 0..<count {
@@ -70,13 +70,15 @@ extension Screen {
         }
         if width == 2 && column == limit {
             // A wide character does not fit in the last column: wrap first (or drop it).
+            // xterm 379 leaves the last cell as it was (text, rendition, a wide character's
+            // half); an empty one is marked as the pad, so reflow joins the text again.
             guard limit > leftLimit else { return }
             let padded = grid.row(row)
-            prepareOverwrite(padded, column, column + 1)  // the pad may land on a wide character's half
-            var background = Attributes()   // the background only: xterm's DECRQCRA skips the pad
-            background.background = pen.background
-            padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: pen.background == .default ? 0 : style(for: background))
-            grid.touch(row)
+            let old = padded[column]
+            if old.scalar == 0 && !old.isSpacer && !old.isWide {
+                padded[column] = StoredCell(content: StoredCell.wrapPadBit, style: old.style)
+                grid.touch(row)
+            }
             pendingWrap = true
             wrap()
             limit = rightLimit
@@ -84,7 +86,7 @@ extension Screen {
         if modes.insert { insertBlanks(width) }
         let style = penStyle
         let line = grid.row(row)
-        prepareOverwrite(line, column, column + width)
+        prepareWrite(line, column, column + width)
         let start = column
         if penHidden {
             printHidden(line, width: width, style: style, continuing: inRun)
@@ -126,9 +128,9 @@ extension Screen {
         index()
     }
 
-    /// Before cells `start..<end` of `line` are overwritten: a wide character cut in half by
-    /// the edges loses its other half too, which becomes a written blank (xterm 379's
-    /// DECRQCRA counts it as a space).
+    /// Before cells `start..<end` of `line` are erased or edited: a wide character cut in half
+    /// by the edges loses its other half too, which becomes a written blank keeping its
+    /// rendition (xterm 379's DECRQCRA counts it as a space with those attributes).
     @inline(__always)
     func prepareOverwrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
         if start > 0 && line[start].isSpacer {
@@ -136,6 +138,19 @@ extension Screen {
         }
         if end < columns && line[end].isSpacer {
             line[end] = StoredCell(content: 0x20, style: line[end].style)
+        }
+    }
+
+    /// Before characters are written over cells `start..<end`: the other half of a wide
+    /// character cut there becomes a written blank with no rendition, only the pen's colours,
+    /// as an erase leaves (xterm 379's DECRQCRA counts a plain space).
+    @inline(__always)
+    func prepareWrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
+        if start > 0 && line[start].isSpacer {
+            line[start - 1] = StoredCell(content: 0x20, style: eraseCell.style)
+        }
+        if end < columns && line[end].isSpacer {
+            line[end] = StoredCell(content: 0x20, style: eraseCell.style)
         }
     }
 
@@ -157,8 +172,8 @@ extension Screen {
         hiddenRunNext = target + 1
         line[target] = StoredCell(content: 0x20, style: style)
         guard !continuing, column + 1 < grid.columns else { return }
-        let next = line[column + 1]   // (prepareOverwrite already blanked a wide one's right half)
-        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: next.style) }
+        let next = line[column + 1]   // (prepareWrite already blanked a wide one's right half)
+        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: eraseCell.style) }
     }
 
     /// At most this many scalars share a cell; further marks are dropped (a hostile stream of

@@ -15,8 +15,10 @@ extension Screen {
         let rowLimit = modes.origin ? bottom : rows - 1
         let columnLimit = modes.origin ? right : columns - 1
         // A corner past the limits empties the rectangle (xterm); the far edges are clipped.
-        let top = (t == 0 ? 1 : t) - 1 + rowOrigin
-        let left = (l == 0 ? 1 : l) - 1 + columnOrigin
+        // In origin mode xterm 379 turns a default top or left into the margin's own position
+        // and then adds the margin again (XtermParityTests), so Drover does too.
+        let top = (t == 0 ? 1 + rowOrigin : t) - 1 + rowOrigin
+        let left = (l == 0 ? 1 + columnOrigin : l) - 1 + columnOrigin
         let bottom = min(b == 0 ? rowLimit : b - 1 + rowOrigin, rowLimit)
         let right = min(r == 0 ? columnLimit : r - 1 + columnOrigin, columnLimit)
         guard top <= bottom, left <= right else { return nil }
