@@ -16,6 +16,25 @@ final class CursorMovementTests: XCTestCase {
         assertCursor(t, 4, 9)
     }
 
+    /// CUP's every parameter shape, fed whole and split at every byte: the parser hands the
+    /// usual ones (at most two plain values) to `cursorPosition` and the rest to `csiDispatch`,
+    /// and both must agree with the "0 or missing is 1" rule.
+    func testCursorPositionInEveryParameterShape() {
+        let cases: [(String, Int, Int)] = [
+            ("H", 0, 0), ("5H", 4, 0), ("5;7H", 4, 6), (";7H", 0, 6), ("5;H", 4, 0), ("0;0H", 0, 0),
+            ("5;7;9H", 4, 6), ("5:1;7H", 4, 0), ("99;99H", 9, 19), ("65535;65535H", 9, 19), ("999999;2H", 9, 1),
+        ]
+        for (params, row, column) in cases {
+            let whole = Terminal(columns: 20, rows: 10)
+            whole.feed("\(CSI)3;3H\(CSI)\(params)")
+            assertCursor(whole, row, column)
+            let split = Terminal(columns: 20, rows: 10)
+            for byte in Array("\(CSI)3;3H\(CSI)\(params)".utf8) { split.feed([byte]) }
+            XCTAssertEqual(split.frame().cursorRow, row, "CSI \(params) fed a byte at a time")
+            XCTAssertEqual(split.frame().cursorColumn, column, "CSI \(params) fed a byte at a time")
+        }
+    }
+
     func testCursorUpAndDownStopAtTheScrollRegionMargins() {
         let t = Terminal(columns: 10, rows: 10)
         t.feed("\(CSI)3;6r\(CSI)4;1H\(CSI)9A")

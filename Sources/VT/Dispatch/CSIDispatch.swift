@@ -2,12 +2,13 @@
 /// Unknown sequences are ignored.
 extension Terminal {
     func csiDispatch(_ p: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8) {
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
         if final == UInt8(ascii: "H") && prefix == 0 && intermediates == 0 {
-            // CUP first: cursor-addressed output is mostly this one sequence.
-            screen.moveTo(row: p.value(0, default: 1), column: p.value(1, default: 1))
+            // CUP with more than two parameters or a sub-parameter (the parser hands the
+            // usual form straight to `cursorPosition`).
+            cursorPosition(row: p[0], column: p[1])
             return
         }
+        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
         switch (prefix, intermediates) {
         case (0, 0):
             plainCSI(p, final)

@@ -95,6 +95,18 @@ struct Params: Sendable {
         return j
     }
 
+    /// At the final byte, before `finish`: the first two values (0 where missing) when there
+    /// are at most two and no sub-parameter, taking the one in progress from where it is held.
+    @inline(__always)
+    func plainPair() -> (Int, Int)? {
+        guard subparameterBits == 0 else { return nil }
+        switch count {
+        case 0: return (started ? Int(current) : 0, 0)
+        case 1: return (Int(values[0]), Int(current))
+        default: return nil
+        }
+    }
+
     /// Called at the final byte: the value in progress (possibly empty) is kept.
     @inline(__always)
     mutating func finish() {

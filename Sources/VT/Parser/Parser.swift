@@ -224,10 +224,13 @@ struct Parser {
         case 0x40...0x7E:
             let ignored = state == .csiIgnore
             state = .ground
-            if !ignored {
-                params.finish()
-                handler.csiDispatch(params, prefix: prefix, intermediates: intermediates, final: b)
+            if ignored { break }
+            if b == 0x48 && prefix == 0 && intermediates == 0, let (row, column) = params.plainPair() {
+                handler.cursorPosition(row: row, column: column)   // CUP
+                break
             }
+            params.finish()
+            handler.csiDispatch(params, prefix: prefix, intermediates: intermediates, final: b)
         case 0x80...0x9F:
             c1(b, handler)
         default:

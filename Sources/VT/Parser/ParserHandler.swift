@@ -12,6 +12,10 @@ protocol ParserHandler: AnyObject {
     func execute(_ control: UInt8)
     /// `CSI prefix params intermediates final`; `intermediates` packs up to two bytes.
     func csiDispatch(_ params: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8)
+    /// `CSI row ; column H` with at most two plain parameters (0: default), the bulk of
+    /// cursor-addressed output, handed over as two numbers: read back from the parameter block
+    /// right after its last stores, the pair cost a store-forwarding stall on every sequence.
+    func cursorPosition(row: Int, column: Int)
     /// `ESC intermediates final`.
     func escDispatch(intermediates: UInt16, final: UInt8)
     /// A complete OSC string (without the terminator); `bell` tells BEL from ST.

@@ -10,6 +10,11 @@ extension Terminal: ParserHandler {
 
     var eightBitGraphics: Bool { screen.eightBitGraphics }
 
+    func cursorPosition(row: Int, column: Int) {
+        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        screen.moveTo(row: row == 0 ? 1 : row, column: column == 0 ? 1 : column)
+    }
+
     func execute(_ control: UInt8) {
         let s = screen
         s.wideRunColumn = -1
