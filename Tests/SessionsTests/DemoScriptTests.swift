@@ -4,21 +4,20 @@ import XCTest
 
 /// The README's first command: `scripts/demo` on a machine that never ran it registers the demo
 /// host, attaches after `yes`, detaches with `ctrl+] d` and exits 0. (A field rule once made its
-/// `hosts add` fail on a fresh machine while older registries still worked.)
+/// `hosts add` fail on a fresh machine while older registries still worked.) A second run
+/// reattaches without asking, and `--stop` ends only this demo directory's tmux server.
 final class DemoScriptTests: XCTestCase {
     func testTheDemoRunsOnAFreshMachineAndDetaches() throws {
         let h = try AttachHarness()
         let demo = h.scratch.file("demo")
         defer {
-            if let pid = try? String(contentsOfFile: demo + "/sshd/sshd.pid", encoding: .utf8),
-               let number = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                kill(number, SIGTERM)
-            }
-            _ = try? Shell.run("/usr/bin/tmux", ["-L", "herdr-standin", "kill-session", "-t", "demo"])
+            _ = try? Shell.execute("/bin/bash", [AttachHarness.script("demo"), "--stop"],
+                                   environment: ["DROVER_DEMO_DIR": demo])
             h.tearDown()
         }
         try h.startOuterTerminal(width: 110, height: 32)
-        try h.type("DROVER_DEMO_DIR=\(demo) DROVER_DEMO_NO_BUILD=1 bash \(AttachHarness.script("demo")); echo EXIT=$?\n")
+        let run = "DROVER_DEMO_DIR=\(demo) DROVER_DEMO_NO_BUILD=1 bash \(AttachHarness.script("demo")); echo EXIT=$?\n"
+        try h.type(run)
         try h.waitFor("Type 'yes' to trust", timeout: 60)
         try h.type("yes\n")
         // The stand-in's tmux status line shows the herdr session's name.
@@ -27,7 +26,43 @@ final class DemoScriptTests: XCTestCase {
         let (status, screen) = try h.waitForExit()
         XCTAssertEqual(status, 0, screen)
         XCTAssertTrue(screen.contains("Reattach with scripts/demo"), screen)
+        // The demo's own host key file, not /etc/ssh's, is named for comparing fingerprints.
+        XCTAssertTrue(screen.contains("ssh-keygen -lf \(demo)/sshd/host_ed25519.pub"), screen)
+        XCTAssertTrue(screen.contains("then type yes"), screen)
         let hosts = try String(contentsOfFile: demo + "/home/hosts.json", encoding: .utf8)
         XCTAssertTrue(hosts.contains("\"demo\""), hosts)
+
+        // The session runs on a tmux server of this demo directory's own.
+        let match = try XCTUnwrap(hosts.range(of: #"HERDR_STANDIN_SOCKET=drover-demo-[0-9]+"#, options: .regularExpression), hosts)
+        let socket = String(hosts[match].dropFirst("HERDR_STANDIN_SOCKET=".count))
+        let hasSession = { try Shell.execute("/usr/bin/tmux", ["-L", socket, "has-session", "-t", "demo"]).status }
+        XCTAssertEqual(try hasSession(), 0)
+
+        // Reattaching: the key is pinned, so nothing is asked and no "type yes" is printed.
+        try h.type("clear\n" + run)
+        try h.waitFor("[demo]", timeout: 60)
+        try h.keys("C-]", "d")
+        let (again, second) = try h.waitForExit()
+        XCTAssertEqual(again, 0, second)
+        XCTAssertTrue(second.contains("Its host key: SHA256:"), second)
+        XCTAssertFalse(second.contains("type yes"), second)
+
+        let stop = try Shell.execute("/bin/bash", [AttachHarness.script("demo"), "--stop"], environment: ["DROVER_DEMO_DIR": demo])
+        XCTAssertEqual(stop.status, 0, stop.stderr)
+        XCTAssertNotEqual(try hasSession(), 0, "--stop left the demo's tmux session running")
+    }
+
+    func testHelpSaysWhatTheDemoKeepsAndUnknownArgumentsAreRefused() throws {
+        for flag in ["--help", "-h"] {
+            let help = try Shell.execute("/bin/bash", [AttachHarness.script("demo"), flag])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            for needle in ["usage: scripts/demo", "--stop", "DROVER_DEMO_DIR", "/tmp/drover-demo", "rm -rf"] {
+                XCTAssertTrue(help.stdout.contains(needle), "\(flag) lacks \(needle):\n\(help.stdout)")
+            }
+        }
+        let bad = try Shell.execute("/bin/bash", [AttachHarness.script("demo"), "--bogus"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown argument '--bogus'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("usage: scripts/demo"), bad.stderr)
     }
 }
