@@ -15,6 +15,26 @@ final class ScrollRegionTests: XCTestCase {
         XCTAssertEqual(t.scrollback.count, 0, "region scrolling does not feed history")
     }
 
+    /// The grid keeps its lines in a ring that turns on whole-screen scrolls; region scrolls,
+    /// whole-screen scroll-downs and resizes after any number of turns keep rows in order.
+    func testRowsStayInOrderAfterTheLineRingTurns() {
+        for turns in 0...6 {
+            let t = Terminal(columns: 6, rows: 5, scrollbackLimit: 20)
+            t.feed((1...(5 + turns)).map { "L\($0)" }.joined(separator: "\r\n"))
+            let top = turns + 1
+            XCTAssertEqual(t.lines, (top...(top + 4)).map { "L\($0)" }, "after \(turns) turns")
+            XCTAssertEqual(t.scrollback.count, turns)
+            t.feed("\(CSI)2;4r\(CSI)4;1H\nX")   // a region scroll
+            XCTAssertEqual(t.lines, ["L\(top)", "L\(top + 2)", "L\(top + 3)", "X", "L\(top + 4)"], "region, \(turns) turns")
+            t.feed("\(CSI)r\(CSI)1;1H\u{1B}M")    // a whole-screen scroll down
+            XCTAssertEqual(t.lines, ["", "L\(top)", "L\(top + 2)", "L\(top + 3)", "X"], "down, \(turns) turns")
+            t.feed("\(CSI)5;1H\nY")                // turns once more
+            XCTAssertEqual(t.lines, ["L\(top)", "L\(top + 2)", "L\(top + 3)", "X", "Y"], "up again, \(turns) turns")
+            t.resize(columns: 6, rows: 3)
+            XCTAssertEqual(t.lines, ["L\(top + 3)", "X", "Y"], "resized, \(turns) turns")
+        }
+    }
+
     func testReverseIndexAtTheRegionTopScrollsDown() {
         let t = numbered(5)
         t.feed("\(CSI)2;4r\(CSI)2;1H\u{1B}M")

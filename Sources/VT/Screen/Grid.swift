@@ -1,6 +1,7 @@
 /// The cells of one screen (primary or alternate): `rows` lines of `columns` cells, each line
-/// its own buffer so scrolling rotates line pointers, never cells. Every change to a row bumps
-/// its version (`versions`), which is what the renderer uses as damage.
+/// its own buffer so scrolling rotates line pointers, never cells. The lines are a ring
+/// (`origin` is row 0's slot), so a whole-screen scroll moves no line at all, only the origin.
+/// Every change to a row bumps its version (`versions`), which is what the renderer uses as damage.
 ///
 /// Storage is manual (unsafe pointers) so the hot paths pay no uniqueness or exclusivity checks.
 /// Row and column bounds are checked by `assert` only: debug builds and the fuzz targets
@@ -11,6 +12,8 @@ final class Grid {
         var columns: Int
         var rows: Int
         var lines: UnsafeMutablePointer<Line>
+        /// The slot of row 0 in `lines`.
+        var origin: Int
         var versions: UnsafeMutablePointer<UInt64>
         var counter: UInt64
     }
@@ -28,7 +31,7 @@ final class Grid {
         let versions = UnsafeMutablePointer<UInt64>.allocate(capacity: rows)
         versions.initialize(repeating: firstVersion, count: rows)
         state = .allocate(capacity: 1)
-        state.initialize(to: State(columns: columns, rows: rows, lines: lines, versions: versions,
+        state.initialize(to: State(columns: columns, rows: rows, lines: lines, origin: 0, versions: versions,
                                    counter: firstVersion))
     }
 
@@ -41,6 +44,28 @@ final class Grid {
         state.deallocate()
     }
 
+    /// Row `r`'s line.
+    @inline(__always)
+    private func line(_ r: Int) -> UnsafeMutablePointer<Line> {
+        let rows = state.pointee.rows
+        var slot = state.pointee.origin + r
+        if slot >= rows { slot -= rows }
+        return state.pointee.lines + slot
+    }
+
+    /// Puts row 0 back in slot 0, so a region's rows lie in order and move with one memmove.
+    /// Only when scrolling switches from the whole screen to a region: O(rows), then free.
+    private func straighten() {
+        let origin = state.pointee.origin
+        guard origin != 0 else { return }
+        let ordered = UnsafeMutablePointer<Line>.allocate(capacity: rows)
+        for r in 0..<rows { (ordered + r).initialize(to: line(r).pointee) }
+        lines.update(from: ordered, count: rows)
+        ordered.deinitialize(count: rows)
+        ordered.deallocate()
+        state.pointee.origin = 0
+    }
+
     /// One version per row, as the frame reports them.
     var versions: [UInt64] { Array(UnsafeBufferPointer(start: versionStorage, count: rows)) }
 
@@ -51,7 +76,7 @@ final class Grid {
     @inline(__always)
     func row(_ r: Int) -> UnsafeMutablePointer<StoredCell> {
         assertRow(r)
-        return lines[r].cells
+        return line(r).pointee.cells
     }
 
     @inline(__always)
@@ -75,20 +100,20 @@ final class Grid {
     /// Whether row `r` continued on the next row (autowrap).
     func isWrapped(_ r: Int) -> Bool {
         assertRow(r)
-        return lines[r].wrapped
+        return line(r).pointee.wrapped
     }
 
     func setWrapped(_ r: Int, _ value: Bool) {
         assertRow(r)
-        lines[r].wrapped = value
+        line(r).pointee.wrapped = value
     }
 
     /// Blanks `range` of row `r`.
     func clear(row r: Int, _ range: Range<Int>, _ blank: StoredCell) {
         assertRow(r)
         assert(range.lowerBound >= 0 && range.upperBound <= columns, "columns \(range) outside a row of \(columns)")
-        lines[r].clear(range, blank)
-        if range.lowerBound == 0 && range.upperBound >= columns { lines[r].wrapped = false }
+        line(r).pointee.clear(range, blank)
+        if range.lowerBound == 0 && range.upperBound >= columns { line(r).pointee.wrapped = false }
         touch(r)
     }
 
@@ -97,19 +122,28 @@ final class Grid {
     }
 
     /// Scrolls rows `top...bottom` up by `count` (full width). Each line leaving the top goes
-    /// to `evict`, which returns a buffer to use in its place.
+    /// to `evict`, which returns a buffer to use in its place. Not escaping, so its context
+    /// stays on the stack: a scroll allocates nothing.
     @inline(__always)
-    func scrollUp(top: Int, bottom: Int, count: Int, blank: StoredCell, evict: ((Line) -> Line)? = nil) {
+    func scrollUp(top: Int, bottom: Int, count: Int, blank: StoredCell, evict: (Line) -> Line = { $0 }) {
         let n = min(count, bottom - top + 1)
         guard n > 0 else { return }
         assert(top >= 0 && bottom < rows, "scroll region \(top)...\(bottom) outside a grid of \(rows)")
+        let whole = top == 0 && bottom == rows - 1
         for _ in 0..<n {
-            var line = lines[top]
-            if let evict { line = evict(line) }
-            (lines + top).update(from: lines + top + 1, count: bottom - top)
-            line.clear(0..<columns, blank)
-            line.wrapped = false
-            lines[bottom] = line
+            var leaving = line(top).pointee
+            leaving = evict(leaving)
+            leaving.clear(0..<columns, blank)
+            leaving.wrapped = false
+            if whole {
+                // Row 0's slot becomes the last row's: the ring turns by one.
+                line(0).pointee = leaving
+                state.pointee.origin = state.pointee.origin + 1 == rows ? 0 : state.pointee.origin + 1
+            } else {
+                straighten()
+                (lines + top).update(from: lines + top + 1, count: bottom - top)
+                lines[bottom] = leaving
+            }
         }
         touch(rows: top...bottom)
     }
@@ -119,13 +153,20 @@ final class Grid {
         let n = min(count, bottom - top + 1)
         guard n > 0 else { return }
         assert(top >= 0 && bottom < rows, "scroll region \(top)...\(bottom) outside a grid of \(rows)")
+        let whole = top == 0 && bottom == rows - 1
         for _ in 0..<n {
-            var line = lines[bottom]
-            var r = bottom
-            while r > top { lines[r] = lines[r - 1]; r -= 1 }
-            line.clear(0..<columns, blank)
-            line.wrapped = false
-            lines[top] = line
+            var entering = line(bottom).pointee
+            entering.clear(0..<columns, blank)
+            entering.wrapped = false
+            if whole {
+                // The last row's slot becomes row 0's: the ring turns back by one.
+                state.pointee.origin = state.pointee.origin == 0 ? rows - 1 : state.pointee.origin - 1
+            } else {
+                straighten()
+                var r = bottom
+                while r > top { lines[r] = lines[r - 1]; r -= 1 }
+            }
+            line(top).pointee = entering
         }
         touch(rows: top...bottom)
     }
@@ -133,7 +174,7 @@ final class Grid {
     /// A row's cells (valid until the grid changes).
     func cells(of r: Int) -> UnsafeBufferPointer<StoredCell> {
         assertRow(r)
-        return UnsafeBufferPointer(start: lines[r].cells, count: columns)
+        return UnsafeBufferPointer(start: line(r).pointee.cells, count: columns)
     }
 
     /// Replaces the whole content with `newLines` (`rows` lines at least `columns` wide),
@@ -150,13 +191,14 @@ final class Grid {
         state.pointee.columns = columns
         state.pointee.rows = rows
         state.pointee.lines = fresh
+        state.pointee.origin = 0
         state.pointee.versions = versions
         touch(rows: 0...(rows - 1))
     }
 
     /// Hands the lines over to the caller, who must give the grid new ones with `replace`.
     func takeLines() -> [Line] {
-        let taken = Array(UnsafeBufferPointer(start: lines, count: rows))
+        let taken = (0..<rows).map { line($0).pointee }
         lines.deinitialize(count: rows)
         return taken
     }
@@ -165,6 +207,6 @@ final class Grid {
     @inline(__always)
     private func assertRow(_ r: Int) {
         assert(r >= 0 && r < rows, "row \(r) outside a grid of \(rows)")
-        assert(lines[r].capacity >= columns, "row \(r) holds \(lines[r].capacity) cells, not \(columns)")
+        assert(line(r).pointee.capacity >= columns, "row \(r) holds \(line(r).pointee.capacity) cells, not \(columns)")
     }
 }
