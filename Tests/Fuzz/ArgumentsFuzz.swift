@@ -113,8 +113,10 @@ func checkRepeats(_ parsed: ParsedArguments, table: [OptionSpec], argv: [String]
 
 /// argv words that use `spec` once with the value `again`, in the long form when its name can
 /// be typed (`--a=b` would read as option `a`) and else in the short form; nil when neither can.
+/// The parser finds `=` among Unicode scalars, so this looks there too: `=` followed by a
+/// combining mark is one Character that is not "=", yet it still splits `--a=̒b`.
 func use(_ spec: OptionSpec) -> [String]? {
-    if !spec.long.isEmpty, !spec.long.contains("=") {
+    if !spec.long.isEmpty, !spec.long.unicodeScalars.contains("=") {
         return spec.takesValue ? ["--\(spec.long)=again"] : ["--\(spec.long)"]
     }
     guard let short = spec.short, short != "-" else { return nil }
