@@ -30,7 +30,7 @@ extension SSHSession {
             if try authenticate(with: early, openingSessionEarly: openingSessionEarly) {
                 return succeed(.privateKey(label: early.label))
             }
-            if earlySessionChannel { throw EarlySessionChannelSpent() }
+            if earlySessionChannel { throw EarlySessionChannelSpent(.keyNotEnough) }
         }
         guard let offered = try offeredMethods() else {
             state = .authenticated

@@ -23,8 +23,7 @@ extension SSHSession {
         }
         let timeout = options.operationTimeout
         // Finishes the open sent behind the login when there was one (ADR 0017).
-        let opened = try callReturningPointer("opening a channel", timeout: timeout) { Self.openSessionChannel(raw) }
-        earlySessionChannel = false
+        let opened = try openExecChannel()
         guard let pointer = opened else { throw channelFailure("opening a channel", code: libssh2_session_last_errno(raw)) }
         let channel = SSHChannel(session: self, raw: pointer)
 

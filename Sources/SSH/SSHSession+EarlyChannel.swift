@@ -28,12 +28,36 @@ extension SSHSession {
             try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: "opening a channel")
             opened = Self.openSessionChannel(raw)
         }
-        let code = libssh2_session_last_errno(raw)
-        guard opened == nil, code == LIBSSH2_ERROR_EAGAIN else {
-            // An answer cannot have come before the request; anything else is a broken link.
-            throw failure("opening a channel", code: opened == nil ? code : LIBSSH2_ERROR_PROTO)
+        if let opened {
+            // Both answers came while the send waited for the socket: `exec` takes this one.
+            earlyOpenedChannel = opened
+            earlySessionChannel = true
+            return
         }
+        let code = libssh2_session_last_errno(raw)
+        guard code == LIBSSH2_ERROR_EAGAIN else { throw failure("opening a channel", code: code) }
         earlySessionChannel = true
+    }
+
+    /// How long `exec` waits for the answer to an early open: the login's answer has come, so
+    /// the open's is due within a round trip; a server that does not keep RFC 4252's order
+    /// never sends it, and this bounds that wait.
+    static let earlyOpenAnswerSeconds = 10.0
+
+    /// `exec`'s channel: the early open's, finished here, or a new one. Throws
+    /// `EarlySessionChannelSpent(.unanswered)` when the early open gets no answer in time.
+    func openExecChannel() throws -> OpaquePointer? {
+        guard earlySessionChannel else {
+            return try callReturningPointer("opening a channel", timeout: options.operationTimeout) { Self.openSessionChannel(raw) }
+        }
+        defer { earlySessionChannel = false; earlyOpenedChannel = nil }
+        if let ready = earlyOpenedChannel { return ready }
+        let wait = min(options.operationTimeout, Self.earlyOpenAnswerSeconds)
+        do {
+            return try callReturningPointer("opening a channel", timeout: wait) { Self.openSessionChannel(raw) }
+        } catch SSHError.timedOut {
+            throw EarlySessionChannelSpent(.unanswered(seconds: wait))
+        }
     }
 
     /// The one session channel open Drover sends; `exec` repeats it to collect the answer.
@@ -49,12 +73,28 @@ extension SSHSession {
     }
 }
 
-/// The device key was refused after a session channel open had already gone out behind it;
-/// this connection cannot open channels any more. Log in again on a new connection without
-/// opening early (`ConnectionPlan.logIn` does).
-public struct EarlySessionChannelSpent: Error, CustomStringConvertible {
-    public init() {}
+/// A session channel open sent behind the login cannot be used: the key was refused after
+/// all, or the server never answered the open. This connection cannot open channels any more;
+/// a new one without the early open works (`ConnectionPlan.logIn` and `RemoteConnection.open`
+/// make it by themselves).
+public struct EarlySessionChannelSpent: Error, CustomStringConvertible, Equatable {
+    public enum Reason: Equatable, Sendable {
+        /// The key alone was not enough (partial success: the server wants a second method).
+        case keyNotEnough
+        /// The login succeeded but the open got no answer in `seconds`.
+        case unanswered(seconds: Double)
+    }
+    public let reason: Reason
+    public init(_ reason: Reason) { self.reason = reason }
     public var description: String {
-        "the server refused the key after a channel open had been sent with it; connect again"
+        switch reason {
+        case .keyNotEnough:
+            return "the server wants more than the key after a channel open had been sent with it; "
+                + "a new connection that opens the channel after the login works (attach makes one by itself)"
+        case .unanswered(let seconds):
+            return "the server did not answer the session channel opened right behind the login within "
+                + "\(Int(seconds)) s (it may not keep RFC 4252's order); a new connection that opens it after "
+                + "the login works (attach makes one by itself)"
+        }
     }
 }

@@ -29,6 +29,8 @@ public final class SSHSession {
     /// A session channel open went out with the signed login and `exec` has not taken it yet
     /// (`SSHSession+EarlyChannel.swift`).
     var earlySessionChannel = false
+    /// That open's channel, when its answer came before `exec` asked for it.
+    var earlyOpenedChannel: OpaquePointer?
 
     /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
     /// banner and key exchange is sent until `verifyHostKey` has accepted the key.
@@ -107,7 +109,8 @@ public final class SSHSession {
             libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
         }
         state = .closed
-        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        // A tunnelled session's socket is the first hop's, which the hops still use.
+        if tunnel == nil { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
     }
 }
 

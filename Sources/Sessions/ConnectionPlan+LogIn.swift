@@ -8,6 +8,8 @@ public enum LoginStep {
     case hostKey(SSHSession)
     /// Logged in with `method`.
     case login(SSHSession, method: SSHAuthMethod)
+    /// The channel open sent behind the login could not be used (`reason`); connecting again.
+    case again(reason: EarlySessionChannelSpent)
 }
 
 extension ConnectionPlan {
@@ -31,13 +33,15 @@ extension ConnectionPlan {
             return session
         }
         var session = try connected()
+        let given = try credentials()
         let method: SSHAuthMethod
         do {
-            method = try session.authenticate(credentials(), openingSessionEarly: thenExec)
-        } catch is EarlySessionChannelSpent {
+            method = try session.authenticate(given, openingSessionEarly: thenExec)
+        } catch let spent as EarlySessionChannelSpent {
             session.disconnect()
+            step(.again(reason: spent))
             session = try connected()
-            method = try session.authenticate(credentials())
+            method = try session.authenticate(given)
         }
         step(.login(session, method: method))
         return session

@@ -39,12 +39,13 @@ public final class RemoteConnection {
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
         /// says: the same steps for every hop and for the target.
-        func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, hop: String? = nil) throws -> SSHSession {
+        func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, hop: String? = nil,
+                   thenExec: Bool = false) throws -> SSHSession {
             // The target's next call is exec; a hop's is a direct-tcpip channel.
             // A hop's questions say which hop asks, so its answers are kept (and shown) as its own.
             var prompt: (SSHAuthPrompt) -> String? = answer
             if let hop { prompt = { answer($0.asked(byJumpHost: hop)) } }
-            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask), thenExec: hop == nil,
+            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask), thenExec: thenExec,
                                   credentials: { plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root),
                                                                   prompt: prompt, note: note) },
                                   step: { if case .hostKey = $0 { progress(.authenticating) } })
@@ -63,11 +64,25 @@ public final class RemoteConnection {
             }
         }
         progress(.connecting(address: target.endpoint.hostAndPort))
-        let session = try logIn(ConnectionPlan(target: target, root: root, environment: environment, options: options),
-                                through: outer)
+        let plan = ConnectionPlan(target: target, root: root, environment: environment, options: options)
+        let early = !EarlyOpenRefusals.shared.contains(target.endpoint)
+        var session = try logIn(plan, through: outer, thenExec: early)
         let (columns, rows) = size()
-        let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
-                                       environment: forwardedEnvironment(environment))
+        func start(_ session: SSHSession) throws -> SSHChannel {
+            try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
+                             environment: forwardedEnvironment(environment))
+        }
+        let channel: SSHChannel
+        do {
+            channel = try start(session)
+        } catch let spent as EarlySessionChannelSpent {
+            // The server never answered the open sent behind the login: not again this run.
+            EarlyOpenRefusals.shared.insert(target.endpoint)
+            note("\(target.endpoint.hostAndPort): \(spent.description)")
+            session.disconnect()
+            session = try logIn(plan, through: outer, thenExec: false)
+            channel = try start(session)
+        }
         return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
     }
 

@@ -42,7 +42,7 @@ final class EarlySessionChannelTests: XCTestCase {
         try fixture.sshd.authorize(try publicLine(of: second, in: fixture))
         let keys = [try fixture.clientKey(), second]
         XCTAssertThrowsError(try loggedIn(fixture, keys: keys, early: true)) {
-            XCTAssertTrue($0 is EarlySessionChannelSpent, "\($0)")
+            XCTAssertEqual($0 as? EarlySessionChannelSpent, EarlySessionChannelSpent(.keyNotEnough), "\($0)")
         }
         // What ConnectionPlan.logIn does next: the same login on a new connection, no early open.
         let session = try loggedIn(fixture, keys: keys, early: false)

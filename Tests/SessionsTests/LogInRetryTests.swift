@@ -11,8 +11,20 @@ import TestSupport
 /// done again on a new connection without the early open, and the command then runs.
 final class LogInRetryTests: XCTestCase {
     func testAKeyThatIsNotEnoughAloneIsFollowedByALoginOnANewConnection() throws {
+        try checkRetry(throughJumpHost: false)
+    }
+
+    /// Through a jump host the second connection is a new channel on the same first hop, whose
+    /// socket the spent connection must leave open.
+    func testTheNewConnectionWorksThroughAJumpHost() throws {
+        try checkRetry(throughJumpHost: true)
+    }
+
+    private func checkRetry(throughJumpHost: Bool) throws {
         let sshd = try TestSSHD(extraConfig: ["AuthenticationMethods publickey,publickey"])
         defer { sshd.tearDown() }
+        let jump = throughJumpHost ? try TestSSHD() : nil
+        defer { jump?.tearDown() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let keys = try ["first", "second"].map { name -> SSHPrivateKey in
@@ -20,6 +32,7 @@ final class LogInRetryTests: XCTestCase {
             try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", path])
             let publicLine = try String(contentsOfFile: path + ".pub", encoding: .utf8)
             try sshd.authorize(publicLine)
+            try jump?.authorize(publicLine)
             return SSHPrivateKey(privateKeyText: try String(contentsOfFile: path, encoding: .utf8),
                                  publicKeyLine: publicLine, label: name)
         }
@@ -27,16 +40,29 @@ final class LogInRetryTests: XCTestCase {
         let plan = ConnectionPlan(endpoint: endpoint, auth: [.deviceKey], identity: [], sshKnownHosts: false,
                                   root: DroverRoot(path: scratch.path), environment: ["HOME": scratch.path],
                                   options: SSHOptions())
+        let outer = try jump.map { jump -> SSHSession in
+            let session = try SSHSession.connect(to: SSHEndpoint(host: "127.0.0.1", port: jump.port, user: TestSSHD.currentUser))
+            try session.verifyHostKey { _ in }
+            try session.authenticate(SSHCredentials(privateKeys: keys))
+            return session
+        }
         var asked = 0
         var handshakes = 0
+        var again: [EarlySessionChannelSpent] = []
         let trust = HostKeyTrust(knownHosts: KnownHosts(path: scratch.file("known_hosts"))) { _ in
             asked += 1
             return true
         }
-        let session = try plan.logIn(through: nil, options: SSHOptions(), trust: trust, thenExec: true,
-                                     credentials: { SSHCredentials(privateKeys: keys) },
-                                     step: { if case .handshake = $0 { handshakes += 1 } })
+        var built = 0
+        let session = try plan.logIn(through: outer, options: SSHOptions(), trust: trust, thenExec: true,
+                                     credentials: { built += 1; return SSHCredentials(privateKeys: keys) },
+                                     step: {
+                                         if case .handshake = $0 { handshakes += 1 }
+                                         if case .again(let reason) = $0 { again.append(reason) }
+                                     })
         XCTAssertEqual(handshakes, 2, "the first connection was spent by the early open")
+        XCTAssertEqual(again, [EarlySessionChannelSpent(.keyNotEnough)], "the step says why it connects again")
+        XCTAssertEqual(built, 1, "credentials (and their notes) are made once")
         XCTAssertEqual(asked, 1, "the key pinned on the first connection is trusted on the second")
         XCTAssertEqual(String(decoding: try session.run(command: "echo in").stdout, as: UTF8.self), "in\n")
     }

@@ -100,8 +100,11 @@ struct CheckedConnection {
             case .hostKey(let session):
                 (name, detail) = ("host key", "\(session.hostKey.keyType) \(session.hostKey.fingerprint)"
                                   + (asked ? " (newly pinned)" : " (pinned)"))
+                asked = false
             case .login(_, let method):
                 (name, detail) = ("login", "\(method)")
+            case .again(let reason):
+                (name, detail) = ("connecting again", "\(reason)")
             }
             step(Step(name: label + name, duration: last.duration(to: now), detail: detail))
             last = now

@@ -1,0 +1,21 @@
+import Foundation
+import SSH
+
+/// The endpoints whose server left the session channel opened behind the login unanswered
+/// (ADR 0017), for the rest of this process: every reconnect to them opens after the login
+/// instead of waiting out the same silence again.
+final class EarlyOpenRefusals: @unchecked Sendable {
+    static let shared = EarlyOpenRefusals()
+    private let lock = NSLock()
+    private var refused: Set<String> = []
+
+    func contains(_ endpoint: SSHEndpoint) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return refused.contains(endpoint.hostAndPort)
+    }
+
+    func insert(_ endpoint: SSHEndpoint) {
+        lock.lock(); defer { lock.unlock() }
+        refused.insert(endpoint.hostAndPort)
+    }
+}
