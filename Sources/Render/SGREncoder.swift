@@ -55,9 +55,12 @@ public enum SGREncoder {
             && (pen.background == target.background || target.background != .default)
     }
 
-    /// True when two renditions draw the same (links aside).
+    /// True when two renditions draw the same (links aside). DECSCA protection is not drawn:
+    /// counted as a change, it made an empty change list pass for the shortest form, a bare
+    /// `CSI m` that reset the local pen the painter still believed set.
     static func sameRendition(_ a: Attributes, _ b: Attributes) -> Bool {
-        a.flags == b.flags && a.underline == b.underline && a.foreground == b.foreground
+        a.flags.subtracting(.protected) == b.flags.subtracting(.protected) && a.underline == b.underline
+            && a.foreground == b.foreground
             && a.background == b.background && a.underlineColor == b.underlineColor
     }
 

@@ -13,6 +13,12 @@ final class FrameDiffFuzzFindingsTests: XCTestCase {
     /// leave a half without its partner (what is left follows xterm, see the xterm corpus);
     /// the renderer shows such a cell as a blank, so the target compares with the normalized
     /// frame.
+    /// DECSCA protection is not drawn: leaving it (bold stays) wrote a bare `CSI m` that
+    /// reset the local pen, and B showed plain (a cold review's finding).
+    func testEndingProtectionKeepsTheRestOfThePen() {
+        assertReplayShowsTheSame(columns: 10, rows: 3, segments: ["\u{1B}[1m\u{1B}[1\"qA\u{1B}[0\"qB", "\u{1B}[2\"qC"])
+    }
+
     func testInsertInsideAWideCharacterRendersTheOrphanAsABlank() {
         let terminal = Terminal(columns: 2, rows: 3)
         terminal.feed("中\u{1B}[@")

@@ -33,6 +33,33 @@ final class ScrollRegionTests: XCTestCase {
             t.resize(columns: 6, rows: 3)
             XCTAssertEqual(t.lines, ["L\(top + 3)", "X", "Y"], "resized, \(turns) turns")
         }
+        // Counts above one, insert and delete at the top, the alternate screen and a wider
+        // screen after turns.
+        let t = Terminal(columns: 6, rows: 5, scrollbackLimit: 20)
+        t.feed((1...8).map { "L\($0)" }.joined(separator: "\r\n"))   // three turns
+        t.feed("\(CSI)2S")
+        XCTAssertEqual(t.lines, ["L6", "L7", "L8", "", ""])
+        t.feed("\(CSI)3T")
+        XCTAssertEqual(t.lines, ["", "", "", "L6", "L7"])
+        t.feed("\(CSI)4;1HM\(CSI)1;1H\(CSI)2M")
+        XCTAssertEqual(t.lines, ["", "M6", "L7", "", ""])
+        t.feed("\(CSI)2;1H\(CSI)L")
+        XCTAssertEqual(t.lines, ["", "", "M6", "L7", ""])
+        t.feed("\(CSI)?1049h\(CSI)5;1Ha\nb\nc\(CSI)?1049l")
+        XCTAssertEqual(t.lines, ["", "", "M6", "L7", ""], "the alternate screen's turns leave the primary as it was")
+        t.resize(columns: 9, rows: 5)
+        // As before the ring (checked with the release build of e3c2722): the reflow brings L5 back.
+        XCTAssertEqual(t.lines, ["L5", "", "", "M6", "L7"])
+    }
+
+    /// A wrap sets the row's wrapped flag and moves its version, even when no cell of it
+    /// changes, so history snapshots (which re-read only moved rows) join the line.
+    func testAWrapMovesTheRowVersion() {
+        let t = Terminal(columns: 4, rows: 3)
+        t.feed("abcd")
+        let before = t.frame().rowVersions[0]
+        t.feed("e")
+        XCTAssertNotEqual(t.frame().rowVersions[0], before)
     }
 
     func testReverseIndexAtTheRegionTopScrollsDown() {

@@ -54,15 +54,15 @@ final class Grid {
     }
 
     /// Puts row 0 back in slot 0, so a region's rows lie in order and move with one memmove.
-    /// Only when scrolling switches from the whole screen to a region: O(rows), then free.
+    /// Only when scrolling switches from the whole screen to a region: O(rows) in place (a
+    /// rotation by three reversals), then free.
     private func straighten() {
         let origin = state.pointee.origin
         guard origin != 0 else { return }
-        let ordered = UnsafeMutablePointer<Line>.allocate(capacity: rows)
-        for r in 0..<rows { (ordered + r).initialize(to: line(r).pointee) }
-        lines.update(from: ordered, count: rows)
-        ordered.deinitialize(count: rows)
-        ordered.deallocate()
+        var all = UnsafeMutableBufferPointer(start: lines, count: rows)
+        all[..<origin].reverse()
+        all[origin...].reverse()
+        all.reverse()
         state.pointee.origin = 0
     }
 
@@ -103,9 +103,12 @@ final class Grid {
         return line(r).pointee.wrapped
     }
 
+    /// A change moves the row's version: history snapshots re-read a row only when it moved.
     func setWrapped(_ r: Int, _ value: Bool) {
         assertRow(r)
+        guard line(r).pointee.wrapped != value else { return }
         line(r).pointee.wrapped = value
+        touch(r)
     }
 
     /// Blanks `range` of row `r`.
