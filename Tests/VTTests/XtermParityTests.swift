@@ -46,6 +46,20 @@ final class XtermParityTests: XCTestCase {
         XCTAssertEqual(s.cursor, "8;2")
     }
 
+    /// Without origin mode CBT passes the left margin from inside the margins; with it, it
+    /// stops there (xterm 379's answers to these streams, found by a cold review).
+    func testBackTabStopsAtTheLeftMarginOnlyInOriginMode() {
+        let plain = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;20H\(CSI)2ZX")
+        XCTAssertEqual(plain.rows[7], "        X")
+        XCTAssertEqual(plain.cursor, "8;10")
+        let twice = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;12H\(CSI)Z\(CSI)ZX")
+        XCTAssertEqual(twice.rows[7], "X")
+        XCTAssertEqual(twice.cursor, "8;2")
+        let origin = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)?6h\(CSI)1;11H\(CSI)2ZX")
+        XCTAssertEqual(origin.rows[0], "         X")
+        XCTAssertEqual(origin.cursor, "1;2")
+    }
+
     // MARK: DECRQCRA with a non-ASCII set in GR (charsets-6, -8, -10, mix-37, -74, -95)
 
     /// While GR holds a set other than ASCII, characters past Latin-1 count with bit 7 set.

@@ -87,10 +87,11 @@ extension Screen {
         column = c
     }
 
-    /// CBT: to the previous tab stop, stopping at the left margin when starting between the
-    /// margins, else at the first column (xterm 379); a pending wrap stays, as for HT.
+    /// CBT: to the previous tab stop, stopping at the left margin in origin mode when starting
+    /// between the margins, else at the first column even from inside them (xterm 379); a
+    /// pending wrap stays, as for HT.
     func tabBackward(_ n: Int) {
-        let stop = column >= left && column <= right ? left : 0
+        let stop = modes.origin && column >= left && column <= right ? left : 0
         var c = column
         for _ in 0..<max(1, n) {
             c -= 1
