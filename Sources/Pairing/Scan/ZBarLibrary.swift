@@ -3,7 +3,9 @@ import LibC
 /// libzbar's few entry points, opened at the first scan instead of linked: linking it maps
 /// zbar and the ~20 libraries it needs (X11, D-Bus, V4L, JPEG, systemd, gcrypt) into every
 /// Drover process, about 2 MiB resident, though only `drover pair --scan` uses it (ADR 0018).
-/// Signatures and constants are those of <zbar.h> (zbar 0.10 and later).
+/// Signatures and constants are those of <zbar.h> (zbar 0.10 and later; binary mode and the
+/// inverted-image test are newer, and an older zbar ignores them: it still scans, but reads
+/// no light-on-dark code and may re-encode the bytes).
 struct ZBarLibrary: Sendable {
     // zbar_symbol_type_t and zbar_config_t values.
     static let none: Int32 = 0, qrCode: Int32 = 64
