@@ -9,8 +9,9 @@ import History
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
-/// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big one. While the remote holds a synchronized update (mode 2026) no
-/// frame is drawn, up to `synchronizedUpdateTimeout`.
+/// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big
+/// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
+/// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`.
 public final class RelayLoop {
     public struct Configuration: Sendable {
         public var capabilities: ConsoleCapabilities
@@ -20,9 +21,8 @@ public final class RelayLoop {
         /// longer than `frameInterval`, so the local terminal is not buried in redraws of
         /// lines nobody can read, and the relay's time goes to the stream.
         public var frameBytesPerSecond = 512 * 1024
-        /// The longest wait that pacing gives a frame: a flood still gets 83 frames/s (a
-        /// 20 ms cap saved more bytes but left the frame rate at the mercy of a
-        /// slow local terminal under load).
+        /// The longest wait pacing gives a frame: a flood still gets 83 frames/s (20 ms saved
+        /// more bytes but left the frame rate at a slow local terminal's mercy).
         public var longestFrameInterval: Duration = .milliseconds(12)
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
@@ -119,7 +119,6 @@ public final class RelayLoop {
     }
 
     // MARK: Remote side
-
     /// Output from the remote: fed to the emulator; its replies go straight back.
     public func receiveRemote(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { receiveRemote($0) }
@@ -268,7 +267,8 @@ public final class RelayLoop {
         }
         let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
             ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
-        if !bytes.isEmpty { writeLocal(bytes) }
+        guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
+        writeLocal(bytes)
         lastRender = now
         nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
     }

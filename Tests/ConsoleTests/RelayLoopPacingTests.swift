@@ -37,6 +37,23 @@ final class RelayLoopPacingTests: XCTestCase {
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), Int32(wait - 1000), "the next frame waits for the last one's bytes")
     }
 
+    /// A pass that drew nothing (a typed key's prediction check at a short round trip) does
+    /// not count as a frame: the echo right after it is drawn at once, not a frame interval
+    /// later (it cost every key 8 ms at 0 ms RTT in scripts/bench).
+    func testAPassThatDrewNothingDoesNotHoldTheNextFrameBack() throws {
+        let h = try RelayLoopTests.Harness { $0.frameInterval = .milliseconds(50) }
+        h.relay.receiveRemote(Array("a".utf8))
+        try h.loop.runOnce()
+        XCTAssertEqual(h.frames.count, 1)
+        // Let that frame age past the interval (a timer event, not a sleep).
+        _ = h.loop.schedule(at: .now + .milliseconds(60)) {}
+        try h.loop.runOnce()
+        h.relay.renderNow()
+        XCTAssertEqual(h.frames.count, 1, "nothing changed, nothing written")
+        h.relay.receiveRemote(Array("b".utf8))
+        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn at the end of this round")
+    }
+
     func testASmallFrameDoesNotHoldTheNextOneBack() throws {
         let h = try RelayLoopTests.Harness {
             $0.frameInterval = .zero
