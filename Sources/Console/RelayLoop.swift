@@ -69,7 +69,7 @@ public final class RelayLoop {
     public var ownsLocalInput: Bool { history != nil || helpShown || prefix.awaitingCommand }
 
     let loop: EventLoop
-    private let sendToRemote: ([UInt8]) -> Void
+    let sendToRemote: ([UInt8]) -> Void
     private let writeLocal: ([UInt8]) -> Void
     private let forwards: (InputEvent) -> Bool
     /// VT's encoder for the shown emulator: one per relay, brought up to the emulator's modes
@@ -90,9 +90,9 @@ public final class RelayLoop {
         didSet { predictor.engine.reset() }
     }
     var expiryTimer: EventLoop.TimerToken?
-    private var lastRender: ContinuousClock.Instant?
-    /// How long after `lastRender` the next frame may be drawn (longer after a big frame).
-    private var nextFrameAfter: Duration = .zero
+    var lastRender: ContinuousClock.Instant?
+    var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
+    var usesSynchronizedOutput = false   // the remote draws in mode 2026 (+SynchronizedUpdates)
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
@@ -127,7 +127,7 @@ public final class RelayLoop {
     /// As `receiveRemote(_:)` for bytes still in the reader's buffer (fed without copying).
     public func receiveRemote(_ bytes: UnsafeRawBufferPointer) {
         if history != nil { countNewLines(bytes) }
-        terminal.feed(bytes)
+        feedDrawingWholeUpdates(bytes)
         let replies = terminal.takeReplies()
         if !replies.isEmpty { sendToRemote(replies) }
         requestRender()

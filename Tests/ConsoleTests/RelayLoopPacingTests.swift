@@ -54,6 +54,23 @@ final class RelayLoopPacingTests: XCTestCase {
         XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn at the end of this round")
     }
 
+    /// Inside a flood of synchronized updates a read that closes one update and opens the next
+    /// draws the closed one whole, instead of nothing until the update timeout.
+    func testAReadEndingInsideTheNextUpdateDrawsTheOneItClosed() throws {
+        let h = try RelayLoopTests.Harness { $0.synchronizedUpdateTimeout = .seconds(60) }
+        let open = "\u{1B}[?2026h", close = "\u{1B}[?2026l"
+        h.relay.receiveRemote(Array("\(open)one".utf8))          // the remote uses mode 2026
+        XCTAssertTrue(h.frames.isEmpty)
+        h.relay.receiveRemote(Array("\r\ntwo\(close)\(open)\u{1B}[Hthr".utf8))
+        XCTAssertEqual(h.frames.count, 1, "the update closed in this read is drawn")
+        XCTAssertEqual(Array(h.lines.prefix(2)), ["one", "two"], "whole, without the next one's start")
+        XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 1000, "the open update is not drawn")
+        XCTAssertEqual(RelayLoop.lastUpdateEnd(in: UnsafeRawBufferPointer(start: nil, count: 0)), nil)
+        Array("ab\(close)c\(close)?\u{1B}[?2026".utf8).withUnsafeBytes {
+            XCTAssertEqual(RelayLoop.lastUpdateEnd(in: $0), 19, "after the last whole one; a cut one at the end is not one")
+        }
+    }
+
     func testASmallFrameDoesNotHoldTheNextOneBack() throws {
         let h = try RelayLoopTests.Harness {
             $0.frameInterval = .zero
