@@ -39,11 +39,6 @@ extension SSHSession {
         earlySessionChannel = true
     }
 
-    /// How long `exec` waits for the answer to an early open: the login's answer has come, so
-    /// the open's is due within a round trip; a server that does not keep RFC 4252's order
-    /// never sends it, and this bounds that wait.
-    static let earlyOpenAnswerSeconds = 10.0
-
     /// `exec`'s channel: the early open's, finished here, or a new one. Throws
     /// `EarlySessionChannelSpent(.unanswered)` when the early open gets no answer in time.
     func openExecChannel() throws -> OpaquePointer? {
@@ -52,7 +47,8 @@ extension SSHSession {
         }
         defer { earlySessionChannel = false; earlyOpenedChannel = nil }
         if let ready = earlyOpenedChannel { return ready }
-        let wait = min(options.operationTimeout, Self.earlyOpenAnswerSeconds)
+        // As long as any open may take: a busy sshd sets up the logged-in session first.
+        let wait = options.operationTimeout
         do {
             return try callReturningPointer("opening a channel", timeout: wait) { Self.openSessionChannel(raw) }
         } catch SSHError.timedOut {
