@@ -25,11 +25,14 @@ extension RelayLoop {
         terminal.feed(UnsafeRawBufferPointer(rebasing: bytes[end...]))
     }
 
+    /// What follows the `?` of `CSI ? 2026 l`; built once, not per read.
+    private static let updateEndTail: [UInt8] = Array("2026l".utf8)
+
     /// The index just past the last `CSI ? 2026 l` in `bytes`, if any: memchr finds each `?`
     /// (a few per frame of TUI output), and only there are the neighbours compared.
     static func lastUpdateEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, bytes.count >= 8 else { return nil }
-        let tail: [UInt8] = Array("2026l".utf8)
+        let tail = updateEndTail
         var found: Int?
         var from = 2
         while from < bytes.count, let hit = memchr(base + from, 0x3F, bytes.count - from) {
