@@ -87,6 +87,11 @@ extension SSHSession {
 
     private func channelFailure(_ operation: String, code: Int32) -> SSHError {
         if LibSSH2.isConnectionLoss(code) { return failure(operation, code: code) }
+        // libssh2's own words name the call that took the answer, which in a pipeline may be
+        // another request's (`RequestPipeline`).
+        if code == LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED {
+            return .channelRefused(detail: "\(operation): the server said no")
+        }
         return .channelRefused(detail: "\(operation): \(LibSSH2.lastErrorMessage(raw))")
     }
 }
