@@ -100,6 +100,10 @@ public final class EventLoop {
         timers[token.id] = nil
     }
 
+    /// How many timers wait to fire: tests use it to see that a busy handler does not pile
+    /// them up.
+    public var scheduledTimerCount: Int { timers.count }
+
     /// Ends `run()` now: the handler that calls it finishes, and no other handler of the same
     /// round runs. Drover stops to exit (a detach), and a handler still due, such as a frame
     /// render of a busy screen, would only delay the exit the person asked for.

@@ -49,9 +49,14 @@ extension LinkDriver {
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
             if output.hasMore || forwardsHaveMore {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
-                _ = loop.schedule(after: .zero) { [weak self] in
-                    guard let self, self.connection === connection else { return }
-                    self.pump()
+                // One next turn at a time: the socket's pumps meanwhile must not add more, or
+                // they pile up and run back to back ahead of the frame that is due.
+                if pumpAgainTimer == nil {
+                    pumpAgainTimer = loop.schedule(after: .zero) { [weak self] in
+                        guard let self else { return }
+                        self.pumpAgainTimer = nil
+                        self.pump()
+                    }
                 }
             } else if output.reachedEOF || connection.channel.receivedEOF {
                 remoteEnded(connection)

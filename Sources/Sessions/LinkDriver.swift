@@ -82,6 +82,8 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
+    /// The pump's next turn while the channel has more (`pump`): one at a time.
+    var pumpAgainTimer: EventLoop.TimerToken?
     /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
     var upload: ActiveUpload?
     /// Temporary upload names left on the host by a dropped link, removed by the next upload.
@@ -200,6 +202,8 @@ final class LinkDriver {
         keepaliveTimer = nil
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
+        if let pumpAgainTimer { loop.cancel(pumpAgainTimer) }
+        pumpAgainTimer = nil
         outbound.removeAll()
         remoteSizeDue = nil
         let cancelled = cancelUpload()

@@ -7,33 +7,69 @@ import VT
 import TestSupport
 
 /// A driver holds one connection at a time: attaching another drops the one before (its socket
-/// watch, timers and session), so nothing of it outlives its replacement.
+/// watch, timers and session), so nothing of it outlives its replacement. While the host
+/// floods, the driver's reading keeps one next turn waiting at a time.
 final class LinkDriverAttachTests: XCTestCase {
-    func testAttachingAgainDropsTheConnectionBefore() throws {
-        let sshd = try TestSSHD()
-        defer { sshd.tearDown() }
+    private var sshd: TestSSHD!
+    private var endpoint: SSHEndpoint!
+    private var key: SSHPrivateKey!
+
+    override func setUpWithError() throws {
+        sshd = try TestSSHD()
         let keyPath = sshd.directory.file("client_ed25519")
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "drover-test-client", "-f", keyPath])
         try sshd.authorize(String(contentsOfFile: keyPath + ".pub", encoding: .utf8))
-        let key = SSHPrivateKey(privateKeyText: try String(contentsOfFile: keyPath, encoding: .utf8),
-                                publicKeyLine: try String(contentsOfFile: keyPath + ".pub", encoding: .utf8),
-                                label: "device key")
-        let endpoint = SSHEndpoint(host: sshd.listenAddress, port: sshd.port, user: TestSSHD.currentUser)
-        func connection() throws -> RemoteConnection {
-            let session = try SSHSession.open(to: endpoint, verifyHostKey: { _ in },
-                                              credentials: SSHCredentials(privateKeys: [key]))
-            return RemoteConnection(session: session, channel: try session.exec("cat", pty: SSHPTYRequest()))
-        }
-        let driver = try LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: "cat", host: nil),
-                                terminal: Terminal(columns: 80, rows: 24), inFront: true, loop: try EventLoop(),
-                                keepaliveInterval: 15)
+        key = SSHPrivateKey(privateKeyText: try String(contentsOfFile: keyPath, encoding: .utf8),
+                            publicKeyLine: try String(contentsOfFile: keyPath + ".pub", encoding: .utf8),
+                            label: "device key")
+        endpoint = SSHEndpoint(host: sshd.listenAddress, port: sshd.port, user: TestSSHD.currentUser)
+    }
+
+    override func tearDown() {
+        sshd?.tearDown()
+    }
+
+    private func connection(running command: String) throws -> RemoteConnection {
+        let session = try SSHSession.open(to: endpoint, verifyHostKey: { _ in },
+                                          credentials: SSHCredentials(privateKeys: [key]))
+        return RemoteConnection(session: session, channel: try session.exec(command, pty: SSHPTYRequest()))
+    }
+
+    private func driver(on loop: EventLoop, command: String) throws -> LinkDriver {
+        try LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: command, host: nil),
+                       terminal: Terminal(columns: 80, rows: 24), inFront: true, loop: loop, keepaliveInterval: 15)
+    }
+
+    func testAttachingAgainDropsTheConnectionBefore() throws {
+        let driver = try driver(on: try EventLoop(), command: "cat")
         defer { driver.shutDown() }
-        let first = try connection(), second = try connection()
+        let first = try connection(running: "cat"), second = try connection(running: "cat")
         let generation = driver.beginConnect()
         driver.attach(first, generation: generation)
         driver.attach(second, generation: generation)
         XCTAssertTrue(driver.connection === second)
         XCTAssertEqual(first.session.state, .closed, "the replaced connection is disconnected")
         XCTAssertNotEqual(second.session.state, .closed)
+    }
+
+    /// A pump that stops with more to read schedules its next turn; the socket's own pumps
+    /// meanwhile must not schedule more. They piled up once, one per loop turn, and ran back to
+    /// back ahead of the frame that was due (8 frames/s in the unicode flood benchmark).
+    func testAFloodKeepsOneNextTurnWaiting() throws {
+        let loop = try EventLoop()
+        let command = "yes 'a long enough line of flood output to fill the channel window quickly'"
+        let driver = try driver(on: loop, command: command)
+        defer { driver.shutDown() }
+        let generation = driver.beginConnect()
+        driver.attach(try connection(running: command), generation: generation)
+        let before = loop.scheduledTimerCount   // the keepalive, and nothing of the pump's yet
+        driver.startDelivering()
+        var most = 0
+        for _ in 0..<200 {
+            try loop.runOnce()
+            most = max(most, loop.scheduledTimerCount)
+        }
+        XCTAssertGreaterThan(driver.terminal.scrollback.count, 100, "the flood was read")
+        XCTAssertLessThanOrEqual(most, before + 1, "pump turns piled up while the host flooded")
     }
 }
