@@ -95,6 +95,10 @@ public final class SSHChannel {
     /// nothing else can send until it is repeated.
     public var holdsSessionTurn: Bool { session.isHeld(by: self) }
 
+    /// False while another call's half-sent packet holds the session: `readAvailable` then
+    /// reads nothing, whatever libssh2 holds.
+    public var mayRead: Bool { session.mayCall(reading) }
+
     /// True once the remote sent EOF and all data before it was read.
     public var receivedEOF: Bool { libssh2_channel_eof(raw) == 1 }
 

@@ -60,7 +60,7 @@ extension SSHSession {
             if operation.hasPrefix("setting ") {
                 if LibSSH2.isConnectionLoss(rc) { throw failure(operation, code: rc) }
             } else if rc != 0 {
-                throw channelFailure(operation, code: rc)
+                throw requestFailure(operation, code: rc)
             }
         }
         return channel
@@ -87,11 +87,14 @@ extension SSHSession {
 
     private func channelFailure(_ operation: String, code: Int32) -> SSHError {
         if LibSSH2.isConnectionLoss(code) { return failure(operation, code: code) }
-        // libssh2's own words name the call that took the answer, which in a pipeline may be
-        // another request's (`RequestPipeline`).
-        if code == LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED {
-            return .channelRefused(detail: "\(operation): the server said no")
-        }
         return .channelRefused(detail: "\(operation): \(LibSSH2.lastErrorMessage(raw))")
+    }
+
+    /// Only a FAILURE answer is a refusal; any other code is trouble on the connection, not
+    /// the account. libssh2's own words are left out of a refusal: they name the call that
+    /// took the answer, which in a pipeline may be another request's (`RequestPipeline`).
+    private func requestFailure(_ operation: String, code: Int32) -> SSHError {
+        guard code == LIBSSH2_ERROR_CHANNEL_REQUEST_DENIED else { return failure(operation, code: code) }
+        return .channelRefused(detail: operation)
     }
 }

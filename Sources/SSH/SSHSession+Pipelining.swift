@@ -17,6 +17,7 @@ extension SSHSession {
             waitToSend: { index in
                 try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: requests[index].operation)
             },
-            collect: { index in try call(requests[index].operation, timeout: timeout, requests[index].body) })
+            // A call may take another request's answer: a wait is named after the one awaited.
+            collect: { index, awaited in try call(requests[awaited].operation, timeout: timeout, requests[index].body) })
     }
 }
