@@ -14,8 +14,9 @@ extension LinkDriver {
                 delegate?.driverStatusChanged(self)
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
-            pump()
-            driveUpload()
+            // A turn already due runs in this same loop turn: one read per turn, not two.
+            if pumpAgainTimer == nil { pump() }
+            if uploadStepTimer == nil { driveUpload() }
         }
     }
 
@@ -28,6 +29,9 @@ extension LinkDriver {
         guard let connection, delegate?.isEnding != true else { return }
         do {
             var output: (reachedEOF: Bool, hasMore: Bool)
+            // Another call's half-sent packet keeps the read from starting; libssh2 may already
+            // hold the output, so once `flush` finished that packet a turn must come back for it.
+            let readHeldOff = !connection.channel.mayRead
             let start = ContinuousClock.now
             repeat {
                 // Each piece is fed from the channel's own buffer (no copy); reading stops if
@@ -47,7 +51,7 @@ extension LinkDriver {
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
-            if output.hasMore || forwardsHaveMore {
+            if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend) {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 // One next turn at a time: the socket's pumps meanwhile must not add more, or
                 // they pile up and run back to back ahead of the frame that is due.

@@ -82,8 +82,9 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
-    /// The pump's next turn while the channel has more (`pump`): one at a time.
+    /// The pump's and the upload's next turns while they have more to do: one of each at a time.
     var pumpAgainTimer: EventLoop.TimerToken?
+    var uploadStepTimer: EventLoop.TimerToken?
     /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
     var upload: ActiveUpload?
     /// Temporary upload names left on the host by a dropped link, removed by the next upload.
@@ -202,8 +203,9 @@ final class LinkDriver {
         keepaliveTimer = nil
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
-        if let pumpAgainTimer { loop.cancel(pumpAgainTimer) }
+        for timer in [pumpAgainTimer, uploadStepTimer].compactMap({ $0 }) { loop.cancel(timer) }
         pumpAgainTimer = nil
+        uploadStepTimer = nil
         outbound.removeAll()
         remoteSizeDue = nil
         let cancelled = cancelUpload()

@@ -46,8 +46,11 @@ extension LinkDriver {
         switch upload.transfer.step() {
         case .waiting(let soon):
             upload.progress(upload.transfer.sentBytes, upload.transfer.totalBytes)
-            if soon {
-                _ = loop.schedule(after: .zero) { [weak self] in self?.driveUpload() }
+            if soon, uploadStepTimer == nil {
+                uploadStepTimer = loop.schedule(after: .zero) { [weak self] in
+                    self?.uploadStepTimer = nil
+                    self?.driveUpload()
+                }
             }
             updateSocketEvents()
         case .finished(let paths):
