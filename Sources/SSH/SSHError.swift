@@ -72,8 +72,10 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .rsaSignatureRefused(user, host, keys, libssh2, server):
             let who = Self.openSSHVersion(server).map { "the server (OpenSSH \($0.major).\($0.minor))" } ?? "the server"
             return "\(host) refused the RSA key\(keys.count == 1 ? "" : "s") \(keys.joined(separator: ", ")) for '\(user)': \(who) refuses ssh-rsa (SHA-1) signatures, the only RSA signatures Drover's libssh2 \(libssh2) can make. Use an ed25519 key instead (authorize this device's key, shown by 'drover key', in ~/.ssh/authorized_keys of '\(user)' there, or make one with 'ssh-keygen -t ed25519'), or run Drover with libssh2 1.11 or newer."
+        case let .channelRefused(detail) where detail.hasPrefix("requesting a terminal"):
+            return "the server refused to start the session (\(detail)); check PermitTTY in the host's sshd_config and no-pty or restrict on this key's line in its ~/.ssh/authorized_keys."
         case let .channelRefused(detail):
-            return "the server refused to start the session (\(detail)); check that the account may run commands (shell, ForceCommand, PermitTTY)."
+            return "the server refused to start the session (\(detail)); check that the account may run commands there (its login shell, sshd_config's Match blocks)."
         case let .connectionLost(detail):
             return "the connection was lost (\(detail)); check the network and connect again."
         case let .protocolFailure(operation, detail):

@@ -15,9 +15,15 @@ extension LinkDriver {
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A turn already due runs in this same loop turn: one read per turn, not two.
-            if pumpAgainTimer == nil { pump() }
-            if uploadStepTimer == nil { driveUpload() }
+            if pumpAgainTimer == nil { serve() }
         }
+    }
+
+    /// A read, then the upload's step: the read finishes any packet another call left half
+    /// sent, which would hold the step off.
+    func serve() {
+        pump()
+        if uploadStepTimer == nil { driveUpload() }
     }
 
     /// Reads what the channel has (for up to `pumpTurn`), feeds the emulator, flushes queued
@@ -29,9 +35,6 @@ extension LinkDriver {
         guard let connection, delegate?.isEnding != true else { return }
         do {
             var output: (reachedEOF: Bool, hasMore: Bool)
-            // Another call's half-sent packet keeps the read from starting; libssh2 may already
-            // hold the output, so once `flush` finished that packet a turn must come back for it.
-            let readHeldOff = !connection.channel.mayRead
             let start = ContinuousClock.now
             repeat {
                 // Each piece is fed from the channel's own buffer (no copy); reading stops if
@@ -44,6 +47,10 @@ extension LinkDriver {
                 }
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
+            // A half-sent packet of another call (a reply sent while feeding, say) stops the read
+            // at once; libssh2 may already hold the output, so once `flush` finished that packet
+            // a turn must come back for it.
+            let readHeldOff = !connection.channel.mayRead
             try flush()
             if let size = remoteSizeDue { resizeRemote(columns: size.columns, rows: size.rows) }
             let carried = forwards.map(\.openCount)
@@ -59,7 +66,7 @@ extension LinkDriver {
                     pumpAgainTimer = loop.schedule(after: .zero) { [weak self] in
                         guard let self else { return }
                         self.pumpAgainTimer = nil
-                        self.pump()
+                        self.serve()
                     }
                 }
             } else if output.reachedEOF || connection.channel.receivedEOF {

@@ -82,8 +82,9 @@ final class LinkDriver {
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
     var deliveryTimer: EventLoop.TimerToken?
-    /// The pump's and the upload's next turns while they have more to do: one of each at a time.
+    /// The pump's next turn while the channel has more: one at a time.
     var pumpAgainTimer: EventLoop.TimerToken?
+    /// The upload's next step while it can go on at once: one at a time.
     var uploadStepTimer: EventLoop.TimerToken?
     /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
     var upload: ActiveUpload?

@@ -27,6 +27,8 @@ final class ChannelRefusedTests: XCTestCase {
         XCTAssertThrowsError(try session.exec("true", pty: SSHPTYRequest())) { error in
             guard case .channelRefused(let detail)? = error as? SSHError else { return XCTFail("\(error)") }
             XCTAssertTrue(detail.contains("requesting a terminal"), detail)
+            // The advice fits a refused PTY: the server's setting or the key's options.
+            XCTAssertTrue("\(error)".contains("PermitTTY") && "\(error)".contains("no-pty"), "\(error)")
         }
         XCTAssertEqual(try session.run(command: "echo no-pty-is-fine").stdout.text, "no-pty-is-fine\n")
     }

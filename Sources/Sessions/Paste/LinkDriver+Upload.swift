@@ -57,9 +57,7 @@ extension LinkDriver {
             self.upload = nil
             abandonedUploads = []
             upload.done(.success(paths))
-            // Keys and replies held during the upload go now; output read meanwhile is fed.
-            send([])
-            pump()
+            resumeAfterUpload()
         case .failed(let error):
             endUpload(upload)
             switch error {
@@ -69,12 +67,19 @@ extension LinkDriver {
                 upload.done(.failure(.linkDropped("the link to \(name) dropped")))
             case .protocolFailure(let operation, let detail):
                 upload.done(.failure(.refused("\(operation): \(detail)")))
-                send([])
+                resumeAfterUpload()
             default:
                 upload.done(.failure(.refused(error.description)))
-                send([])
+                resumeAfterUpload()
             }
         }
+    }
+
+    /// Keys and replies held during the upload go now, and output libssh2 read meanwhile is
+    /// fed (by the waiting turn when there is one: one read per loop turn).
+    private func resumeAfterUpload() {
+        send([])
+        if pumpAgainTimer == nil { pump() }
     }
 
     /// The link is going away (`dropConnection`, before the session goes): the upload lets go
