@@ -106,8 +106,13 @@ final class AttachMemoryTests: XCTestCase {
         try harness.startOuterTerminal(width: 100, height: 30)
         try attachMeasuring(names)
         try waitForMarkers(markers, timeout: 120)
-        // One more turn through every host: each is shown once (its screen drawn) while busy.
-        for _ in names { try harness.keys("C-]", "n") }
+        // One more turn through every host: each is shown once (its screen drawn) while busy;
+        // the banner naming it says the switch happened before the next one is asked for.
+        for step in 1...names.count {
+            try harness.keys("C-]", "n")
+            let shown = names[step % names.count]
+            try harness.waitFor("\(shown) (\(step % names.count + 1)/\(names.count))", timeout: 30)
+        }
         let peak = try detachAndReadPeak()
         XCTAssertLessThanOrEqual(peak, (96 << 20) + Self.debugAllowance, "peak RSS \(peak) bytes")
     }

@@ -82,7 +82,8 @@ def echo_pair(world, drover_name, port, keys, seed):
             results[label] = probe(term, keys, random.Random(seed))
         finally:
             term.close()
-    threads = [threading.Thread(target=run, args=("drover", world.drover_argv([drover_name]))),
+    # Prediction off: this measures the link (scripts/bench prediction measures the predictor).
+    threads = [threading.Thread(target=run, args=("drover", world.drover_argv([drover_name], "--predict", "never"))),
                threading.Thread(target=run, args=("ssh", world.ssh_argv(port, READY)))]
     for t in threads:
         t.start()

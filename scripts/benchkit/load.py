@@ -188,7 +188,7 @@ def many_hosts(world, keys, keepalive, log):
         shaper, port = world.shaper()
         shapers.append(shaper)
         names.append(world.add_host(port, f"clear; printf 'screen-of-{i}\\r\\n'; {READY}"))
-    term = Terminal(world.drover_argv(names, "--keepalive", str(keepalive)), env=world.env)
+    term = Terminal(world.drover_argv(names, "--keepalive", str(keepalive), "--predict", "never"), env=world.env)
     out = {}
     try:
         term.wait_for(b"screen-of-0", timeout=120)

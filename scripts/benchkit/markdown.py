@@ -108,4 +108,6 @@ def kept_prediction_section(path):
     text = open(path).read() if os.path.exists(path) else ""
     if begin not in text or end not in text:
         return []
-    return ["", text[text.index(begin):text.index(end) + len(end)]]
+    return ["", "The section below is not from this run: `scripts/bench prediction` writes it in its own run",
+            "(evidence/bench-prediction.md gives that run's commit and machine load).", "",
+            text[text.index(begin):text.index(end) + len(end)]]
