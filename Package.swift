@@ -1,7 +1,14 @@
 // swift-tools-version:6.0
 // Drover: an SSH client for herdr sessions. Module layout and dependency
 // direction follow docs/architecture.md: dependencies point downward only.
+import Foundation
 import PackageDescription
+
+/// libssh2 1.11.1 or newer, built by scripts/bootstrap into .build/libssh2 where the system's is
+/// older (Debian 12), is linked statically from there; otherwise the system's is found through
+/// pkg-config (ADR 0019). Sources/CLibSSH2/shim.h stops the build, naming the fix, on an older one.
+let privateLibSSH2 = Context.packageDirectory + "/.build/libssh2"
+let usesPrivateLibSSH2 = FileManager.default.fileExists(atPath: privateLibSSH2 + "/lib/libssh2.a")
 
 let package = Package(
     name: "Drover",
@@ -12,8 +19,10 @@ let package = Package(
     targets: [
         // System libraries, found through pkg-config: Debian -dev packages or Homebrew formulae
         // (scripts/bootstrap installs either).
-        .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2", pkgConfig: "libssh2",
-                       providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
+        usesPrivateLibSSH2
+            ? .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2")
+            : .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2", pkgConfig: "libssh2",
+                             providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
@@ -79,3 +88,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
+// includes <libssh2.h>), and its static library for whatever links SSH.
+if usesPrivateLibSSH2 {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xcc", "-I" + privateLibSSH2 + "/include"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-I" + privateLibSSH2 + "/include"])]
+    }
+    // By path, not -lssh2: another library's -L/usr/lib/... would otherwise find the system's first.
+    let ssh = package.targets.first { $0.name == "SSH" }!
+    ssh.linkerSettings = (ssh.linkerSettings ?? []) + [.unsafeFlags([privateLibSSH2 + "/lib/libssh2.a"])]
+}

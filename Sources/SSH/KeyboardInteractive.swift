@@ -34,7 +34,7 @@ enum KeyboardInteractive {
                     let context = Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
                     let instructionText = promptText(instruction, Int(instructionLength))
                     for index in 0..<Int(count) {
-                        let question = SSHAuthPrompt(text: promptText(prompts[index].text, Int(prompts[index].length)),
+                        let question = SSHAuthPrompt(text: promptText(UnsafeRawPointer(prompts[index].text), Int(prompts[index].length)),
                                                      echo: prompts[index].echo != 0, instruction: instructionText,
                                                      attempt: context.attempt)
                         let answer = context.declined ? nil : context.prompt(question)
@@ -56,7 +56,7 @@ enum KeyboardInteractive {
 }
 
 /// A length-delimited C string from libssh2 as Swift text.
-private func promptText(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {
+private func promptText(_ pointer: UnsafeRawPointer?, _ length: Int) -> String {
     guard let pointer, length > 0 else { return "" }
     return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
 }

@@ -48,8 +48,8 @@ final class SSHTunnel {
                                   UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int = tunnelSend
         let receive: @convention(c) (Int32, UnsafeMutableRawPointer?, Int, Int32,
                                      UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int = tunnelReceive
-        _ = libssh2_session_callback_set(session, LIBSSH2_CALLBACK_SEND, unsafeBitCast(send, to: UnsafeMutableRawPointer.self))
-        _ = libssh2_session_callback_set(session, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: UnsafeMutableRawPointer.self))
+        _ = libssh2_session_callback_set2(session, LIBSSH2_CALLBACK_SEND, unsafeBitCast(send, to: (@convention(c) () -> Void).self))
+        _ = libssh2_session_callback_set2(session, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: (@convention(c) () -> Void).self))
     }
 
     /// The tunnel a callback's `abstract` argument points to.
