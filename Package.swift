@@ -19,10 +19,8 @@ let package = Package(
     targets: [
         // System libraries, found through pkg-config: Debian -dev packages or Homebrew formulae
         // (scripts/bootstrap installs either).
-        usesPrivateLibSSH2
-            ? .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2")
-            : .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2", pkgConfig: "libssh2",
-                             providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
+        .systemLibrary(name: "CLibSSH2", path: "Sources/CLibSSH2", pkgConfig: usesPrivateLibSSH2 ? nil : "libssh2",
+                       providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
