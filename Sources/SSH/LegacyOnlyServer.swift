@@ -52,8 +52,7 @@ public struct LegacyOnlyServer: Sendable, Equatable, CustomStringConvertible {
         let command = advice
             ?? "'drover hosts edit NAME --legacy-algorithms \(names)' for a registered host, or "
             + "'drover attach \(target) --legacy-algorithms \(names)'"
-        return "\(target) offers only weak algorithms for \(offers.map(\.kind.label).joined(separator: ", ")) "
-            + "(\(offered)), which Drover does not use unless a host allows them. Best: give its sshd modern ones "
+        return "\(target) offers only weak algorithms (\(offered)), which Drover does not use unless a host allows them. Best: give its sshd modern ones "
             + "(OpenSSH's defaults). To connect anyway, allow them for this host: \(command)."
     }
 }
