@@ -19,7 +19,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// Whether the host's OSC 52 writes reach the local clipboard; nil means `write`.
     public var clipboard: ClipboardPolicy?
     /// Identity files to log in with (`--identity`, `~` allowed), tried after the device key and
-    /// the agent; nil tries `~/.ssh/id_ed25519` and `~/.ssh/id_ecdsa`, as ssh does.
+    /// the agent; nil tries `~/.ssh/id_ed25519`, `id_ecdsa` and `id_rsa`, as ssh does.
     public var identity: [String]?
     /// False when `~/.ssh/known_hosts` must not vouch for this host's key (`--no-ssh-known-hosts`);
     /// nil means it may.
@@ -34,6 +34,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var forward: [String]?
     /// True when a forward may listen on a non-loopback address (`--forward-public`).
     public var forwardPublic: Bool?
+    /// Weak algorithms this host's server needs (`--legacy-algorithms`, ADR 0021), proposed
+    /// after the modern ones; nil: modern ones only.
+    public var legacyAlgorithms: [String]?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -101,11 +104,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
         for file in identity ?? [] { try HostRules.checkIdentity(file) }
         if let jump { try HostRules.checkJump(jump) }
         if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
+        if let legacyAlgorithms { try HostRules.checkLegacyAlgorithms(legacyAlgorithms) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic
+        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -131,6 +135,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         jump = try c.decodeIfPresent([String].self, forKey: .jump)
         forward = try c.decodeIfPresent([String].self, forKey: .forward)
         forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)
+        legacyAlgorithms = try c.decodeIfPresent([String].self, forKey: .legacyAlgorithms)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

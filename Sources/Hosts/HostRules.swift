@@ -16,6 +16,8 @@ public enum HostRules {
     public static let authRule =
         "auth is a list of device-key, agent and password, each at most once, at least one"
 
+    public static let legacyAlgorithmsRule =
+        "legacy algorithms are 1-32 names of 1-64 lowercase letters, digits, '-', '.' and '@' (see 'drover doctor')"
     public static let identityRule =
         "an identity file is a path of 1-4096 bytes without control characters (~/ is your home directory)"
 
@@ -77,6 +79,21 @@ public enum HostRules {
     public static func checkAuth(_ auth: [AuthMethod]) throws {
         guard !auth.isEmpty, Set(auth).count == auth.count else {
             throw HostValidationError(field: "auth", value: auth.map(\.rawValue).joined(separator: ","), rule: authRule)
+        }
+    }
+
+    /// The names' form only: which names libssh2 knows is checked where they are given
+    /// (`--legacy-algorithms`) and shown by `drover doctor`.
+    public static func checkLegacyAlgorithms(_ names: [String]) throws {
+        for name in names {
+            let bytes = Array(name.utf8)
+            guard (1...64).contains(bytes.count), bytes.allSatisfy({ isAlphanumeric($0) && !(0x41...0x5a).contains($0)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "@") }) else {
+                throw HostValidationError(field: "legacyAlgorithms", value: name, rule: legacyAlgorithmsRule)
+            }
+        }
+        guard (1...32).contains(names.count) else {
+            throw HostValidationError(field: "legacyAlgorithms", value: names.joined(separator: ","), rule: legacyAlgorithmsRule)
         }
     }
 

@@ -1,12 +1,12 @@
 import CLibSSH2
 
-/// Public key login with the keys an ssh-agent holds (the agent signs; no key leaves it).
+/// Public key login with the keys an ssh-agent holds (the agent signs; no key leaves it). An
+/// RSA key is asked for an rsa-sha2-512/256 signature when the server lists those (libssh2 1.11).
 enum AgentAuthentication {
     /// What the agent's keys did: the comment of the key that logged in (nil when none did,
-    /// or no agent answers), and the refused RSA keys, whose refusal has its own explanation.
+    /// or no agent answers).
     struct Outcome {
         var accepted: String?
-        var refusedRSA: [String] = []
     }
 
     static func authenticate(session: SSHSession, socketPath: String) throws -> Outcome {
@@ -31,8 +31,6 @@ enum AgentAuthentication {
                 outcome.accepted = comment
                 return outcome
             }
-            let blob = Array(UnsafeBufferPointer(start: identity.pointee.blob, count: Int(identity.pointee.blob_len)))
-            if PresentedHostKey.keyTypeName(ofBlob: blob) == "ssh-rsa" { outcome.refusedRSA.append("ssh-agent key \(comment)") }
         }
     }
 }

@@ -59,10 +59,11 @@ enum Handshake {
         switch code {
         case LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE, LIBSSH2_ERROR_METHOD_NOT_SUPPORTED,
              LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN:
-            if probe, let offered = ServerAlgorithmsProbe.hostKeyAlgorithms(host: endpoint.host, port: endpoint.port,
-                                                                    timeout: options.connectTimeout),
-               ServerAlgorithmsProbe.isRSAOnly(offered), !VersionNumber.libssh2.supportsRSASHA2 {
-                return .rsaOnlyServer(host: endpoint.host, port: endpoint.port)
+            if probe, let offered = ServerAlgorithmsProbe.algorithms(host: endpoint.host, port: endpoint.port,
+                                                                     timeout: options.connectTimeout),
+               let server = LegacyOnlyServer.diagnose(server: offered, algorithms: options.algorithms,
+                                                      host: endpoint.host, port: endpoint.port) {
+                return .legacyOnlyServer(server)
             }
             return .handshakeFailed(host: endpoint.host, port: endpoint.port, detail: "\(detail), code \(code)")
         case LIBSSH2_ERROR_BANNER_RECV, LIBSSH2_ERROR_SOCKET_DISCONNECT, LIBSSH2_ERROR_SOCKET_RECV:

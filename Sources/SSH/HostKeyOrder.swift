@@ -5,16 +5,11 @@ import Identity
 /// OpenSSH's client does) makes it show the key we can compare, not another type that would
 /// look new or changed.
 extension SSHOptions {
-    /// The types Drover accepts with the libssh2 it runs on, most preferred first.
-    public static let defaultHostKeyAlgorithms = hostKeyAlgorithms(for: .libssh2)
-
-    /// Ed25519 (the key people compare), then ECDSA, then, when `version` can verify them
-    /// with SHA-2 (libssh2 1.11 and later), RSA keys as rsa-sha2-512/256; never SHA-1
-    /// ssh-rsa or DSA.
-    public static func hostKeyAlgorithms(for version: VersionNumber) -> [String] {
-        let modern = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"]
-        return version.supportsRSASHA2 ? modern + ["rsa-sha2-512", "rsa-sha2-256"] : modern
-    }
+    /// The types Drover accepts, most preferred first: Ed25519 (the key people compare), then
+    /// ECDSA, then RSA keys verified with SHA-2 (rsa-sha2-512/256, as OpenSSH orders them).
+    /// SHA-1 `ssh-rsa` and DSA only for a host that allows them (`SSHAlgorithms.legacy`).
+    public static let defaultHostKeyAlgorithms = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
+                                                  "ecdsa-sha2-nistp521", "rsa-sha2-512", "rsa-sha2-256"]
 
     /// `available` (default: `defaultHostKeyAlgorithms`) with the pinned types first, each
     /// group in that order. A pinned `ssh-rsa` key stands for the rsa-sha2 algorithms; types

@@ -56,7 +56,7 @@ public struct SSHAuthPrompt: Sendable, Equatable {
 /// set). ssh's order: keys it holds itself, the agent's, then the files.
 public struct SSHCredentials {
     public var privateKeys: [SSHPrivateKey]
-    /// Identity files (`--identity`, else `~/.ssh/id_ed25519`, `~/.ssh/id_ecdsa`); an
+    /// Identity files (`--identity`, else `~/.ssh/id_ed25519`, `id_ecdsa`, `id_rsa`); an
     /// encrypted one asks `prompt` for its passphrase.
     public var identityFiles: [PrivateKeyFile] = []
     /// The ssh-agent socket (`SSH_AUTH_SOCK`); nil skips the agent.

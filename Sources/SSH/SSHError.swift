@@ -9,8 +9,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case timedOut(host: String, port: Int, seconds: Double, waitingFor: String)
     /// The network said no (unreachable network or host, and similar).
     case unreachable(host: String, port: Int, detail: String)
-    /// The server offers only RSA host keys, which libssh2 1.10 can only verify with SHA-1.
-    case rsaOnlyServer(host: String, port: Int)
+    /// For some kind of algorithm the server offers only weak ones (or none Drover's libssh2 has).
+    case legacyOnlyServer(LegacyOnlyServer)
     /// Key exchange failed for another reason.
     case handshakeFailed(host: String, port: Int, detail: String)
     /// The server presents a different key than the one pinned for it.
@@ -25,9 +25,6 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case hostKeyNotVerified
     /// Every method we could try was refused.
     case authenticationRefused(user: String, host: String, offered: [String], tried: [String])
-    /// Every method was refused, and RSA keys (`keys`) were among them while libssh2
-    /// (`libssh2`, older than 1.11) can only make SHA-1 `ssh-rsa` signatures.
-    case rsaSignatureRefused(user: String, host: String, keys: [String], libssh2: String, server: String?)
     /// The server refused to open a channel or start the command.
     case channelRefused(detail: String)
     /// The TCP connection broke.
@@ -47,10 +44,10 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(SSHEndpoint.hostAndPort(host: host, port: port)) did not answer within \(Self.seconds(seconds)) while \(waitingFor); check the address, port and firewall, or that the host is awake."
         case let .unreachable(host, port, detail):
             return "cannot reach \(SSHEndpoint.hostAndPort(host: host, port: port)) (\(detail)); check the network connection and the address."
-        case let .rsaOnlyServer(host, port):
-            return "\(SSHEndpoint.hostAndPort(host: host, port: port)) offers only an RSA host key, which Drover's SSH library cannot verify safely; add an ed25519 host key on the server (ssh-keygen -A, then restart sshd)."
+        case let .legacyOnlyServer(server):
+            return server.description
         case let .handshakeFailed(host, port, detail):
-            return "SSH key exchange with \(SSHEndpoint.hostAndPort(host: host, port: port)) failed (\(detail)); the server may need an ed25519 or ECDSA host key and a modern cipher set."
+            return "SSH key exchange with \(SSHEndpoint.hostAndPort(host: host, port: port)) failed (\(detail)); check that an SSH server of a current version answers there, and its sshd log."
         case let .hostKeyChanged(host, port, keyType, pinned, presented):
             let target = SSHEndpoint.hostAndPort(host: host, port: port)
             return "HOST KEY CHANGED for \(target): pinned \(pinned), but the server now presents \(keyType) \(presented). Someone may be intercepting the connection, so nothing was sent. If the server was really reinstalled, run 'drover pins forget \(target)' and connect again."
@@ -69,9 +66,6 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
             let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
             return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there."
-        case let .rsaSignatureRefused(user, host, keys, libssh2, server):
-            let who = Self.openSSHVersion(server).map { "the server (OpenSSH \($0.major).\($0.minor))" } ?? "the server"
-            return "\(host) refused the RSA key\(keys.count == 1 ? "" : "s") \(keys.joined(separator: ", ")) for '\(user)': \(who) refuses ssh-rsa (SHA-1) signatures, the only RSA signatures Drover's libssh2 \(libssh2) can make. Use an ed25519 key instead (authorize this device's key, shown by 'drover key', in ~/.ssh/authorized_keys of '\(user)' there, or make one with 'ssh-keygen -t ed25519'), or run Drover with libssh2 1.11 or newer."
         case let .channelRefused(detail) where detail.hasPrefix("requesting a terminal"):
             return "the server refused to start the session (\(detail)); check PermitTTY in the host's sshd_config and no-pty or restrict on this key's line in its ~/.ssh/authorized_keys."
         case let .channelRefused(detail):
@@ -83,19 +77,6 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .jumpHost(hop, error):
             return "jump host \(hop): \(error.description)"
         }
-    }
-
-    /// Whether the server's banner shows it refuses ssh-rsa (SHA-1) signatures by default:
-    /// OpenSSH 8.8 and later. Any other server, or none, gives no such evidence.
-    static func refusesSSHRSA(serverBanner: String?) -> Bool {
-        guard let version = openSSHVersion(serverBanner) else { return false }
-        return (version.major, version.minor) >= (8, 8)
-    }
-
-    /// 9.2 from `SSH-2.0-OpenSSH_9.2p1 Debian…`; nil for other servers.
-    static func openSSHVersion(_ banner: String?) -> VersionNumber? {
-        guard let banner, let range = banner.range(of: "OpenSSH_") else { return nil }
-        return VersionNumber(String(banner[range.upperBound...].prefix { !$0.isWhitespace }))
     }
 
     private static func seconds(_ s: Double) -> String {

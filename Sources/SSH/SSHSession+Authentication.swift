@@ -4,8 +4,8 @@ extension SSHSession {
     /// Logs in as `endpoint.user`, trying in `credentials.order`: each private key, the
     /// ssh-agent's keys, the identity files, then password and keyboard-interactive when
     /// `credentials.prompt` is set, each only if the server offers it. Requires a verified host
-    /// key. Throws `authenticationRefused` naming what was tried and what the server offers, or
-    /// `rsaSignatureRefused` when RSA keys were refused by a libssh2 that can only sign SHA-1.
+    /// key. Throws `authenticationRefused` naming what was tried and what the server offers.
+    /// RSA keys sign with rsa-sha2-512/256 when the server's `server-sig-algs` lists them.
     /// `openingSessionEarly`: the next call on this session is `exec`, so the session channel
     /// may be opened behind the first key's signed login (`SSHSession+EarlyChannel.swift`);
     /// throws `EarlySessionChannelSpent` when that key is then refused.
@@ -16,7 +16,6 @@ extension SSHSession {
             throw SSHError.hostKeyNotVerified
         }
         var tried: [String] = []
-        var refusedRSA: [String] = []
         func succeed(_ method: SSHAuthMethod) -> SSHAuthMethod {
             state = .authenticated
             return method
@@ -48,7 +47,6 @@ extension SSHSession {
                     tried.append("ssh-agent")
                     let outcome = try AgentAuthentication.authenticate(session: self, socketPath: socket)
                     if let comment = outcome.accepted { return succeed(.agent(comment: comment)) }
-                    refusedRSA += outcome.refusedRSA
                 }
             case .identityFiles where offered.contains("publickey"):
                 for file in credentials.identityFiles {
@@ -56,7 +54,6 @@ extension SSHSession {
                     case .accepted: return succeed(.privateKey(label: file.displayPath))
                     case .refused:
                         tried.append(file.displayPath)
-                        if file.keyType == "ssh-rsa" { refusedRSA.append(file.displayPath) }
                     case .skipped:
                         tried.append("\(file.displayPath) (no passphrase given)")
                     }
@@ -70,12 +67,6 @@ extension SSHSession {
             default:
                 break
             }
-        }
-        // Only with evidence that the server refuses ssh-rsa (its banner): an older or another
-        // server accepts ssh-rsa, so there the key is simply not authorized.
-        if !refusedRSA.isEmpty, !VersionNumber.libssh2.supportsRSASHA2, SSHError.refusesSSHRSA(serverBanner: serverBanner) {
-            throw SSHError.rsaSignatureRefused(user: endpoint.user, host: endpoint.hostAndPort, keys: refusedRSA,
-                                               libssh2: VersionNumber.libssh2.description, server: serverBanner)
         }
         throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)
     }

@@ -29,10 +29,9 @@ extension SSHSession {
         }
         SSHTunnel.install(on: inner)
         libssh2_session_set_blocking(inner, 0)
-        let algorithms = (options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms).joined(separator: ",")
-        _ = libssh2_session_method_pref(inner, LIBSSH2_METHOD_HOSTKEY, algorithms)
         let peer = PeerAddress(address: endpoint.host, port: endpoint.port)
         do {
+            try options.algorithms.apply(to: inner, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
             let hostKey = try Handshake.perform(inner, fd: socketDescriptor, endpoint: endpoint, peer: peer,
                                                 options: options, deadline: deadline, outer: self)
             return SSHSession(raw: inner, fd: socketDescriptor, endpoint: endpoint, peer: peer, hostKey: hostKey,

@@ -45,10 +45,9 @@ public final class SSHSession {
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
         libssh2_session_set_blocking(raw, 0)
-        // Set before the handshake: the server presents the first of these it has.
-        let algorithms = (options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms).joined(separator: ",")
-        _ = libssh2_session_method_pref(raw, LIBSSH2_METHOD_HOSTKEY, algorithms)
         do {
+            // Set before the handshake: the server presents the first host key type of these it has.
+            try options.algorithms.apply(to: raw, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options,
                                                 deadline: deadline, outer: nil)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options,

@@ -1,12 +1,13 @@
 import LibC
 
 /// After a failed key exchange: a second, plain connection that reads the server's first
-/// (unencrypted) KEXINIT to learn which host key algorithms it offers. That is how an
-/// RSA-only server is told apart from other key-exchange failures (libssh2's own error is
-/// the same for all of them).
+/// (unencrypted) KEXINIT to learn what it offers. That is how a server offering only weak
+/// algorithms is told apart from other key-exchange failures (libssh2's own error is the same
+/// for all of them), and what the message names.
 enum ServerAlgorithmsProbe {
-    /// The server's `server_host_key_algorithms`, or nil if they could not be read.
-    static func hostKeyAlgorithms(host: String, port: Int, timeout: Double) -> [String]? {
+    /// The server's name-lists by kind (ciphers and MACs: both directions, each name once),
+    /// or nil if they could not be read.
+    static func algorithms(host: String, port: Int, timeout: Double) -> [AlgorithmKind: [String]]? {
         guard let (fd, _) = try? TCPConnector.connect(host: host, port: port, timeout: timeout) else { return nil }
         defer { close(fd) }
         let banner = Array("SSH-2.0-drover_probe\r\n".utf8)
@@ -29,16 +30,9 @@ enum ServerAlgorithmsProbe {
         return nil
     }
 
-    /// True when every offered algorithm is an RSA (or DSA) one. libssh2 1.10 cannot do
-    /// rsa-sha2-*, and Drover does not accept SHA-1 `ssh-rsa` (OpenSSH 8.8+ no longer offers it).
-    static func isRSAOnly(_ algorithms: [String]) -> Bool {
-        !algorithms.isEmpty && algorithms.allSatisfy {
-            $0.hasPrefix("rsa-sha2-") || $0.hasPrefix("ssh-rsa") || $0.hasPrefix("ssh-dss")
-        }
-    }
-
-    /// Parses "banner lines, then one binary packet holding KEXINIT"; nil while incomplete.
-    static func parse(_ bytes: [UInt8]) -> [String]? {
+    /// Parses "banner lines, then one binary packet holding KEXINIT"; nil while incomplete,
+    /// empty when the packet is not a KEXINIT.
+    static func parse(_ bytes: [UInt8]) -> [AlgorithmKind: [String]]? {
         // Skip lines until the one starting with "SSH-" (servers may print others first).
         var index = 0
         var sawBanner = false
@@ -51,18 +45,22 @@ enum ServerAlgorithmsProbe {
         let packetLength = bytes[index..<(index + 4)].reduce(0) { $0 << 8 | Int($1) }
         guard packetLength < 35000, bytes.count >= index + 4 + packetLength else { return nil }
         var cursor = index + 5          // past length and padding length
-        guard bytes[cursor] == 20 else { return [] }   // SSH_MSG_KEXINIT
+        guard bytes[cursor] == 20 else { return [:] }   // SSH_MSG_KEXINIT
         cursor += 1 + 16                // message number and cookie
+        // kex, host key, ciphers ctos and stoc, MACs ctos and stoc (compression and languages follow).
         var lists: [[String]] = []
-        for _ in 0..<2 {
-            guard cursor + 4 <= bytes.count else { return [] }
+        for _ in 0..<6 {
+            guard cursor + 4 <= bytes.count else { return [:] }
             let length = bytes[cursor..<(cursor + 4)].reduce(0) { $0 << 8 | Int($1) }
             cursor += 4
-            guard cursor + length <= bytes.count else { return [] }
+            guard cursor + length <= bytes.count else { return [:] }
             lists.append(String(decoding: bytes[cursor..<(cursor + length)], as: UTF8.self)
                 .split(separator: ",").map(String.init))
             cursor += length
         }
-        return lists[1]
+        func both(_ a: [String], _ b: [String]) -> [String] { a + b.filter { !a.contains($0) } }
+        // ext-info-s and the strict-KEX marker are signals, not key exchange methods.
+        let kex = lists[0].filter { !$0.hasPrefix("ext-info-") && !$0.hasPrefix("kex-strict-") }
+        return [.keyExchange: kex, .hostKey: lists[1], .cipher: both(lists[2], lists[3]), .mac: both(lists[4], lists[5])]
     }
 }

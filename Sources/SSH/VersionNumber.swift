@@ -2,7 +2,7 @@ import CLibSSH2
 
 /// A dotted version (`1.10.0`, OpenSSH's `9.2p1`), and the libssh2 this process runs with
 /// (asked at run time: the library may be newer or older than the headers Drover was built
-/// against) with what that version can negotiate.
+/// against; shim.h requires 1.11.1 or newer of the headers).
 public struct VersionNumber: Sendable, Equatable, Comparable, CustomStringConvertible {
     public let major: Int
     public let minor: Int
@@ -26,10 +26,6 @@ public struct VersionNumber: Sendable, Equatable, Comparable, CustomStringConver
         guard let text = libssh2_version(0) else { return VersionNumber(major: 0, minor: 0) }
         return VersionNumber(String(cString: text)) ?? VersionNumber(major: 0, minor: 0)
     }()
-
-    /// libssh2 1.11 signs with rsa-sha2-256/512 (RFC 8332) for RSA user keys and verifies RSA
-    /// host keys that way; 1.10 knows only SHA-1 `ssh-rsa`, which OpenSSH 8.8 and later refuse.
-    public var supportsRSASHA2: Bool { self >= VersionNumber(major: 1, minor: 11) }
 
     public var description: String { "\(major).\(minor).\(patch)" }
 

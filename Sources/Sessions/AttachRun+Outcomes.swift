@@ -84,11 +84,11 @@ extension SSHError {
     /// Whether a later attempt may get past this failure. Everything on the way (the network,
     /// a host still booting, a half-started sshd) may; decisions that retrying must not wear
     /// down (a changed, revoked or untrusted key, refused authentication) and a server that
-    /// can never work with Drover (RSA only) may not.
+    /// that offers only algorithms this host does not allow may not.
     var isRecoverableByReconnecting: Bool {
         switch self {
         case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
-             .rsaOnlyServer, .openSSHHostKeyChanged, .rsaSignatureRefused:
+             .legacyOnlyServer, .openSSHHostKeyChanged:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure:

@@ -18,6 +18,9 @@ public struct AttachTarget: Equatable, Sendable {
     public let jumps: [JumpRoute]
     /// Local port forwards for this run: the host's own and those given to `attach`.
     public var forwards: [ForwardSpec] = []
+    /// Weak algorithms this target's server may use: the host's own `--legacy-algorithms`, and
+    /// those `attach` or `doctor` add for this run (ADR 0021).
+    public var legacyAlgorithms: [String]
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
@@ -27,6 +30,14 @@ public struct AttachTarget: Equatable, Sendable {
         self.command = command
         self.host = host
         self.sessionOverride = sessionOverride
+        legacyAlgorithms = host?.legacyAlgorithms ?? []
+    }
+
+    /// This target also allowing `names` (for this run; the registry is not changed).
+    public func allowing(legacyAlgorithms names: [String]) -> AttachTarget {
+        var target = self
+        target.legacyAlgorithms += names.filter { !legacyAlgorithms.contains($0) }
+        return target
     }
 
     /// A registry host.
@@ -81,6 +92,7 @@ public struct AttachTarget: Equatable, Sendable {
         var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
+        target.legacyAlgorithms = legacyAlgorithms
         return target
     }
 

@@ -25,8 +25,13 @@ extension ConnectionPlan {
                       credentials: () throws -> SSHCredentials, step: (LoginStep) -> Void) throws -> SSHSession {
         let preferred = try connectOptions(options)
         func connected() throws -> SSHSession {
-            let session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
-                ?? (try SSHSession.connect(to: endpoint, options: preferred))
+            let session: SSHSession
+            do {
+                session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
+                    ?? (try SSHSession.connect(to: endpoint, options: preferred))
+            } catch {
+                throw withLegacyAdvice(error)
+            }
             step(.handshake(session))
             try session.verifyHostKey(trust.verify)
             step(.hostKey(session))

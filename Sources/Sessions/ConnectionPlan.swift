@@ -20,22 +20,33 @@ public struct ConnectionPlan {
     public let pins: KnownHosts
     /// OpenSSH's `~/.ssh/known_hosts`, read only; nil when turned off.
     public let openSSHPins: KnownHosts?
+    /// Weak algorithms proposed to this host after the modern ones (ADR 0021).
+    public let legacyAlgorithms: [String]
+    /// How a server offering only weak algorithms is told to allow them for this host.
+    let legacySetting: LegacyAlgorithmsSetting
 
     public init(target: AttachTarget, root: DroverRoot, environment: [String: String], options: SSHOptions) {
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
+                  legacy: target.legacyAlgorithms,
+                  setting: target.host.map { .registered(name: $0.name) } ?? .address(target.endpoint),
                   root: root, environment: environment, options: options)
     }
 
     /// A jump host's plan: the same steps as a target's, with the hop's own settings.
     public init(jump: JumpRoute, root: DroverRoot, environment: [String: String], options: SSHOptions) {
         self.init(endpoint: jump.endpoint, auth: jump.auth, identity: jump.identity, sshKnownHosts: jump.sshKnownHosts,
+                  legacy: jump.legacyAlgorithms,
+                  setting: jump.isRegistered ? .registered(name: jump.name) : .addressHop(jump.endpoint),
                   root: root, environment: environment, options: options)
     }
 
     init(endpoint: SSHEndpoint, auth: [AuthMethod], identity: [String]?, sshKnownHosts: Bool?,
+         legacy: [String] = [], setting: LegacyAlgorithmsSetting? = nil,
          root: DroverRoot, environment: [String: String], options: SSHOptions) {
         self.endpoint = endpoint
+        legacyAlgorithms = legacy
+        legacySetting = setting ?? .address(endpoint)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         order = Self.credentialOrder(auth)
         identityNamed = identity != nil
@@ -98,8 +109,11 @@ public struct ConnectionPlan {
         HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: ask)
     }
 
-    /// `options` offering first the host key types pinned for this endpoint.
+    /// `options` offering first the host key types pinned for this endpoint, and this host's
+    /// weak algorithms after the modern ones.
     public func connectOptions(_ options: SSHOptions) throws -> SSHOptions {
-        try options.preferringPins(in: pins, also: openSSHPins, host: endpoint.host, port: endpoint.port)
+        var options = options
+        options.legacyAlgorithms = legacyAlgorithms
+        return try options.preferringPins(in: pins, also: openSSHPins, host: endpoint.host, port: endpoint.port)
     }
 }

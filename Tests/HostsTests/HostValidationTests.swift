@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Hosts
 import TextSafety
@@ -22,6 +23,16 @@ final class HostValidationTests: XCTestCase {
     func testValidHostPasses() throws {
         try host().validate()
         try host { $0.session = "work.main_2-b"; $0.command = "tmux attach"; $0.platform = .windows }.validate()
+    }
+
+    /// hosts.json keeps the names' form only; which ones libssh2 knows is checked where given.
+    func testLegacyAlgorithmNamesHaveTheirForm() throws {
+        try host { $0.legacyAlgorithms = ["aes128-cbc", "hmac-sha1-etm@openssh.com"] }.validate()
+        for bad in [[], [""], ["AES128-CBC"], ["aes128 cbc"], ["x\u{1b}[0m"], Array(repeating: "arcfour", count: 33)] {
+            assertRefused(host { $0.legacyAlgorithms = bad }, field: "legacyAlgorithms", rule: HostRules.legacyAlgorithmsRule)
+        }
+        let old = try JSONDecoder().decode(HostEntry.self, from: Data(#"{"name":"a","hostname":"b"}"#.utf8))
+        XCTAssertNil(old.legacyAlgorithms, "a file from before the setting loads")
     }
 
     func testHostNameRules() throws {

@@ -76,12 +76,42 @@ final class ConnectErrorTests: XCTestCase {
         }
     }
 
-    func testRSAOnlyServerGetsTheRSAError() throws {
-        let sshd = try TestSSHD(hostKeyType: "rsa")
+    /// Debian 12's sshd restricted to weak algorithms: the error names what it offers per kind
+    /// and the least weak names to allow; allowing them connects, and the weak ones are named.
+    func testLegacyOnlyServerIsNamedAndConnectsOnceAllowed() throws {
+        let sshd = try TestSSHD(extraConfig: ["KexAlgorithms diffie-hellman-group14-sha1",
+                                              "Ciphers aes128-cbc,3des-cbc", "MACs hmac-sha1,hmac-md5"])
+        defer { sshd.tearDown() }
+        let endpoint = SSHEndpoint(host: "127.0.0.1", port: sshd.port, user: "u")
+        XCTAssertThrowsError(try SSHSession.connect(to: endpoint)) { error in
+            guard case .legacyOnlyServer(let server)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(server.offers.map(\.kind), [.keyExchange, .cipher, .mac])
+            XCTAssertEqual(server.offers.map(\.names), [["diffie-hellman-group14-sha1"], ["aes128-cbc", "3des-cbc"],
+                                                        ["hmac-sha1", "hmac-md5"]])
+            XCTAssertEqual(server.allow, ["diffie-hellman-group14-sha1", "aes128-cbc", "hmac-sha1"], "the least weak of each")
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("ciphers: aes128-cbc, 3des-cbc"), text)
+            XCTAssertTrue(text.contains("--legacy-algorithms diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1"), text)
+        }
+        var options = SSHOptions()
+        options.legacyAlgorithms = ["diffie-hellman-group14-sha1", "aes128-cbc", "hmac-sha1"]
+        let session = try SSHSession.connect(to: endpoint, options: options)
+        XCTAssertEqual(session.negotiatedAlgorithms.weak,
+                       ["diffie-hellman-group14-sha1 (key exchange)", "aes128-cbc (cipher)", "hmac-sha1 (MAC)"])
+    }
+
+    /// A server whose only MAC libssh2 cannot do at all: nothing to allow, and the message says
+    /// what Drover offers instead of suggesting a setting that cannot help.
+    func testServerWithNothingLibssh2CanDoGetsNoSettingAdvice() throws {
+        let sshd = try TestSSHD(extraConfig: ["Ciphers aes128-ctr", "MACs umac-64@openssh.com"])
         defer { sshd.tearDown() }
         XCTAssertThrowsError(try SSHSession.connect(to: SSHEndpoint(host: "127.0.0.1", port: sshd.port, user: "u"))) { error in
-            XCTAssertEqual(error as? SSHError, .rsaOnlyServer(host: "127.0.0.1", port: sshd.port))
-            XCTAssertTrue("\(error)".contains("add an ed25519 host key"), "\(error)")
+            guard case .legacyOnlyServer(let server)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(server.allow, [])
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("offers no algorithm Drover can use for MACs (it offers MACs: umac-64@openssh.com)"), text)
+            XCTAssertTrue(text.contains("hmac-sha2-256-etm@openssh.com"), text)
+            XCTAssertFalse(text.contains("--legacy-algorithms"), text)
         }
     }
 }

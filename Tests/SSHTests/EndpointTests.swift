@@ -1,7 +1,7 @@
 import XCTest
 @testable import SSH
 
-/// `USER@HOST[:PORT]` parsing and the RSA-only decision.
+/// `USER@HOST[:PORT]` parsing and host key fingerprints.
 final class EndpointTests: XCTestCase {
     func testParsesUserHostAndPort() {
         XCTAssertEqual(SSHEndpoint.parse("ann@box:2222", defaultUser: nil), SSHEndpoint(host: "box", port: 2222, user: "ann"))
@@ -20,14 +20,6 @@ final class EndpointTests: XCTestCase {
         XCTAssertEqual(SSHEndpoint(host: "box", user: "u").hostAndPort, "box")
         XCTAssertEqual(SSHEndpoint(host: "box", port: 2222, user: "u").hostAndPort, "box:2222")
         XCTAssertEqual(SSHEndpoint(host: "::1", port: 2222, user: "u").hostAndPort, "[::1]:2222")
-    }
-
-    func testRSAOnlyMeansNoAlgorithmDroverAccepts() {
-        XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "rsa-sha2-256"]))
-        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-ed25519"]))
-        XCTAssertTrue(ServerAlgorithmsProbe.isRSAOnly(["rsa-sha2-512", "ssh-rsa"]), "SHA-1 ssh-rsa is not accepted either")
-        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly(["ecdsa-sha2-nistp256", "ssh-rsa"]))
-        XCTAssertFalse(ServerAlgorithmsProbe.isRSAOnly([]))
     }
 
     func testFingerprintIsUnpaddedBase64OfDigest() {

@@ -56,12 +56,14 @@ final class TrustAnswerTests: XCTestCase {
 
     func testPinnedTypesAreOfferedFirst() {
         XCTAssertEqual(SSHOptions.hostKeyAlgorithms(preferring: []), SSHOptions.defaultHostKeyAlgorithms)
+        let rsa = ["rsa-sha2-512", "rsa-sha2-256"]
         XCTAssertEqual(SSHOptions.hostKeyAlgorithms(preferring: ["ecdsa-sha2-nistp256"]),
-                       ["ecdsa-sha2-nistp256", "ssh-ed25519", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"])
+                       ["ecdsa-sha2-nistp256", "ssh-ed25519", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"] + rsa)
         XCTAssertEqual(SSHOptions.hostKeyAlgorithms(preferring: ["ecdsa-sha2-nistp384", "ssh-ed25519"]),
-                       ["ssh-ed25519", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp521"])
-        XCTAssertEqual(SSHOptions.hostKeyAlgorithms(preferring: ["ssh-rsa", "ssh-dss"]), SSHOptions.defaultHostKeyAlgorithms,
-                       "pins of types Drover refuses add nothing")
+                       ["ssh-ed25519", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp521"] + rsa)
+        XCTAssertEqual(SSHOptions.hostKeyAlgorithms(preferring: ["ssh-rsa", "ssh-dss"]),
+                       rsa + ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"],
+                       "a pinned RSA key asks for rsa-sha2 first; a DSA pin adds nothing")
     }
 
     func testPreferringPinsReadsTheFileAndKeepsExplicitAlgorithms() throws {

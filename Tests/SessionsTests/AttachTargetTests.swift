@@ -101,7 +101,7 @@ final class ConnectionPlanOrderTests: XCTestCase {
         var host = HostEntry(name: "box", hostname: "box.lan", user: "ann")
         let plain = ConnectionPlan(target: AttachTarget(host: host), root: DroverRoot(path: "/nonexistent-root"),
                                    environment: ["HOME": "/home/ann"], options: SSHOptions())
-        XCTAssertEqual(plain.identityFiles.map(\.path), ["/home/ann/.ssh/id_ed25519", "/home/ann/.ssh/id_ecdsa"])
+        XCTAssertEqual(plain.identityFiles.map(\.path), ["/home/ann/.ssh/id_ed25519", "/home/ann/.ssh/id_ecdsa", "/home/ann/.ssh/id_rsa"])
         XCTAssertFalse(plain.identityNamed)
         XCTAssertEqual(plain.openSSHPins?.path, "/home/ann/.ssh/known_hosts")
         host.identity = ["~/work"]

@@ -9,7 +9,7 @@ enum AttachCommand {
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
-            + " [--predict auto|always|never] [--paste-images on|off]",
+            + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -20,8 +20,11 @@ enum AttachCommand {
             ~/.ssh/known_hosts already holds for the host and port is pinned without asking (a
             different key there stops); --no-ssh-known-hosts asks instead.
             Keys tried: this device's key, the ssh-agent's, the host's --identity files (else
-            ~/.ssh/id_ed25519 and ~/.ssh/id_ecdsa; a passphrase is asked in an overlay and kept in
+            ~/.ssh/id_ed25519, id_ecdsa and id_rsa; a passphrase is asked in an overlay and kept in
             memory for this run only), then a password.
+            \(HostsFieldOptions.legacyAlgorithmsNote)
+            Given to attach, --legacy-algorithms applies to each HOST this time, beside the host's
+            own (jump hosts keep their own: 'drover hosts edit HOP --legacy-algorithms ...').
             \(HostsFieldOptions.agentForwardingNote)
             With several hosts, all connect at start and the first is in front; the others keep
             their screens up to date, so switching is instant. A new host key is asked about when
@@ -99,6 +102,7 @@ enum AttachCommand {
                        help: "draw typed keys before the host echoes them, for every HOST this time (default: the host's setting, auto)"),
             OptionSpec("paste-images", value: "on|off",
                        help: "upload pasted picture files to the host and paste their remote paths (default: each host's setting, on)"),
+            HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for each HOST this time"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -122,6 +126,9 @@ enum AttachCommand {
                                      + "register each as a host ('drover hosts add NAME USER@HOST --session S')")
                 }
                 targets = [try targets[0].attaching(session: session)]
+            }
+            if let names = try HostsFieldOptions.legacyAlgorithms(args) {
+                targets = targets.map { $0.allowing(legacyAlgorithms: names) }
             }
             if args.flag("forward-public") && args.values("forward").isEmpty {
                 throw UsageError("--forward-public goes with --forward [BIND:]LPORT:HOST:RPORT; for a host's own forwards "

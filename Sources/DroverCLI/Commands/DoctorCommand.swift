@@ -8,28 +8,38 @@ import SSH
 enum DoctorCommand {
     static let command = Command(
         "doctor", summary: "show how Drover would connect to a host, then connect and time each step",
-        usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts]",
+        usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] [--legacy-algorithms NAME[,NAME...]]",
         details: """
-            Without HOST: the libssh2 and OpenSSL versions and the algorithms they can negotiate.
+            Without HOST: the libssh2 and OpenSSL versions, the algorithms Drover offers every host
+            (OpenSSH's modern defaults, strict key exchange on), and the weak ones a host may allow.
             With HOST (a registry name or user@host[:port]): also the address, the keys in the order
-            they are tried, Drover's pins and what ~/.ssh/known_hosts holds for it; then a real
-            connection (TCP and handshake, host key, login, a session running 'true'), each step
-            with its time. Nothing is attached. An unknown host key is asked about as in attach
-            (--yes pins it without asking; a changed key always stops). Password login is not tried.
+            they are tried, Drover's pins, what ~/.ssh/known_hosts holds for it and the weak
+            algorithms it allows; then a real connection (TCP and handshake, host key, login, a
+            session running 'true'), each step with its time, and the algorithms it negotiated (a
+            weak one is named as such). Nothing is attached. An unknown host key is asked about as
+            in attach (--yes pins it without asking; a changed key always stops). Password login is
+            not tried.
             """,
         options: [
             OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
             OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts"),
+            HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for HOST this time"),
         ],
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
         if args.positionals.count > 1 { throw UsageError("unexpected argument '\(args.positionals[1])'") }
         // The host is checked first, so a mistyped name is the only thing printed.
-        let target = try args.positionals.first.map { try CheckedConnection.resolve($0, ctx: ctx) }
-        for line in DoctorReport.libraryLines(libssh2: .libssh2, openSSL: CryptoLibrary.versionText,
-                                              supported: LibSSH2Capabilities.supported) { ctx.print(line) }
+        let legacy = try HostsFieldOptions.legacyAlgorithms(args)
+        if legacy != nil && args.positionals.isEmpty {
+            throw UsageError("--legacy-algorithms goes with HOST: 'drover doctor HOST --legacy-algorithms NAME[,NAME...]'")
+        }
+        let target = try args.positionals.first.map {
+            try CheckedConnection.resolve($0, ctx: ctx).allowing(legacyAlgorithms: legacy ?? [])
+        }
+        for line in DoctorReport.libraryLines(libssh2: VersionNumber.libssh2, openSSL: CryptoLibrary.versionText,
+                                              legacyAvailable: SSHAlgorithms.legacyAvailable) { ctx.print(line) }
         guard let target else { return 0 }
         let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
         let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
@@ -55,6 +65,7 @@ enum DoctorCommand {
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
                                               detail: "exit status \(exit.status)")))
+        for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms) { ctx.print(line) }
         session.disconnect()
         ctx.print("All steps worked: 'drover attach \(target.displayName)' connects the same way.")
         return 0

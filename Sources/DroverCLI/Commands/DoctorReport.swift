@@ -5,19 +5,42 @@ import SSH
 /// The text of `drover doctor`: what the libraries can do, and what Drover would do for one
 /// host. Pure formatting over values the command gathered, so tests can read it line by line.
 enum DoctorReport {
-    /// libssh2 and OpenSSL as loaded, and what they negotiate.
+    /// libssh2 and OpenSSL as loaded, what Drover proposes to every host, and the weak
+    /// algorithms (of those `legacyAvailable` says this libssh2 has) a host may allow.
     static func libraryLines(libssh2: VersionNumber, openSSL: String,
-                             supported: (LibSSH2Capabilities.Method) -> [String]) -> [String] {
-        var lines = ["libssh2 \(libssh2) (run time), \(openSSL)"]
-        for method in LibSSH2Capabilities.Method.allCases {
-            lines.append("  \(method.label): \(supported(method).joined(separator: ", "))")
+                             legacyAvailable: (AlgorithmKind) -> [String]) -> [String] {
+        var lines = ["libssh2 \(libssh2) (run time), \(openSSL)",
+                     "Drover offers, most preferred first (OpenSSH's defaults, as far as libssh2 has them):"]
+        for kind in AlgorithmKind.allCases {
+            lines.append("  \(kind.label): \(SSHAlgorithms.modern(kind).joined(separator: ", "))")
         }
-        lines.append("  host keys Drover accepts: \(SSHOptions.hostKeyAlgorithms(for: libssh2).joined(separator: ", "))")
-        if libssh2.supportsRSASHA2 {
-            lines.append("  RSA: rsa-sha2-256/512 for RSA user keys and host keys")
-        } else {
-            lines.append("  RSA: this libssh2 signs only with ssh-rsa (SHA-1), which OpenSSH 8.8 and later refuse; "
-                         + "use ed25519 keys (libssh2 1.11 or newer adds rsa-sha2-256/512)")
+        lines.append("  strict key exchange (Terrapin, CVE-2023-48795): on (kex-strict-c-v00@openssh.com)")
+        lines.append("  RSA keys, yours and hosts': rsa-sha2-512 and rsa-sha2-256 (SHA-2)")
+        lines.append("Weak algorithms, proposed only to a host that allows them (--legacy-algorithms NAME[,NAME...]):")
+        for kind in AlgorithmKind.allCases {
+            let names = legacyAvailable(kind)
+            lines.append("  \(kind.label): \(names.isEmpty ? "none in this libssh2" : names.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// The weak algorithms a host allows, as the plan shows them (a name this libssh2 cannot
+    /// use is said to be ignored).
+    static func legacyLine(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "  algorithms: the modern ones above only" }
+        let described = names.map { name in
+            SSHAlgorithms.legacyKind(of: name).map { SSHAlgorithms.legacyAvailable($0).contains(name) } == true
+                ? name : "\(name) (not one this libssh2 can use; ignored)"
+        }
+        return "  WEAK algorithms allowed (--legacy-algorithms), after the modern ones: " + described.joined(separator: ", ")
+    }
+
+    /// What the connection settled on; a weak algorithm is named as such.
+    static func negotiatedLines(_ negotiated: NegotiatedAlgorithms) -> [String] {
+        var lines = ["  negotiated: \(negotiated.summary)"]
+        if !negotiated.weak.isEmpty {
+            lines.append("  WEAK: this connection uses \(negotiated.weak.joined(separator: ", ")), allowed by "
+                         + "--legacy-algorithms; once the server offers modern algorithms, drop that setting")
         }
         return lines
     }
@@ -43,6 +66,7 @@ enum DoctorReport {
             }
         }
         lines.append("  host key types offered, in order: \(offered.joined(separator: ", "))")
+        lines.append(legacyLine(plan.legacyAlgorithms))
         lines.append(pins.isEmpty ? "  Drover pins: none yet" : "  Drover pins: " + pins.map(describe).joined(separator: "; "))
         switch openSSHPins {
         case .entries(let entries):
@@ -72,9 +96,7 @@ enum DoctorReport {
                 text = "\(display): \(problem)"
             } else if let file {
                 let type = file.keyType ?? "PEM key"
-                let rsa = file.keyType == "ssh-rsa" && !VersionNumber.libssh2.supportsRSASHA2
-                    ? "; RSA: refused by OpenSSH 8.8+ with this libssh2" : ""
-                text = "\(display) (\(type)\(file.isEncrypted ? ", passphrase asked" : "")\(rsa))"
+                text = "\(display) (\(type)\(file.isEncrypted ? ", passphrase asked" : ""))"
             } else {
                 text = "\(display): not found; skipped"
             }

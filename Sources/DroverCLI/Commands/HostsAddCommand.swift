@@ -6,7 +6,7 @@ enum HostsAddCommand {
         "add", summary: "add a host to the registry",
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
             + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--predict auto|always|never]"
-            + " [--clipboard write|off] [--paste-images on|off]\n"
+            + " [--clipboard write|off] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',
@@ -19,6 +19,7 @@ enum HostsAddCommand {
             session, command and jump hosts) is refused; the message names the existing entry.
             A --jump hop without user@ or :port that names no registered host, and an --identity
             file that does not exist yet, are kept as given, with a note.
+            \(HostsFieldOptions.legacyAlgorithmsNote)
             \(HostsFieldOptions.agentForwardingNote)
             """,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]

@@ -7,13 +7,14 @@ enum HostsEditCommand {
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--no-ssh-known-hosts | --ssh-known-hosts]"
-            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--rename NEW]",
+            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
+            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
             + "rule (see 'drover hosts list') is fixed here too; the result must follow every rule. "
             + "A name starting with '-' goes after '--': 'drover hosts edit --rename NEW -- -old'.\n"
-            + HostsFieldOptions.agentForwardingNote,
+            + HostsFieldOptions.legacyAlgorithmsNote + "\n" + HostsFieldOptions.agentForwardingNote,
         options: [OptionSpec("host", short: "H", value: "HOST", help: "DNS name, IPv4 or IPv6 address")]
             + HostsFieldOptions.specs + [
                 OptionSpec("no-session", help: "attach herdr's default session"),
@@ -21,8 +22,9 @@ enum HostsEditCommand {
                 OptionSpec("no-jump", help: "connect directly again, without jump hosts"),
                 OptionSpec("no-forward", help: "drop the host's port forwards"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
-                OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa again)"),
+                OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, id_ecdsa, id_rsa again)"),
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
+                OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
             ],
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
@@ -34,6 +36,9 @@ enum HostsEditCommand {
             }
             if args.flag("jump") && args.flag("no-jump") { throw UsageError("give --jump or --no-jump, not both") }
             if args.flag("forward") && args.flag("no-forward") { throw UsageError("give --forward or --no-forward, not both") }
+            if args.flag("legacy-algorithms") && args.flag("no-legacy-algorithms") {
+                throw UsageError("give --legacy-algorithms or --no-legacy-algorithms, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -48,6 +53,7 @@ enum HostsEditCommand {
                 if let newName = args.value("rename") { host.name = newName; changed = true }
                 if args.flag("no-identity") { host.identity = nil; changed = true }
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }
+                if args.flag("no-legacy-algorithms") { host.legacyAlgorithms = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)
             }

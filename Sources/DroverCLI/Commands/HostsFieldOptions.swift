@@ -1,5 +1,6 @@
 import Foundation
 import Hosts
+import SSH
 
 /// The options `hosts add` and `hosts edit` share, and how they change a host.
 enum HostsFieldOptions {
@@ -12,7 +13,7 @@ enum HostsFieldOptions {
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
         OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
         OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
-                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa)"),
+                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, id_ecdsa, id_rsa)"),
         OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
         OptionSpec("predict", value: "auto|always|never",
                    help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
@@ -23,7 +24,30 @@ enum HostsFieldOptions {
         OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
                    help: "while attached, carry connections to local port LPORT to HOST:RPORT as the host sees it (as ssh -L)"),
         OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
+        legacyAlgorithmsSpec(help: "also offer these weak algorithms to this host, after the modern ones"),
     ]
+
+    /// `--legacy-algorithms`, for hosts add/edit, attach and doctor (ADR 0021).
+    static func legacyAlgorithmsSpec(help: String) -> OptionSpec {
+        OptionSpec("legacy-algorithms", value: "NAME[,NAME...]",
+                   help: help + " (e.g. aes128-cbc,hmac-sha1; 'drover doctor' lists them)")
+    }
+
+    /// The checked `--legacy-algorithms` names, or nil when the option is not given.
+    static func legacyAlgorithms(_ args: ParsedArguments) throws -> [String]? {
+        guard let raw = args.value("legacy-algorithms") else { return nil }
+        do { return try LegacyAlgorithmList.parse(raw) } catch { throw UsageError(error.description) }
+    }
+
+    /// What `--legacy-algorithms` does, for the help of hosts add/edit and attach.
+    static let legacyAlgorithmsNote = """
+        Every host is offered OpenSSH's modern algorithms only, with strict key exchange: no CBC,
+        3DES, RC4, SHA-1 or MD5 MACs, SHA-1 key exchange or SHA-1 ssh-rsa host keys ('drover
+        doctor' lists them). --legacy-algorithms NAME[,NAME...] also offers the named weak ones
+        to this host, after the modern ones, for an old server that has nothing better; 'drover
+        doctor HOST' then names a weak algorithm in use. A server that offers only weak ones is
+        refused with the names it needs and the command that allows them.
+        """
 
     /// Why there is no `--forward-agent`, for the help of hosts add/edit and attach.
     static let agentForwardingNote = """
@@ -98,6 +122,10 @@ enum HostsFieldOptions {
             let texts = args.values("forward").isEmpty ? (host.forward ?? []) : args.values("forward")
             host.forward = try forwards(texts, allowPublic: allowPublic).map(\.description)
             host.forwardPublic = allowPublic ? true : nil
+            changed = true
+        }
+        if let names = try legacyAlgorithms(args) {
+            host.legacyAlgorithms = names
             changed = true
         }
         if let raw = args.value("jump") {

@@ -45,7 +45,7 @@ enum HostsShowCommand {
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
             ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
             ("forward", host.forward?.joined(separator: " ") ?? "(none)"),
-            ("identity", host.identity?.joined(separator: ", ") ?? "(~/.ssh/id_ed25519, ~/.ssh/id_ecdsa if present)"),
+            ("identity", host.identity?.joined(separator: ", ") ?? "(~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa if present)"),
             ("ssh pins", host.sshKnownHosts == false ? "not read (--no-ssh-known-hosts)" : "~/.ssh/known_hosts may vouch for a new key"),
             ("predict", (host.predict ?? .auto).rawValue),
             ("created", time(host.created)),
@@ -55,6 +55,7 @@ enum HostsShowCommand {
         // A setting left at its default is not listed (clipboard: write).
         let rows = fixed + (host.clipboard.map { [("clipboard", $0.rawValue)] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
+            + (host.legacyAlgorithms.map { [("legacy algorithms", $0.joined(separator: ",") + " (weak; --legacy-algorithms)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")

@@ -57,9 +57,9 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
         return home + path.dropFirst()
     }
 
-    /// The files ssh tries when none is named, in its order (RSA and DSA left out: Drover's
-    /// libssh2 may not sign with them in a way servers accept).
-    public static let defaultPaths = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa"]
+    /// The files ssh tries when none is named, modern keys first (RSA signs with rsa-sha2-512/256
+    /// since libssh2 1.11; DSA, which OpenSSH no longer accepts, is left out).
+    public static let defaultPaths = ["~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_rsa"]
 }
 
 /// The unencrypted part of an openssh-key-v1 file: cipher, key derivation and public key.

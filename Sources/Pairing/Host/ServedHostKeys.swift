@@ -48,9 +48,6 @@ public enum ServedHostKeys {
                 return (address, key)
             } catch let failure as Failure {
                 throw failure
-            } catch SSHError.rsaOnlyServer {
-                throw Failure(description: "the sshd on port \(port) serves only RSA host keys; pairing needs an ed25519 or "
-                              + "ECDSA host key. Add one (ssh-keygen -A) and restart sshd, then try again")
             } catch {
                 lastError = error
             }

@@ -1,0 +1,37 @@
+import Hosts
+import SSH
+
+/// Where a host's `--legacy-algorithms` lives, so that a server offering only weak algorithms
+/// is answered with the command that allows them for exactly that host (ADR 0021).
+enum LegacyAlgorithmsSetting: Equatable {
+    /// A registry host: its entry keeps the setting.
+    case registered(name: String)
+    /// A target given as an address: `attach` takes the setting for this run.
+    case address(SSHEndpoint)
+    /// A jump host given as an address: only a registered hop can keep a setting.
+    case addressHop(SSHEndpoint)
+
+    /// The advice after "allow them for this host:", quoted commands included.
+    func advice(allowing names: [String]) -> String {
+        let list = names.joined(separator: ",")
+        switch self {
+        case .registered(let name):
+            return "'drover hosts edit \(name) --legacy-algorithms \(list)'"
+        case .address(let endpoint):
+            return "'drover attach \(endpoint) --legacy-algorithms \(list)' (or register it: "
+                + "'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)')"
+        case .addressHop(let endpoint):
+            return "register the jump host with 'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)' "
+                + "and name NAME in --jump instead of \(endpoint)"
+        }
+    }
+}
+
+extension ConnectionPlan {
+    /// `error` with the advice for this host filled in, when it is a server offering only weak algorithms.
+    func withLegacyAdvice(_ error: Error) -> Error {
+        guard case .legacyOnlyServer(var server)? = error as? SSHError, !server.allow.isEmpty else { return error }
+        server.advice = legacySetting.advice(allowing: server.allow)
+        return SSHError.legacyOnlyServer(server)
+    }
+}

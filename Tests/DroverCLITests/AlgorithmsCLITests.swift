@@ -1,0 +1,132 @@
+import Files
+import Foundation
+import Identity
+import SSH
+import TestSupport
+import XCTest
+@testable import DroverCLI
+
+/// What Drover proposes in the key exchange (ADR 0021), seen from real sshds on loopback: the
+/// proposal in the server's own log, an RSA-only host, and a server restricted to weak
+/// algorithms, refused with the command that allows them, then connected with it.
+final class AlgorithmsCLITests: XCTestCase {
+    private var dir: TemporaryDirectory!
+    private var env: [String: String] { ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": dir.file("home")] }
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory(prefix: "drover-algorithms")
+        try FileManager.default.createDirectory(atPath: dir.file("home") + "/.ssh", withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    override func tearDown() { dir.remove() }
+
+    private func sshd(_ config: [String] = [], hostKeyType: String = "ed25519") throws -> TestSSHD {
+        let sshd = try TestSSHD(extraConfig: config, hostKeyType: hostKeyType)
+        try sshd.authorize(try DeviceKey.loadOrCreate(root: DroverRoot(path: dir.file("drover"))).publicLine)
+        return sshd
+    }
+
+    private func target(_ sshd: TestSSHD) -> String { "\(TestSSHD.currentUser)@127.0.0.1:\(sshd.port)" }
+
+    /// sshd logs the client's KEXINIT proposal at DEBUG2, one line per list.
+    func testTheServerSeesAModernProposalWithStrictKEX() throws {
+        let sshd = try sshd(["LogLevel DEBUG2"])
+        defer { sshd.tearDown() }
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", target(sshd), "--yes"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  negotiated: key exchange curve25519-sha256, host key ssh-ed25519, "
+                                     + "cipher chacha20-poly1305@openssh.com (its own MAC)"), h.out)
+        XCTAssertFalse(h.out.contains("WEAK"), h.out)
+        XCTAssertTrue(sshd.waitForLog { $0.contains("peer client KEXINIT proposal") && $0.contains("MACs stoc:") }, sshd.log)
+        let log = sshd.log
+        let start = try XCTUnwrap(log.range(of: "peer client KEXINIT proposal"))
+        let proposal = log[start.upperBound...].split(separator: "\n").prefix(8).joined(separator: "\n")
+        XCTAssertTrue(proposal.contains("KEX algorithms: ext-info-c,kex-strict-c-v00@openssh.com,curve25519-sha256,"), proposal)
+        XCTAssertTrue(proposal.contains("ciphers ctos: chacha20-poly1305@openssh.com,"), proposal)
+        XCTAssertTrue(proposal.contains("MACs ctos: hmac-sha2-256-etm@openssh.com,"), proposal)
+        for weak in ["arcfour", "3des-cbc", "-cbc", "hmac-md5", "hmac-sha1", "diffie-hellman-group1-sha1",
+                     "diffie-hellman-group14-sha1", "ssh-rsa", "ssh-dss"] {
+            XCTAssertFalse(proposal.contains(weak), "\(weak) proposed:\n\(proposal)")
+        }
+    }
+
+    func testAnRSAOnlyHostIsPinnedThenVerified() throws {
+        let sshd = try sshd(hostKeyType: "rsa")
+        defer { sshd.tearDown() }
+        let fingerprint = try sshd.hostKeyFingerprint()
+        let first = CLIHarness(environment: env)
+        XCTAssertEqual(first.run("doctor", target(sshd), "--yes"), 0, first.err)
+        XCTAssertTrue(first.out.contains("ssh-rsa \(fingerprint) (newly pinned)"), first.out)
+        XCTAssertTrue(first.out.contains("host key rsa-sha2-512"), first.out)
+        let again = CLIHarness(environment: env)
+        XCTAssertEqual(again.run("doctor", target(sshd)), 0, again.err)
+        XCTAssertTrue(again.out.contains("ssh-rsa \(fingerprint) (pinned)"), again.out)
+        XCTAssertTrue(again.out.contains("  host key types offered, in order: rsa-sha2-512, rsa-sha2-256, ssh-ed25519"),
+                      "the pinned RSA key is asked for first: \(again.out)")
+    }
+
+    /// The message names the server's offers and a command; that very command makes it connect,
+    /// and doctor then names each weak algorithm in use.
+    func testALegacyOnlyServerIsRefusedWithTheCommandThatAllowsIt() throws {
+        let sshd = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { sshd.tearDown() }
+        let names = "diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1"
+        let adHoc = CLIHarness(environment: env)
+        XCTAssertEqual(adHoc.run("doctor", target(sshd), "--yes"), 1)
+        XCTAssertTrue(adHoc.err.contains("127.0.0.1:\(sshd.port) offers only weak algorithms "
+                                         + "(key exchange: diffie-hellman-group14-sha1; ciphers: aes128-cbc; MACs: hmac-sha1)"),
+                      adHoc.err)
+        XCTAssertTrue(adHoc.err.contains("'drover attach \(target(sshd)) --legacy-algorithms \(names)'"), adHoc.err)
+        let once = CLIHarness(environment: env)
+        XCTAssertEqual(once.run("doctor", target(sshd), "--yes", "--legacy-algorithms", names), 0, once.err)
+
+        CLIHarness.checked(["hosts", "add", "old", target(sshd)], environment: env)
+        let refused = CLIHarness(environment: env)
+        XCTAssertEqual(refused.run("doctor", "old"), 1)
+        let command = try XCTUnwrap(refused.err.components(separatedBy: "'").first { $0.hasPrefix("drover hosts edit old ") },
+                                    refused.err)
+        XCTAssertEqual(command, "drover hosts edit old --legacy-algorithms \(names)")
+        CLIHarness.checked(Array(command.split(separator: " ").dropFirst().map(String.init)), environment: env)
+
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "old"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  WEAK algorithms allowed (--legacy-algorithms), after the modern ones: "
+                                     + "diffie-hellman-group14-sha1, aes128-cbc, hmac-sha1"), h.out)
+        XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange), "
+                                     + "aes128-cbc (cipher), hmac-sha1 (MAC)"), h.out)
+    }
+
+    func testTheSettingTakesOnlyWeakNamesThisLibssh2Knows() throws {
+        let unknown = CLIHarness(environment: env)
+        XCTAssertEqual(unknown.run("hosts", "add", "box", "127.0.0.1", "--legacy-algorithms", "aes128-cbc,rot13"), 2)
+        XCTAssertTrue(unknown.err.contains("'rot13' is not a weak algorithm libssh2 \(VersionNumber.libssh2) can use"), unknown.err)
+        XCTAssertTrue(unknown.err.contains("ciphers: aes256-cbc, aes192-cbc, aes128-cbc"), unknown.err)
+        let modern = CLIHarness(environment: env)
+        XCTAssertEqual(modern.run("hosts", "add", "box", "127.0.0.1", "--legacy-algorithms", "aes128-ctr"), 2)
+        XCTAssertTrue(modern.err.contains("aes128-ctr is not weak; Drover offers it to every host already"), modern.err)
+
+        CLIHarness.checked(["hosts", "add", "box", "127.0.0.1", "--legacy-algorithms", "HMAC-SHA1, ssh-rsa"], environment: env)
+        XCTAssertTrue(CLIHarness.checked(["hosts", "show", "box"], environment: env).out
+            .contains("hmac-sha1,ssh-rsa (weak; --legacy-algorithms)"))
+        let both = CLIHarness(environment: env)
+        XCTAssertEqual(both.run("hosts", "edit", "box", "--legacy-algorithms", "hmac-sha1", "--no-legacy-algorithms"), 2)
+        CLIHarness.checked(["hosts", "edit", "box", "--no-legacy-algorithms"], environment: env)
+        XCTAssertFalse(CLIHarness.checked(["hosts", "show", "box"], environment: env).out.contains("legacy"))
+
+        let alone = CLIHarness(environment: env)
+        XCTAssertEqual(alone.run("doctor", "--legacy-algorithms", "hmac-sha1"), 2)
+        XCTAssertTrue(alone.err.contains("--legacy-algorithms goes with HOST"), alone.err)
+    }
+
+    func testDoctorListsWhatDroverOffersNotLibssh2sWholeList() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor"), 0, h.err)
+        let offered = h.out.components(separatedBy: "Weak algorithms")[0]
+        XCTAssertTrue(offered.contains("  strict key exchange (Terrapin, CVE-2023-48795): on"), offered)
+        for weak in ["arcfour", "-cbc", "hmac-md5", "hmac-sha1", "group1-sha1", "group14-sha1"] {
+            XCTAssertFalse(offered.contains(weak), "\(weak) listed as offered:\n\(offered)")
+        }
+        XCTAssertTrue(h.out.contains("  MACs: hmac-sha1-etm@openssh.com, hmac-sha1"), "the weak ones a host may allow: \(h.out)")
+    }
+}
