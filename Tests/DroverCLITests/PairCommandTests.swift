@@ -15,7 +15,7 @@ final class PairCommandTests: XCTestCase {
     func testExpiredLinkIsRefusedWithItsAge() {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
         let x = Int(Date().timeIntervalSince1970) - 185
-        let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstu_&n=box&u=dev&os=unix&h=127.0.0.1&p=22"
+        let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstuw&n=box&u=dev&os=unix&h=127.0.0.1&p=22"
             + "&fp=SHA256:" + String(repeating: "A", count: 43) + "&k=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8&x=\(x)"
         XCTAssertEqual(cli.run("pair", link), 1)
         XCTAssertEqual(cli.err, "drover: the code expired 3 minutes ago; run the pairing command again\n")

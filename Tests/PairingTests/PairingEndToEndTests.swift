@@ -143,7 +143,7 @@ final class PairingEndToEndTests: XCTestCase {
     }
 
     func testExpiredCodeIsRefusedBeforeConnecting() throws {
-        let link = PairingLink(id: "abcdefghijklmnopqrstu_", computerName: "box", user: user, platform: .unix,
+        let link = PairingLink(id: "abcdefghijklmnopqrstuw", computerName: "box", user: user, platform: .unix,
                                addresses: ["127.0.0.1"], port: sshd.port, hostKeyFingerprints: [try sshd.hostKeyFingerprint()],
                                seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) - 185)
         let connectionsBefore = sshd.log.components(separatedBy: "Connection from").count
@@ -255,7 +255,7 @@ final class PairingEndToEndTests: XCTestCase {
         guard let address = Self.nonLoopbackIPv4() else { throw XCTSkip("no non-loopback IPv4 address here") }
         let outside = try TestSSHD(listenAddress: address)
         defer { outside.tearDown() }
-        let link = PairingLink(id: "abcdefghijklmnopqrstu_", computerName: "box", user: user, platform: .unix,
+        let link = PairingLink(id: "abcdefghijklmnopqrstuw", computerName: "box", user: user, platform: .unix,
                                addresses: [address], port: outside.port, hostKeyFingerprints: [try outside.hostKeyFingerprint()],
                                seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) + 300).format()
         let refused = try startClient(link).finish()

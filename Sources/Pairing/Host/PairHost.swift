@@ -21,11 +21,13 @@ public struct PairHost {
         public var session: String?
         public var hostKeyFingerprints: [String]
         public var lifetime: TimeInterval
+        /// Where the one-time key may log in from: `.privateLAN` for a `--not-for-herdr-app` code.
+        public var reach: PeerAddressPolicy.Reach
 
         public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
                     platform: Platform = .unix, computerName: String, user: String, addresses: [String],
                     port: Int, session: String?, hostKeyFingerprints: [String],
-                    lifetime: TimeInterval = PairingOffer.defaultLifetime) {
+                    lifetime: TimeInterval = PairingOffer.defaultLifetime, reach: PeerAddressPolicy.Reach = .tailnet) {
             self.authorizedKeys = authorizedKeys
             self.stateDirectory = stateDirectory
             self.droverPath = droverPath
@@ -37,6 +39,7 @@ public struct PairHost {
             self.session = session
             self.hostKeyFingerprints = hostKeyFingerprints
             self.lifetime = lifetime
+            self.reach = reach
         }
     }
 
@@ -78,7 +81,8 @@ public struct PairHost {
         defer { withdraw(state: state, signals: signals) }
         try state.create(.offer, [String(offer.link.expiry)])
         try config.authorizedKeys.append(OneTimeKeyLine.line(publicKeyBase64: offer.publicKeyBase64, id: id,
-                                                             expiry: offer.expiry, forcedCommand: command))
+                                                             expiry: offer.expiry, forcedCommand: command,
+                                                             reach: config.reach))
         try showCode(offer)
         write(PairHostText.waiting(offer: offer, now: clock()))
 
