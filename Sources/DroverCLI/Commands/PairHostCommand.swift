@@ -69,7 +69,6 @@ enum PairHostCommand {
         let beyondTailnet = args.flag(PairHostAddresses.beyondTailnetOption)
         let hosts = try PairHostAddresses.choose(given: args.values("host"), beyondTailnet: beyondTailnet,
                                                  tailscale: TailscaleAddresses.current)
-        let addresses = hosts.addresses
         guard PairingFieldRules.isUser(LocalAccount.user) else {
             throw PairHostError.system("this account's name is not one a pairing code can carry "
                                        + "(1 to 64 characters without spaces, control or format characters); "
@@ -83,12 +82,12 @@ enum PairHostCommand {
         let state = args.value("test-state") ?? root.file("pairing")
         let keysPath = args.value("test-authorized-keys")
             ?? Platform.unix.pairHostAuthorizedKeysPath(home: LocalAccount.home)
-        let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: addresses)
+        let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: hosts.addresses)
         let configuration = PairHost.Configuration(
             authorizedKeys: AuthorizedKeysFile(path: keysPath, lockPath: absolute(state) + "/.authorized_keys.lock"),
             stateDirectory: absolute(state), droverPath: drover, computerName: LocalAccount.computerName,
-            user: LocalAccount.user, addresses: addresses, port: port, session: session,
-            hostKeyFingerprints: fingerprints, lifetime: ttl, reach: hosts.reach)
+            user: LocalAccount.user, addresses: hosts, port: port, session: session,
+            hostKeyFingerprints: fingerprints, lifetime: ttl)
         let host = PairHost(configuration: configuration, write: { ctx.write(SafeText.escaped($0, keepingLineBreaks: true)) })
         do {
             let outcome = try host.run { offer in

@@ -16,18 +16,18 @@ public struct PairHost {
         public var platform: Platform
         public var computerName: String
         public var user: String
-        public var addresses: [String]
+        /// The code's addresses, already checked against the herdr app's rules (or allowed
+        /// beyond them by `--not-for-herdr-app`); they also set where the one-time key may log in from.
+        public var addresses: OfferAddresses
         public var port: Int
         public var session: String?
         public var hostKeyFingerprints: [String]
         public var lifetime: TimeInterval
-        /// Where the one-time key may log in from: `.privateLAN` for a `--not-for-herdr-app` code.
-        public var reach: PeerAddressPolicy.Reach
 
         public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
-                    platform: Platform = .unix, computerName: String, user: String, addresses: [String],
+                    platform: Platform = .unix, computerName: String, user: String, addresses: OfferAddresses,
                     port: Int, session: String?, hostKeyFingerprints: [String],
-                    lifetime: TimeInterval = PairingOffer.defaultLifetime, reach: PeerAddressPolicy.Reach = .tailnet) {
+                    lifetime: TimeInterval = PairingOffer.defaultLifetime) {
             self.authorizedKeys = authorizedKeys
             self.stateDirectory = stateDirectory
             self.droverPath = droverPath
@@ -39,7 +39,6 @@ public struct PairHost {
             self.session = session
             self.hostKeyFingerprints = hostKeyFingerprints
             self.lifetime = lifetime
-            self.reach = reach
         }
     }
 
@@ -70,7 +69,7 @@ public struct PairHost {
         let signals = try PairHostWaits()
         let config = configuration
         let offer = try PairingOffer.mint(computerName: config.computerName, user: config.user,
-                                          platform: config.platform, addresses: config.addresses,
+                                          platform: config.platform, addresses: config.addresses.addresses,
                                           port: config.port, hostKeyFingerprints: config.hostKeyFingerprints,
                                           session: config.session, lifetime: config.lifetime, now: clock())
         let id = offer.link.id
@@ -82,7 +81,7 @@ public struct PairHost {
         try state.create(.offer, [String(offer.link.expiry)])
         try config.authorizedKeys.append(OneTimeKeyLine.line(publicKeyBase64: offer.publicKeyBase64, id: id,
                                                              expiry: offer.expiry, forcedCommand: command,
-                                                             reach: config.reach))
+                                                             reach: config.addresses.reach))
         try showCode(offer)
         write(PairHostText.waiting(offer: offer, now: clock()))
 
