@@ -21,7 +21,8 @@ enum PairHostCommand {
             The code lists the addresses the device should try, in order: the --host values, or, when \
             none are given, this computer's Tailscale names and address. The herdr app accepts only \
             Tailscale's names and addresses (a machine name, a name under .ts.net, 100.64.0.0/10, \
-            fd7a:115c:a1e0::/48), so any other --host is refused unless --not-for-herdr-app is given.
+            fd7a:115c:a1e0::/48), so any other --host is refused unless --not-for-herdr-app is given; \
+            the one-time key then also works from the private LAN ranges.
 
             To pair another computer, which cannot scan the screen: take a screenshot or photo of the \
             code and run 'drover pair --scan PICTURE' there, or give --link to also print the \
