@@ -7,7 +7,7 @@ final class PairCommandTests: XCTestCase {
     func testTestSwitchesAreRefusedWithoutTheEnvironmentVariable() {
         for option in ["--test-ttl=5", "--test-state=/tmp/x", "--test-authorized-keys=/tmp/k"] {
             let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
-            XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", option), 2, option)
+            XCTAssertEqual(cli.run("pair-host", "--host", "box", option), 2, option)
             XCTAssertTrue(cli.err.contains("is a test switch and works only with DROVER_PAIR_TEST=1"), cli.err)
         }
     }
@@ -15,7 +15,7 @@ final class PairCommandTests: XCTestCase {
     func testExpiredLinkIsRefusedWithItsAge() {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
         let x = Int(Date().timeIntervalSince1970) - 185
-        let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstu_&n=box&u=dev&os=unix&h=127.0.0.1&p=22"
+        let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstuw&n=box&u=dev&os=unix&h=box&p=22"
             + "&fp=SHA256:" + String(repeating: "A", count: 43) + "&k=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8&x=\(x)"
         XCTAssertEqual(cli.run("pair", link), 1)
         XCTAssertEqual(cli.err, "drover: the code expired 3 minutes ago; run the pairing command again\n")
@@ -24,7 +24,7 @@ final class PairCommandTests: XCTestCase {
     func testLinkIsReadFromStandardInputWithDash() {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"], input: ["herdr://pair?v=1&id=short"])
         XCTAssertEqual(cli.run("pair", "-"), 1)
-        XCTAssertTrue(cli.err.contains("id: not 22 characters"), cli.err)
+        XCTAssertTrue(cli.err.contains("id: not 16 bytes of canonical base64url (22 characters)"), cli.err)
     }
 
     func testScanTakesAPictureInsteadOfALink() {
@@ -65,8 +65,27 @@ final class PairCommandTests: XCTestCase {
     /// Issue 9 item 13: pair-host refuses to put such a session in a code.
     func testPairHostRefusesASessionStartingWithADash() {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
-        XCTAssertEqual(cli.run("pair-host", "--host", "127.0.0.1", "--session", "-x"), 2)
+        XCTAssertEqual(cli.run("pair-host", "--host", "box", "--session", "-x"), 2)
         XCTAssertTrue(cli.err.contains("--session: a session name is 1 to 64 of A-Z a-z 0-9 . _ -, not starting with -"), cli.err)
+    }
+
+    /// Both commands name the option for codes the herdr app will not accept, and say so.
+    func testBothCommandsOfferTheOptionAndSayTheHerdrAppWillNotAcceptSuchACode() {
+        for command in ["pair-host", "pair"] {
+            let cli = CLIHarness()
+            XCTAssertEqual(cli.run("help", command), 0)
+            XCTAssertTrue(cli.out.contains("--not-for-herdr-app"), cli.out)
+            XCTAssertTrue(cli.out.contains("the herdr app will not accept such a code"), cli.out)
+        }
+    }
+
+    /// A unicode name: the herdr app does not convert international names, so pair-host
+    /// refuses one, says why and what works, before touching anything.
+    func testPairHostRefusesAUnicodeHostAndSaysWhatWorks() {
+        let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"])
+        XCTAssertEqual(cli.run("pair-host", "--host", "Büro.tail1a2b.ts.net"), 2)
+        XCTAssertTrue(cli.err.contains("has characters other than ASCII letters, digits, '-' and '.'"), cli.err)
+        XCTAssertTrue(cli.err.contains("the herdr app accepts only Tailscale's names and addresses"), cli.err)
     }
 
     func testHelpListsBothCommands() {

@@ -15,7 +15,7 @@ final class EnrollmentTests: XCTestCase {
 
     override func setUpWithError() throws {
         scratch = try TemporaryDirectory(prefix: "drover-enroll")
-        state = PairingStateDirectory(path: scratch.path, id: "abcdefghijklmnopqrstu_")
+        state = PairingStateDirectory(path: scratch.path, id: "abcdefghijklmnopqrstuw")
         try state.create(.offer, [String(Int64(base.timeIntervalSince1970) + 1000)])
     }
 

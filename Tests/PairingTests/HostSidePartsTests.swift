@@ -14,12 +14,12 @@ final class HostSidePartsTests: XCTestCase {
     func testOneTimeLineIsTheProtocolsLineByteForByte() throws {
         setenv("TZ", "UTC", 1)
         tzset()
-        let command = try Platform.unix.pairHostForcedCommand(drover: "/usr/local/bin/drover", id: "abcdefghijklmnopqrstu_",
+        let command = try Platform.unix.pairHostForcedCommand(drover: "/usr/local/bin/drover", id: "abcdefghijklmnopqrstuw",
                                                           stateDirectory: "/home/ana/.config/drover/pairing")
-        let line = OneTimeKeyLine.line(publicKeyBase64: "AAAAC3NzaC1lZDI1NTE5AAAAIK", id: "abcdefghijklmnopqrstu_",
+        let line = OneTimeKeyLine.line(publicKeyBase64: "AAAAC3NzaC1lZDI1NTE5AAAAIK", id: "abcdefghijklmnopqrstuw",
                                        expiry: Date(timeIntervalSince1970: 1_800_000_600), forcedCommand: command)
-        XCTAssertEqual(line, #"restrict,expiry-time="20270115081000",from="100.64.0.0/10,fd7a:115c:a1e0::/48,127.0.0.1,::1",command="/usr/local/bin/drover pair-host --enroll=abcdefghijklmnopqrstu_ --state=/home/ana/.config/drover/pairing" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK herdr-pair:abcdefghijklmnopqrstu_"#)
-        XCTAssertTrue(OneTimeKeyLine.isLine(line, ofPairing: "abcdefghijklmnopqrstu_"))
+        XCTAssertEqual(line, #"restrict,expiry-time="20270115081000",from="100.64.0.0/10,fd7a:115c:a1e0::/48,127.0.0.1,::1",command="/usr/local/bin/drover pair-host --enroll=abcdefghijklmnopqrstuw --state=/home/ana/.config/drover/pairing" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK herdr-pair:abcdefghijklmnopqrstuw"#)
+        XCTAssertTrue(OneTimeKeyLine.isLine(line, ofPairing: "abcdefghijklmnopqrstuw"))
         XCTAssertFalse(OneTimeKeyLine.isLine(line, ofPairing: "bbcdefghijklmnopqrstu_"))
     }
 
@@ -73,7 +73,7 @@ final class HostSidePartsTests: XCTestCase {
     }
 
     func testStateFilesAreCreatedOnceWithATrailingNewline() throws {
-        let state = PairingStateDirectory(path: scratch.file("state"), id: "abcdefghijklmnopqrstu_")
+        let state = PairingStateDirectory(path: scratch.file("state"), id: "abcdefghijklmnopqrstuw")
         try state.ensureExists()
         XCTAssertNil(state.read(.claim))
         XCTAssertTrue(try state.create(.claim, ["ssh-ed25519 AAAA", "laptop", "1800000000"]))

@@ -14,11 +14,11 @@ final class PairHostDecisionTests: XCTestCase {
 
     override func tearDown() { scratch.remove() }
 
-    func configuration() -> PairHost.Configuration {
+    func configuration() throws -> PairHost.Configuration {
         PairHost.Configuration(
             authorizedKeys: AuthorizedKeysFile(path: scratch.file("authorized_keys"), lockPath: scratch.file("lock")),
             stateDirectory: scratch.file("state"), droverPath: "/usr/local/bin/drover", computerName: "box", user: "dev",
-            addresses: ["127.0.0.1"], port: 22, session: nil,
+            addresses: try OfferAddresses(["localhost"], beyondTailnet: false), port: 22, session: nil,
             hostKeyFingerprints: ["SHA256:" + String(repeating: "A", count: 43)], lifetime: 600)
     }
 
@@ -31,7 +31,7 @@ final class PairHostDecisionTests: XCTestCase {
         let answers = try PipePair()
         defer { close(answers.read); close(answers.write) }
         let late = LockedFlag()
-        let config = configuration()
+        let config = try configuration()
         var transcript = ""
         var state: PairingStateDirectory?
         let host = PairHost(configuration: config, write: { text in
@@ -56,7 +56,7 @@ final class PairHostDecisionTests: XCTestCase {
     func testInputTypedBeforeThePromptIsDiscarded() throws {
         let answers = try PipePair()
         defer { close(answers.read); close(answers.write) }
-        let config = configuration()
+        let config = try configuration()
         var state: PairingStateDirectory?
         let host = PairHost(configuration: config, write: { text in
             if text.hasPrefix("Approve this device?") {
@@ -77,7 +77,7 @@ final class PairHostDecisionTests: XCTestCase {
     func testApprovalWritesTheDeviceLineAndRemovesTheOneTimeLine() throws {
         let answers = try PipePair()
         defer { close(answers.read); close(answers.write) }
-        let config = configuration()
+        let config = try configuration()
         var state: PairingStateDirectory?
         var oneTimeLinePresent = false
         let host = PairHost(configuration: config, write: { text in

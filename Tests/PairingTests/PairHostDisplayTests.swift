@@ -27,7 +27,7 @@ final class PairHostDisplayTests: XCTestCase {
     private func startHost(_ extra: [String], columns: Int, rows: Int) throws -> TerminalPane {
         let started = try TerminalPane("/usr/bin/env", [
             "DROVER_PAIR_TEST=1", "DROVER_HOME=\(scratch.file("home"))", DroverBinary.path, "pair-host",
-            "--host", "127.0.0.1", "--port", String(sshd.port), "--test-authorized-keys", keysPath,
+            "--host", "localhost", "--port", String(sshd.port), "--test-authorized-keys", keysPath,
             "--test-state", scratch.file("state"),
         ] + extra, columns: columns, rows: rows)
         pane = started

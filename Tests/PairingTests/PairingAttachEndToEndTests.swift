@@ -53,7 +53,7 @@ final class PairingAttachEndToEndTests: XCTestCase {
             DroverBinary.path,
             ["pair-host", "--session", session, "--port", String(sshd.port),
              "--test-authorized-keys", sshd.authorizedKeysPath(for: account.name), "--test-state", stateDirectory]
-                + (link ? ["--link"] : []) + addresses.flatMap { ["--host", $0] },
+                + (link ? ["--link"] : []) + addresses.flatMap { ["--host", $0] } + ["--not-for-herdr-app"],
             environment: ["DROVER_PAIR_TEST": "1", "DROVER_HOME": account.home + "/.drover"])
     }
 
@@ -71,12 +71,14 @@ final class PairingAttachEndToEndTests: XCTestCase {
 
     func testApprovedPairingLandsAttachedToTheHerdrSessionAndSavesHostPinAndKey() throws {
         // 127.0.0.2 refuses (the sshd listens on 127.0.0.1 only): the device must save the address that answered.
+        // Loopback addresses are outside the herdr app's rules, so both sides take --not-for-herdr-app.
         let link = try startHost(session: "work", addresses: ["127.0.0.2", "127.0.0.1"])
-        XCTAssertEqual(try PairingLink.parse(link, now: Date()).user, account.name)
+        XCTAssertEqual(try PairingLink.parse(link, now: Date(), hosts: .beyondTailnet).user, account.name)
         XCTAssertTrue(account.authorizedKeyLines().contains { $0.contains(" herdr-pair:") }, "the one-time line is offered")
 
         let client = try TerminalPane("/usr/bin/env", ["DROVER_HOME=\(clientHome)", DroverBinary.path,
-                                                       "pair", link, "--yes", "--name", "test-laptop"])
+                                                       "pair", link, "--yes", "--name", "test-laptop",
+                                                       "--not-for-herdr-app"])
         pane = client
         let host = try XCTUnwrap(host)
         XCTAssertNotNil(host.output.wait(for: "Pairing request from 'test-laptop'"), host.output.text)
@@ -102,7 +104,8 @@ final class PairingAttachEndToEndTests: XCTestCase {
         try PictureFiles.png(TerminalCellsPicture.image(of: rows)).write(to: URL(fileURLWithPath: picture))
 
         let client = try TerminalPane("/usr/bin/env", ["DROVER_HOME=\(clientHome)", DroverBinary.path,
-                                                       "pair", "--scan", picture, "--yes", "--name", "test-laptop"])
+                                                       "pair", "--scan", picture, "--yes", "--name", "test-laptop",
+                                                       "--not-for-herdr-app"])
         pane = client
         let review = client.waitForText("Waiting for approval")
         XCTAssertTrue(review.screen.contains("account    \(account.name)"), review.screen)

@@ -8,77 +8,8 @@ import XCTest
 import LibC
 
 /// Both sides are the built `drover`: `pair-host` on a real sshd (test switches on) and
-/// `pair` enrolling against it.
-final class PairingEndToEndTests: XCTestCase {
-    var sshd: TestSSHD!
-    var scratch: TemporaryDirectory!
-    var hostHome: String { scratch.file("host-home") }
-    var clientHome: String { scratch.file("client-home") }
-    var stateDir: String { scratch.file("state") }
-    var keysPath: String { sshd.authorizedKeysPath(for: TestSSHD.currentUser) }
-    var user: String { TestSSHD.currentUser }
-
-    override func setUpWithError() throws {
-        signal(SIGPIPE, SIG_IGN)
-        sshd = try TestSSHD()
-        scratch = try TemporaryDirectory(prefix: "drover-pairing")
-        try "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKe1 existing@line\n"
-            .write(toFile: keysPath, atomically: true, encoding: .utf8)
-    }
-
-    override func tearDown() {
-        sshd?.tearDown()
-        scratch?.remove()
-    }
-
-    // MARK: helpers
-
-    func startHost(_ extra: [String] = [], ttl: Int? = nil) throws -> (DroverChild, String) {
-        var args = ["pair-host", "--host", "127.0.0.1", "--port", String(sshd.port), "--link",
-                    "--test-authorized-keys", keysPath, "--test-state", stateDir] + extra
-        if let ttl { args += ["--test-ttl", String(ttl)] }
-        let host = try DroverChild(args, environment: ["DROVER_PAIR_TEST": "1", "DROVER_HOME": hostHome])
-        guard let text = host.output.wait(for: "Waiting for a device") else {
-            XCTFail("pair-host did not offer a code: \(host.output.text)")
-            throw TestSupportError("no code")
-        }
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("herdr://pair?") }) else {
-            throw TestSupportError("no link in: \(text)")
-        }
-        // --link prints the link under the code, which decodes to the same link.
-        XCTAssertEqual(try TerminalCellsPicture.decode(TerminalCellsPicture.codeRows(in: text)), [String(line)])
-        XCTAssertTrue(text.contains("This link is a secret for the next "), text)
-        return (host, String(line))
-    }
-
-    func startClient(_ link: String, name: String = "test-laptop", extra: [String] = []) throws -> DroverChild {
-        let client = try DroverChild(["pair", "-", "--yes", "--no-attach", "--name", name] + extra,
-                                     environment: ["DROVER_HOME": clientHome])
-        client.send(link + "\n")
-        client.closeInput()
-        return client
-    }
-
-    func authorizedLines() throws -> [String] {
-        try String(contentsOfFile: keysPath, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-
-    func stateFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: stateDir)) ?? []).filter { !$0.hasPrefix(".") }
-    }
-
-    func deviceKeyBase64() throws -> String {
-        try XCTUnwrap(DeviceKey.load(root: DroverRoot(path: clientHome))).keyPair.publicKeyBlob.base64EncodedString()
-    }
-
-    func savedHosts() throws -> [HostEntry] { try HostStore(root: DroverRoot(path: clientHome)).load().hosts }
-
-    func approve(_ host: DroverChild) {
-        XCTAssertNotNil(host.output.wait(for: "Approve this device? [y/N] "), host.output.text)
-        host.send("y\n")
-    }
-
-    // MARK: tests
+/// `pair` enrolling against it, with a host the herdr app accepts.
+final class PairingEndToEndTests: PairingEndToEndCase {
 
     func testApprovedPairingSavesHostPinsKeyAndAuthorizesDevice() throws {
         let (host, link) = try startHost(["--session", "work"])
@@ -94,12 +25,12 @@ final class PairingEndToEndTests: XCTestCase {
 
         let hosts = try savedHosts()
         XCTAssertEqual(hosts.count, 1)
-        XCTAssertEqual(hosts.first?.hostname, "127.0.0.1")
+        XCTAssertEqual(hosts.first?.hostname, "localhost", "saved as the herdr app spells it")
         XCTAssertEqual(hosts.first?.port, sshd.port)
         XCTAssertEqual(hosts.first?.user, user)
         XCTAssertEqual(hosts.first?.session, "work")
         XCTAssertNil(hosts.first?.command)
-        let pins = try KnownHosts(root: DroverRoot(path: clientHome)).pins(host: "127.0.0.1", port: sshd.port)
+        let pins = try KnownHosts(root: DroverRoot(path: clientHome)).pins(host: "localhost", port: sshd.port)
         XCTAssertEqual(pins.map(\.fingerprint), [try sshd.hostKeyFingerprint()])
 
         let lines = try authorizedLines()
@@ -143,8 +74,8 @@ final class PairingEndToEndTests: XCTestCase {
     }
 
     func testExpiredCodeIsRefusedBeforeConnecting() throws {
-        let link = PairingLink(id: "abcdefghijklmnopqrstu_", computerName: "box", user: user, platform: .unix,
-                               addresses: ["127.0.0.1"], port: sshd.port, hostKeyFingerprints: [try sshd.hostKeyFingerprint()],
+        let link = PairingLink(id: "abcdefghijklmnopqrstuw", computerName: "box", user: user, platform: .unix,
+                               addresses: ["localhost"], port: sshd.port, hostKeyFingerprints: [try sshd.hostKeyFingerprint()],
                                seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) - 185)
         let connectionsBefore = sshd.log.components(separatedBy: "Connection from").count
         let result = try startClient(link.format()).finish()
@@ -185,7 +116,7 @@ final class PairingEndToEndTests: XCTestCase {
     func testDifferentExistingPinIsRefusedBeforeAuthenticating() throws {
         let (host, link) = try startHost()
         let other = try Ed25519KeyPair()
-        try KnownHosts(root: DroverRoot(path: clientHome)).add(host: "127.0.0.1", port: sshd.port,
+        try KnownHosts(root: DroverRoot(path: clientHome)).add(host: "localhost", port: sshd.port,
                                                                keyType: "ssh-ed25519", blob: other.publicKeyBlob)
         let result = try startClient(link).finish()
         XCTAssertEqual(result.status, 1)
@@ -198,7 +129,7 @@ final class PairingEndToEndTests: XCTestCase {
     func testRevokedHostKeyIsRefusedBeforeAuthenticatingEvenWhenTheCodeNamesIt() throws {
         let (host, link) = try startHost()
         try DroverRoot(path: clientHome).ensureExists()
-        try "@revoked [127.0.0.1]:\(sshd.port) \(try sshd.hostPublicKeyLine())\n"
+        try "@revoked [localhost]:\(sshd.port) \(try sshd.hostPublicKeyLine())\n"
             .write(toFile: DroverRoot(path: clientHome).file("known_hosts"), atomically: true, encoding: .utf8)
         let result = try startClient(link).finish()
         XCTAssertEqual(result.status, 1)
@@ -234,9 +165,9 @@ final class PairingEndToEndTests: XCTestCase {
     /// the entries for the computer's other sessions alone.
     func testRepairingTheSameAccountAndSessionUpdatesThatEntryOnly() throws {
         let store = HostStore(root: DroverRoot(path: clientHome))
-        try store.add(HostEntry(name: "old-name", hostname: "127.0.0.1", port: sshd.port, user: user, session: "work",
+        try store.add(HostEntry(name: "old-name", hostname: "localhost", port: sshd.port, user: user, session: "work",
                                  auth: [.agent, .deviceKey]))
-        try store.add(HostEntry(name: "play", hostname: "127.0.0.1", port: sshd.port, user: user, session: "play"))
+        try store.add(HostEntry(name: "play", hostname: "localhost", port: sshd.port, user: user, session: "play"))
         let (host, link) = try startHost(["--session", "work"])
         let client = try startClient(link)
         approve(host)
@@ -249,38 +180,5 @@ final class PairingEndToEndTests: XCTestCase {
         XCTAssertEqual(hosts.map(\.session), ["work", "play"])
         XCTAssertEqual(hosts.first?.auth, [.agent, .deviceKey], "the person's auth preference survives")
         XCTAssertNil(hosts.first?.command)
-    }
-
-    func testPeerOutsideTailnetAndLoopbackIsRefusedUnlessAnyNetwork() throws {
-        guard let address = Self.nonLoopbackIPv4() else { throw XCTSkip("no non-loopback IPv4 address here") }
-        let outside = try TestSSHD(listenAddress: address)
-        defer { outside.tearDown() }
-        let link = PairingLink(id: "abcdefghijklmnopqrstu_", computerName: "box", user: user, platform: .unix,
-                               addresses: [address], port: outside.port, hostKeyFingerprints: [try outside.hostKeyFingerprint()],
-                               seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) + 300).format()
-        let refused = try startClient(link).finish()
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.output.contains("which is not a tailnet or loopback address"), refused.output)
-        XCTAssertFalse(outside.log.contains("publickey for"), outside.log)
-
-        let allowed = try startClient(link, extra: ["--any-network"]).finish()
-        XCTAssertTrue(allowed.output.contains("warning: --any-network"), allowed.output)
-        XCTAssertTrue(allowed.output.contains("did not accept the code's one-time key"), allowed.output)
-    }
-
-    static func nonLoopbackIPv4() -> String? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor = list
-        while let entry = cursor {
-            defer { cursor = entry.pointee.ifa_next }
-            guard let sa = entry.pointee.ifa_addr, sa.pointee.sa_family == sa_family_t(AF_INET) else { continue }
-            var host = [CChar](repeating: 0, count: 64)
-            getnameinfo(sa, socklen_t(MemoryLayout<sockaddr_in>.size), &host, 64, nil, 0, NI_NUMERICHOST)
-            let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if PeerAddressPolicy.network(of: text) == .other { return text }
-        }
-        return nil
     }
 }

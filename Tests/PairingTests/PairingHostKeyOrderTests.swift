@@ -13,7 +13,7 @@ extension PairingEndToEndTests {
         sshd = try TestSSHD(extraHostKeyTypes: ["ecdsa"])
         let ecdsa = try SSHPublicKey(line: sshd.hostPublicKeyLine(type: "ecdsa"))
         let pins = KnownHosts(root: DroverRoot(path: clientHome))
-        try pins.add(host: "127.0.0.1", port: sshd.port, keyType: ecdsa.type, blob: ecdsa.blob)
+        try pins.add(host: "localhost", port: sshd.port, keyType: ecdsa.type, blob: ecdsa.blob)
 
         let (host, link) = try startHost()
         let client = try startClient(link)
@@ -21,7 +21,7 @@ extension PairingEndToEndTests {
         let result = client.finish()
         XCTAssertEqual(result.status, 0, result.output)
         host.finish()
-        XCTAssertEqual(try pins.pins(host: "127.0.0.1", port: sshd.port).map(\.fingerprint), [ecdsa.fingerprint],
+        XCTAssertEqual(try pins.pins(host: "localhost", port: sshd.port).map(\.fingerprint), [ecdsa.fingerprint],
                        "the pinned ECDSA key was the one presented; nothing else was pinned")
         XCTAssertEqual(try savedHosts().first?.port, sshd.port)
     }

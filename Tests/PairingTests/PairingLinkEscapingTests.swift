@@ -6,18 +6,18 @@ final class PairingLinkEscapingTests: XCTestCase {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     func sample(name: String = "Ana's build box", session: String? = "work") -> PairingLink {
-        PairingLink(id: "abcdefghijklmnopqrstu_", computerName: name, user: "dev", platform: .unix,
+        PairingLink(id: "abcdefghijklmnopqrstuw", computerName: name, user: "dev", platform: .unix,
                     addresses: ["box.tail1234.ts.net", "100.101.102.103", "fd7a:115c:a1e0::7"], port: 2222,
-                    hostKeyFingerprints: ["SHA256:" + String(repeating: "x", count: 41) + "+/",
+                    hostKeyFingerprints: ["SHA256:" + String(repeating: "x", count: 40) + "+/w",
                                           "SHA256:" + String(repeating: "Y", count: 43)],
                     seed: (0..<32).map { UInt8(255 - $0) }, expiry: 1_800_000_600, session: session)
     }
 
     func testFormatEscapesSpaceAsPercent20AndKeepsCommaAndColon() {
         let text = sample().format()
-        XCTAssertTrue(text.hasPrefix("herdr://pair?v=1&id=abcdefghijklmnopqrstu_&n=Ana%27s%20build%20box&u=dev&os=unix&"), text)
+        XCTAssertTrue(text.hasPrefix("herdr://pair?v=1&id=abcdefghijklmnopqrstuw&n=Ana%27s%20build%20box&u=dev&os=unix&"), text)
         XCTAssertTrue(text.contains("&h=box.tail1234.ts.net,100.101.102.103,fd7a:115c:a1e0::7&p=2222&"), text)
-        XCTAssertTrue(text.contains("&fp=SHA256:" + String(repeating: "x", count: 41) + "%2B%2F,SHA256:"), text)
+        XCTAssertTrue(text.contains("&fp=SHA256:" + String(repeating: "x", count: 40) + "%2B%2Fw,SHA256:"), text)
         XCTAssertTrue(text.hasSuffix("&x=1800000600&s=work"), text)
         XCTAssertFalse(text.contains("+"), text)
     }
@@ -42,7 +42,7 @@ final class PairingLinkEscapingTests: XCTestCase {
         text = text.replacingOccurrences(of: "Ana%27s%20build%20box", with: "a+b%20c")
         let link = try PairingLink.parse(text, now: now)
         XCTAssertEqual(link.computerName, "a+b c")
-        XCTAssertEqual(link.hostKeyFingerprints[0], "SHA256:" + String(repeating: "x", count: 41) + "+/")
+        XCTAssertEqual(link.hostKeyFingerprints[0], "SHA256:" + String(repeating: "x", count: 40) + "+/w")
     }
 
     func testLowercaseHexEscapesAreRead() throws {
@@ -59,7 +59,10 @@ final class PairingLinkEscapingTests: XCTestCase {
         }
     }
 
-    func testFragmentIsNotPartOfTheQuery() throws {
-        XCTAssertEqual(try PairingLink.parse(sample().format() + "#s=other", now: now).session, "work")
+    /// The herdr app refuses a link with a fragment, so Drover does too.
+    func testAFragmentIsRefused() throws {
+        XCTAssertThrowsError(try PairingLink.parse(sample().format() + "#s=other", now: now)) { error in
+            XCTAssertEqual(error as? PairingLinkError, .hasFragment)
+        }
     }
 }

@@ -5,13 +5,13 @@ import XCTest
 /// Every row of the protocol's link table, missing and duplicated fields, and expiry.
 final class PairingLinkTests: XCTestCase {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
-    static let fingerprint = "SHA256:" + String(repeating: "A", count: 42) + "+"
+    static let fingerprint = "SHA256:" + String(repeating: "A", count: 41) + "+A"
     static let seed = (0..<32).map { UInt8($0) }
 
     /// A valid link with the fields in order, each overridable (nil removes it).
     static func link(_ overrides: [String: String?] = [:], extra: String = "") -> String {
         var fields: [(String, String?)] = [
-            ("v", "1"), ("id", "abcdefghijklmnopqrstu_"), ("n", "build%20box"), ("u", "dev"), ("os", "unix"),
+            ("v", "1"), ("id", "abcdefghijklmnopqrstuw"), ("n", "build%20box"), ("u", "dev"), ("os", "unix"),
             ("h", "box.tail1234.ts.net,box,100.101.102.103"), ("p", "22"),
             ("fp", fingerprint.replacingOccurrences(of: "+", with: "%2B")),
             ("k", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"), ("x", "1800000300"), ("s", "work"),
@@ -40,7 +40,7 @@ final class PairingLinkTests: XCTestCase {
 
     func testValidLinkYieldsEveryField() throws {
         let link = try parse(Self.link())
-        XCTAssertEqual(link.id, "abcdefghijklmnopqrstu_")
+        XCTAssertEqual(link.id, "abcdefghijklmnopqrstuw")
         XCTAssertEqual(link.computerName, "build box")
         XCTAssertEqual(link.user, "dev")
         XCTAssertEqual(link.platform, .unix)
@@ -109,22 +109,30 @@ final class PairingLinkTests: XCTestCase {
         assertRefused(Self.link(["v": "1%1B"]), .unsupportedVersion("?"))
     }
 
-    func testIdMustBe22Base64URLCharacters() {
-        for bad in ["abcdefghijklmnopqrstu", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstu%2B", "abcdefghijklmnopqrst%3D%3D"] {
-            assertRefused(Self.link(["id": bad]), .invalidField("id", "not 22 characters of A-Z a-z 0-9 _ -"))
+    func testIdIs16BytesOfCanonicalBase64URL() {
+        for bad in ["abcdefghijklmnopqrstu", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstu%2B", "abcdefghijklmnopqrst%3D%3D",
+                    "abcdefghijklmnopqrstu_", "abcdefghijklmnopqrstuw%3D%3D"] {
+            assertRefused(Self.link(["id": bad]), .invalidField("id", "not 16 bytes of canonical base64url (22 characters)"))
         }
-        XCTAssertNoThrow(try parse(Self.link(["id": "ABCDEFGHIJ0123456789-_"])))
+        XCTAssertNoThrow(try parse(Self.link(["id": "ABCDEFGHIJ0123456789-w"])))
     }
 
-    func testComputerNameIsOneToSixtyFourCharacters() throws {
+    /// As in the herdr app, `n` is at most 64 characters of anything; Drover shows it escaped.
+    func testComputerNameIsAtMostSixtyFourCharactersAndShownEscaped() throws {
         XCTAssertEqual(try parse(Self.link(["n": String(repeating: "%C3%A9", count: 64)])).computerName,
                        String(repeating: "é", count: 64))
-        for bad in ["", String(repeating: "a", count: 65), "evil%1B%5B2J", "a%0Ab", "live%E2%80%AEexe"] { assertInvalid("n", bad) }
+        assertInvalid("n", String(repeating: "a", count: 65))
+        XCTAssertEqual(try parse(Self.link(["n": ""])).shownComputerName, "(unnamed computer)")
+        XCTAssertEqual(try parse(Self.link(["n": "evil%1B%5B2J"])).shownComputerName, "evil\\u{1b}[2J")
+        XCTAssertEqual(try parse(Self.link(["n": "a%0Ab"])).shownComputerName, "a\\nb")
+        XCTAssertEqual(try parse(Self.link(["n": "live%E2%80%AEexe"])).shownComputerName, "live\\u{202e}exe")
     }
 
     func testUserRefusesWhitespaceControlsAndLength() {
         XCTAssertNoThrow(try parse(Self.link(["u": String(repeating: "u", count: 64)])))
-        for bad in ["", "a%20b", "a%09b", "a%00", String(repeating: "u", count: 65)] { assertInvalid("u", bad) }
+        for bad in ["", "a%20b", "a%09b", "a%00", "a%E2%80%8Bb", "a%C2%A0b", String(repeating: "u", count: 65)] {
+            assertInvalid("u", bad)
+        }
     }
 
     func testPlatformIsUnixOrWindows() throws {
@@ -160,20 +168,23 @@ final class PairingLinkTests: XCTestCase {
     }
 
     func testFingerprintsAreOneToThreeSHA256() throws {
-        let other = "SHA256:" + String(repeating: "b", count: 42) + "%2F"
+        let other = "SHA256:" + String(repeating: "b", count: 41) + "%2Fw"
         XCTAssertEqual(try parse(Self.link(["fp": "\(Self.fingerprint),\(other),\(other)"])).hostKeyFingerprints.count, 3)
         assertRefused(Self.link(["fp": "\(other),\(other),\(other),\(other)"]),
                       .invalidField("fp", "needs 1 to 3 comma-separated fingerprints"))
         for bad in ["MD5:" + String(repeating: "a", count: 43), "SHA256:" + String(repeating: "a", count: 42),
-                    "SHA256:" + String(repeating: "a", count: 44), "SHA256:" + String(repeating: "a", count: 42) + "-", ""] {
+                    "SHA256:" + String(repeating: "a", count: 44), "SHA256:" + String(repeating: "a", count: 42) + "-",
+                    "SHA256:" + String(repeating: "a", count: 42) + "B", ""] {
             assertRefused(Self.link(["fp": bad]), .invalidField("fp", "not a SHA256 fingerprint"))
         }
         XCTAssertThrowsError(try parse(Self.link(["fp": "nope"]))) { XCTAssertTrue("\($0)".hasPrefix("fp: not a SHA256 fingerprint")) }
     }
 
-    func testSeedIsExactly32BytesOfBase64URL() throws {
-        XCTAssertEqual(try parse(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8%3D"])).seed, Self.seed)
-        let refusal = PairingLinkError.invalidField("k", "not a 32-byte base64url key")
+    func testSeedIsExactly32BytesOfCanonicalBase64URL() throws {
+        XCTAssertEqual(try parse(Self.link()).seed, Self.seed)
+        let refusal = PairingLinkError.invalidField("k", "not a 32-byte key in canonical unpadded base64url")
+        assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8%3D"]), refusal)
+        assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh9"]), refusal)
         assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg"]), refusal)
         assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gIQ"]), refusal)
         assertRefused(Self.link(["k": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh%2B"]), refusal)
@@ -191,8 +202,14 @@ final class PairingLinkTests: XCTestCase {
 
     func testExpiryAtMostFifteenMinutesAhead() throws {
         XCTAssertNoThrow(try parse(Self.link(["x": "1800000900"])))
-        XCTAssertNoThrow(try parse(Self.link(["x": "1800000000"])))
+        XCTAssertNoThrow(try parse(Self.link(["x": "1800000001"])))
+        assertRefused(Self.link(["x": "1800000000"]), .expired(secondsAgo: 0))
         assertRefused(Self.link(["x": "1800000901"]), .expiryTooFarAhead(seconds: 901))
+        XCTAssertThrowsError(try parse(Self.link(["x": "1800000901"]))) { error in
+            XCTAssertEqual("\(error)", "x: the code says it stays valid for another 901 seconds, but a code may stay valid "
+                           + "for at most 900 seconds (15 minutes); check the clocks of this device and the computer, "
+                           + "then run the pairing command again")
+        }
         for bad in ["", "-5", "1.5", "18e8"] {
             assertRefused(Self.link(["x": bad]), .invalidField("x", "not a time in Unix seconds"))
         }

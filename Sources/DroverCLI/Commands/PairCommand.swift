@@ -9,13 +9,14 @@ import Sessions
 enum PairCommand {
     static let command = Command(
         "pair", summary: "pair this device with a computer showing a pairing code",
-        usage: "pair LINK | pair - | pair --scan PICTURE  [--yes] [--any-network] [--no-attach] [--name NAME]",
+        usage: "pair LINK | pair - | pair --scan PICTURE  [--yes] [--any-network] [--not-for-herdr-app] [--no-attach] [--name NAME]",
         details: """
             LINK is the herdr://pair?... link of the code shown by 'drover pair-host' (or herdr's pairing \
             helper). Use '-' to read it from standard input, which keeps it out of the shell history, or \
             --scan with a screenshot or photo of the QR code (PNG, or Netpbm PBM/PGM/PPM). \
             Drover shows what the code says and asks before connecting. It tries the code's addresses in \
-            order, only on the tailnet or loopback unless --any-network is given, accepts only the host \
+            order, only on the tailnet or loopback unless --any-network (or, for private LAN addresses, \
+            --not-for-herdr-app) is given, accepts only the host \
             keys named in the code, sends this device's public key and name, and waits for the person at \
             the computer to approve. Then it pins the host key, saves the host and attaches.
             """,
@@ -23,12 +24,16 @@ enum PairCommand {
             OptionSpec("scan", value: "PICTURE", help: "read the code from a PNG or PBM/PGM/PPM picture of it"),
             OptionSpec("yes", short: "y", help: "do not ask before connecting (for scripts)"),
             OptionSpec("any-network", help: "also connect to addresses outside the tailnet and loopback"),
+            OptionSpec(PairHostAddresses.beyondTailnetOption,
+                       help: "accept a code made with 'pair-host --not-for-herdr-app', whose addresses are outside the "
+                           + "tailnet (the herdr app will not accept such a code), and connect to private LAN addresses"),
             OptionSpec("no-attach", help: "stop after pairing instead of attaching"),
             OptionSpec("name", value: "NAME", help: "the name this device shows on the computer (default: its host name)"),
         ],
         action: { args, ctx in
+            let beyondTailnet = args.flag(PairHostAddresses.beyondTailnetOption)
             let link = try PairingLink.parse(try linkText(args, ctx).trimmingCharacters(in: .whitespacesAndNewlines),
-                                             now: Date())
+                                             now: Date(), hosts: beyondTailnet ? .beyondTailnet : .herdrApp)
 
             let key = try DeviceKey.loadOrCreate(root: ctx.root)
             let name = args.value("name") ?? String(DeviceKey.defaultDeviceName().prefix(64))
@@ -46,11 +51,12 @@ enum PairCommand {
                 ctx.printError("warning: --any-network lets the code's one-time key travel outside your tailnet; "
                                + "use it only on a network you trust.")
             }
-            let client = PairingClient(link: link, device: device, anyNetwork: anyNetwork,
+            let reach: PeerAddressPolicy.Reach = anyNetwork ? .anyNetwork : PairHostAddresses.reach(beyondTailnet: beyondTailnet)
+            let client = PairingClient(link: link, device: device, reach: reach,
                                        knownHosts: KnownHosts(root: ctx.root), hostStore: HostStore(root: ctx.root),
                                        report: { ctx.print($0) })
             let paired = try client.enroll()
-            ctx.print("Paired with \(link.computerName): \(paired.updatedExisting ? "updated" : "saved") host "
+            ctx.print("Paired with \(link.shownComputerName): \(paired.updatedExisting ? "updated" : "saved") host "
                       + "'\(paired.host.name)' (\(paired.host.account)).")
             if args.flag("no-attach") { return 0 }
             return AttachCommand.attach([AttachTarget(host: paired.host)], timeout: 10, ctx: ctx)
@@ -77,7 +83,7 @@ extension PairCommand {
 enum PairReview {
     static func text(link: PairingLink, device: PairingClient.Device, now: Date) -> String {
         var lines = ["Pairing code for:",
-                     "  computer   \(link.computerName)",
+                     "  computer   \(link.shownComputerName)",
                      "  account    \(link.user)",
                      "  platform   \(link.platform.rawValue)",
                      "  session    \(link.session ?? "(herdr's default)")"]

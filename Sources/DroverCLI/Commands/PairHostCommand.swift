@@ -9,7 +9,7 @@ import TextSafety
 enum PairHostCommand {
     static let command = Command(
         "pair-host", summary: "show a one-time pairing code so another device can be authorized",
-        usage: "pair-host [--session S] [--host NAME]... [--port P] [--link]",
+        usage: "pair-host [--session S] [--host NAME]... [--port P] [--link] [--not-for-herdr-app]",
         details: """
             Run this on the computer to be paired. It reads the host key this computer's sshd serves, \
             adds a one-time key to ~/.ssh/authorized_keys that can only run the enrollment (restricted, \
@@ -19,7 +19,10 @@ enum PairHostCommand {
             key is removed however the command ends.
 
             The code lists the addresses the device should try, in order: the --host values, or, when \
-            none are given, this computer's Tailscale names and address.
+            none are given, this computer's Tailscale names and address. The herdr app accepts only \
+            Tailscale's names and addresses (a machine name, a name under .ts.net, 100.64.0.0/10, \
+            fd7a:115c:a1e0::/48), so any other --host is refused unless --not-for-herdr-app is given; \
+            the one-time key then also works from the private LAN ranges.
 
             To pair another computer, which cannot scan the screen: take a screenshot or photo of the \
             code and run 'drover pair --scan PICTURE' there, or give --link to also print the \
@@ -31,6 +34,9 @@ enum PairHostCommand {
             OptionSpec("host", value: "NAME", repeatable: true, help: "name or address the device reaches this computer by (up to 4)"),
             OptionSpec("port", short: "p", value: "P", help: "port sshd listens on (default 22)"),
             OptionSpec("link", help: "also print the pairing link under the code, for 'drover pair -' on another computer"),
+            OptionSpec(PairHostAddresses.beyondTailnetOption,
+                       help: "allow --host names and addresses outside the tailnet, for pairing another computer on a LAN "
+                           + "(private ranges) with 'drover pair --not-for-herdr-app'; the herdr app will not accept such a code"),
             OptionSpec("enroll", value: "ID", hidden: true, help: "run as the one-time key's forced command"),
             OptionSpec("state", value: "DIR", hidden: true, help: "state directory of the forced command"),
         ] + PairTestSwitches.hostOptions,
@@ -61,10 +67,13 @@ enum PairHostCommand {
         if let session, !PairingFieldRules.isSessionName(session) {
             throw UsageError("--session: \(PairingFieldRules.sessionNameRule)")
         }
-        let addresses = try hostAddresses(args)
-        for address in addresses where PeerAddressPolicy.network(of: address) == .other {
-            ctx.printError("note: \(address) is outside the tailnet and loopback; the one-time key only works from "
-                           + "100.64.0.0/10, fd7a:115c:a1e0::/48 and loopback, so a device must reach this computer that way")
+        let beyondTailnet = args.flag(PairHostAddresses.beyondTailnetOption)
+        let hosts = try PairHostAddresses.choose(given: args.values("host"), beyondTailnet: beyondTailnet,
+                                                 tailscale: TailscaleAddresses.current)
+        guard PairingFieldRules.isUser(LocalAccount.user) else {
+            throw PairHostError.system("this account's name is not one a pairing code can carry "
+                                       + "(1 to 64 characters without spaces, control or format characters); "
+                                       + "run pair-host from an account with such a name")
         }
         guard let drover = LocalAccount.executablePath else {
             throw PairHostError.system("cannot find the absolute path of this drover executable")
@@ -74,15 +83,17 @@ enum PairHostCommand {
         let state = args.value("test-state") ?? root.file("pairing")
         let keysPath = args.value("test-authorized-keys")
             ?? Platform.unix.pairHostAuthorizedKeysPath(home: LocalAccount.home)
-        let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: addresses)
+        let fingerprints = try ServedHostKeys.fingerprints(port: port, fallbackAddresses: hosts.addresses)
         let configuration = PairHost.Configuration(
             authorizedKeys: AuthorizedKeysFile(path: keysPath, lockPath: absolute(state) + "/.authorized_keys.lock"),
             stateDirectory: absolute(state), droverPath: drover, computerName: LocalAccount.computerName,
-            user: LocalAccount.user, addresses: addresses, port: port, session: session,
+            user: LocalAccount.user, addresses: hosts, port: port, session: session,
             hostKeyFingerprints: fingerprints, lifetime: ttl)
         let host = PairHost(configuration: configuration, write: { ctx.write(SafeText.escaped($0, keepingLineBreaks: true)) })
         do {
-            let outcome = try host.run { offer in try show(offer, printLink: args.flag("link"), ctx: ctx) }
+            let outcome = try host.run { offer in
+                try show(offer, printLink: args.flag("link"), herdrAppProblem: hosts.herdrAppProblem, ctx: ctx)
+            }
             switch outcome {
             case .approved: return 0
             case .denied: return 3
@@ -94,34 +105,19 @@ enum PairHostCommand {
         }
     }
 
-    private static func hostAddresses(_ args: ParsedArguments) throws -> [String] {
-        let given = args.values("host")
-        if !given.isEmpty {
-            guard given.count <= 4 else { throw UsageError("--host may be given at most 4 times") }
-            for name in given where !PairingFieldRules.isAddress(name) {
-                throw UsageError("--host '\(name)' is not a host name or address")
-            }
-            return given
-        }
-        guard let tailscale = TailscaleAddresses.current() else {
-            throw UsageError("Tailscale is not installed or not running here, so there is no default address for the code; "
-                             + "pass --host NAME with the name or address the other device reaches this computer by")
-        }
-        return tailscale
-    }
-
     /// Shows the code, and with --link the link and how to pass it on. A terminal too small
     /// for the code gets the size it needs instead (or, with --link, only the link).
-    private static func show(_ offer: PairingOffer, printLink: Bool, ctx: CommandContext) throws {
+    private static func show(_ offer: PairingOffer, printLink: Bool, herdrAppProblem: String?,
+                             ctx: CommandContext) throws {
         let link = offer.link.format()
         let code = try QRCode(link, errorCorrection: .low)
-        let linkLines = printLink ? PairHostLinkText.lines(link: link, offer: offer) : []
+        let linkLines = printLink ? PairHostLinkText.lines(link: link, offer: offer, forHerdrApp: herdrAppProblem == nil) : []
         let terminal = ctx.terminalSize
         // Around the code: its title, the link lines as the terminal wraps them, then the
         // waiting text (a line, the fingerprints, the time left, the prompt).
         let width = max(1, terminal?.columns ?? QRCode.preferredColumns)
         let linkRows = linkLines.reduce(0) { $0 + ($1.count + width - 1) / width }
-        let extraRows = 4 + offer.link.hostKeyFingerprints.count + linkRows
+        let extraRows = 4 + offer.link.hostKeyFingerprints.count + linkRows + (herdrAppProblem == nil ? 0 : 2)
         if let terminal, let need = QRDisplay.shortfall(code, extraRows: extraRows, terminal: terminal) {
             guard printLink else {
                 throw PairHostError.terminalTooSmall(needColumns: need.columns, needRows: need.rows,
@@ -129,6 +125,11 @@ enum PairHostCommand {
             }
             ctx.print("This terminal is too small for the QR code; it needs \(QRDisplay.sizes(need: need, have: terminal)). "
                       + "To pair a phone, enlarge it and run the command again; to pair a computer, use the link below.")
+        } else if let herdrAppProblem {
+            ctx.print(PairHostLinkText.notForHerdrApp(herdrAppProblem))
+            ctx.print("Take a picture of this code for 'drover pair --scan PICTURE --\(PairHostAddresses.beyondTailnetOption)' "
+                      + "on the other computer:")
+            ctx.write(code.rendered())
         } else {
             ctx.print("Scan this code with the herdr app, or take a picture of it for 'drover pair --scan PICTURE' on a computer:")
             ctx.write(code.rendered())

@@ -35,19 +35,20 @@ public struct PairingClient {
 
     public let link: PairingLink
     public let device: Device
-    public let anyNetwork: Bool
+    /// Which peers may be used: tailnet and loopback, also private LANs, or any network.
+    public let reach: PeerAddressPolicy.Reach
     public let knownHosts: KnownHosts
     public let hostStore: HostStore
     /// Progress lines for the user ("Connecting to …", "Waiting for approval …").
     public let report: (String) -> Void
     public let options: SSHOptions
 
-    public init(link: PairingLink, device: Device, anyNetwork: Bool, knownHosts: KnownHosts, hostStore: HostStore,
+    public init(link: PairingLink, device: Device, reach: PeerAddressPolicy.Reach, knownHosts: KnownHosts, hostStore: HostStore,
                 options: SSHOptions = SSHOptions(connectTimeout: 10, handshakeTimeout: 15, operationTimeout: 30),
                 report: @escaping (String) -> Void) {
         self.link = link
         self.device = device
-        self.anyNetwork = anyNetwork
+        self.reach = reach
         self.knownHosts = knownHosts
         self.hostStore = hostStore
         self.options = options
@@ -61,9 +62,9 @@ public struct PairingClient {
     public func enroll() throws -> Paired {
         guard PairingFieldRules.isDeviceName(device.name) else { throw PairingClientError.badDeviceName(device.name) }
         let trust = PairingTrust(link: link, knownHosts: knownHosts)
-        let connector = PairingConnector(link: link, anyNetwork: anyNetwork, options: options, trust: trust, report: report)
+        let connector = PairingConnector(link: link, reach: reach, options: options, trust: trust, report: report)
         let (session, address) = try connector.connect()
-        let exchange = EnrollmentExchange(computerName: link.computerName, device: device, report: report)
+        let exchange = EnrollmentExchange(computerName: link.shownComputerName, device: device, report: report)
         switch try exchange.run(on: session, within: .seconds(Self.answerWindow)) {
         case .ok: break
         case .invalid: throw PairingClientError.invalid

@@ -7,7 +7,7 @@ import SSH
 /// one-time key is offered.
 struct PairingConnector {
     let link: PairingLink
-    let anyNetwork: Bool
+    let reach: PeerAddressPolicy.Reach
     let options: SSHOptions
     let trust: PairingTrust
     let report: (String) -> Void
@@ -28,8 +28,9 @@ struct PairingConnector {
                 attempts.append("\(address): \(error)")
                 continue
             }
-            guard PeerAddressPolicy.accepts(session.peer.address, anyNetwork: anyNetwork) else {
-                attempts.append("\(address): answered from \(session.peer.address), which is not a tailnet or loopback address")
+            guard PeerAddressPolicy.accepts(session.peer.address, reach: reach) else {
+                attempts.append("\(address): answered from \(session.peer.address), which is not a "
+                                + (reach == .tailnet ? "tailnet or loopback address" : "tailnet, loopback or private LAN address"))
                 continue
             }
             try session.verifyHostKey { key in try trust.check(key, address: address) }

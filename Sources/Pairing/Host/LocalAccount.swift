@@ -1,5 +1,6 @@
 import LibC
 import Foundation
+import TextSafety
 
 /// Facts about the account and computer `pair-host` runs on.
 public enum LocalAccount {
@@ -22,7 +23,7 @@ public enum LocalAccount {
         let full = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let short = String(full.split(separator: ".").first ?? "")
         let name = String(short.filter { !$0.isWhitespace }.prefix(64))
-        return PairingFieldRules.isComputerName(name) ? name : "computer"
+        return !name.isEmpty && PairingFieldRules.isComputerName(name) && !SafeText.containsUnsafe(name) ? name : "computer"
     }
 
     /// The canonical path of the running executable (for the forced command).

@@ -4,15 +4,15 @@ import Foundation
 ///
 ///     restrict,expiry-time="YYYYMMDDHHMMSS",from="100.64.0.0/10,fd7a:115c:a1e0::/48,127.0.0.1,::1",command="…" ssh-ed25519 <key> herdr-pair:<id>
 public enum OneTimeKeyLine {
-    /// Networks the one-time key may come from: the tailnet ranges and loopback.
-    public static let allowedSources = "100.64.0.0/10,fd7a:115c:a1e0::/48,127.0.0.1,::1"
-
     /// The comment that marks the line of pairing `id`.
     public static func comment(id: String) -> String { "herdr-pair:\(id)" }
 
-    /// The full line. `expiry` is formatted in the system time zone, as sshd reads it.
-    public static func line(publicKeyBase64: String, id: String, expiry: Date, forcedCommand: String) -> String {
-        "restrict,expiry-time=\"\(sshdTime(expiry))\",from=\"\(allowedSources)\",command=\"\(forcedCommand)\" "
+    /// The full line. `expiry` is formatted in the system time zone, as sshd reads it; `from=`
+    /// admits the networks of `reach`, the same ones the code's addresses are on (the tailnet
+    /// and loopback, plus the private LAN ranges for a `--not-for-herdr-app` code).
+    public static func line(publicKeyBase64: String, id: String, expiry: Date, forcedCommand: String,
+                            reach: PeerAddressPolicy.Reach = .tailnet) -> String {
+        "restrict,expiry-time=\"\(sshdTime(expiry))\",from=\"\(reach.sourcePatterns)\",command=\"\(forcedCommand)\" "
             + "ssh-ed25519 \(publicKeyBase64) \(comment(id: id))"
     }
 

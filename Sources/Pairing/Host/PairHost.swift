@@ -16,14 +16,16 @@ public struct PairHost {
         public var platform: Platform
         public var computerName: String
         public var user: String
-        public var addresses: [String]
+        /// The code's addresses, already checked against the herdr app's rules (or allowed
+        /// beyond them by `--not-for-herdr-app`); they also set where the one-time key may log in from.
+        public var addresses: OfferAddresses
         public var port: Int
         public var session: String?
         public var hostKeyFingerprints: [String]
         public var lifetime: TimeInterval
 
         public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
-                    platform: Platform = .unix, computerName: String, user: String, addresses: [String],
+                    platform: Platform = .unix, computerName: String, user: String, addresses: OfferAddresses,
                     port: Int, session: String?, hostKeyFingerprints: [String],
                     lifetime: TimeInterval = PairingOffer.defaultLifetime) {
             self.authorizedKeys = authorizedKeys
@@ -67,7 +69,7 @@ public struct PairHost {
         let signals = try PairHostWaits()
         let config = configuration
         let offer = try PairingOffer.mint(computerName: config.computerName, user: config.user,
-                                          platform: config.platform, addresses: config.addresses,
+                                          platform: config.platform, addresses: config.addresses.addresses,
                                           port: config.port, hostKeyFingerprints: config.hostKeyFingerprints,
                                           session: config.session, lifetime: config.lifetime, now: clock())
         let id = offer.link.id
@@ -78,7 +80,8 @@ public struct PairHost {
         defer { withdraw(state: state, signals: signals) }
         try state.create(.offer, [String(offer.link.expiry)])
         try config.authorizedKeys.append(OneTimeKeyLine.line(publicKeyBase64: offer.publicKeyBase64, id: id,
-                                                             expiry: offer.expiry, forcedCommand: command))
+                                                             expiry: offer.expiry, forcedCommand: command,
+                                                             reach: config.addresses.reach))
         try showCode(offer)
         write(PairHostText.waiting(offer: offer, now: clock()))
 

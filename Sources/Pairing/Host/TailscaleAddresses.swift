@@ -1,7 +1,8 @@
 import Foundation
 
 /// The addresses a pairing code offers by default, from `tailscale status --json`: the
-/// MagicDNS name, the short name, then the first 100.x address.
+/// MagicDNS name, the short name, then the first 100.x address, each spelled as the herdr
+/// app spells it and only if the app accepts it.
 public enum TailscaleAddresses {
     /// nil when Tailscale is not installed or not running.
     public static func current() -> [String]? {
@@ -35,6 +36,7 @@ public enum TailscaleAddresses {
         if let ips = me["TailscaleIPs"] as? [String], let v4 = ips.first(where: { $0.hasPrefix("100.") }) {
             out.append(v4)
         }
-        return Array(out.filter(PairingFieldRules.isAddress).prefix(4))
+        let spelled = out.map(PairingHostRules.normalized)
+        return Array(spelled.filter { PairingHostRules.accepts($0, scope: .herdrApp) }.prefix(4))
     }
 }

@@ -1,4 +1,4 @@
-/// Base64url (RFC 4648 §5) without padding, as the link's `k` field carries the seed.
+/// Base64url (RFC 4648 §5) without padding, as the link's `id` and `k` fields carry bytes.
 enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -39,6 +39,15 @@ enum Base64URL {
             }
         }
         return out
+    }
+
+    /// The `count` bytes that `text` is the canonical spelling of: unpadded base64url whose
+    /// unused last bits are zero, so exactly one text stands for each value (the herdr app's
+    /// rule for `id` and `k`). Nil for anything else, padding included.
+    static func decodeCanonical(_ text: String, count: Int) -> [UInt8]? {
+        guard !text.utf8.contains(UInt8(ascii: "=")), let bytes = decode(text), bytes.count == count,
+              encode(bytes) == text else { return nil }
+        return bytes
     }
 
     /// True when `byte` is in the base64url alphabet.

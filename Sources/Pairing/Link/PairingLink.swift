@@ -1,5 +1,6 @@
 import Foundation
 import Hosts
+import TextSafety
 
 /// A herdr pairing v1 link: `herdr://pair?v=1&id=…&n=…&u=…&os=…&h=…&p=…&fp=…&k=…&x=…[&s=…]`.
 ///
@@ -47,19 +48,30 @@ public struct PairingLink: Equatable, Sendable {
         self.session = session
     }
 
-    /// Parses `text` and checks every field, then that the code is neither expired nor more
-    /// than 15 minutes ahead of `now`.
-    public static func parse(_ text: String, now: Date) throws(PairingLinkError) -> PairingLink {
-        let link = try PairingLinkParser.parse(text)
+    /// Parses `text` and checks every field, its hosts under `hosts` (the herdr app's rule
+    /// unless the person asked for `--not-for-herdr-app`), then that the code is neither
+    /// expired nor more than 15 minutes ahead of `now`.
+    public static func parse(_ text: String, now: Date,
+                             hosts: PairingHostRules.Scope = .herdrApp) throws(PairingLinkError) -> PairingLink {
+        let link = try PairingLinkParser.parse(text, hosts: hosts)
         try link.checkFreshness(now: now)
         return link
     }
 
-    /// Throws when the code has expired or claims a lifetime longer than 15 minutes.
+    /// Throws when the code has expired or claims a lifetime longer than 15 minutes. As in the
+    /// herdr app, the code stands while `now < x <= now + 900` on the real-valued clock: an `x`
+    /// equal to the current second has expired.
     public func checkFreshness(now: Date) throws(PairingLinkError) {
+        let remaining = Double(expiry) - now.timeIntervalSince1970
         let nowSeconds = Int64(now.timeIntervalSince1970.rounded(.down))
-        if expiry < nowSeconds { throw .expired(secondsAgo: nowSeconds - expiry) }
-        if expiry - nowSeconds > Self.maximumLifetime { throw .expiryTooFarAhead(seconds: expiry - nowSeconds) }
+        if remaining <= 0 { throw .expired(secondsAgo: max(0, nowSeconds - expiry)) }
+        if remaining > Double(Self.maximumLifetime) { throw .expiryTooFarAhead(seconds: expiry - nowSeconds) }
+    }
+
+    /// The computer name as Drover shows it: control characters (line breaks too) escaped,
+    /// since the herdr app's rule lets `n` hold anything up to 64 characters.
+    public var shownComputerName: String {
+        computerName.isEmpty ? "(unnamed computer)" : SafeText.escaped(computerName)
     }
 
     /// Seconds until the code expires (negative once it has).

@@ -2,6 +2,10 @@
 public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The text does not start with `herdr://pair?`.
     case notAPairingLink
+    /// The text is longer than the 8192 bytes the herdr app reads.
+    case tooLong(bytes: Int)
+    /// The text has a `#fragment`, which the herdr app refuses.
+    case hasFragment
     /// `v` is not `1`.
     case unsupportedVersion(String)
     /// A required field is absent.
@@ -14,6 +18,9 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
     case expired(secondsAgo: Int64)
     /// The code's expiry `x` is this many seconds ahead, more than the 15 minutes allowed.
     case expiryTooFarAhead(seconds: Int64)
+    /// An `h` entry is a well-formed name or address outside the tailnet (why, in words): such
+    /// a code comes from `pair-host --not-for-herdr-app` and needs the same option here.
+    case hostBeyondTailnet(String)
 
     private static let copyAgain = "copy the whole link again, or run the pairing command on the computer again"
 
@@ -21,6 +28,10 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
         switch self {
         case .notAPairingLink:
             return "this is not a herdr pairing link (it must start with herdr://pair?); \(Self.copyAgain)"
+        case .tooLong(let bytes):
+            return "the pairing link is \(bytes) bytes, more than the 8192 a link may have; \(Self.copyAgain)"
+        case .hasFragment:
+            return "the pairing link has a # part, which a pairing link never has; \(Self.copyAgain)"
         case .unsupportedVersion(let version):
             return "v: this Drover speaks pairing version 1, the code is version '\(version)'; "
                 + "run a pairing command that makes version 1 codes, or update Drover"
@@ -33,8 +44,12 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
         case .expired(let seconds):
             return "the code expired \(Self.span(seconds)) ago; run the pairing command again"
         case .expiryTooFarAhead(let seconds):
-            return "x: the code claims to stay valid for \(Self.span(seconds)), more than the 15 minutes a code may; "
-                + "check the clocks of this device and the computer, then run the pairing command again"
+            return "x: the code says it stays valid for another \(seconds) seconds, but a code may stay valid for at "
+                + "most 900 seconds (15 minutes); check the clocks of this device and the computer, then run the "
+                + "pairing command again"
+        case .hostBeyondTailnet(let problem):
+            return "h: \(problem); \(PairingHostRules.whatWorks). A code made with 'drover pair-host "
+                + "--not-for-herdr-app' is for another computer: pair with 'drover pair --not-for-herdr-app'"
         }
     }
 

@@ -1,10 +1,13 @@
 import Hosts
 
-/// Reads the text of a `herdr://pair` link into a `PairingLink`, checking every field.
+/// Reads the text of a `herdr://pair` link into a `PairingLink`, checking every field by the
+/// herdr app's rules (docs/pairing-protocol.md, section 2), hosts under `scope`.
 enum PairingLinkParser {
     static let knownFields: Set<String> = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x", "s"]
+    /// The longest link the app reads, in bytes.
+    static let maximumBytes = 8192
 
-    static func parse(_ text: String) throws(PairingLinkError) -> PairingLink {
+    static func parse(_ text: String, hosts scope: PairingHostRules.Scope = .herdrApp) throws(PairingLinkError) -> PairingLink {
         let values = try fields(of: text)
 
         func required(_ field: String) throws(PairingLinkError) -> String {
@@ -22,43 +25,47 @@ enum PairingLinkParser {
         }
 
         let id = try required("id")
-        try check(PairingFieldRules.isPairingID(id), "id", "not 22 characters of A-Z a-z 0-9 _ -")
+        try check(PairingFieldRules.isPairingID(id), "id", "not 16 bytes of canonical base64url (22 characters)")
 
         let name = try required("n")
-        try check(PairingFieldRules.isComputerName(name), "n",
-                  "the computer name must be 1 to 64 characters without control characters")
+        try check(PairingFieldRules.isComputerName(name), "n", "the computer name is longer than 64 characters")
 
         let user = try required("u")
         try check(PairingFieldRules.isUser(user), "u",
-                  "the account must be 1 to 64 characters without spaces or control characters")
+                  "the account must be 1 to 64 characters without spaces, control or format characters")
 
         let os = try required("os")
         guard let platform = Platform(rawValue: os) else {
             throw .invalidField("os", "must be unix or windows")
         }
 
-        let addresses = try required("h").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let addresses = try required("h").split(separator: ",", omittingEmptySubsequences: false)
+            .map { PairingHostRules.normalized(String($0)) }
         try check((1...4).contains(addresses.count), "h", "needs 1 to 4 comma-separated addresses")
-        try check(addresses.allSatisfy(PairingFieldRules.isAddress), "h",
-                  "an address is empty or contains spaces or control characters")
+        for address in addresses {
+            guard let problem = PairingHostRules.problem(with: address, scope: scope) else { continue }
+            if scope == .herdrApp && PairingHostRules.accepts(address, scope: .beyondTailnet) {
+                throw .hostBeyondTailnet(problem)
+            }
+            throw .invalidField("h", problem)
+        }
 
         let portText = try required("p")
-        let port = portText.utf8.allSatisfy { (48...57).contains($0) } && portText.utf8.count <= 5 ? Int(portText) : nil
+        let port = isDecimal(portText) ? Int(portText) : nil
         guard let port, (1...65535).contains(port) else { throw .invalidField("p", "not a port number from 1 to 65535") }
 
         let fingerprints = try required("fp").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         try check((1...3).contains(fingerprints.count), "fp", "needs 1 to 3 comma-separated fingerprints")
         try check(fingerprints.allSatisfy(PairingFieldRules.isFingerprint), "fp", "not a SHA256 fingerprint")
 
-        let seedText = try required("k")
-        guard let seed = Base64URL.decode(seedText), seed.count == 32 else {
-            throw .invalidField("k", "not a 32-byte base64url key")
+        guard let seed = Base64URL.decodeCanonical(try required("k"), count: 32) else {
+            throw .invalidField("k", "not a 32-byte key in canonical unpadded base64url")
         }
 
         let expiryText = try required("x")
-        let expiry = expiryText.utf8.allSatisfy { (48...57).contains($0) } && expiryText.utf8.count <= 12
-            ? Int64(expiryText) : nil
-        guard let expiry else { throw .invalidField("x", "not a time in Unix seconds") }
+        guard let expiry = isDecimal(expiryText) ? Int64(expiryText) : nil else {
+            throw .invalidField("x", "not a time in Unix seconds")
+        }
 
         let session = values["s"]
         if let session {
@@ -70,8 +77,14 @@ enum PairingLinkParser {
                            session: session)
     }
 
+    /// One or more ASCII digits and nothing else (no sign, point or space).
+    private static func isDecimal(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// The decoded values of the known fields; unknown keys are skipped, a repeated known key
-    /// is an error.
+    /// or a known key without `=` is an error. The whole text is at most 8192 bytes and has no
+    /// `#fragment`.
     static func fields(of text: String) throws(PairingLinkError) -> [String: String] {
         let prefix = "herdr://pair?"
         let bytes = Array(text.utf8)
@@ -79,8 +92,9 @@ enum PairingLinkParser {
               String(decoding: bytes.prefix(prefix.utf8.count), as: UTF8.self).lowercased() == prefix else {
             throw .notAPairingLink
         }
-        var query = bytes.dropFirst(prefix.utf8.count)
-        if let hash = query.firstIndex(of: UInt8(ascii: "#")) { query = query[..<hash] }
+        guard bytes.count <= maximumBytes else { throw .tooLong(bytes: bytes.count) }
+        guard !bytes.contains(UInt8(ascii: "#")) else { throw .hasFragment }
+        let query = bytes.dropFirst(prefix.utf8.count)
 
         var values: [String: String] = [:]
         for piece in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
@@ -89,6 +103,7 @@ enum PairingLinkParser {
             let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
             guard let key = try? QueryEscaping.unescape(rawKey), knownFields.contains(key) else { continue }
             if values[key] != nil { throw .duplicatedField(key) }
+            guard equals != nil else { throw .invalidField(key, "has no = and value") }
             do {
                 values[key] = try QueryEscaping.unescape(rawValue)
             } catch .badEscape {
