@@ -25,6 +25,12 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case hostKeyNotVerified
     /// Every method we could try was refused.
     case authenticationRefused(user: String, host: String, offered: [String], tried: [String])
+    /// The server ended the login after too many refused keys (sshd's MaxAuthTries, its words
+    /// in `serverMessage`). `fix` is the exact setting for this host when the caller knows it.
+    case tooManyAuthenticationFailures(user: String, host: String, tried: [String], serverMessage: String, fix: String?)
+    /// Nothing logged in, and identity files (`files`) were not offered because their
+    /// passphrase was not given: that, not a refused key, is named as the cause.
+    case passphraseNotGiven(user: String, host: String, files: [String], tried: [String], offered: [String])
     /// Every method was refused, and RSA keys (`keys`) were among them while libssh2
     /// (`libssh2`, older than 1.11) can only make SHA-1 `ssh-rsa` signatures.
     case rsaSignatureRefused(user: String, host: String, keys: [String], libssh2: String, server: String?)
@@ -68,7 +74,28 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .authenticationRefused(user, host, offered, tried):
             let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
             let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
-            return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there."
+            // The device key is only suggested when it was offered: a host that offers only its
+            // identity files wants one of those authorized.
+            let fix = tried.contains("device key") || tried.isEmpty
+                ? "add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there"
+                : "add the public key of one of those keys to ~/.ssh/authorized_keys of '\(user)' there"
+            return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); \(fix)."
+        case let .tooManyAuthenticationFailures(user, host, tried, serverMessage, fix):
+            let said = serverMessage.isEmpty ? "Too many authentication failures" : serverMessage
+            let count = tried.count == 1 ? "1 refused key" : "\(tried.count) refused keys"
+            let triedText = tried.isEmpty ? "" : " (\(tried.joined(separator: ", ")))"
+            return "\(host) ended the login as '\(user)' with \"\(said)\" after \(count)\(triedText): the server takes only "
+                + "so many keys per connection (its MaxAuthTries) and Drover had more to offer. "
+                + (fix ?? "Offer only the key it accepts: register the host with 'drover hosts add NAME \(user)@\(host) "
+                   + "--identity FILE --identities-only', or keep fewer keys in your ssh-agent.")
+        case let .passphraseNotGiven(user, host, files, tried, offered):
+            let names = files.joined(separator: ", ")
+            let also = tried.isEmpty ? "" : "; refused: \(tried.joined(separator: ", "))"
+            let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
+            return "\(host) refused login as '\(user)': \(names) \(files.count == 1 ? "is" : "are") protected by a passphrase "
+                + "and none was given, so \(files.count == 1 ? "it was" : "they were") not offered\(also); the server offers: "
+                + "\(offeredText). Type the passphrase when Drover asks for it (attach asks in its overlay, doctor on "
+                + "the terminal), or add the key to your ssh-agent ('ssh-add \(files[0])') so the agent signs with it."
         case let .rsaSignatureRefused(user, host, keys, libssh2, server):
             let who = Self.openSSHVersion(server).map { "the server (OpenSSH \($0.major).\($0.minor))" } ?? "the server"
             return "\(host) refused the RSA key\(keys.count == 1 ? "" : "s") \(keys.joined(separator: ", ")) for '\(user)': \(who) refuses ssh-rsa (SHA-1) signatures, the only RSA signatures Drover's libssh2 \(libssh2) can make. Use an ed25519 key instead (authorize this device's key, shown by 'drover key', in ~/.ssh/authorized_keys of '\(user)' there, or make one with 'ssh-keygen -t ed25519'), or run Drover with libssh2 1.11 or newer."

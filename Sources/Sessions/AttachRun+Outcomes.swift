@@ -88,7 +88,7 @@ extension SSHError {
     var isRecoverableByReconnecting: Bool {
         switch self {
         case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
-             .rsaOnlyServer, .openSSHHostKeyChanged, .rsaSignatureRefused:
+             .rsaOnlyServer, .openSSHHostKeyChanged, .rsaSignatureRefused, .tooManyAuthenticationFailures, .passphraseNotGiven:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure:

@@ -18,6 +18,8 @@ public struct AttachTarget: Equatable, Sendable {
     public let jumps: [JumpRoute]
     /// Local port forwards for this run: the host's own and those given to `attach`.
     public var forwards: [ForwardSpec] = []
+    /// `attach --identities-only`: offer only identity files this run (a host may say so for good).
+    public var identitiesOnly = false
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
@@ -81,6 +83,7 @@ public struct AttachTarget: Equatable, Sendable {
         var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
+        target.identitiesOnly = identitiesOnly
         return target
     }
 

@@ -19,6 +19,10 @@ enum DoctorReport {
             lines.append("  RSA: this libssh2 signs only with ssh-rsa (SHA-1), which OpenSSH 8.8 and later refuse; "
                          + "use ed25519 keys (libssh2 1.11 or newer adds rsa-sha2-256/512)")
         }
+        lines.append("  certificates: an OpenSSH user certificate (FILE-cert.pub beside an identity file, or one "
+                     + "the ssh-agent holds) is offered before its plain key")
+        lines.append("  security keys (sk-ssh-ed25519, sk-ecdsa): not supported by libssh2 \(libssh2) (through the agent "
+                     + "it drops the signature's flags and counter; a key file needs a FIDO library); skipped with a note")
         return lines
     }
 
@@ -34,14 +38,21 @@ enum DoctorReport {
             number += 1
             lines.append("    \(number). \(text)")
         }
+        if let remembered = plan.rememberedKey { add("the key that last logged in here, \(remembered), wherever it is held") }
+        let agent = plan.order.contains(.agent) && plan.agentSocket != nil ? " (signed by the ssh-agent if it holds it)" : ""
+        let files = { for file in identityFiles { add(file.text + agent) } }
+        if plan.identityNamed && plan.order.contains(.identityFiles) { files() }
         for kind in plan.order {
             switch kind {
-            case .privateKeys: add("device key \(deviceKey ?? "(created on first connect)")")
-            case .agent: add(plan.agentSocket.map { "ssh-agent keys (SSH_AUTH_SOCK \($0))" } ?? "ssh-agent: SSH_AUTH_SOCK is not set; skipped")
-            case .identityFiles: for file in identityFiles { add(file.text) }
+            case .privateKeys where !plan.identitiesOnly: add("device key \(deviceKey ?? "(created on first connect)")")
+            case .agent where !plan.identitiesOnly:
+                add(plan.agentSocket.map { "ssh-agent's other keys (SSH_AUTH_SOCK \($0))" } ?? "ssh-agent: SSH_AUTH_SOCK is not set; skipped")
+            case .identityFiles where !plan.identityNamed: files()
             case .prompt: add("password, then keyboard-interactive (asked by attach; doctor does not try them)")
+            default: break
             }
         }
+        if plan.identitiesOnly { lines.append("  identities only: no device key, no other ssh-agent key") }
         lines.append("  host key types offered, in order: \(offered.joined(separator: ", "))")
         lines.append(pins.isEmpty ? "  Drover pins: none yet" : "  Drover pins: " + pins.map(describe).joined(separator: "; "))
         switch openSSHPins {

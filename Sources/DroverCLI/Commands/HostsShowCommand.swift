@@ -54,6 +54,8 @@ enum HostsShowCommand {
         ]
         // A setting left at its default is not listed (clipboard: write).
         let rows = fixed + (host.clipboard.map { [("clipboard", $0.rawValue)] } ?? [])
+            + (host.identitiesOnly == true ? [("identities-only", "yes: only the identity files are offered")] : [])
+            + (host.lastKey.map { [("last key", "\($0) (offered first)")] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
