@@ -49,6 +49,8 @@ extension SSHSession {
                 if !accepted { try checkEnded() }
                 return accepted
             } catch let error as SSHError {
+                // The key in flight when the server hung up was its last refusal.
+                if watch.message != nil, record.tried.last != key.label { record.tried.append(key.label) }
                 try checkEnded(error)
                 return false
             }
