@@ -18,9 +18,16 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var auth: [AuthMethod]
     /// Whether the host's OSC 52 writes reach the local clipboard; nil means `write`.
     public var clipboard: ClipboardPolicy?
-    /// Identity files to log in with (`--identity`, `~` allowed), tried after the device key and
-    /// the agent; nil tries `~/.ssh/id_ed25519`, `id_ecdsa` and `id_rsa`, as ssh does.
+    /// Identity files to log in with (`--identity`, `~` allowed), offered before the device key
+    /// (through the agent when it holds them); nil tries `~/.ssh/id_ed25519`, `id_ecdsa` and
+    /// `id_rsa` after the device key, as ssh does (ADR 0013).
     public var identity: [String]?
+    /// True when only the identity files are offered (`--identities-only`, ssh_config's
+    /// `IdentitiesOnly yes`): no device key, no other agent key. nil means false.
+    public var identitiesOnly: Bool?
+    /// The `SHA256:` fingerprint of the public key that last logged in here (never a secret):
+    /// offered first next time, so a full agent does not use up the server's tries.
+    public var lastKey: String?
     /// False when `~/.ssh/known_hosts` must not vouch for this host's key (`--no-ssh-known-hosts`);
     /// nil means it may.
     public var sshKnownHosts: Bool?
@@ -102,6 +109,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let command { try HostRules.checkCommand(command) }
         try HostRules.checkAuth(auth)
         for file in identity ?? [] { try HostRules.checkIdentity(file) }
+        if let lastKey { try HostRules.checkKeyFingerprint(lastKey) }
         if let jump { try HostRules.checkJump(jump) }
         if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
         if let legacyAlgorithms { try HostRules.checkLegacyAlgorithms(legacyAlgorithms) }
@@ -109,7 +117,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms
+        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -136,6 +144,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
         forward = try c.decodeIfPresent([String].self, forKey: .forward)
         forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)
         legacyAlgorithms = try c.decodeIfPresent([String].self, forKey: .legacyAlgorithms)
+        identitiesOnly = try c.decodeIfPresent(Bool.self, forKey: .identitiesOnly)
+        lastKey = try c.decodeIfPresent(String.self, forKey: .lastKey)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

@@ -47,6 +47,18 @@ public struct HostList: Equatable, Sendable {
         hosts.append(stamped)
     }
 
+    /// Records `fingerprint` as the key that last logged in to the host called `name`, if that
+    /// entry still names the same account as `account` (it may have been edited meanwhile).
+    /// Not an edit by the person, so `updated` stays. True when the entry changed.
+    @discardableResult
+    public mutating func rememberKey(_ fingerprint: String, forHostNamed name: String, account: HostEntry) -> Bool {
+        guard (try? HostRules.checkKeyFingerprint(fingerprint)) != nil,
+              let index = hosts.firstIndex(where: { $0.name == name }), hosts[index].hasSameAccount(as: account),
+              hosts[index].lastKey != fingerprint else { return false }
+        hosts[index].lastKey = fingerprint
+        return true
+    }
+
     /// Replaces the host called `name` with `host` (which may carry a new name). An invalid
     /// entry is replaced too, when `host` passes every rule; it then takes its place in the file.
     @discardableResult

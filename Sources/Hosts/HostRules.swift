@@ -29,6 +29,17 @@ public enum HostRules {
         }
     }
 
+    static let keyFingerprintRule = "lastKey is a key fingerprint: SHA256: and 43 base64 characters"
+
+    /// The remembered key (`lastKey`) is a fingerprint as `ssh-keygen -lf` prints it.
+    public static func checkKeyFingerprint(_ text: String) throws {
+        let body = text.utf8.dropFirst(7)
+        guard text.hasPrefix("SHA256:"), body.count == 43,
+              body.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") }) else {
+            throw HostValidationError(field: "lastKey", value: text, rule: keyFingerprintRule)
+        }
+    }
+
     public static func checkName(_ name: String) throws {
         let bytes = Array(name.utf8)
         guard (1...64).contains(bytes.count), bytes.allSatisfy(isNameByte),

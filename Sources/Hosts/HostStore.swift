@@ -71,6 +71,13 @@ public struct HostStore: Sendable {
         try modify { list, _ in try list.remove(named: name) }
     }
 
+    /// Remembers the key that logged in to `account` (a registry host): written, atomically and
+    /// under the lock, only when it differs from what the file holds.
+    public func rememberKey(_ fingerprint: String, for account: HostEntry) throws {
+        guard (try? load().named(account.name)?.lastKey) != fingerprint else { return }
+        _ = try modify { list, _ in list.rememberKey(fingerprint, forHostNamed: account.name, account: account) }
+    }
+
     /// Adds `host` or updates the entry for the same user@host:port (see `HostList.upsert`).
     public func upsert(_ host: HostEntry) throws -> HostList.UpsertOutcome {
         try modify { list, now in try list.upsert(host, now: now) }

@@ -7,6 +7,8 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var port: Int?
     /// Every `IdentityFile` that applies, in order (ssh tries them all), `~/` kept.
     public var identityFiles: [String] = []
+    /// `IdentitiesOnly yes`: only the identity files are offered (first value wins, as in ssh).
+    public var identitiesOnly = false
     /// `ProxyJump` hops as `JumpHop` text; nil without one (or with `ProxyJump none`).
     public var jump: [String]? = nil
     /// The line of the `Host` statement that named the alias.
@@ -38,7 +40,7 @@ public struct SSHConfigImport: Equatable, Sendable {
     public var notes: [String] = []
 
     /// The keywords whose values become the registry entry; everything else is listed per host.
-    static let carriedOver: Set<String> = ["hostname", "user", "port", "proxyjump"]
+    static let carriedOver: Set<String> = ["hostname", "user", "port", "proxyjump", "identitiesonly"]
 
     /// Reads `text` and the files it includes (through `files`). `identity` is the file's
     /// own identity (`SSHConfigFiles.identity`), so a file that includes itself is noticed.
@@ -133,6 +135,14 @@ public struct SSHConfigImport: Equatable, Sendable {
                 return .failure(Problem(text: "\(s.location): Port '\(s.arguments.joined(separator: " "))' is not a number from 1 to 65535"))
             }
             entry.port = port
+        }
+        if let s = values["identitiesonly"] {
+            switch s.arguments.map({ $0.lowercased() }) {
+            case ["yes"]: entry.identitiesOnly = true
+            case ["no"]: break
+            default:
+                return .failure(Problem(text: "\(s.location): IdentitiesOnly '\(s.arguments.joined(separator: " "))' is not yes or no"))
+            }
         }
         if let s = values["proxyjump"] {
             let text = s.arguments.joined(separator: " ")

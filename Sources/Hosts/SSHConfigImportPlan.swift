@@ -25,6 +25,7 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         for entry in parsed.entries {
             var host = Self.host(entry, localUser: localUser)
             if !entry.identityFiles.isEmpty { host.identity = entry.identityFiles }
+            if entry.identitiesOnly { host.identitiesOnly = true }
             host.jump = entry.jump?.map { hop in JumpHop(hop)?.mayBeName == true ? hopNames[hop] ?? hop : hop }
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))

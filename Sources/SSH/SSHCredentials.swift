@@ -51,9 +51,9 @@ public struct SSHAuthPrompt: Sendable, Equatable {
     }
 }
 
-/// What `SSHSession.authenticate` may try, in this order: private keys (the device key), the
-/// ssh-agent, identity files, then password and keyboard-interactive (only when `prompt` is
-/// set). ssh's order: keys it holds itself, the agent's, then the files.
+/// What `SSHSession.authenticate` may try: public keys in the order `PublicKeyCandidate.arrange`
+/// gives (the remembered key, named identity files, the device key, the agent's keys, the
+/// other files), then password and keyboard-interactive (only when `prompt` is set).
 public struct SSHCredentials {
     public var privateKeys: [SSHPrivateKey]
     /// Identity files (`--identity`, else `~/.ssh/id_ed25519`, `id_ecdsa`, `id_rsa`); an
@@ -68,6 +68,14 @@ public struct SSHCredentials {
     /// How many answers to password or keyboard-interactive questions may be refused before
     /// giving up (ssh's NumberOfPasswordPrompts).
     public var promptTries = 3
+    /// Offer only the identity files (through the agent when it holds them): ssh's IdentitiesOnly.
+    public var identitiesOnly = false
+    /// The host names its identity files (`--identity`), so they go before the device key.
+    public var identityFilesFirst = false
+    /// The fingerprint of the key that last logged in to this host: offered first.
+    public var rememberedKey: String?
+    /// Hears one-line notes (a security key skipped); nil drops them.
+    public var note: ((String) -> Void)?
 
     /// A kind of credential.
     public enum Kind: Sendable, Equatable {

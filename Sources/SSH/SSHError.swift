@@ -25,6 +25,12 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case hostKeyNotVerified
     /// Every method we could try was refused.
     case authenticationRefused(user: String, host: String, offered: [String], tried: [String])
+    /// The server ended the login after too many refused keys (sshd's MaxAuthTries, its words
+    /// in `serverMessage`). `fix` is the exact setting for this host when the caller knows it.
+    case tooManyAuthenticationFailures(user: String, host: String, tried: [String], serverMessage: String, fix: String?)
+    /// Nothing logged in, and identity files (`files`) were not offered because their
+    /// passphrase was not given: that, not a refused key, is named as the cause.
+    case passphraseNotGiven(user: String, host: String, files: [String], tried: [String], offered: [String])
     /// The server refused to open a channel or start the command.
     case channelRefused(detail: String)
     /// The TCP connection broke.
@@ -65,7 +71,28 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .authenticationRefused(user, host, offered, tried):
             let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
             let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
-            return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there."
+            // The device key is only suggested when it was offered: a host that offers only its
+            // identity files wants one of those authorized.
+            let fix = tried.contains("device key") || tried.isEmpty
+                ? "add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there"
+                : "add the public key of one of those keys to ~/.ssh/authorized_keys of '\(user)' there"
+            return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); \(fix)."
+        case let .tooManyAuthenticationFailures(user, host, tried, serverMessage, fix):
+            let said = serverMessage.isEmpty ? "Too many authentication failures" : serverMessage
+            let count = tried.count == 1 ? "1 refused key" : "\(tried.count) refused keys"
+            let triedText = tried.isEmpty ? "" : " (\(tried.joined(separator: ", ")))"
+            return "\(host) ended the login as '\(user)' with \"\(said)\" after \(count)\(triedText): the server takes only "
+                + "so many keys per connection (its MaxAuthTries) and Drover had more to offer. "
+                + (fix ?? "Offer only the key it accepts: register the host with 'drover hosts add NAME \(user)@\(host) "
+                   + "--identity FILE --identities-only', or keep fewer keys in your ssh-agent.")
+        case let .passphraseNotGiven(user, host, files, tried, offered):
+            let names = files.joined(separator: ", ")
+            let also = tried.isEmpty ? "" : "; refused: \(tried.joined(separator: ", "))"
+            let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
+            return "\(host) refused login as '\(user)': \(names) \(files.count == 1 ? "is" : "are") protected by a passphrase "
+                + "and none was given, so \(files.count == 1 ? "it was" : "they were") not offered\(also); the server offers: "
+                + "\(offeredText). Type the passphrase when Drover asks for it (attach asks in its overlay, doctor on "
+                + "the terminal), or add the key to your ssh-agent ('ssh-add \(files[0])') so the agent signs with it."
         case let .channelRefused(detail) where detail.hasPrefix("requesting a terminal"):
             return "the server refused to start the session (\(detail)); check PermitTTY in the host's sshd_config and no-pty or restrict on this key's line in its ~/.ssh/authorized_keys."
         case let .channelRefused(detail):

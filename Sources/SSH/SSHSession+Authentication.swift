@@ -1,10 +1,12 @@
 import CLibSSH2
 
 extension SSHSession {
-    /// Logs in as `endpoint.user`, trying in `credentials.order`: each private key, the
-    /// ssh-agent's keys, the identity files, then password and keyboard-interactive when
-    /// `credentials.prompt` is set, each only if the server offers it. Requires a verified host
-    /// key. Throws `authenticationRefused` naming what was tried and what the server offers.
+    /// Logs in as `endpoint.user`: the public keys in `PublicKeyCandidate.arrange`'s order, then
+    /// password and keyboard-interactive when `credentials.prompt` is set (before the keys when
+    /// `credentials.order` puts `.prompt` first), each only if the server offers it. Requires a
+    /// verified host key. Throws `tooManyAuthenticationFailures` when the server ends the login
+    /// after too many refused keys, `passphraseNotGiven` when an identity file was left out for
+    /// want of its passphrase, else `authenticationRefused` naming what was tried and offered.
     /// RSA keys sign with rsa-sha2-512/256 when the server's `server-sig-algs` lists them.
     /// `openingSessionEarly`: the next call on this session is `exec`, so the session channel
     /// may be opened behind the first key's signed login (`SSHSession+EarlyChannel.swift`);
@@ -15,58 +17,69 @@ extension SSHSession {
             if state == .authenticated { throw SSHError.protocolFailure(operation: "authentication", detail: "already logged in") }
             throw SSHError.hostKeyNotVerified
         }
-        var tried: [String] = []
+        let watch = DisconnectWatch(session: raw)
+        defer { watch.end() }
+        let agent = credentials.order.contains(.agent) ? credentials.agentSocketPath.flatMap { SSHAgentKeys(session: self, socketPath: $0) } : nil
+        defer { agent?.close() }
+        let keys = Self.publicKeys(credentials, agent: agent)
+        let order = credentials.order
+        let promptFirst = order.first == .prompt
+        var record = PublicKeyRecord()
+        var answersTried: [String] = []
         func succeed(_ method: SSHAuthMethod) -> SSHAuthMethod {
             state = .authenticated
             return method
         }
-        // The key tried first anyway goes out before asking which methods the server offers
-        // (the "none" request): one round trip fewer when it is accepted, the same number of
-        // requests when it is not (ADR 0017).
-        let early = credentials.order.first == .privateKeys ? credentials.privateKeys.first : nil
-        if let early {
-            tried.append(early.label)
-            if try authenticate(with: early, openingSessionEarly: openingSessionEarly) {
-                return succeed(.privateKey(label: early.label))
+        func method(for key: PublicKeyCandidate) -> SSHAuthMethod {
+            if case .agent(let identity, let file) = key, file == nil { return .agent(comment: identity.comment) }
+            return .privateKey(label: key.label)
+        }
+        /// A key refused, or a connection lost, after the server said why it ended the login.
+        func checkEnded(_ error: Error? = nil) throws {
+            if watch.tooManyFailures {
+                throw SSHError.tooManyAuthenticationFailures(user: endpoint.user, host: endpoint.hostAndPort, tried: record.tried,
+                                                             serverMessage: watch.message ?? "", fix: nil)
             }
+            if let message = watch.message { throw SSHError.connectionLost(detail: "the server ended the login: \(message)") }
+            if let error { throw error }
+        }
+        func offer(_ key: PublicKeyCandidate, early: Bool = false) throws -> Bool {
+            do {
+                let accepted = try self.offer(key, agent: agent, credentials: credentials, early: early, record: &record)
+                if !accepted { try checkEnded() }
+                return accepted
+            } catch let error as SSHError {
+                // The key in flight when the server hung up was its last refusal.
+                if watch.message != nil, record.tried.last != key.label { record.tried.append(key.label) }
+                try checkEnded(error)
+                return false
+            }
+        }
+        // The key tried first goes out before asking which methods the server offers (the
+        // "none" request): one round trip fewer when it is accepted, the same number of
+        // requests when it is not (ADR 0017). Asking the agent for its keys is local.
+        let early = promptFirst ? nil : keys.first
+        if let early {
+            if try offer(early, early: openingSessionEarly) { return succeed(method(for: early)) }
             if earlySessionChannel { throw EarlySessionChannelSpent(.keyNotEnough) }
         }
         guard let offered = try offeredMethods() else {
             state = .authenticated
             return .none
         }
-        for kind in credentials.order {
-            switch kind {
-            case .privateKeys where offered.contains("publickey"):
-                for key in credentials.privateKeys.dropFirst(early == nil ? 0 : 1) {
-                    tried.append(key.label)
-                    if try authenticate(with: key) { return succeed(.privateKey(label: key.label)) }
-                }
-            case .agent where offered.contains("publickey"):
-                if let socket = credentials.agentSocketPath {
-                    tried.append("ssh-agent")
-                    let outcome = try AgentAuthentication.authenticate(session: self, socketPath: socket)
-                    if let comment = outcome.accepted { return succeed(.agent(comment: comment)) }
-                }
-            case .identityFiles where offered.contains("publickey"):
-                for file in credentials.identityFiles {
-                    switch try authenticate(with: file, tries: credentials.promptTries, prompt: credentials.prompt) {
-                    case .accepted: return succeed(.privateKey(label: file.displayPath))
-                    case .refused:
-                        tried.append(file.displayPath)
-                    case .skipped:
-                        tried.append("\(file.displayPath) (no passphrase given)")
-                    }
-                }
-            case .prompt:
-                guard let prompt = credentials.prompt else { break }
-                if let method = try authenticateByAnswers(offered: offered, tries: credentials.promptTries,
-                                                          prompt: prompt, tried: &tried) {
-                    return succeed(method)
-                }
-            default:
-                break
-            }
+        func answers() throws -> SSHAuthMethod? {
+            guard order.contains(.prompt), let prompt = credentials.prompt else { return nil }
+            return try authenticateByAnswers(offered: offered, tries: credentials.promptTries, prompt: prompt, tried: &answersTried)
+        }
+        if promptFirst, let method = try answers() { return succeed(method) }
+        if offered.contains("publickey") {
+            for key in keys.dropFirst(early == nil ? 0 : 1) where try offer(key) { return succeed(method(for: key)) }
+        }
+        if !promptFirst, let method = try answers() { return succeed(method) }
+        let tried = promptFirst ? answersTried + record.tried : record.tried + answersTried
+        if !record.unopened.isEmpty {
+            throw SSHError.passphraseNotGiven(user: endpoint.user, host: endpoint.hostAndPort, files: record.unopened,
+                                              tried: tried, offered: offered)
         }
         throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered, tried: tried)
     }
@@ -122,17 +135,6 @@ extension SSHSession {
             throw failure("listing login methods", code: libssh2_session_last_errno(raw))
         }
         return String(cString: list).split(separator: ",").map(String.init)
-    }
-
-    /// True when the key was accepted; false when refused; throws on connection trouble.
-    private func authenticate(with key: SSHPrivateKey, openingSessionEarly: Bool = false) throws -> Bool {
-        let user = endpoint.user
-        let publicLine = key.publicKeyLine ?? ""
-        let rc = try call("public key login", timeout: options.operationTimeout, {
-            libssh2_userauth_publickey_frommemory(raw, user, user.utf8.count, publicLine, publicLine.utf8.count,
-                                                  key.privateKeyText, key.privateKeyText.utf8.count, nil)
-        }, whileWaiting: openingSessionEarly ? { try self.openSessionChannelBehindSignedLogin() } : nil)
-        return try accepted(rc, operation: "public key login")
     }
 
     private func authenticate(password: String) throws -> Bool {

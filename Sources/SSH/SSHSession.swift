@@ -31,6 +31,9 @@ public final class SSHSession {
     var earlySessionChannel = false
     /// That open's channel, when its answer came before `exec` asked for it.
     var earlyOpenedChannel: OpaquePointer?
+    /// The `SHA256:` fingerprint of the public key that logged in, so the caller can offer it
+    /// first next time (nil: no key logged in, or its public part was not known).
+    public internal(set) var acceptedKeyFingerprint: String?
 
     /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
     /// banner and key exchange is sent until `verifyHostKey` has accepted the key.

@@ -88,7 +88,7 @@ extension SSHError {
     var isRecoverableByReconnecting: Bool {
         switch self {
         case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
-             .legacyOnlyServer, .openSSHHostKeyChanged:
+             .legacyOnlyServer, .openSSHHostKeyChanged, .tooManyAuthenticationFailures, .passphraseNotGiven:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure:

@@ -21,6 +21,8 @@ public struct AttachTarget: Equatable, Sendable {
     /// Weak algorithms this target's server may use: the host's own `--legacy-algorithms`, and
     /// those `attach` or `doctor` add for this run (ADR 0021).
     public var legacyAlgorithms: [String]
+    /// `attach --identities-only`: offer only identity files this run (a host may say so for good).
+    public var identitiesOnly = false
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
@@ -93,6 +95,7 @@ public struct AttachTarget: Equatable, Sendable {
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
         target.legacyAlgorithms = legacyAlgorithms
+        target.identitiesOnly = identitiesOnly
         return target
     }
 

@@ -20,7 +20,7 @@ extension ConnectionPlan {
     /// as it ends (attach moves its overlay on, doctor times it). `thenExec`: the caller's next
     /// call is `exec`, so the session channel is opened behind the signed login (ADR 0017);
     /// when the key turns out not to be enough on its own, the login is done again on a new
-    /// connection without that.
+    /// connection without that. The key that logged in is remembered for a registry host.
     public func logIn(through outer: SSHSession?, options: SSHOptions, trust: HostKeyTrust, thenExec: Bool = false,
                       credentials: () throws -> SSHCredentials, step: (LoginStep) -> Void) throws -> SSHSession {
         let preferred = try connectOptions(options)
@@ -41,13 +41,18 @@ extension ConnectionPlan {
         let given = try credentials()
         let method: SSHAuthMethod
         do {
-            method = try session.authenticate(given, openingSessionEarly: thenExec)
-        } catch let spent as EarlySessionChannelSpent {
-            session.disconnect()
-            step(.again(reason: spent))
-            session = try connected()
-            method = try session.authenticate(given)
+            do {
+                method = try session.authenticate(given, openingSessionEarly: thenExec)
+            } catch let spent as EarlySessionChannelSpent {
+                session.disconnect()
+                step(.again(reason: spent))
+                session = try connected()
+                method = try session.authenticate(given)
+            }
+        } catch let error as SSHError {
+            throw withFix(error)
         }
+        rememberKey(of: session, note: given.note ?? { _ in })
         step(.login(session, method: method))
         return session
     }

@@ -13,8 +13,18 @@ public struct ConnectionPlan {
     public let order: [SSHCredentials.Kind]
     /// Identity files as written (`~/.ssh/id_ed25519`) and as opened.
     public let identityFiles: [(display: String, path: String)]
-    /// True when the host names its files (`--identity`): a missing one is worth a note.
+    /// True when the host names its files (`--identity`): a missing one is worth a note, and
+    /// they are offered before the device key.
     public let identityNamed: Bool
+    /// Only identity files are offered (`--identities-only`, ssh_config's IdentitiesOnly).
+    public let identitiesOnly: Bool
+    /// The registry entry (target or jump host), whose remembered key goes first and is
+    /// updated after a login; nil for an address without one.
+    public let host: HostEntry?
+    /// How a fix names the target on the command line (`mac`, `ann@mac:22`).
+    let commandLineName: String
+    /// Where the registry is, for remembering the key that logged in.
+    let root: DroverRoot
     public let agentSocket: String?
     /// Drover's own pins, which it writes.
     public let pins: KnownHosts
@@ -30,6 +40,8 @@ public struct ConnectionPlan {
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
                   setting: target.host.map { .registered(name: $0.name) } ?? .address(target.endpoint),
+                  identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: target.host,
+                  commandLineName: target.host?.name ?? target.endpoint.description,
                   root: root, environment: environment, options: options)
     }
 
@@ -38,15 +50,21 @@ public struct ConnectionPlan {
         self.init(endpoint: jump.endpoint, auth: jump.auth, identity: jump.identity, sshKnownHosts: jump.sshKnownHosts,
                   legacy: jump.legacyAlgorithms,
                   setting: jump.isRegistered ? .registered(name: jump.name) : .addressHop(jump.endpoint),
+                  identitiesOnly: jump.host?.identitiesOnly == true, host: jump.host, commandLineName: jump.name,
                   root: root, environment: environment, options: options)
     }
 
     init(endpoint: SSHEndpoint, auth: [AuthMethod], identity: [String]?, sshKnownHosts: Bool?,
          legacy: [String] = [], setting: LegacyAlgorithmsSetting? = nil,
+         identitiesOnly: Bool = false, host: HostEntry? = nil, commandLineName: String? = nil,
          root: DroverRoot, environment: [String: String], options: SSHOptions) {
         self.endpoint = endpoint
         legacyAlgorithms = legacy
         legacySetting = setting ?? .address(endpoint)
+        self.identitiesOnly = identitiesOnly
+        self.host = host
+        self.commandLineName = commandLineName ?? endpoint.description
+        self.root = root
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         order = Self.credentialOrder(auth)
         identityNamed = identity != nil
@@ -95,13 +113,25 @@ public struct ConnectionPlan {
     }
 
     /// The credentials to log in with: the device key, the agent, the identity files, and
-    /// `prompt` for passwords and passphrases.
+    /// `prompt` for passwords and passphrases; the host's remembered key goes first.
     public func credentials(deviceKey: DeviceKey, prompt: ((SSHAuthPrompt) -> String?)?,
-                            note: (String) -> Void) -> SSHCredentials {
+                            note: @escaping (String) -> Void) -> SSHCredentials {
         var credentials = SSHCredentials(privateKeys: [SSHPrivateKey(deviceKey: deviceKey)], agentSocketPath: agentSocket,
                                          prompt: prompt, order: order)
         if order.contains(.identityFiles) { credentials.identityFiles = loadIdentityFiles(note: note) }
+        credentials.identitiesOnly = identitiesOnly
+        credentials.identityFilesFirst = identityNamed
+        credentials.rememberedKey = rememberedKey
+        credentials.note = note
         return credentials
+    }
+
+    /// The key that last logged in to the registry host, as the registry says now (a
+    /// reconnect in the same run sees what the first login remembered).
+    public var rememberedKey: String? {
+        guard let host else { return nil }
+        let current = (try? HostStore(root: root).load())?.named(host.name)
+        return current.map { $0.hasSameAccount(as: host) ? $0.lastKey : nil } ?? host.lastKey
     }
 
     /// The host key policy: Drover's pins, then OpenSSH's file, then `ask`.

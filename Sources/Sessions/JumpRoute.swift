@@ -12,21 +12,22 @@ public struct JumpRoute: Equatable, Sendable {
     /// A registry hop's own identity files and `~/.ssh/known_hosts` setting (`HostEntry`'s).
     public let identity: [String]?
     public let sshKnownHosts: Bool?
+    /// The registry entry when the hop is one (its `identitiesOnly`, remembered key and
+    /// `--legacy-algorithms` apply).
+    public let host: HostEntry?
     /// A registry hop's own `--legacy-algorithms` (an address hop has none).
-    public let legacyAlgorithms: [String]
+    public var legacyAlgorithms: [String] { host?.legacyAlgorithms ?? [] }
     /// Whether the hop is a registry host (`name` is its registry name).
-    public let isRegistered: Bool
+    public var isRegistered: Bool { host != nil }
 
     public init(name: String, endpoint: SSHEndpoint, auth: [AuthMethod] = AuthMethod.defaultOrder,
-                identity: [String]? = nil, sshKnownHosts: Bool? = nil, legacyAlgorithms: [String] = [],
-                isRegistered: Bool = false) {
+                identity: [String]? = nil, sshKnownHosts: Bool? = nil, host: HostEntry? = nil) {
         self.name = name
         self.endpoint = endpoint
         self.auth = auth
         self.identity = identity
         self.sshKnownHosts = sshKnownHosts
-        self.legacyAlgorithms = legacyAlgorithms
-        self.isRegistered = isRegistered
+        self.host = host
     }
 
     /// The hops of `hops` in order: a hop without user or port that names a registry host is
@@ -37,8 +38,7 @@ public struct JumpRoute: Equatable, Sendable {
             if hop.mayBeName, let host = hosts.first(where: { $0.name == hop.host }) {
                 return JumpRoute(name: host.name,
                                  endpoint: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
-                                 auth: host.auth, identity: host.identity, sshKnownHosts: host.sshKnownHosts,
-                                 legacyAlgorithms: host.legacyAlgorithms ?? [], isRegistered: true)
+                                 auth: host.auth, identity: host.identity, sshKnownHosts: host.sshKnownHosts, host: host)
             }
             return JumpRoute(name: hop.description,
                              endpoint: SSHEndpoint(host: hop.host, port: hop.port ?? 22, user: hop.user ?? localUser))

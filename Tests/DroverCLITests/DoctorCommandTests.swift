@@ -81,8 +81,11 @@ final class DoctorCommandTests: XCTestCase {
 
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("doctor", "box", "--yes"), 0, h.err)
-        XCTAssertTrue(h.out.contains("    3. ~/work_key (ssh-ed25519)"), h.out)
-        XCTAssertTrue(h.out.contains("    4. ~/missing_key: not found; skipped"), h.out)
+        // Named files go first now, before the device key (ADR 0013): a key named for a host is
+        // the one meant for it. (No agent here, so nothing says it signs.)
+        XCTAssertTrue(h.out.contains("    1. ~/work_key (ssh-ed25519)\n"), h.out)
+        XCTAssertTrue(h.out.contains("    2. ~/missing_key: not found; skipped"), h.out)
+        XCTAssertTrue(h.out.contains("    3. device key SHA256:"), h.out)
         XCTAssertTrue(h.out.contains("  ~/.ssh/known_hosts: not read (--no-ssh-known-hosts)"), h.out)
         XCTAssertTrue(h.out.contains("~/work_key\n"), "the step line names the file that logged in: \(h.out)")
         XCTAssertTrue(h.err.contains("~/missing_key: no such identity file; skipped."), h.err)

@@ -56,16 +56,23 @@ final class IdentityFileLoginTests: XCTestCase {
         XCTAssertTrue(asked.all[1].instruction.contains("does not open ~/.ssh/id_protected"), asked.all[1].instruction)
     }
 
-    func testWithoutAPassphraseTheFileIsSkippedAndNamedInTheRefusal() throws {
-        var credentials = SSHCredentials(prompt: { _ in nil })
+    /// A passphrase that was not given is the cause named, not a refused key (before: "refused
+    /// login … add this device's key").
+    func testWithoutAPassphraseTheFileIsNamedAsTheCause() throws {
+        var credentials = SSHCredentials(privateKeys: [try fixture.strangerKey()], prompt: { _ in nil })
         credentials.identityFiles = [try encryptedKey()]
         XCTAssertThrowsError(try verifiedSession().authenticate(credentials)) { error in
-            guard case let .authenticationRefused(_, _, _, tried)? = error as? SSHError else { return XCTFail("\(error)") }
-            XCTAssertEqual(tried, ["~/.ssh/id_protected (no passphrase given)"])
+            guard case let .passphraseNotGiven(_, _, files, tried, _)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(files, ["~/.ssh/id_protected"])
+            XCTAssertEqual(tried, ["device key"])
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("~/.ssh/id_protected is protected by a passphrase and none was given"), text)
+            XCTAssertTrue(text.contains("'ssh-add ~/.ssh/id_protected'"), text)
+            XCTAssertFalse(text.contains("add this device's key"), text)
         }
     }
 
-    /// Files come after the device key and the agent (ssh's order), and an unencrypted one
+    /// Default files (none named for the host) come after the device key and the agent (ssh's order), and an unencrypted one
     /// logs in without a question.
     func testUnencryptedFileLogsInAfterTheRefusedDeviceKey() throws {
         let file = try XCTUnwrap(PrivateKeyFile.load(path: fixture.keyPath, displayPath: "~/.ssh/id_ed25519"))

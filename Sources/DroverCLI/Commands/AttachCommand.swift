@@ -8,7 +8,7 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
-            + " [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
+            + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
@@ -19,9 +19,12 @@ enum AttachCommand {
             fingerprint) trusts it, no stops, and anything else asks again. A key that
             ~/.ssh/known_hosts already holds for the host and port is pinned without asking (a
             different key there stops); --no-ssh-known-hosts asks instead.
-            Keys tried: this device's key, the ssh-agent's, the host's --identity files (else
-            ~/.ssh/id_ed25519, id_ecdsa and id_rsa; a passphrase is asked in an overlay and kept in
-            memory for this run only), then a password.
+            Keys offered: the one that last logged in to the host first; then the host's --identity
+            files (through the ssh-agent when it holds them), this device's key, the ssh-agent's
+            other keys, and ~/.ssh/id_ed25519, id_ecdsa and id_rsa when the host names no file (a
+            passphrase is asked in an overlay and kept in memory for this run only; a -cert.pub
+            beside a file is offered before it); then a password. --identities-only offers only the
+            identity files, for a server that allows few tries (its MaxAuthTries).
             \(HostsFieldOptions.legacyAlgorithmsNote)
             Given to attach, --legacy-algorithms applies to each HOST this time, beside the host's
             own (jump hosts keep their own: 'drover hosts edit HOP --legacy-algorithms ...').
@@ -96,6 +99,8 @@ enum AttachCommand {
             OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
             OptionSpec("record", value: "FILE.cast",
                        help: "record what the first HOST sends to a new asciicast v2 file"),
+            OptionSpec("identities-only",
+                       help: "offer only the hosts' identity files this time (no device key, no other agent key)"),
             OptionSpec("no-ssh-known-hosts",
                        help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
             OptionSpec("predict", value: "auto|always|never",
@@ -120,6 +125,7 @@ enum AttachCommand {
             }
             let hosts = list.hosts
             var targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
+            if args.flag("identities-only") { for index in targets.indices { targets[index].identitiesOnly = true } }
             if let session = args.value("session") {
                 guard targets.count == 1 else {
                     throw UsageError("--session applies to one HOST at a time; to attach several sessions together, "

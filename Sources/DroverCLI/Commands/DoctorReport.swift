@@ -16,6 +16,10 @@ enum DoctorReport {
         }
         lines.append("  strict key exchange (Terrapin, CVE-2023-48795): on (kex-strict-c-v00@openssh.com)")
         lines.append("  RSA keys, yours and hosts': rsa-sha2-512 and rsa-sha2-256 (SHA-2)")
+        lines.append("  certificates: an OpenSSH user certificate (FILE-cert.pub beside an identity file, or one "
+                     + "the ssh-agent holds) is offered before its plain key")
+        lines.append("  security keys (sk-ssh-ed25519, sk-ecdsa): not supported by libssh2 \(libssh2) (through the agent "
+                     + "it drops the signature's flags and counter; a key file needs a FIDO library); skipped with a note")
         lines.append("Weak algorithms, proposed only to a host that allows them (--legacy-algorithms NAME[,NAME...]):")
         for kind in AlgorithmKind.allCases {
             let names = legacyAvailable(kind)
@@ -57,14 +61,21 @@ enum DoctorReport {
             number += 1
             lines.append("    \(number). \(text)")
         }
+        if let remembered = plan.rememberedKey { add("the key that last logged in here, \(remembered), wherever it is held") }
+        let agent = plan.order.contains(.agent) && plan.agentSocket != nil ? " (signed by the ssh-agent if it holds it)" : ""
+        let files = { for file in identityFiles { add(file.text + agent) } }
+        if plan.identityNamed && plan.order.contains(.identityFiles) { files() }
         for kind in plan.order {
             switch kind {
-            case .privateKeys: add("device key \(deviceKey ?? "(created on first connect)")")
-            case .agent: add(plan.agentSocket.map { "ssh-agent keys (SSH_AUTH_SOCK \($0))" } ?? "ssh-agent: SSH_AUTH_SOCK is not set; skipped")
-            case .identityFiles: for file in identityFiles { add(file.text) }
+            case .privateKeys where !plan.identitiesOnly: add("device key \(deviceKey ?? "(created on first connect)")")
+            case .agent where !plan.identitiesOnly:
+                add(plan.agentSocket.map { "ssh-agent's other keys (SSH_AUTH_SOCK \($0))" } ?? "ssh-agent: SSH_AUTH_SOCK is not set; skipped")
+            case .identityFiles where !plan.identityNamed: files()
             case .prompt: add("password, then keyboard-interactive (asked by attach; doctor does not try them)")
+            default: break
             }
         }
+        if plan.identitiesOnly { lines.append("  identities only: no device key, no other ssh-agent key") }
         lines.append("  host key types offered, in order: \(offered.joined(separator: ", "))")
         lines.append(legacyLine(plan.legacyAlgorithms))
         lines.append(pins.isEmpty ? "  Drover pins: none yet" : "  Drover pins: " + pins.map(describe).joined(separator: "; "))

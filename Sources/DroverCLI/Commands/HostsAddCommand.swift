@@ -5,7 +5,7 @@ enum HostsAddCommand {
     static let command = Command(
         "add", summary: "add a host to the registry",
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
-            + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--predict auto|always|never]"
+            + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--identities-only] [--predict auto|always|never]"
             + " [--clipboard write|off] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """

@@ -6,7 +6,7 @@ enum HostsEditCommand {
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
-            + " [--identity FILE... | --no-identity] [--no-ssh-known-hosts | --ssh-known-hosts]"
+            + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
             + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
             + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
@@ -23,6 +23,7 @@ enum HostsEditCommand {
                 OptionSpec("no-forward", help: "drop the host's port forwards"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
                 OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, id_ecdsa, id_rsa again)"),
+                OptionSpec("no-identities-only", help: "offer the device key and the ssh-agent's keys again, not only the identity files"),
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
                 OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
             ],
@@ -31,6 +32,9 @@ enum HostsEditCommand {
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
             if args.flag("command") && args.flag("no-command") { throw UsageError("give --command or --no-command, not both") }
             if args.flag("identity") && args.flag("no-identity") { throw UsageError("give --identity or --no-identity, not both") }
+            if args.flag("identities-only") && args.flag("no-identities-only") {
+                throw UsageError("give --identities-only or --no-identities-only, not both")
+            }
             if args.flag("ssh-known-hosts") && args.flag("no-ssh-known-hosts") {
                 throw UsageError("give --ssh-known-hosts or --no-ssh-known-hosts, not both")
             }
@@ -54,6 +58,7 @@ enum HostsEditCommand {
                 if args.flag("no-identity") { host.identity = nil; changed = true }
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }
                 if args.flag("no-legacy-algorithms") { host.legacyAlgorithms = nil; changed = true }
+                if args.flag("no-identities-only") { host.identitiesOnly = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)
             }

@@ -14,6 +14,8 @@ enum HostsFieldOptions {
         OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
         OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
                    help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, id_ecdsa, id_rsa)"),
+        OptionSpec("identities-only",
+                   help: "offer only the --identity files (through the ssh-agent when it holds them), as ssh's IdentitiesOnly"),
         OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),
         OptionSpec("predict", value: "auto|always|never",
                    help: "draw typed keys before the host echoes them (default auto: when the round trip is over 30 ms)"),
@@ -103,6 +105,10 @@ enum HostsFieldOptions {
         }
         if args.flag("identity") {
             host.identity = try args.values("identity").map(absoluteIdentity)
+            changed = true
+        }
+        if args.flag("identities-only") {
+            host.identitiesOnly = true
             changed = true
         }
         if args.flag("no-ssh-known-hosts") {

@@ -54,6 +54,8 @@ enum HostsShowCommand {
         ]
         // A setting left at its default is not listed (clipboard: write).
         let rows = fixed + (host.clipboard.map { [("clipboard", $0.rawValue)] } ?? [])
+            + (host.identitiesOnly == true ? [("identities-only", "yes: only the identity files are offered")] : [])
+            + (host.lastKey.map { [("last key", "\($0) (offered first)")] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
             + (host.legacyAlgorithms.map { [("legacy algorithms", $0.joined(separator: ",") + " (weak; --legacy-algorithms)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0

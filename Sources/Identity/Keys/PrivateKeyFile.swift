@@ -13,6 +13,9 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
     public let publicKey: SSHPublicKey?
     /// True when a passphrase protects the private part.
     public let isEncrypted: Bool
+    /// An OpenSSH user certificate for this key (`FILE-cert.pub` beside it), offered before
+    /// the plain key, as ssh does.
+    public var certificate: SSHPublicKey?
 
     /// Key files are small; anything larger is not a key.
     public static let sizeLimit = 64 << 10
@@ -26,17 +29,28 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
             throw KeyError.readableByOthers(path: path, mode: String(mode, radix: 8))
         }
         let text = String(decoding: data, as: UTF8.self)
+        var file: PrivateKeyFile
         if text.contains(OpenSSHPrivateKey.beginLine) {
             let header = try OpenSSHPrivateKey.header(text)
-            return PrivateKeyFile(displayPath: displayPath, text: text, publicKey: header.publicKey,
+            file = PrivateKeyFile(displayPath: displayPath, text: text, publicKey: header.publicKey,
                                   isEncrypted: header.cipher != "none")
+        } else {
+            // PEM (PKCS#1, PKCS#8, SEC1): libssh2 reads these itself; encrypted ones say so. Its
+            // public key, if any, is in FILE.pub (needed to find it in the agent).
+            guard text.contains("-----BEGIN "), text.contains("PRIVATE KEY-----") else {
+                throw KeyError.malformed("\(displayPath) holds no private key")
+            }
+            file = PrivateKeyFile(displayPath: displayPath, text: text, publicKey: publicLine(path + ".pub"),
+                                  isEncrypted: text.contains("ENCRYPTED"))
         }
-        // PEM (PKCS#1, PKCS#8, SEC1): libssh2 reads these itself; encrypted ones say so.
-        guard text.contains("-----BEGIN "), text.contains("PRIVATE KEY-----") else {
-            throw KeyError.malformed("\(displayPath) holds no private key")
-        }
-        return PrivateKeyFile(displayPath: displayPath, text: text, publicKey: nil,
-                              isEncrypted: text.contains("ENCRYPTED"))
+        file.certificate = publicLine(path + "-cert.pub").flatMap { $0.type.hasSuffix("-cert-v01@openssh.com") ? $0 : nil }
+        return file
+    }
+
+    /// The public key line in `path`, if that file exists and holds one (public: no mode check).
+    private static func publicLine(_ path: String) -> SSHPublicKey? {
+        guard let data = try? AtomicFile.readRegular(path, limit: sizeLimit) else { return nil }
+        return try? SSHPublicKey(line: String(decoding: data, as: UTF8.self))
     }
 
     public init(displayPath: String, text: String, publicKey: SSHPublicKey?, isEncrypted: Bool) {

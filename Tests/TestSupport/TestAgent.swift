@@ -1,13 +1,12 @@
 import Foundation
 import LibC
-import TestSupport
 
 /// OpenSSH's ssh-agent in the foreground on a private socket, stopped by PID.
-final class TestAgent {
-    let socketPath: String
+public final class TestAgent {
+    public let socketPath: String
     private let process: ChildProcess
 
-    init(directory: TemporaryDirectory) throws {
+    public init(directory: TemporaryDirectory) throws {
         socketPath = directory.file("agent.sock")
         let pipe = try PipePair()
         process = try ChildProcess("/usr/bin/ssh-agent", ["-D", "-a", socketPath], stdout: pipe.write)
@@ -24,9 +23,18 @@ final class TestAgent {
         }
     }
 
-    func add(keyPath: String) throws {
+    public func add(keyPath: String) throws {
         try Shell.run("/usr/bin/ssh-add", ["-q", keyPath], environment: ["SSH_AUTH_SOCK": socketPath])
     }
 
-    func stop() { process.terminate() }
+    /// Makes `count` fresh ed25519 keys in `directory` (authorized nowhere) and adds them.
+    public func addUnrelatedKeys(_ count: Int, in directory: TemporaryDirectory) throws {
+        for index in 0..<count {
+            let path = directory.file("unrelated_\(index)_\(UUID().uuidString.prefix(6))")
+            try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "unrelated-\(index)", "-f", path])
+            try add(keyPath: path)
+        }
+    }
+
+    public func stop() { process.terminate() }
 }
