@@ -1,9 +1,8 @@
 /// The URL layer of a `herdr://pair` link as the herdr app's URL parser (Foundation's `URL`
 /// and `URLComponents`, measured on Linux, where the app's parser was run against Drover's)
-/// reads it, before any field rule: which
-/// texts are the app's link at all, how long it counts one, and whether `%XX` escapes in the
-/// query are decoded. Matching it byte for byte is what lets `drover pair -` take exactly the
-/// links the app takes.
+/// reads it, before any field rule: which texts are the app's link at all, how long it counts
+/// one, and whether `%XX` escapes in the query are decoded. Matching it byte for byte is what
+/// lets `drover pair -` take exactly the links the app takes.
 enum PairingLinkURL {
     /// The longest link the app reads, in bytes counted as the app counts them (`escapedCount`).
     static let maximumBytes = 8192
