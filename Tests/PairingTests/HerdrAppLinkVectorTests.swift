@@ -9,19 +9,39 @@ final class HerdrAppLinkVectorTests: XCTestCase {
     typealias V = HerdrAppLinkVectors
     let now = Date(timeIntervalSince1970: TimeInterval(V.now))
 
-    static func text(_ change: V.Change) -> String {
+    /// How a link's query values are escaped: as Drover writes them (everything but
+    /// `A-Z a-z 0-9 - . _ ~ , :`), or as Foundation's `URLComponents` writes query items, which
+    /// the app's own tests use (it also keeps `! $ ' ( ) * + / ; ? @` as they are).
+    enum Escaping: CaseIterable {
+        case drover, foundation
+
+        func escape(_ value: String) -> String {
+            guard self == .foundation else { return QueryEscaping.escape(value) }
+            var out = ""
+            for character in value {
+                let kept = character.isASCII && (character.isLetter || character.isNumber || "!$'()*+,-./:;?@_~".contains(character))
+                out += kept ? String(character) : QueryEscaping.escape(String(character))
+            }
+            return out
+        }
+    }
+
+    static func text(_ change: V.Change, escaping: Escaping = .drover) -> String {
         var fields: [(String, String?)] = V.base.map { ($0.0, $0.1) }
         if case .field(let key, let value) = change {
             if let index = fields.firstIndex(where: { $0.0 == key }) { fields[index].1 = value } else { fields.append((key, value)) }
         }
-        let link = "herdr://pair?" + fields.compactMap { key, value in value.map { "\(key)=\(QueryEscaping.escape($0))" } }
+        if case .duplicate(let key) = change { fields.append((key, V.base.first { $0.0 == key }?.1)) }
+        let link = "herdr://pair?" + fields.compactMap { key, value in value.map { "\(key)=\(escaping.escape($0))" } }
             .joined(separator: "&")
         switch change {
-        case .field: return link
+        case .field, .duplicate: return link
         case .append(let extra): return link + extra
         case .replace(let old, let new): return link.replacingOccurrences(of: old, with: new)
-        case .totalBytes(let bytes):
-            let padded = link + "&pad="
+        case .replaceAll(let pairs):
+            return pairs.reduce(link) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        case .totalBytes(let bytes, let rawCharacters):
+            let padded = (rawCharacters ? V.rawSpellings.reduce(link) { $0.replacingOccurrences(of: $1.0, with: $1.1) } : link) + "&pad="
             return padded + String(repeating: "x", count: bytes - padded.utf8.count)
         }
     }
@@ -47,16 +67,43 @@ final class HerdrAppLinkVectorTests: XCTestCase {
 
     func testEveryVectorHasTheAppsOutcome() {
         let vectors = V.all
-        XCTAssertGreaterThanOrEqual(vectors.count, 140, "the table lost rows")
-        for vector in vectors {
-            let got = outcome(of: Self.text(vector.change))
-            switch vector.outcome {
-            case .accepted(let hosts):
-                guard case .accepted(let parsed) = got else { XCTFail("\(vector.name): expected accepted, got \(got)"); continue }
-                if let hosts { XCTAssertEqual(parsed, hosts, vector.name) }
-            default:
-                XCTAssertEqual(got, vector.outcome, vector.name)
+        XCTAssertGreaterThanOrEqual(vectors.count, 157, "the table lost rows")
+        for escaping in Escaping.allCases {
+            for vector in vectors {
+                let name = "\(vector.name) (\(escaping))"
+                let got = outcome(of: Self.text(vector.change, escaping: escaping))
+                switch vector.outcome {
+                case .accepted(let hosts):
+                    guard case .accepted(let parsed) = got else { XCTFail("\(name): expected accepted, got \(got)"); continue }
+                    if let hosts { XCTAssertEqual(parsed, hosts, name) }
+                default:
+                    XCTAssertEqual(got, vector.outcome, name)
+                }
             }
+        }
+    }
+
+    /// The two escapings differ where the app's tests write raw characters.
+    func testFoundationEscapingKeepsWhatURLComponentsKeeps() {
+        XCTAssertEqual(Escaping.foundation.escape("SHA256:a+b/c $(x)&y=z’#%"), "SHA256:a+b/c%20$(x)%26y%3Dz%E2%80%99%23%25")
+        XCTAssertTrue(Self.text(.field("p", "+22"), escaping: .foundation).contains("&p=+22&"))
+    }
+
+    /// Once a `%` of the query is not an escape, the app reads every `%` of it as it stands.
+    func testALiteralPercentKeepsEveryEscapeOfTheQueryAsItStands() throws {
+        let text = Self.text(.replaceAll([("&n=Ana%E2%80%99s%20Mac", "&n=100%"), ("&u=ana", "&u=a%41"),
+                                          ("&h=%20Box.Tail9f8e.ts.net.%20,", "&h="), ("%2F", "/")]))
+        let link = try PairingLink.parse(text, now: now)
+        XCTAssertEqual(link.computerName, "100%")
+        XCTAssertEqual(link.user, "a%41")
+        XCTAssertEqual(try PairingLink.parse(text.replacingOccurrences(of: "&n=100%", with: "&n=100%25"), now: now).user, "aA")
+    }
+
+    /// The length is the app's: a raw space counts as `%20`, and the refusal says how it counts.
+    func testTheLengthIsCountedAsTheAppCountsIt() {
+        XCTAssertThrowsError(try PairingLink.parse(Self.text(.totalBytes(8181, rawCharacters: true)), now: now)) { error in
+            XCTAssertEqual(error as? PairingLinkError, .tooLong(bytes: 8193))
+            XCTAssertTrue("\(error)".contains("8193 bytes (its special characters counted %-escaped)"), "\(error)")
         }
     }
 

@@ -4,8 +4,11 @@
 /// one thing in a valid base link and says what the app does with the result. The rows cover
 /// every class of input the app's own tests (HerdrKit's PairingPayloadTests in
 /// Volpestyle/herdr-ios) check, plus the boundaries the issue named (253/254-byte names,
-/// 63/64-byte labels, 8192 bytes, mixed case, non-ASCII). `HerdrAppLinkVectorTests` runs them
-/// through Drover's parser; docs/pairing-protocol.md states the same rules in words.
+/// 63/64-byte labels, 8192 bytes, mixed case, non-ASCII), and what the app's URL parser
+/// (Foundation's, as the app runs it on Linux) does with the authority, raw characters and a
+/// stray `%`. `HerdrAppLinkVectorTests` runs them through Drover's parser, written both as
+/// Drover escapes a query and as Foundation's `URLComponents` does (as the app's tests do);
+/// docs/pairing-protocol.md states the same rules in words.
 enum HerdrAppLinkVectors {
     /// The clock every vector is read at.
     static let now: Int64 = 1_800_000_000
@@ -20,6 +23,10 @@ enum HerdrAppLinkVectors {
         ("h", " Box.Tail9f8e.ts.net. ,box,100.64.0.7,fd7a:115c:a1e0::7"), ("p", "22"), ("fp", fingerprint),
         ("k", seed), ("x", String(now + 600)), ("s", "phone"),
     ]
+    /// The base link's escapes written as the raw characters they stand for (6 bytes the app
+    /// escapes itself: `’` and three spaces).
+    static let rawSpellings = [("&n=Ana%E2%80%99s%20Mac", "&n=Ana’s Mac"), ("&h=%20Box.Tail9f8e.ts.net.%20,", "&h= Box.Tail9f8e.ts.net. ,"),
+                               ("%2F", "/")]
     /// The base link's hosts as the app keeps them.
     static let baseHosts = ["box.tail9f8e.ts.net", "box", "100.64.0.7", "fd7a:115c:a1e0::7"]
 
@@ -29,10 +36,14 @@ enum HerdrAppLinkVectors {
         case field(String, String?)
         /// Adds raw text after the query.
         case append(String)
-        /// Replaces raw text of the link.
+        /// Replaces raw text of the link, each pair in turn.
         case replace(String, String)
-        /// Pads with an unknown key until the whole link is this many bytes.
-        case totalBytes(Int)
+        case replaceAll([(String, String)])
+        /// Adds a known field's base value a second time.
+        case duplicate(String)
+        /// Pads with an unknown key until the whole text is this many bytes; with
+        /// `rawCharacters`, the base link is first written with `rawSpellings`.
+        case totalBytes(Int, rawCharacters: Bool = false)
     }
 
     /// What the app does.
@@ -88,6 +99,14 @@ enum HerdrAppLinkVectors {
             ok("expiry 1 second ahead", .field("x", String(now + 1))),
             ok("expiry 900 seconds ahead", .field("x", String(now + 900))),
             ok("link of exactly 8192 bytes", .totalBytes(8192)),
+            ok("characters left for the app to escape", .replaceAll(rawSpellings), hosts: baseHosts),
+            ok("8180 bytes, 6 of them raw, 8192 as the app counts", .totalBytes(8180, rawCharacters: true)),
+            ok("a fragment whose escapes are not UTF-8 is no fragment to the app", .append("#%FF")),
+            ok("empty port in the authority", .replace("//pair?", "//pair:?")),
+            ok("host of the authority %-escaped", .replace("//pair?", "//p%61ir?")),
+            ok("capitals and an empty port", .replace("herdr://pair?", "HERDR://PAIR:?")),
+            ok("a % without two hex digits, and every % of the query is read literally",
+               .replaceAll(rawSpellings + [("&n=Ana’s Mac", "&n=100%")]), hosts: baseHosts),
             ok("port with leading zeros", .field("p", "00022")),
             host("100.64.0.0", "100.64.0.0"),
             host("100.127.255.255", "100.127.255.255"),
@@ -95,6 +114,8 @@ enum HerdrAppLinkVectors {
             host("work.tail42.ts.net.", "work.tail42.ts.net"),
             host("MiXeD.TaIl42.Ts.NeT", "mixed.tail42.ts.net"),
             host("\u{00A0}\tbox\n", "box"),
+            host("\u{200B}box\u{2028}", "box"),
+            host("\u{212A}ey.tail42.ts.net", "key.tail42.ts.net"),
             host("a.b.ts.net", "a.b.ts.net"),
             host(String(repeating: "x", count: 63), String(repeating: "x", count: 63)),
             host(longName, longName),
@@ -108,9 +129,8 @@ enum HerdrAppLinkVectors {
         for field in ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x"] {
             rows.append(Vector(name: "\(field) missing", change: .field(field, nil), outcome: .missing(field)))
         }
-        for (field, value) in base {
-            rows.append(Vector(name: "\(field) twice", change: .append("&\(field)=\(QueryEscaping.escape(value))"),
-                               outcome: .duplicated(field)))
+        for (field, _) in base {
+            rows.append(Vector(name: "\(field) twice", change: .duplicate(field), outcome: .duplicated(field)))
         }
         rows += [
             bad("id", "empty id", ""), bad("id", "id with a path", "../state"),
@@ -154,6 +174,17 @@ enum HerdrAppLinkVectors {
             Vector(name: "a fragment", change: .append("#fragment"), outcome: .notALink),
             Vector(name: "an empty fragment", change: .append("#"), outcome: .notALink),
             Vector(name: "link of 8193 bytes", change: .totalBytes(8193), outcome: .notALink),
+            Vector(name: "8181 bytes, 6 of them raw, 8193 as the app counts", change: .totalBytes(8181, rawCharacters: true),
+                   outcome: .notALink),
+            Vector(name: "a fragment of UTF-8 escapes", change: .append("#%C3%A9"), outcome: .notALink),
+            Vector(name: "a fragment the app escapes again", change: .append("#%FF%20x y"), outcome: .notALink),
+            Vector(name: "an empty user in the authority", change: .replace("//pair?", "//@pair?"), outcome: .notALink),
+            Vector(name: "an escaped colon in the host", change: .replace("//pair?", "//pair%3A?"), outcome: .notALink),
+            Vector(name: "a bad escape in the host", change: .replace("//pair?", "//pa%zzir?"), outcome: .notALink),
+            Vector(name: "no authority", change: .replace("herdr://pair?", "herdr:pair?"), outcome: .notALink),
+            Vector(name: "a % without two hex digits leaves the other escapes undecoded",
+                   change: .replace("&n=Ana%E2%80%99s%20Mac", "&n=100%"), outcome: .invalid("h")),
+            Vector(name: "a raw space leaves the other escapes undecoded", change: .append("&note=a b"), outcome: .invalid("h")),
             Vector(name: "link far over 8192 bytes", change: .append("&extra=" + String(repeating: "x", count: 8192)),
                    outcome: .notALink),
         ]

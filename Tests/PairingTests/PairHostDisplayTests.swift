@@ -59,4 +59,18 @@ final class PairHostDisplayTests: XCTestCase {
         XCTAssertTrue(lines[link + 1].hasSuffix("on the other computer run 'drover pair -' and paste it there, "
                                                 + "never on a command line."), shown.screen)
     }
+
+    /// A --not-for-herdr-app code in a terminal too small for it: the link, with the warning
+    /// that the herdr app will not accept it, and no advice to enlarge the window for a phone.
+    func testATooSmallTerminalStillSaysTheHerdrAppWillNotAcceptALANCode() throws {
+        let host = try startHost(["--host", "192.168.1.20", "--not-for-herdr-app", "--link"], columns: 200, rows: 20)
+        let shown = host.waitForText("Waiting for a device")
+        XCTAssertTrue(shown.found, shown.screen)
+        let joined = host.joinedScreen()
+        XCTAssertTrue(joined.contains("The herdr app will not accept this code: '192.168.1.20' is outside"), joined)
+        XCTAssertTrue(joined.contains("This terminal is too small for the QR code; it needs "), joined)
+        XCTAssertTrue(joined.contains("Use the link below."), joined)
+        XCTAssertFalse(joined.contains("To pair a phone"), joined)
+        XCTAssertTrue(joined.contains("on the other computer run 'drover pair --not-for-herdr-app -'"), joined)
+    }
 }

@@ -198,6 +198,9 @@ final class PairingLinkTests: XCTestCase {
         XCTAssertThrowsError(try parse(Self.link(["x": "1799999999"]))) { error in
             XCTAssertEqual("\(error)", "the code expired 1 second ago; run the pairing command again")
         }
+        XCTAssertThrowsError(try parse(Self.link(["x": "1800000000"])), "an expiry equal to now has expired") { error in
+            XCTAssertEqual("\(error)", "the code has just expired; run the pairing command again")
+        }
     }
 
     func testExpiryAtMostFifteenMinutesAhead() throws {
@@ -229,9 +232,18 @@ final class PairingLinkTests: XCTestCase {
         XCTAssertTrue(PairingFieldRules.sessionNameRule.contains("not starting with -"))
     }
 
-    func testPercentEscapesAreCheckedPerField() {
-        assertRefused(Self.link(["n": "a%2"]), .invalidField("n", "a % is not followed by two hex digits"))
-        assertRefused(Self.link(["n": "a%zz"]), .invalidField("n", "a % is not followed by two hex digits"))
-        assertRefused(Self.link(["n": "%FF"]), .invalidField("n", "not UTF-8 text"))
+    /// As the app's URL parser: a `%` without two hex digits after it is a plain `%`, and then
+    /// so is every other `%` of the query (here the `%2B` of `fp`, which stops being a `+`).
+    func testAStrayPercentIsReadLiterallyAndSoIsEveryOtherPercent() throws {
+        let plainFingerprint = Self.fingerprint
+        for (name, read) in [("a%2", "a%2"), ("a%zz", "a%zz"), ("100%", "100%"), ("%%41", "%%41")] {
+            XCTAssertEqual(try parse(Self.link(["n": name, "fp": plainFingerprint])).computerName, read)
+            assertInvalid("fp", "not a SHA256 fingerprint", inLink: Self.link(["n": name]))
+        }
+        assertRefused(Self.link(["n": "%FF"]), .invalidField("n", "its %-escapes are not UTF-8 text"))
+    }
+
+    func assertInvalid(_ field: String, _ problem: String, inLink text: String, line: UInt = #line) {
+        assertRefused(text, .invalidField(field, problem), line: line)
     }
 }

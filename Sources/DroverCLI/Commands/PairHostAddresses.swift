@@ -14,7 +14,20 @@ enum PairHostAddresses {
             return try offer(found, beyondTailnet: false)
         }
         guard given.count <= 4 else { throw UsageError("--host may be given at most 4 times") }
-        return try offer(given, beyondTailnet: beyondTailnet)
+        do {
+            return try offer(given, beyondTailnet: beyondTailnet)
+        } catch let refusal as UsageError where !beyondTailnet {
+            throw UsageError(refusal.message + ". " + tailscaleAdvice(tailscale()))
+        }
+    }
+
+    /// What works for the herdr app on this computer: its Tailscale names, when it has some.
+    static func tailscaleAdvice(_ found: [String]?) -> String {
+        guard let found else {
+            return "Tailscale is not running here (or has no name the herdr app accepts): start it, then run "
+                + "'drover pair-host' without --host to offer its names"
+        }
+        return "Leave out --host to offer this computer's Tailscale names: \(found.joined(separator: ", "))"
     }
 
     private static func offer(_ hosts: [String], beyondTailnet: Bool) throws -> OfferAddresses {

@@ -123,8 +123,10 @@ enum PairHostCommand {
                 throw PairHostError.terminalTooSmall(needColumns: need.columns, needRows: need.rows,
                                                      haveColumns: terminal.columns, haveRows: terminal.rows)
             }
+            if let herdrAppProblem { ctx.print(PairHostLinkText.notForHerdrApp(herdrAppProblem)) }
             ctx.print("This terminal is too small for the QR code; it needs \(QRDisplay.sizes(need: need, have: terminal)). "
-                      + "To pair a phone, enlarge it and run the command again; to pair a computer, use the link below.")
+                      + (herdrAppProblem == nil ? "To pair a phone, enlarge it and run the command again; to pair a computer, "
+                         + "use the link below." : "Use the link below."))
         } else if let herdrAppProblem {
             ctx.print(PairHostLinkText.notForHerdrApp(herdrAppProblem))
             ctx.print("Take a picture of this code for 'drover pair --scan PICTURE --\(PairHostAddresses.beyondTailnetOption)' "

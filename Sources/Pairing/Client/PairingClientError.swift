@@ -1,7 +1,7 @@
 /// Why enrolling with a pairing code failed, each with what to do next.
 public enum PairingClientError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// No address of the code could be used; one line per address tried.
-    case noAddressWorked([String])
+    /// No address of the code could be used within `reach`; one line per address tried.
+    case noAddressWorked([String], reach: PeerAddressPolicy.Reach)
     /// The server's host key is none of the code's fingerprints.
     case hostKeyMismatch(address: String, presented: String, expected: [String])
     /// A different key is already pinned for this address and port.
@@ -18,11 +18,20 @@ public enum PairingClientError: Error, CustomStringConvertible, Equatable, Senda
 
     public var description: String {
         switch self {
-        case .noAddressWorked(let attempts):
+        case .noAddressWorked(let attempts, let reach):
+            let check: String
+            switch reach {
+            case .tailnet:
+                check = "Check that both devices are on the same tailnet and sshd runs there, or pass --any-network "
+                    + "if you really pair over another network"
+            case .privateLAN:
+                check = "Check that both computers are on the same tailnet or LAN and sshd runs there, or add "
+                    + "--any-network if you really pair over another network"
+            case .anyNetwork:
+                check = "Check that the computer is reachable at one of these addresses and that sshd runs there"
+            }
             return "could not reach the computer at any address of the code:\n"
-                + attempts.map { "  \($0)" }.joined(separator: "\n")
-                + "\nCheck that both devices are on the same tailnet and sshd runs there, or pass --any-network "
-                + "if you really pair over another network; then run the pairing command again"
+                + attempts.map { "  \($0)" }.joined(separator: "\n") + "\n\(check); then run the pairing command again"
         case .hostKeyMismatch(let address, let presented, let expected):
             return "\(address) presented host key \(presented), which is not in the code (\(expected.joined(separator: ", "))); "
                 + "nothing was sent. You may be talking to another machine: check the address, then run the pairing command again"

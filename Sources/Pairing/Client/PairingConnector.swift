@@ -41,7 +41,7 @@ struct PairingConnector {
             }
             return (session, address)
         }
-        throw PairingClientError.noAddressWorked(attempts)
+        throw PairingClientError.noAddressWorked(attempts, reach: reach)
     }
 
     private func oneTimeCredentials() throws -> SSHCredentials {

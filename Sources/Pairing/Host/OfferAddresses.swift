@@ -28,9 +28,8 @@ public struct OfferAddresses: Sendable, Equatable {
             guard let problem = PairingHostRules.problem(with: host, scope: .herdrApp) else { continue }
             guard beyondTailnet else {
                 throw Refusal(description: "\(problem), so the herdr app would refuse the code; \(PairingHostRules.whatWorks). "
-                              + "Leave out --host to use this computer's Tailscale names, or, to pair another computer on "
-                              + "a LAN without Tailscale, add \(option) (the herdr app will not accept that code; the "
-                              + "other computer pairs with 'drover pair \(option)')")
+                              + "To pair another computer on a LAN without Tailscale instead, add \(option) (the herdr "
+                              + "app will not accept that code; the other computer pairs with 'drover pair \(option)')")
             }
             if let wider = PairingHostRules.problem(with: host, scope: .beyondTailnet) {
                 throw Refusal(description: "\(wider); give a host name, or a plain IPv4 or IPv6 address")

@@ -1,3 +1,4 @@
+import Foundation
 import LibC
 
 /// The rules for one entry of a link's `h`, as the herdr app applies them, plus the wider
@@ -22,18 +23,12 @@ public enum PairingHostRules {
     static let maximumNameBytes = 253
     static let maximumLabelBytes = 63
 
-    /// `text` as the app spells a host: surrounding white space (Unicode White_Space) removed,
+    /// `text` as the app spells a host: white space and line breaks removed at both ends
+    /// (Foundation's `whitespacesAndNewlines`, which also holds the zero-width space U+200B),
     /// lowercased (Unicode's full lowercase mapping, so the Kelvin sign becomes `k`), and one
     /// trailing dot (the DNS root) dropped.
     public static func normalized(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var start = 0
-        var end = scalars.count
-        while start < end && scalars[start].properties.isWhitespace { start += 1 }
-        while end > start && scalars[end - 1].properties.isWhitespace { end -= 1 }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<end])
-        var host = String(view).lowercased()
+        var host = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if host.hasSuffix(".") { host.removeLast() }
         return host
     }

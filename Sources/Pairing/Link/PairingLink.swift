@@ -62,7 +62,7 @@ public struct PairingLink: Equatable, Sendable {
     /// herdr app, the code stands while `now < x <= now + 900` on the real-valued clock: an `x`
     /// equal to the current second has expired.
     public func checkFreshness(now: Date) throws(PairingLinkError) {
-        let remaining = Double(expiry) - now.timeIntervalSince1970
+        let remaining = Date(timeIntervalSince1970: TimeInterval(expiry)).timeIntervalSince(now)
         let nowSeconds = Int64(now.timeIntervalSince1970.rounded(.down))
         if remaining <= 0 { throw .expired(secondsAgo: max(0, nowSeconds - expiry)) }
         if remaining > Double(Self.maximumLifetime) { throw .expiryTooFarAhead(seconds: expiry - nowSeconds) }

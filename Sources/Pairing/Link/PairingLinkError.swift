@@ -29,7 +29,8 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
         case .notAPairingLink:
             return "this is not a herdr pairing link (it must start with herdr://pair?); \(Self.copyAgain)"
         case .tooLong(let bytes):
-            return "the pairing link is \(bytes) bytes, more than the 8192 a link may have; \(Self.copyAgain)"
+            return "the pairing link is \(bytes) bytes (its special characters counted %-escaped), more than the 8192 "
+                + "a link may have; \(Self.copyAgain)"
         case .hasFragment:
             return "the pairing link has a # part, which a pairing link never has; \(Self.copyAgain)"
         case .unsupportedVersion(let version):
@@ -42,7 +43,8 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
         case .invalidField(let field, let problem):
             return "\(field): \(problem); \(Self.copyAgain)"
         case .expired(let seconds):
-            return "the code expired \(Self.span(seconds)) ago; run the pairing command again"
+            return (seconds < 1 ? "the code has just expired" : "the code expired \(Self.span(seconds)) ago")
+                + "; run the pairing command again"
         case .expiryTooFarAhead(let seconds):
             return "x: the code says it stays valid for another \(seconds) seconds, but a code may stay valid for at "
                 + "most 900 seconds (15 minutes); check the clocks of this device and the computer, then run the "

@@ -4,9 +4,6 @@ import Hosts
 /// herdr app's rules (docs/pairing-protocol.md, section 2), hosts under `scope`.
 enum PairingLinkParser {
     static let knownFields: Set<String> = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x", "s"]
-    /// The longest link the app reads, in bytes.
-    static let maximumBytes = 8192
-
     static func parse(_ text: String, hosts scope: PairingHostRules.Scope = .herdrApp) throws(PairingLinkError) -> PairingLink {
         let values = try fields(of: text)
 
@@ -83,34 +80,25 @@ enum PairingLinkParser {
     }
 
     /// The decoded values of the known fields; unknown keys are skipped, a repeated known key
-    /// or a known key without `=` is an error. The whole text is at most 8192 bytes and has no
-    /// `#fragment`.
+    /// or a known key without `=` is an error. Names and values are `%XX`-decoded unless the
+    /// app reads every `%` of the query literally (`PairingLinkURL.percentIsLiteral`).
     static func fields(of text: String) throws(PairingLinkError) -> [String: String] {
-        let prefix = "herdr://pair?"
-        let bytes = Array(text.utf8)
-        guard bytes.count >= prefix.utf8.count,
-              String(decoding: bytes.prefix(prefix.utf8.count), as: UTF8.self).lowercased() == prefix else {
-            throw .notAPairingLink
+        let query = try PairingLinkURL.query(of: text)
+        let literal = PairingLinkURL.percentIsLiteral(in: query)
+        func read(_ raw: ArraySlice<UInt8>) throws(QueryEscaping.DecodeFailure) -> String {
+            literal ? String(decoding: raw, as: UTF8.self) : try QueryEscaping.unescape(raw)
         }
-        guard bytes.count <= maximumBytes else { throw .tooLong(bytes: bytes.count) }
-        guard !bytes.contains(UInt8(ascii: "#")) else { throw .hasFragment }
-        let query = bytes.dropFirst(prefix.utf8.count)
 
         var values: [String: String] = [:]
         for piece in query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let equals = piece.firstIndex(of: UInt8(ascii: "="))
             let rawKey = equals.map { piece[..<$0] } ?? piece
             let rawValue = equals.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
-            guard let key = try? QueryEscaping.unescape(rawKey), knownFields.contains(key) else { continue }
+            guard let key = try? read(rawKey), knownFields.contains(key) else { continue }
             if values[key] != nil { throw .duplicatedField(key) }
             guard equals != nil else { throw .invalidField(key, "has no = and value") }
-            do {
-                values[key] = try QueryEscaping.unescape(rawValue)
-            } catch .badEscape {
-                throw .invalidField(key, "a % is not followed by two hex digits")
-            } catch {
-                throw .invalidField(key, "not UTF-8 text")
-            }
+            guard let value = try? read(rawValue) else { throw .invalidField(key, "its %-escapes are not UTF-8 text") }
+            values[key] = value
         }
         return values
     }
