@@ -95,10 +95,19 @@ final class SSHTunnel {
     }
 }
 
+// libssh2 calls a session's send/recv callbacks for more than the session's own bytes: its
+// ssh-agent client (agent.c, `agent_transact_unix`) talks to the agent's Unix socket through
+// `session->send`/`session->recv` with the agent's descriptor as `socket`. Only calls for the
+// session's socket (the first hop's, given to the handshake) belong in the tunnel; any other
+// descriptor is served as libssh2's own `_libssh2_send`/`_libssh2_recv` would (misc.c).
+
 /// libssh2's send callback for a tunnelled session.
 private func tunnelSend(_ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: Int, _ flags: Int32,
                         _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
     guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    guard socket == tunnel.outer.socketDescriptor else {
+        return plainResult(sendWithoutSignal(socket, buffer, length))
+    }
     return tunnel.send(buffer, length)
 }
 
@@ -106,5 +115,14 @@ private func tunnelSend(_ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: 
 private func tunnelReceive(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int, _ flags: Int32,
                            _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
     guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    guard socket == tunnel.outer.socketDescriptor else { return plainResult(recv(socket, buffer, length, flags)) }
     return tunnel.receive(buffer, length)
+}
+
+/// A plain send or recv's result as libssh2's callbacks report it: the count, or -errno,
+/// with an interrupted or would-block call as -EAGAIN (libssh2 calls again).
+private func plainResult(_ n: Int) -> Int {
+    guard n < 0 else { return n }
+    let code = errno
+    return code == EINTR || code == EAGAIN || code == EWOULDBLOCK ? -Int(EAGAIN) : -Int(code)
 }
