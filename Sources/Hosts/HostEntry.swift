@@ -34,6 +34,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var forward: [String]?
     /// True when a forward may listen on a non-loopback address (`--forward-public`).
     public var forwardPublic: Bool?
+    /// True when the local ssh-agent is forwarded to this host while attached (`--forward-agent`);
+    /// nil means off.
+    public var forwardAgent: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -105,7 +108,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
-        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic
+        case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, forwardAgent
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -131,6 +134,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         jump = try c.decodeIfPresent([String].self, forKey: .jump)
         forward = try c.decodeIfPresent([String].self, forKey: .forward)
         forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)
+        forwardAgent = try c.decodeIfPresent(Bool.self, forKey: .forwardAgent)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

@@ -18,6 +18,9 @@ public struct AttachTarget: Equatable, Sendable {
     public let jumps: [JumpRoute]
     /// Local port forwards for this run: the host's own and those given to `attach`.
     public var forwards: [ForwardSpec] = []
+    /// Whether the local ssh-agent is forwarded to this host (never to its jump hosts): the
+    /// host's `forwardAgent`, or what `attach --forward-agent`/`--no-forward-agent` chose.
+    public var forwardAgent = false
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
@@ -44,6 +47,7 @@ public struct AttachTarget: Equatable, Sendable {
                                   host: host, jumps: JumpRoute.resolve(host.jumpHops, in: hosts, localUser: localUser))
         // validate() checked them when the host was stored.
         target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
+        target.forwardAgent = host.forwardAgent == true
         return target
     }
 
@@ -81,6 +85,7 @@ public struct AttachTarget: Equatable, Sendable {
         var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
+        target.forwardAgent = forwardAgent
         return target
     }
 
