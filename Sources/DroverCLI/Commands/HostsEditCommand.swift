@@ -7,7 +7,8 @@ enum HostsEditCommand {
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--no-ssh-known-hosts | --ssh-known-hosts]"
-            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--rename NEW]",
+            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
+            + " [--forward-agent | --no-forward-agent] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -20,6 +21,7 @@ enum HostsEditCommand {
                 OptionSpec("no-command", help: "drop the command override"),
                 OptionSpec("no-jump", help: "connect directly again, without jump hosts"),
                 OptionSpec("no-forward", help: "drop the host's port forwards"),
+                OptionSpec("no-forward-agent", help: "stop forwarding your ssh-agent to this host"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
                 OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, ~/.ssh/id_ecdsa again)"),
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
@@ -34,6 +36,9 @@ enum HostsEditCommand {
             }
             if args.flag("jump") && args.flag("no-jump") { throw UsageError("give --jump or --no-jump, not both") }
             if args.flag("forward") && args.flag("no-forward") { throw UsageError("give --forward or --no-forward, not both") }
+            if args.flag("forward-agent") && args.flag("no-forward-agent") {
+                throw UsageError("give --forward-agent or --no-forward-agent, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -45,6 +50,7 @@ enum HostsEditCommand {
                 if args.flag("no-command") { host.command = nil; changed = true }
                 if args.flag("no-jump") { host.jump = nil; changed = true }
                 if args.flag("no-forward") { host.forward = nil; host.forwardPublic = nil; changed = true }
+                if args.flag("no-forward-agent") { host.forwardAgent = nil; changed = true }
                 if let newName = args.value("rename") { host.name = newName; changed = true }
                 if args.flag("no-identity") { host.identity = nil; changed = true }
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }

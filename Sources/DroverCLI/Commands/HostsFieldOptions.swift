@@ -23,13 +23,17 @@ enum HostsFieldOptions {
         OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
                    help: "while attached, carry connections to local port LPORT to HOST:RPORT as the host sees it (as ssh -L)"),
         OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
+        OptionSpec("forward-agent",
+                   help: "forward your ssh-agent to this host while attached, as ssh -A (off by default: see below)"),
     ]
 
-    /// Why there is no `--forward-agent`, for the help of hosts add/edit and attach.
+    /// What `--forward-agent` does and why it is off by default, for the help of hosts
+    /// add/edit and attach.
     static let agentForwardingNote = """
-        Agent forwarding (ssh -A) is not offered: while attached, any process on the host could
-        sign with your keys, and the libssh2 Drover runs on (1.10) cannot answer the host's agent
-        requests (libssh2 1.11.1 can). Copy a key to the host or use --jump instead.
+        --forward-agent lets programs on the host use the ssh-agent named by your SSH_AUTH_SOCK
+        (ssh-add -l, git push with your keys), as ssh -A does. It is off by default because
+        while you are attached any process on that host, including another user's with root,
+        can use your keys through it. Only the host gets the agent, never its jump hosts.
         """
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -98,6 +102,10 @@ enum HostsFieldOptions {
             let texts = args.values("forward").isEmpty ? (host.forward ?? []) : args.values("forward")
             host.forward = try forwards(texts, allowPublic: allowPublic).map(\.description)
             host.forwardPublic = allowPublic ? true : nil
+            changed = true
+        }
+        if args.flag("forward-agent") {
+            host.forwardAgent = true
             changed = true
         }
         if let raw = args.value("jump") {

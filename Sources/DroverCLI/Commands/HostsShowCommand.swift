@@ -55,6 +55,7 @@ enum HostsShowCommand {
         // A setting left at its default is not listed (clipboard: write).
         let rows = fixed + (host.clipboard.map { [("clipboard", $0.rawValue)] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
+            + (host.forwardAgent == true ? [("forward-agent", "on: your ssh-agent is forwarded while attached")] : [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")
