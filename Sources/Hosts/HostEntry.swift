@@ -44,6 +44,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// Weak algorithms this host's server needs (`--legacy-algorithms`, ADR 0021), proposed
     /// after the modern ones; nil: modern ones only.
     public var legacyAlgorithms: [String]?
+    /// True when the local ssh-agent is forwarded to this host while attached (`--forward-agent`);
+    /// nil means off.
+    public var forwardAgent: Bool?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -118,6 +121,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
+        case forwardAgent
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -146,6 +150,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         legacyAlgorithms = try c.decodeIfPresent([String].self, forKey: .legacyAlgorithms)
         identitiesOnly = try c.decodeIfPresent(Bool.self, forKey: .identitiesOnly)
         lastKey = try c.decodeIfPresent(String.self, forKey: .lastKey)
+        forwardAgent = try c.decodeIfPresent(Bool.self, forKey: .forwardAgent)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

@@ -77,3 +77,36 @@ public func acceptNonBlockingClosedOnExec(_ listener: Int32) -> Int32 {
     #endif
     return fd
 }
+
+/// A non-blocking stream connection to the Unix socket at `path`, closed in any program Drover
+/// starts (an ssh-agent's `SSH_AUTH_SOCK`); -1 when it cannot be made (errno says why; a path
+/// too long for `sun_path` is ENAMETOOLONG). A Unix socket connects at once on Linux; where
+/// the connect is still in progress (EINPROGRESS) the descriptor is returned and writes wait.
+public func connectNonBlockingUnixSocket(_ path: String) -> Int32 {
+    var address = sockaddr_un()
+    let bytes = Array(path.utf8)
+    guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        errno = ENAMETOOLONG
+        return -1
+    }
+    address.sun_family = sa_family_t(AF_UNIX)
+    #if canImport(Darwin)
+    address.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+    #endif
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+    let fd = socketClosedOnExec(family: AF_UNIX, type: streamSocketType, protocol: 0)
+    guard fd >= 0 else { return -1 }
+    let rc = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+            guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else { return -1 }
+            return connect(fd, pointer, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
+    guard rc == 0 || errno == EINPROGRESS else {
+        let code = errno
+        close(fd)
+        errno = code
+        return -1
+    }
+    return fd
+}

@@ -2,7 +2,7 @@ import CLibSSH2
 import LibC
 
 /// Keyboard-interactive login: libssh2 calls a C callback with the server's questions; the
-/// callback reaches the Swift prompt through the session's abstract pointer.
+/// callback reaches the Swift prompt through the session's `SessionHooks` (its abstract pointer).
 enum KeyboardInteractive {
     fileprivate final class Context {
         let prompt: (SSHAuthPrompt) -> String?
@@ -22,16 +22,15 @@ enum KeyboardInteractive {
     static func authenticate(session: SSHSession, prompt: @escaping (SSHAuthPrompt) -> String?,
                              attempt: Int = 1) throws -> Result {
         let context = Context(prompt: prompt, attempt: attempt)
-        let abstract = libssh2_session_abstract(session.raw)
-        abstract?.pointee = Unmanaged.passUnretained(context).toOpaque()
-        defer { abstract?.pointee = nil }
+        session.hooks.interactive = context
+        defer { session.hooks.interactive = nil }
         let user = session.endpoint.user
         let rc = try withExtendedLifetime(context) {
             try session.call("keyboard-interactive login", timeout: session.options.operationTimeout) {
                 libssh2_userauth_keyboard_interactive_ex(session.raw, user, UInt32(user.utf8.count)) {
                     _, _, instruction, instructionLength, count, prompts, responses, abstract in
-                    guard let pointer = abstract?.pointee, let prompts, let responses else { return }
-                    let context = Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
+                    guard let context = SessionHooks.from(abstract)?.interactive as? Context, let prompts, let responses
+                    else { return }
                     let instructionText = promptText(instruction, Int(instructionLength))
                     for index in 0..<Int(count) {
                         let question = SSHAuthPrompt(text: promptText(UnsafeRawPointer(prompts[index].text), Int(prompts[index].length)),

@@ -29,6 +29,8 @@ public final class SSHChannel {
     public let session: SSHSession
     let raw: OpaquePointer
     private var closed = false
+    /// True when agent forwarding was asked for this channel and the server refused it.
+    public internal(set) var agentForwardingRefused = false
     /// The one buffer every read goes through (allocated once, not per read).
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32_768, alignment: 16)
 

@@ -1,6 +1,7 @@
 import CLibSSH2
 
-/// A `direct-tcpip` channel carrying one forwarded local connection. Every call returns at
+/// A channel carrying one forwarded connection: a `direct-tcpip` channel Drover opened for a
+/// port forward, or an agent channel the server opened (`takeAgentChannels`). Every call returns at
 /// once (the session is non-blocking); the owner polls the session's socket and calls again.
 /// Owned by the thread that owns its session.
 public final class SSHForwardChannel {

@@ -15,9 +15,12 @@ public struct SSHPTYRequest: Sendable, Equatable {
 
 extension SSHSession {
     /// Opens a session channel, sends `environment` (the server may refuse names it does not
-    /// `AcceptEnv`; refusals are ignored), requests `pty` if given, then starts `command`
-    /// (nil: the login shell). Throws `channelRefused` when the server says no.
-    public func exec(_ command: String?, pty: SSHPTYRequest? = nil, environment: [String: String] = [:]) throws -> SSHChannel {
+    /// `AcceptEnv`; refusals are ignored), asks for agent forwarding when `forwardAgent` (a
+    /// refusal is the channel's `agentForwardingRefused`, not an error), requests `pty` if
+    /// given, then starts `command` (nil: the login shell). Throws `channelRefused` when the
+    /// server says no.
+    public func exec(_ command: String?, pty: SSHPTYRequest? = nil, environment: [String: String] = [:],
+                     forwardAgent: Bool = false) throws -> SSHChannel {
         guard state == .authenticated else {
             throw SSHError.protocolFailure(operation: "opening a channel", detail: "not logged in yet")
         }
@@ -36,6 +39,9 @@ extension SSHSession {
             let rc = try call("setting \(name)", timeout: timeout) { Self.setenv(pointer, name, value) }
             if LibSSH2.isConnectionLoss(rc) { throw failure("setting \(name)", code: rc) }
         }
+        // Answered before the pipeline: after a refusal libssh2 sends a second request
+        // (`auth-agent-req`), whose answer the pipeline could not tell from the others'.
+        if forwardAgent { channel.agentForwardingRefused = !(try requestAgentForwarding(on: pointer)) }
         let start: () -> Int32 = {
             if let command {
                 return libssh2_channel_process_startup(pointer, "exec", 4, command, UInt32(command.utf8.count))

@@ -23,8 +23,8 @@ extension SSHSession {
                                            + "\(LibSSH2.lastErrorMessage(raw)); it may be down, or the jump host may forbid "
                                            + "forwarding (AllowTcpForwarding)")
         }
-        let tunnel = SSHTunnel(outer: self, channel: channel)
-        guard let inner = libssh2_session_init_ex(nil, nil, nil, tunnel.abstract) else {
+        let hooks = SessionHooks(tunnel: SSHTunnel(outer: self, channel: channel))
+        guard let inner = libssh2_session_init_ex(nil, nil, nil, hooks.abstract) else {
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
         SSHTunnel.install(on: inner)
@@ -35,7 +35,7 @@ extension SSHSession {
             let hostKey = try Handshake.perform(inner, fd: socketDescriptor, endpoint: endpoint, peer: peer,
                                                 options: options, deadline: deadline, outer: self)
             return SSHSession(raw: inner, fd: socketDescriptor, endpoint: endpoint, peer: peer, hostKey: hostKey,
-                              options: options, tunnel: tunnel)
+                              options: options, hooks: hooks)
         } catch {
             libssh2_session_free(inner)
             throw error

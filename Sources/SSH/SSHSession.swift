@@ -19,8 +19,11 @@ public final class SSHSession {
     /// session through jump hosts it is the first hop's socket, which carries every byte.
     public let socketDescriptor: Int32
     let raw: OpaquePointer
+    /// What libssh2's callbacks reach (the session's `abstract` pointer): the jump channel, the
+    /// keyboard-interactive round, agent channels.
+    let hooks: SessionHooks
     /// The jump host channel this session runs in; nil for a direct TCP connection.
-    let tunnel: SSHTunnel?
+    var tunnel: SSHTunnel? { hooks.tunnel }
 
     enum State { case handshaken, verified, rejected, authenticated, closed }
     var state: State = .handshaken
@@ -43,7 +46,8 @@ public final class SSHSession {
         let deadline = ContinuousClock.now + .milliseconds(Int64(options.handshakeTimeout * 1000))
         let (fd, peer) = try TCPConnector.connect(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout,
                                                   until: (deadline, options.handshakeTimeout))
-        guard let raw = libssh2_session_init_ex(nil, nil, nil, nil) else {
+        let hooks = SessionHooks(tunnel: nil)
+        guard let raw = libssh2_session_init_ex(nil, nil, nil, hooks.abstract) else {
             close(fd)
             throw SSHError.protocolFailure(operation: "session set-up", detail: "libssh2 could not allocate a session")
         }
@@ -54,7 +58,7 @@ public final class SSHSession {
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options,
                                                 deadline: deadline, outer: nil)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options,
-                              tunnel: nil)
+                              hooks: hooks)
         } catch {
             libssh2_session_free(raw)
             close(fd)
@@ -63,9 +67,9 @@ public final class SSHSession {
     }
 
     init(raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
-         hostKey: PresentedHostKey, options: SSHOptions, tunnel: SSHTunnel?) {
+         hostKey: PresentedHostKey, options: SSHOptions, hooks: SessionHooks) {
         self.raw = raw
-        self.tunnel = tunnel
+        self.hooks = hooks
         self.socketDescriptor = fd
         self.endpoint = endpoint
         self.peer = peer

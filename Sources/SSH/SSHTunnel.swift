@@ -7,7 +7,8 @@ import LibC
 /// session is driven by whoever drives it, on the same thread, with no extra thread or buffer.
 /// Every wait is on the first hop's TCP socket, in the directions any session of the chain needs.
 ///
-/// Owned by the inner `SSHSession`, which keeps it (and with it the outer session) alive until
+/// libssh2 reaches it through the inner session's `SessionHooks`. Owned by the inner
+/// `SSHSession`, which keeps it (and with it the outer session) alive until
 /// the inner session is freed. Not thread-safe, like the sessions it joins.
 final class SSHTunnel {
     /// The session whose channel carries the inner session (itself possibly tunnelled).
@@ -39,9 +40,6 @@ final class SSHTunnel {
         if n > 0 { early += piece[0..<n].map { UInt8(bitPattern: $0) } }
     }
 
-    /// The `abstract` pointer libssh2 hands to the callbacks (unretained: the session owns the tunnel).
-    var abstract: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
     /// Points `session`'s I/O at the callbacks below (before the handshake).
     static func install(on session: OpaquePointer) {
         let send: @convention(c) (Int32, UnsafeRawPointer?, Int, Int32,
@@ -50,12 +48,6 @@ final class SSHTunnel {
                                      UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int = tunnelReceive
         _ = libssh2_session_callback_set2(session, LIBSSH2_CALLBACK_SEND, unsafeBitCast(send, to: (@convention(c) () -> Void).self))
         _ = libssh2_session_callback_set2(session, LIBSSH2_CALLBACK_RECV, unsafeBitCast(receive, to: (@convention(c) () -> Void).self))
-    }
-
-    /// The tunnel a callback's `abstract` argument points to.
-    static func from(_ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> SSHTunnel? {
-        guard let pointer = abstract?.pointee else { return nil }
-        return Unmanaged<SSHTunnel>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// Writes into the outer channel what the inner session sends. A full window or a busy
@@ -95,16 +87,34 @@ final class SSHTunnel {
     }
 }
 
+// libssh2 calls a session's send/recv callbacks for more than the session's own bytes: its
+// ssh-agent client (agent.c, `agent_transact_unix`) talks to the agent's Unix socket through
+// `session->send`/`session->recv` with the agent's descriptor as `socket`. Only calls for the
+// session's socket (the first hop's, given to the handshake) belong in the tunnel; any other
+// descriptor is served as libssh2's own `_libssh2_send`/`_libssh2_recv` would (misc.c).
+
 /// libssh2's send callback for a tunnelled session.
 private func tunnelSend(_ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: Int, _ flags: Int32,
                         _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
-    guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    guard let tunnel = SessionHooks.from(abstract)?.tunnel, let buffer else { return -Int(EBADF) }
+    guard socket == tunnel.outer.socketDescriptor else {
+        return plainResult(sendWithoutSignal(socket, buffer, length))
+    }
     return tunnel.send(buffer, length)
 }
 
 /// libssh2's receive callback for a tunnelled session.
 private func tunnelReceive(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int, _ flags: Int32,
                            _ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int {
-    guard let tunnel = SSHTunnel.from(abstract), let buffer else { return -Int(EBADF) }
+    guard let tunnel = SessionHooks.from(abstract)?.tunnel, let buffer else { return -Int(EBADF) }
+    guard socket == tunnel.outer.socketDescriptor else { return plainResult(recv(socket, buffer, length, flags)) }
     return tunnel.receive(buffer, length)
+}
+
+/// A plain send or recv's result as libssh2's callbacks report it: the count, or -errno,
+/// with an interrupted or would-block call as -EAGAIN (libssh2 calls again).
+private func plainResult(_ n: Int) -> Int {
+    guard n < 0 else { return n }
+    let code = errno
+    return code == EINTR || code == EAGAIN || code == EWOULDBLOCK ? -Int(EAGAIN) : -Int(code)
 }

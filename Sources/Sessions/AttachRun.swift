@@ -79,7 +79,8 @@ final class AttachRun {
         let drivers = try targets.enumerated().map { index, target in
             try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
                            inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
-                           predict: Self.predictionMode(predict ?? target.host?.predict))
+                           predict: Self.predictionMode(predict ?? target.host?.predict),
+                           agentSocket: RemoteConnection.agentSocket(in: environment))
         }
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)

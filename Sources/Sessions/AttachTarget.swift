@@ -23,6 +23,9 @@ public struct AttachTarget: Equatable, Sendable {
     public var legacyAlgorithms: [String]
     /// `attach --identities-only`: offer only identity files this run (a host may say so for good).
     public var identitiesOnly = false
+    /// Whether the local ssh-agent is forwarded to this host (never to its jump hosts): the
+    /// host's `forwardAgent`, or what `attach --forward-agent`/`--no-forward-agent` chose.
+    public var forwardAgent = false
 
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
@@ -57,6 +60,7 @@ public struct AttachTarget: Equatable, Sendable {
                                   host: host, jumps: JumpRoute.resolve(host.jumpHops, in: hosts, localUser: localUser))
         // validate() checked them when the host was stored.
         target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
+        target.forwardAgent = host.forwardAgent == true
         return target
     }
 
@@ -96,6 +100,7 @@ public struct AttachTarget: Equatable, Sendable {
         target.forwards = forwards
         target.legacyAlgorithms = legacyAlgorithms
         target.identitiesOnly = identitiesOnly
+        target.forwardAgent = forwardAgent
         return target
     }
 

@@ -56,6 +56,7 @@ extension LinkDriver {
             let carried = forwards.map(\.openCount)
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
+            if try agent?.pump() == true { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
             if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend) {
@@ -134,7 +135,7 @@ extension LinkDriver {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
         if !outbound.isEmpty || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
-            || forwards.contains(where: \.waitsForRemote) {
+            || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true {
             events.insert(.writable)
         }
         loop.setEvents(events, for: socketWatch)

@@ -94,10 +94,13 @@ final class LinkDriver {
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
+    /// The local agent relayed to this host (`target.forwardAgent` with an agent socket here).
+    let agent: AgentForwarder?
 
-    /// Throws when a forward's local port cannot be listened on.
+    /// Throws when a forward's local port cannot be listened on. `agentSocket`: the local
+    /// `SSH_AUTH_SOCK`, relayed to the host when its target forwards the agent.
     init(index: Int, target: AttachTarget, terminal: Terminal, inFront: Bool, loop: EventLoop, keepaliveInterval: Int,
-         predict: PredictionMode = .auto) throws {
+         predict: PredictionMode = .auto, agentSocket: String? = nil) throws {
         self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
@@ -106,9 +109,11 @@ final class LinkDriver {
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
+        agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
         for forward in forwards {
             forward.onActivity = { [unowned self] in pump() }
         }
+        agent?.onActivity = { [unowned self] in pump() }
     }
 
     var name: String { target.displayName }
@@ -170,6 +175,7 @@ final class LinkDriver {
         }
         watchSocket()
         for forward in forwards { forward.sessionStarted(connection.session) }
+        agent?.sessionStarted(connection.session)
         connection.session.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
@@ -211,6 +217,7 @@ final class LinkDriver {
         remoteSizeDue = nil
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
+        agent?.sessionEnded()
         connection?.disconnect()
         connection = nil
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))

@@ -13,56 +13,48 @@ final class PortForwarder {
     private let loop: EventLoop
     private let listener: Int32
     private var listenWatch: EventLoop.WatchToken?
-    private var connections: [(connection: ForwardedConnection, watch: EventLoop.WatchToken)] = []
+    private let relays: RelayedConnections
     private var session: SSHSession?
-    /// Channels of finished connections whose close libssh2 has not completed yet.
-    private var closing: [SSHForwardChannel] = []
     /// Accepted connections beyond this many are closed at once (each holds two buffers).
     static let maximumConnections = 64
-    /// Told after local activity: the driver pumps its session (any read may queue data for
-    /// any channel, so every channel is served from the one pump).
-    var onActivity: () -> Void = {}
-    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 16)
+    /// Told after local activity: the driver pumps its session.
+    var onActivity: () -> Void {
+        get { relays.onActivity }
+        set { relays.onActivity = newValue }
+    }
 
     /// Listens on the forward's address now, so a port in use is reported before attaching.
     init(spec: ForwardSpec, loop: EventLoop) throws {
         self.spec = spec
         self.loop = loop
+        relays = RelayedConnections(loop: loop)
         listener = try Self.listen(on: spec)
         listenWatch = loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
     }
 
     deinit {
         if let listenWatch { loop.unwatch(listenWatch) }
-        for entry in connections { loop.unwatch(entry.watch) }
         close(listener)
-        scratch.deallocate()
     }
 
     /// Connections carried now (with a channel).
-    var openCount: Int { connections.filter { $0.connection.channel != nil }.count }
+    var openCount: Int { relays.openCount }
 
     /// Whether bytes wait for the session's socket to take them.
-    var waitsForRemote: Bool { connections.contains { $0.connection.channel != nil && $0.connection.waitsForRemote } }
+    var waitsForRemote: Bool { relays.waitsForRemote }
 
     /// A new session is up: waiting connections get channels on the next pump.
     func sessionStarted(_ session: SSHSession) {
         self.session = session
-        if !connections.isEmpty { _ = loop.schedule(after: .zero) { [weak self] in self?.onActivity() } }
+        if relays.count > 0 { _ = loop.schedule(after: .zero) { [weak self] in self?.onActivity() } }
     }
 
     /// The session is gone: its connections close (their channels went with it); the
     /// listener stays, and connections accepted from now on wait for the next session.
     func sessionEnded() {
         session = nil
-        closing.removeAll()
-        for entry in connections where entry.connection.channel != nil { loop.unwatch(entry.watch) }
-        connections.removeAll { $0.connection.channel != nil }
+        relays.sessionEnded()
     }
-
-    /// Bytes read from one connection's channel per pump, so one busy forward cannot keep
-    /// the loop from the terminal and the keys.
-    static let pumpBudget = 64 * 1024
 
     /// Serves every connection: opens the next channel (one at a time, as libssh2 allows),
     /// moves bytes both ways, drops finished connections. Returns true when a connection
@@ -70,60 +62,26 @@ final class PortForwarder {
     func pump() throws -> Bool {
         guard let session else { return false }
         // Until an open waits for the server's answer (whose arrival pumps again).
-        while let next = connections.first(where: { $0.connection.channel == nil }) {
+        while let next = relays.firstWithoutChannel {
             do {
                 guard let channel = try session.openForward(host: spec.host, port: spec.remotePort,
                                                             originHost: "127.0.0.1", originPort: 0) else { break }
-                next.connection.channel = channel
+                next.channel = channel
             } catch SSHError.channelRefused {
-                drop(next.connection)   // the host refused this one; the next may work
+                relays.drop(next)   // the host refused this one; the next may work
             }
         }
-        var more = false
-        for entry in connections where try entry.connection.serviceRemote(scratch: scratch, budget: Self.pumpBudget) {
-            more = true
-        }
-        dropFinished()
-        closing.removeAll { $0.free() }
-        return more
+        return try relays.serve()
     }
 
     private func acceptAll() {
         while true {
             let fd = acceptNonBlockingClosedOnExec(listener)
             if fd < 0 { break }
-            guard connections.count < Self.maximumConnections else { close(fd); continue }
-            let connection = ForwardedConnection(socket: fd)
-            let watch = loop.watch(fd, for: .readable) { [unowned self] _ in
-                connection.serviceLocal(scratch: scratch)
-                updateWatch(of: connection)
-                onActivity()
-            }
-            connections.append((connection, watch))
+            guard relays.count < Self.maximumConnections else { close(fd); continue }
+            relays.add(ForwardedConnection(socket: fd))
         }
         onActivity()
-    }
-
-    private func updateWatch(of connection: ForwardedConnection) {
-        guard let entry = connections.first(where: { $0.connection === connection }) else { return }
-        var events: EventLoop.Events = []
-        let interest = connection.localInterest
-        if interest.read { events.insert(.readable) }
-        if interest.write { events.insert(.writable) }
-        loop.setEvents(events, for: entry.watch)
-    }
-
-    private func dropFinished() {
-        for entry in connections {
-            if entry.connection.finished { drop(entry.connection) } else { updateWatch(of: entry.connection) }
-        }
-    }
-
-    private func drop(_ connection: ForwardedConnection) {
-        guard let index = connections.firstIndex(where: { $0.connection === connection }) else { return }
-        loop.unwatch(connections[index].watch)
-        connections.remove(at: index)
-        if let channel = connection.channel, !channel.free() { closing.append(channel) }
     }
 
     /// A non-blocking listening socket on the forward's address and port.

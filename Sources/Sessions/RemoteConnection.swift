@@ -28,7 +28,8 @@ public final class RemoteConnection {
     /// authenticates with the device key, the agent, identity files (a passphrase is asked
     /// through `answer`), then password or keyboard-interactive answers from `answer`, and
     /// starts `command` in a PTY of the size `size` gives at that moment (the local terminal
-    /// may have been resized while the trust question was up). `progress` is told each step so
+    /// may have been resized while the trust question was up), asking the target (never a hop)
+    /// for agent forwarding first when `target.forwardAgent` and a local agent is there. `progress` is told each step so
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
     /// because OpenSSH trusts it, a missing identity file).
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
@@ -68,9 +69,16 @@ public final class RemoteConnection {
         let early = !EarlyOpenRefusals.shared.contains(target.endpoint)
         var session = try logIn(plan, through: outer, thenExec: early)
         let (columns, rows) = size()
+        // Only the target's session gets the agent, never a jump host's.
+        let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil
         func start(_ session: SSHSession) throws -> SSHChannel {
-            try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
-                             environment: forwardedEnvironment(environment))
+            let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
+                                           environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
+            if channel.agentForwardingRefused {
+                note("\(target.displayName) refused agent forwarding (its sshd_config says AllowAgentForwarding no); "
+                     + "attached without it.")
+            }
+            return channel
         }
         let channel: SSHChannel
         do {
@@ -84,6 +92,11 @@ public final class RemoteConnection {
             channel = try start(session)
         }
         return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
+    }
+
+    /// The local agent's socket (`SSH_AUTH_SOCK`) that forwarding relays to; nil when unset.
+    public static func agentSocket(in environment: [String: String]) -> String? {
+        environment["SSH_AUTH_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Locale and colour hints the remote should see (TERM comes with the PTY request).

@@ -26,4 +26,28 @@ final class KeyboardInteractiveTests: XCTestCase {
         XCTAssertFalse(asked.isEmpty, "PAM's question reached the prompt")
         XCTAssertTrue(asked.allSatisfy { $0.text.lowercased().contains("password") && !$0.echo }, "\(asked)")
     }
+
+    /// Behind a jump host the session's callbacks reach its tunnel through the same pointer the
+    /// keyboard-interactive callback needs (`SessionHooks`): the questions still arrive, and the
+    /// session still talks to the server after the refused round.
+    func testServerQuestionsReachThePromptThroughAJumpHost() throws {
+        let jump = try SSHFixture()
+        defer { jump.tearDown() }
+        let fixture = try SSHFixture(extraConfig: ["UsePAM yes", "KbdInteractiveAuthentication yes",
+                                                   "PasswordAuthentication no"])
+        defer { fixture.tearDown() }
+        let first = try jump.session()
+        let session = try first.connectThrough(to: fixture.endpoint)
+        try session.verifyHostKey { _ in }
+        var asked: [SSHAuthPrompt] = []
+        let credentials = SSHCredentials(privateKeys: [try fixture.strangerKey()], prompt: { prompt in
+            asked.append(prompt)
+            return "wrong-answer"
+        }, order: [.prompt, .privateKeys])
+        XCTAssertThrowsError(try session.authenticate(credentials)) { error in
+            guard case let .authenticationRefused(_, _, _, tried)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(tried, ["keyboard-interactive", "device key"], "the key went out after the round")
+        }
+        XCTAssertFalse(asked.isEmpty, "PAM's question reached the prompt")
+    }
 }

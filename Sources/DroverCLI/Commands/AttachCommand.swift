@@ -9,7 +9,8 @@ enum AttachCommand {
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
-            + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]",
+            + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
+            + " [--forward-agent | --no-forward-agent]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -53,8 +54,10 @@ enum AttachCommand {
             each in turn; every hop's key is pinned and checked like any host's.
             --forward LPORT:HOST:RPORT listens on 127.0.0.1:LPORT while Drover runs and carries
             each connection there to HOST:RPORT as the host sees it, through reconnects (a host's
-            own forwards: 'drover hosts edit NAME --forward ...'). Agent forwarding is not
-            offered: Drover's SSH library (libssh2 1.10) cannot accept the channels it needs.
+            own forwards: 'drover hosts edit NAME --forward ...'). --forward-agent forwards your
+            ssh-agent to every HOST this time, through reconnects (for good: 'drover hosts edit NAME
+            --forward-agent'); --no-forward-agent turns a host's setting off this time.
+            \(HostsFieldOptions.agentForwardingNote)
 
             Clipboard, bells and recording:
             A program on the host in front may set your clipboard with OSC 52 (herdr's, vim's or tmux's
@@ -108,6 +111,9 @@ enum AttachCommand {
             OptionSpec("paste-images", value: "on|off",
                        help: "upload pasted picture files to the host and paste their remote paths (default: each host's setting, on)"),
             HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for each HOST this time"),
+            OptionSpec("forward-agent",
+                       help: "forward your ssh-agent to every HOST this time, as ssh -A (any process there can use your keys meanwhile)"),
+            OptionSpec("no-forward-agent", help: "do not forward your ssh-agent this time, whatever the hosts' setting"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -149,6 +155,7 @@ enum AttachCommand {
                 targets[0].forwards = try ForwardSpec.parseAll((targets[0].forwards + forwards).map(\.description),
                                                                allowPublic: true)
             }
+            try chooseAgentForwarding(args, for: &targets, ctx: ctx)
             let history: HistorySettings
             do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
                 throw UsageError("\(error)")
@@ -174,6 +181,23 @@ enum AttachCommand {
                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
                           history: history, ctx: ctx)
         })
+
+    /// `--forward-agent`/`--no-forward-agent` for every target; a note when the agent asked for
+    /// is not there (attach goes on without it).
+    private static func chooseAgentForwarding(_ args: ParsedArguments, for targets: inout [AttachTarget],
+                                              ctx: CommandContext) throws {
+        if args.flag("forward-agent") && args.flag("no-forward-agent") {
+            throw UsageError("give --forward-agent or --no-forward-agent, not both")
+        }
+        if args.flag("forward-agent") || args.flag("no-forward-agent") {
+            for index in targets.indices { targets[index].forwardAgent = args.flag("forward-agent") }
+        }
+        let forwarding = targets.filter(\.forwardAgent).map(\.displayName)
+        if !forwarding.isEmpty, RemoteConnection.agentSocket(in: ctx.environment) == nil {
+            ctx.printError("drover: no ssh-agent to forward to \(forwarding.joined(separator: ", ")): SSH_AUTH_SOCK is not set "
+                           + "here; attaching without agent forwarding (start one with 'eval \"$(ssh-agent)\"' and 'ssh-add').")
+        }
+    }
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,

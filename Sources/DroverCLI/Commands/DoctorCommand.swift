@@ -56,11 +56,21 @@ enum DoctorCommand {
         for line in try planLines(connection.plan, connection.options, displayName: target.displayName, ctx: ctx) {
             ctx.print(line)
         }
+        let agentSocket = RemoteConnection.agentSocket(in: ctx.environment)
+        ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, registered: target.host?.name,
+                                                    on: target.forwardAgent, socket: agentSocket))
         ctx.print("")
         ctx.print("Connecting:")
         let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0)) }
         let started = ContinuousClock.now
-        let channel = try session.exec("true")
+        // Asked as attach asks it, so a host that refuses forwarding is found here.
+        let forwardAgent = target.forwardAgent && agentSocket != nil
+        let channel = try session.exec("true", forwardAgent: forwardAgent)
+        if forwardAgent {
+            ctx.print(channel.agentForwardingRefused
+                      ? "  agent forwarding: refused by the host (its sshd_config says AllowAgentForwarding no)"
+                      : "  agent forwarding: accepted by the host")
+        }
         try channel.sendEOF()
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),

@@ -49,6 +49,19 @@ enum DoctorReport {
         return lines
     }
 
+    /// Whether the host gets the local ssh-agent while attached (`--forward-agent`), and what
+    /// would be forwarded. `registered`: the host's registry name, which `hosts edit` takes.
+    static func agentForwardingLine(name: String, registered: String?, on: Bool, socket: String?) -> String {
+        guard on else {
+            let forGood = registered.map { "'drover hosts edit \($0) --forward-agent', or this time with " } ?? ""
+            return "agent forwarding: off (turn it on with \(forGood)'drover attach \(name) --forward-agent')"
+        }
+        guard let socket else {
+            return "agent forwarding: on, but SSH_AUTH_SOCK is not set here: no agent to forward (attach goes on without it)"
+        }
+        return "agent forwarding: on: the ssh-agent at \(socket) is forwarded to \(name) while attached (never to jump hosts)"
+    }
+
     /// The plan for one host: address, key order and pins.
     static func planLines(name: String, plan: ConnectionPlan, deviceKey: String?, identityFiles: [IdentityLine],
                           pins: [KnownHostEntry], openSSHPins: OpenSSHPins, offered: [String]) -> [String] {

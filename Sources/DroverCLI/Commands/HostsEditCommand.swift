@@ -8,7 +8,7 @@ enum HostsEditCommand {
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
             + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
-            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--rename NEW]",
+            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -21,6 +21,7 @@ enum HostsEditCommand {
                 OptionSpec("no-command", help: "drop the command override"),
                 OptionSpec("no-jump", help: "connect directly again, without jump hosts"),
                 OptionSpec("no-forward", help: "drop the host's port forwards"),
+                OptionSpec("no-forward-agent", help: "stop forwarding your ssh-agent to this host"),
                 OptionSpec("rename", value: "NEW", help: "give the host a new name"),
                 OptionSpec("no-identity", help: "forget the --identity files (try ~/.ssh/id_ed25519, id_ecdsa, id_rsa again)"),
                 OptionSpec("no-identities-only", help: "offer the device key and the ssh-agent's keys again, not only the identity files"),
@@ -43,6 +44,9 @@ enum HostsEditCommand {
             if args.flag("legacy-algorithms") && args.flag("no-legacy-algorithms") {
                 throw UsageError("give --legacy-algorithms or --no-legacy-algorithms, not both")
             }
+            if args.flag("forward-agent") && args.flag("no-forward-agent") {
+                throw UsageError("give --forward-agent or --no-forward-agent, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -54,6 +58,7 @@ enum HostsEditCommand {
                 if args.flag("no-command") { host.command = nil; changed = true }
                 if args.flag("no-jump") { host.jump = nil; changed = true }
                 if args.flag("no-forward") { host.forward = nil; host.forwardPublic = nil; changed = true }
+                if args.flag("no-forward-agent") { host.forwardAgent = nil; changed = true }
                 if let newName = args.value("rename") { host.name = newName; changed = true }
                 if args.flag("no-identity") { host.identity = nil; changed = true }
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }

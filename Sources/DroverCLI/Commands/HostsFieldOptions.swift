@@ -27,6 +27,8 @@ enum HostsFieldOptions {
                    help: "while attached, carry connections to local port LPORT to HOST:RPORT as the host sees it (as ssh -L)"),
         OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
         legacyAlgorithmsSpec(help: "also offer these weak algorithms to this host, after the modern ones"),
+        OptionSpec("forward-agent",
+                   help: "forward your ssh-agent to this host while attached, as ssh -A (off by default: see below)"),
     ]
 
     /// `--legacy-algorithms`, for hosts add/edit, attach and doctor (ADR 0021).
@@ -51,11 +53,13 @@ enum HostsFieldOptions {
         refused with the names it needs and the command that allows them.
         """
 
-    /// Why there is no `--forward-agent`, for the help of hosts add/edit and attach.
+    /// What `--forward-agent` does and why it is off by default, for the help of hosts
+    /// add/edit and attach.
     static let agentForwardingNote = """
-        Agent forwarding (ssh -A) is not offered: while attached, any process on the host could
-        sign with your keys, and the libssh2 Drover runs on (1.10) cannot answer the host's agent
-        requests (libssh2 1.11.1 can). Copy a key to the host or use --jump instead.
+        --forward-agent lets programs on the host use the ssh-agent named by your SSH_AUTH_SOCK
+        (ssh-add -l, git push with your keys), as ssh -A does. It is off by default because
+        while you are attached any process on that host, including another user's with root,
+        can use your keys through it. Only the host gets the agent, never its jump hosts.
         """
 
     /// Applies every field option present in `args` to `host`. Returns whether any was given.
@@ -132,6 +136,10 @@ enum HostsFieldOptions {
         }
         if let names = try legacyAlgorithms(args) {
             host.legacyAlgorithms = names
+            changed = true
+        }
+        if args.flag("forward-agent") {
+            host.forwardAgent = true
             changed = true
         }
         if let raw = args.value("jump") {

@@ -58,6 +58,7 @@ enum HostsShowCommand {
             + (host.lastKey.map { [("last key", "\($0) (offered first)")] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
             + (host.legacyAlgorithms.map { [("legacy algorithms", $0.joined(separator: ",") + " (weak; --legacy-algorithms)")] } ?? [])
+            + (host.forwardAgent == true ? [("forward-agent", "on: your ssh-agent is forwarded while attached")] : [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")

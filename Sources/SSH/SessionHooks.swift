@@ -1,0 +1,43 @@
+import CLibSSH2
+
+/// What libssh2's session callbacks reach through the session's one `abstract` pointer
+/// (`libssh2_session_init_ex`): a tunnelled session's jump channel (its send/recv callbacks),
+/// the keyboard-interactive round in progress, and the agent channels the server opened. One
+/// object for all of them, so no callback can overwrite what another one needs (a password
+/// asked at a host behind a jump host must not take the tunnel's place).
+///
+/// Owned by its `SSHSession` and used on the thread that drives that session, like the
+/// session itself (callbacks run inside libssh2 calls on that thread).
+final class SessionHooks {
+    /// The jump channel this session runs in; nil for a direct TCP connection.
+    let tunnel: SSHTunnel?
+    /// The keyboard-interactive login's context while its call runs (`KeyboardInteractive`).
+    var interactive: AnyObject?
+    /// `auth-agent@openssh.com` channels libssh2 accepted and nobody has taken yet.
+    private var agentChannels: [OpaquePointer] = []
+
+    init(tunnel: SSHTunnel?) {
+        self.tunnel = tunnel
+    }
+
+    /// The `abstract` pointer for `libssh2_session_init_ex` (unretained: the session owns this).
+    var abstract: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The hooks a callback's `abstract` argument points to.
+    static func from(_ abstract: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> SessionHooks? {
+        guard let pointer = abstract?.pointee else { return nil }
+        return Unmanaged<SessionHooks>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Called by libssh2, inside whatever read brought the server's open: the channel waits
+    /// for `takeAgentChannels` (no libssh2 call may be made from inside the callback).
+    func agentChannelOpened(_ channel: OpaquePointer) {
+        agentChannels.append(channel)
+    }
+
+    /// The agent channels opened since the last call.
+    func takeAgentChannels() -> [OpaquePointer] {
+        defer { agentChannels.removeAll() }
+        return agentChannels
+    }
+}
