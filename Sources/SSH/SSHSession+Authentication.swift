@@ -9,8 +9,9 @@ extension SSHSession {
     /// want of its passphrase, else `authenticationRefused` naming what was tried and offered.
     /// RSA keys sign with rsa-sha2-512/256 when the server's `server-sig-algs` lists them.
     /// `openingSessionEarly`: the next call on this session is `exec`, so the session channel
-    /// may be opened behind the first key's signed login (`SSHSession+EarlyChannel.swift`);
-    /// throws `EarlySessionChannelSpent` when that key is then refused.
+    /// may be opened behind the first key's signed login when that key goes before the "none"
+    /// request (`SSHSession+EarlyChannel.swift`); throws `EarlySessionChannelSpent` when that
+    /// key is then refused.
     @discardableResult
     public func authenticate(_ credentials: SSHCredentials, openingSessionEarly: Bool = false) throws -> SSHAuthMethod {
         guard state == .verified else {
@@ -56,9 +57,13 @@ extension SSHSession {
             }
         }
         // The key tried first goes out before asking which methods the server offers (the
-        // "none" request): one round trip fewer when it is accepted, the same number of
-        // requests when it is not (ADR 0017). Asking the agent for its keys is local.
-        let early = promptFirst ? nil : keys.first
+        // "none" request): one round trip fewer when it is accepted (ADR 0017). Only a key
+        // likely to be taken goes early, the remembered one or the only one: sshd counts a
+        // "none" after a refused key as a failed try (only a first "none" is free), so a guess
+        // sent early would cost a key of the server's MaxAuthTries. Asking the agent is local.
+        let early = promptFirst ? nil : keys.first.flatMap { key in
+            keys.count == 1 || (key.fingerprint != nil && key.fingerprint == credentials.rememberedKey) ? key : nil
+        }
         if let early {
             if try offer(early, early: openingSessionEarly) { return succeed(method(for: early)) }
             if earlySessionChannel { throw EarlySessionChannelSpent(.keyNotEnough) }

@@ -86,8 +86,9 @@ final class KeyOrderCLITests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertNotEqual(h.run("doctor", "box", "--yes"), 0, h.out)
         XCTAssertTrue(h.err.contains("ended the login as '\(TestSSHD.currentUser)' with \"Too many authentication failures\""), h.err)
-        // sshd counts the "none" request after the refused early key as a try too (ADR 0013).
-        XCTAssertTrue(h.err.contains("after 2 refused keys (device key, ssh-agent key unrelated-0)"), h.err)
+        // No key is guessed before the free "none" request, so all three tries go to keys.
+        XCTAssertTrue(h.err.contains("after 3 refused keys (device key, ssh-agent key unrelated-0, ssh-agent key unrelated-1)"),
+                      h.err)
         XCTAssertTrue(h.err.contains("'drover hosts edit box --identities-only --identity FILE'"), h.err)
         XCTAssertFalse(h.err.contains("add this device's key"), h.err)
         // The fix it names works.
@@ -95,6 +96,22 @@ final class KeyOrderCLITests: XCTestCase {
         CLIHarness.checked(["hosts", "edit", "box", "--identities-only", "--identity", "~/work_key"], environment: env)
         let again = CLIHarness(environment: env)
         XCTAssertEqual(again.run("doctor", "box"), 0, again.err)
+    }
+
+    /// With sshd's default MaxAuthTries 6, the agent's 5th key still logs in after the device
+    /// key and four others: no key is guessed before the "none" request, which sshd counts as a
+    /// failed try when it follows a refused key.
+    func testTheAgentsFifthKeyLogsInWithinTheDefaultSixTries() throws {
+        try start(maxAuthTries: 6, unrelatedKeys: 4)
+        let path = try authorizedKeyFile("fifth")
+        try agent.add(keyPath: path)
+        try FileManager.default.removeItem(atPath: path)
+        addHost([])
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "box", "--yes"), 0, h.err + h.out)
+        XCTAssertTrue(h.out.contains("ssh-agent key fifth"), h.out)
+        awaitAccepted(1)
+        XCTAssertEqual(count("Failed publickey"), 5, "the device key and 4 unrelated agent keys first:\n\(sshd.log)")
     }
 
     /// The agent's 7th key logs in (after the device key and six others); the second login

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Identity
 import SSH
 import TestSupport
 
@@ -8,10 +9,13 @@ import TestSupport
 /// on its own (a server wanting two keys answers the first with partial success) ends in
 /// `EarlySessionChannelSpent`, after which a new connection logs in as before.
 final class EarlySessionChannelTests: XCTestCase {
-    private func loggedIn(_ fixture: SSHFixture, keys: [SSHPrivateKey], early: Bool) throws -> SSHSession {
+    private func loggedIn(_ fixture: SSHFixture, keys: [SSHPrivateKey], early: Bool,
+                          remembered: String? = nil) throws -> SSHSession {
         let session = try SSHSession.connect(to: fixture.endpoint, options: SSHOptions(operationTimeout: 10))
         try session.verifyHostKey { _ in }
-        try session.authenticate(SSHCredentials(privateKeys: keys), openingSessionEarly: early)
+        var credentials = SSHCredentials(privateKeys: keys)
+        credentials.rememberedKey = remembered
+        try session.authenticate(credentials, openingSessionEarly: early)
         return session
     }
 
@@ -41,7 +45,9 @@ final class EarlySessionChannelTests: XCTestCase {
         let second = try fixture.strangerKey()
         try fixture.sshd.authorize(try publicLine(of: second, in: fixture))
         let keys = [try fixture.clientKey(), second]
-        XCTAssertThrowsError(try loggedIn(fixture, keys: keys, early: true)) {
+        // Of two keys only a remembered one goes before the "none" request.
+        let remembered = try SSHPublicKey(line: try XCTUnwrap(keys[0].publicKeyLine)).fingerprint
+        XCTAssertThrowsError(try loggedIn(fixture, keys: keys, early: true, remembered: remembered)) {
             XCTAssertEqual($0 as? EarlySessionChannelSpent, EarlySessionChannelSpent(.keyNotEnough), "\($0)")
         }
         // What ConnectionPlan.logIn does next: the same login on a new connection, no early open.
