@@ -85,6 +85,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
             && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
     }
 
+    /// Drops the remembered key when this entry no longer names `before`'s account (an edit
+    /// of its address, port or user): that key logged in somewhere else.
+    mutating func forgetLastKey(unlessSameAccountAs before: HostEntry) {
+        if !hasSameAccount(as: before) { lastKey = nil }
+    }
+
     /// True when both entries would attach the same thing the same way: the same account, the
     /// same herdr session, the same command override and the same jump route. Such twins are
     /// refused; entries that share an account but differ in session, command or route

@@ -77,6 +77,7 @@ public struct HostList: Equatable, Sendable {
         var stamped = host
         stamped.created = hosts[index].created
         stamped.updated = now
+        stamped.forgetLastKey(unlessSameAccountAs: hosts[index])
         hosts[index] = stamped
         return stamped
     }
@@ -112,6 +113,7 @@ public struct HostList: Equatable, Sendable {
         var stamped = host
         stamped.created = invalid[index].entry.created
         stamped.updated = now
+        stamped.forgetLastKey(unlessSameAccountAs: invalid[index].entry)
         let at = min(invalid[index].position, hosts.count)
         hosts.insert(stamped, at: at)
         invalid.remove(at: index)

@@ -69,4 +69,20 @@ final class IdentitiesOnlyAndLastKeyTests: XCTestCase {
         try store.rememberKey("SHA256:" + String(repeating: "B", count: 43), for: moved)
         XCTAssertEqual(try store.host(named: "mac").lastKey, fingerprint, "an entry edited meanwhile is left alone")
     }
+
+    /// The remembered key belongs to the account it logged in to: an edit of the address, port
+    /// or user forgets it; any other edit (identity files, session) keeps it.
+    func testAnEditOfTheAccountForgetsTheRememberedKey() throws {
+        var host = HostEntry(name: "mac", hostname: "mac.lan", user: "ann")
+        host.lastKey = fingerprint
+        var list = HostList()
+        try list.add(host, now: Date(timeIntervalSince1970: 0))
+        var other = host
+        other.identity = ["~/.ssh/work"]
+        try list.replace(named: "mac", with: other, now: Date(timeIntervalSince1970: 1))
+        XCTAssertEqual(list.named("mac")?.lastKey, fingerprint)
+        other.user = "bob"
+        try list.replace(named: "mac", with: other, now: Date(timeIntervalSince1970: 2))
+        XCTAssertNil(list.named("mac")?.lastKey)
+    }
 }
