@@ -96,6 +96,24 @@ final class DoctorCommandTests: XCTestCase {
         XCTAssertTrue(edited.contains("~/.ssh/known_hosts may vouch"), edited)
     }
 
+    /// The plan lists keys as attach offers them: a password-first --auth asks before any key,
+    /// even the remembered one, and a missing file is not said to be signed by an agent.
+    func testThePlanFollowsAPasswordFirstOrderAndTheRememberedKey() throws {
+        CLIHarness.checked(["hosts", "add", "box", "127.0.0.1", "--port", String(sshd.port), "--user", TestSSHD.currentUser],
+                           environment: env)
+        XCTAssertEqual(CLIHarness(environment: env).run("doctor", "box", "--yes"), 0)
+        CLIHarness.checked(["hosts", "edit", "box", "--auth", "password,device-key,agent"], environment: env)
+        var agentEnv = env
+        agentEnv["SSH_AUTH_SOCK"] = dir.file("no-agent.sock")
+        let h = CLIHarness(environment: agentEnv)
+        XCTAssertEqual(h.run("doctor", "box"), 0, h.err)
+        let lines = h.out.components(separatedBy: "\n")
+        XCTAssertTrue(lines.contains("    1. password, then keyboard-interactive (asked by attach; doctor does not try them)"), h.out)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("    2. the key that last logged in here, SHA256:") }, h.out)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("    3. device key SHA256:") }, h.out)
+        XCTAssertTrue(lines.contains("    5. ~/.ssh/id_ed25519: not found; skipped"), h.out)
+    }
+
     func testSSHCheckTakesAProtectedIdentityFilesPassphraseWithoutShowingIt() throws {
         let keyPath = home + "/.ssh/id_ed25519"
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "sesame-42", "-f", keyPath])

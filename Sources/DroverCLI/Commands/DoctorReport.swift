@@ -74,17 +74,22 @@ enum DoctorReport {
             number += 1
             lines.append("    \(number). \(text)")
         }
-        if let remembered = plan.rememberedKey { add("the key that last logged in here, \(remembered), wherever it is held") }
+        // As `SSHSession.authenticate` goes: a password-first `--auth` asks before any key.
+        let password = "password, then keyboard-interactive (asked by attach; doctor does not try them)"
+        if plan.order.first == .prompt { add(password) }
+        if let remembered = plan.rememberedKey {
+            add("the key that last logged in here, \(remembered), when it is one of the keys below")
+        }
         let agent = plan.order.contains(.agent) && plan.agentSocket != nil ? " (signed by the ssh-agent if it holds it)" : ""
-        let files = { for file in identityFiles { add(file.text + agent) } }
+        let files = { for file in identityFiles { add(file.text + (file.isUsable ? agent : "")) } }
         if plan.identityNamed && plan.order.contains(.identityFiles) { files() }
-        for kind in plan.order {
+        for kind in plan.order.drop(while: { $0 == .prompt }) {
             switch kind {
             case .privateKeys where !plan.identitiesOnly: add("device key \(deviceKey ?? "(created on first connect)")")
             case .agent where !plan.identitiesOnly:
                 add(plan.agentSocket.map { "ssh-agent's other keys (SSH_AUTH_SOCK \($0))" } ?? "ssh-agent: SSH_AUTH_SOCK is not set; skipped")
             case .identityFiles where !plan.identityNamed: files()
-            case .prompt: add("password, then keyboard-interactive (asked by attach; doctor does not try them)")
+            case .prompt: add(password)
             default: break
             }
         }
@@ -114,13 +119,17 @@ enum DoctorReport {
     /// One identity file as the plan shows it.
     struct IdentityLine {
         let text: String
+        /// False when the file is missing or cannot be used (so no key of it is offered).
+        let isUsable: Bool
 
         init(display: String, file: PrivateKeyFile?, problem: String?) {
+            isUsable = problem == nil && file != nil
             if let problem {
                 text = "\(display): \(problem)"
             } else if let file {
                 let type = file.keyType ?? "PEM key"
-                text = "\(display) (\(type)\(file.isEncrypted ? ", passphrase asked" : ""))"
+                let certificate = file.certificate.map { ", its certificate \(display)-cert.pub (\($0.type)) first" } ?? ""
+                text = "\(display) (\(type)\(file.isEncrypted ? ", passphrase asked" : "")\(certificate))"
             } else {
                 text = "\(display): not found; skipped"
             }
