@@ -73,9 +73,12 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             let triedText = tried.isEmpty ? "nothing we could use" : tried.joined(separator: ", ")
             // The device key is only suggested when it was offered: a host that offers only its
             // identity files wants one of those authorized.
-            let fix = tried.contains("device key") || tried.isEmpty
+            let fix = tried.contains("device key")
                 ? "add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there"
-                : "add the public key of one of those keys to ~/.ssh/authorized_keys of '\(user)' there"
+                : !tried.isEmpty ? "add the public key of one of those keys to ~/.ssh/authorized_keys of '\(user)' there"
+                : offered.contains("publickey") ? "Drover had no key it could offer (see the notes above about identity files "
+                    + "and the ssh-agent)"
+                : "it takes no keys; attach asks for a password when the host's --auth includes password"
             return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: \(offeredText)); \(fix)."
         case let .tooManyAuthenticationFailures(user, host, tried, serverMessage, fix):
             let said = serverMessage.isEmpty ? "Too many authentication failures" : serverMessage

@@ -1,3 +1,4 @@
+import Foundation
 import Hosts
 import SSH
 
@@ -12,14 +13,24 @@ extension ConnectionPlan {
     /// What to run so that only the key the server accepts is offered (`--identities-only`).
     var tooManyKeysFix: String {
         let files = identityFiles.map(\.display).joined(separator: ", ")
+        let register = "'drover hosts add NAME \(commandLineName) --identity FILE --identities-only'"
+        // An address hop has no entry and attach's --identities-only is the target's: register it.
+        if case .addressHop = legacySetting {
+            return "Register the jump host with the key it accepts, \(register), and name NAME in --jump instead of "
+                + "\(commandLineName)."
+        }
         guard let host else {
+            let withKey = "the host with the key it accepts: \(register)."
+            let present = identityFiles.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.display)
+            guard !present.isEmpty else { return "Register " + withKey }
             return "Offer only your identity files: 'drover attach \(commandLineName) --identities-only' offers just "
-                + "\(files); or register the host with the key it accepts: 'drover hosts add NAME \(commandLineName) "
-                + "--identity FILE --identities-only'."
+                + "\(present.joined(separator: ", ")); or register " + withKey
         }
         if identitiesOnly {
+            // `attach --identities-only` was for one run: the edit keeps it for good.
+            let keep = host.identitiesOnly == true ? "" : " --identities-only"
             return "Only its identity files (\(files)) were offered; name just the one it accepts with "
-                + "'drover hosts edit \(host.name) --identity FILE', or raise MaxAuthTries in the server's sshd_config."
+                + "'drover hosts edit \(host.name)\(keep) --identity FILE', or raise MaxAuthTries in the server's sshd_config."
         }
         if identityNamed {
             return "Offer only its identity files (\(files)): 'drover hosts edit \(host.name) --identities-only'."

@@ -103,6 +103,19 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertEqual(try session.authenticate(credentials), .agent(comment: "drover-test-client"))
         XCTAssertEqual(try session.run(command: "echo via-agent").stdout.text, "via-agent\n")
     }
+
+    /// Nothing offered: the device key is not suggested (it was not a candidate), nor keys to a
+    /// server that takes none.
+    func testARefusalWithNothingTriedDoesNotBlameTheDeviceKey() {
+        let noKey = SSHError.authenticationRefused(user: "ann", host: "box.lan:22", offered: ["publickey"], tried: []).description
+        XCTAssertTrue(noKey.contains("Drover had no key it could offer (see the notes above"), noKey)
+        XCTAssertFalse(noKey.contains("device's key"), noKey)
+        let noKeys = SSHError.authenticationRefused(user: "ann", host: "box.lan:22", offered: ["password"], tried: []).description
+        XCTAssertTrue(noKeys.contains("it takes no keys; attach asks for a password when the host's --auth includes password"), noKeys)
+        let device = SSHError.authenticationRefused(user: "ann", host: "box.lan:22", offered: ["publickey"],
+                                                    tried: ["device key"]).description
+        XCTAssertTrue(device.contains("add this device's key ('drover key')"), device)
+    }
 }
 
 /// Questions a prompt closure was asked (the closure may be called from the authenticating thread).

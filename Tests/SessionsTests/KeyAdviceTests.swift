@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+import Files
+import Hosts
+import SSH
+import TestSupport
+@testable import Sessions
+
+/// The fix a "too many authentication failures" message names, per kind of target: each is a
+/// command that exists and changes what the next login of exactly that host offers.
+final class KeyAdviceTests: XCTestCase {
+    private let root = DroverRoot(path: "/nonexistent-root")
+    private let endpoint = SSHEndpoint(host: "box.lan", port: 22, user: "ann")
+
+    func testAnAddressJumpHostIsToldToRegisterNotToAttach() {
+        let hop = JumpRoute(name: "ann@bastion.lan", endpoint: SSHEndpoint(host: "bastion.lan", port: 22, user: "ann"))
+        let fix = ConnectionPlan(jump: hop, root: root, environment: ["HOME": "/h"], options: SSHOptions()).tooManyKeysFix
+        XCTAssertTrue(fix.contains("'drover hosts add NAME ann@bastion.lan --identity FILE --identities-only'"), fix)
+        XCTAssertTrue(fix.contains("name NAME in --jump instead of ann@bastion.lan"), fix)
+        XCTAssertFalse(fix.contains("drover attach"), "attach's --identities-only is the target's, not a hop's: \(fix)")
+    }
+
+    /// `attach ADDRESS --identities-only` is only suggested when an identity file is there to offer.
+    func testAnAddressTargetIsOfferedItsIdentityFilesOnlyWhenOneExists() throws {
+        let dir = try TemporaryDirectory(prefix: "drover-advice")
+        defer { dir.remove() }
+        let target = AttachTarget(displayName: endpoint.description, endpoint: endpoint, command: "true", host: nil)
+        let empty = ConnectionPlan(target: target, root: root, environment: ["HOME": dir.path], options: SSHOptions())
+        XCTAssertTrue(empty.tooManyKeysFix.hasPrefix("Register the host with the key it accepts: "
+                                                     + "'drover hosts add NAME \(endpoint) --identity FILE --identities-only'."),
+                      empty.tooManyKeysFix)
+        try FileManager.default.createDirectory(atPath: dir.file(".ssh"), withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.file(".ssh/id_ecdsa"), contents: Data()))
+        let one = ConnectionPlan(target: target, root: root, environment: ["HOME": dir.path], options: SSHOptions())
+        XCTAssertTrue(one.tooManyKeysFix.contains("'drover attach \(endpoint) --identities-only' offers just ~/.ssh/id_ecdsa;"),
+                      one.tooManyKeysFix)
+    }
+
+    /// `attach --identities-only` lasts one run, so the edit it suggests keeps it for good.
+    func testARegistryHostIdentitiesOnlyForOneRunIsKeptByTheEdit() {
+        var host = HostEntry(name: "box", hostname: "box.lan", user: "ann")
+        var target = AttachTarget(host: host)
+        target.identitiesOnly = true
+        let once = ConnectionPlan(target: target, root: root, environment: ["HOME": "/h"], options: SSHOptions())
+        XCTAssertTrue(once.tooManyKeysFix.contains("'drover hosts edit box --identities-only --identity FILE'"), once.tooManyKeysFix)
+        host.identitiesOnly = true
+        let stored = ConnectionPlan(target: AttachTarget(host: host), root: root, environment: ["HOME": "/h"], options: SSHOptions())
+        XCTAssertTrue(stored.tooManyKeysFix.contains("'drover hosts edit box --identity FILE'"), stored.tooManyKeysFix)
+    }
+}
