@@ -59,7 +59,10 @@ enum PublicKeyCandidate {
         }
         let agentFiles = useAgent ? agent.compactMap { id in fileHeld(by: id).map { PublicKeyCandidate.agent(id, file: $0.displayPath) } } : []
         let otherAgent = useAgent && !identitiesOnly ? agent.filter { fileHeld(by: $0) == nil }.map { PublicKeyCandidate.agent($0, file: nil) } : []
-        let filesLeft = files.filter { file in !useAgent || !agent.contains { fileHeld(by: $0)?.displayPath == file.displayPath } }
+        // A file of only a public key can be offered only by the agent.
+        let filesLeft = files.filter { file in
+            !file.isPublicKeyOnly && (!useAgent || !agent.contains { fileHeld(by: $0)?.displayPath == file.displayPath })
+        }
             .flatMap { file in (file.certificate == nil ? [] : [PublicKeyCandidate.file(file, certificate: true)]) + [.file(file, certificate: false)] }
         let ownKeys = identitiesOnly ? [] : held.map(PublicKeyCandidate.held)
         var keys: [PublicKeyCandidate] = filesFirst && order.contains(.identityFiles) ? agentFiles + filesLeft : []

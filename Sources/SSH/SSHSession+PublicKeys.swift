@@ -1,4 +1,5 @@
 import CLibSSH2
+import Foundation
 import Identity
 
 /// What the public keys did during one login, for the error when none logged in.
@@ -53,9 +54,15 @@ extension SSHSession {
     }
 
     /// The keys to offer, in order (`PublicKeyCandidate.arrange`), security keys left out with
-    /// a note each: libssh2 1.11.1 cannot sign with them.
+    /// a note each: libssh2 1.11.1 cannot sign with them; so is a public key file whose key
+    /// the agent does not hold.
     static func publicKeys(_ credentials: SSHCredentials, agent: SSHAgentKeys?) -> [PublicKeyCandidate] {
-        PublicKeyCandidate.arrange(held: credentials.privateKeys, agent: agent?.identities ?? [],
+        let held = credentials.order.contains(.agent) ? Set(agent?.identities.map(\.blob) ?? []) : []
+        for file in credentials.identityFiles where file.isPublicKeyOnly && !held.contains(file.publicKey?.blob ?? Data()) {
+            credentials.note?("\(file.displayPath) skipped: it is a public key, and no ssh-agent Drover may use holds its "
+                              + "private key; add the key to your ssh-agent, or name the private key file instead")
+        }
+        return PublicKeyCandidate.arrange(held: credentials.privateKeys, agent: agent?.identities ?? [],
                                    files: credentials.identityFiles, order: credentials.order,
                                    identitiesOnly: credentials.identitiesOnly, filesFirst: credentials.identityFilesFirst,
                                    remembered: credentials.rememberedKey).filter { key in

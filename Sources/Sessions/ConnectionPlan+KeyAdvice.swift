@@ -36,7 +36,7 @@ extension ConnectionPlan {
             return "Offer only its identity files (\(files)): 'drover hosts edit \(host.name) --identities-only'."
         }
         return "Offer only the key it accepts: 'drover hosts edit \(host.name) --identities-only --identity FILE' "
-            + "(FILE: that key, e.g. ~/.ssh/id_ed25519; the ssh-agent signs if it holds it)."
+            + "(FILE: that key's file, e.g. ~/.ssh/id_ed25519, or its .pub when only the ssh-agent holds the key)."
     }
 
     /// Remembers the key that logged in to a registry host, so it goes first next time; the

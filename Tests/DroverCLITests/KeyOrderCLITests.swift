@@ -79,6 +79,22 @@ final class KeyOrderCLITests: XCTestCase {
         XCTAssertEqual(count("Failed publickey"), 0, sshd.log)
     }
 
+    /// A key only the agent holds (a password manager's, a token's) is named by its public key
+    /// file, as with ssh's IdentityFile: the agent signs, and nothing else is offered.
+    func testIdentitiesOnlyWithAPublicKeyFileOffersTheAgentsKey() throws {
+        try start(maxAuthTries: 3)
+        let path = try authorizedKeyFile("vault_key")
+        try agent.add(keyPath: path)
+        try FileManager.default.removeItem(atPath: path)
+        addHost(["--identity", "~/vault_key.pub", "--identities-only"])
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "box", "--yes"), 0, h.err + h.out)
+        XCTAssertTrue(h.out.contains("1. ~/vault_key.pub (ssh-ed25519, public key only: offered when the ssh-agent holds it)"), h.out)
+        XCTAssertTrue(h.out.contains("~/vault_key.pub through ssh-agent"), h.out)
+        awaitAccepted(1)
+        XCTAssertEqual(count("Failed publickey"), 0, sshd.log)
+    }
+
     /// On the old code this ran out of tries and said "add this device's key".
     func testTooManyFailuresIsSaidWithTheKeysTriedAndTheExactFix() throws {
         try start(maxAuthTries: 3)

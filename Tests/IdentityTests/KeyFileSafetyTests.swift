@@ -92,4 +92,20 @@ final class KeyFileSafetyTests: XCTestCase {
         XCTAssertEqual(mkfifo(root.file(DeviceKey.privateFileName), 0o600), 0)
         XCTAssertTrue(failure { _ = try DeviceKey.loadOrCreate(root: root) }?.contains("is not a regular file (it is a FIFO)") == true)
     }
+
+    /// A public key in place of the private file (the file itself, or FILE.pub beside a missing
+    /// FILE) loads as public only, whatever its mode: its key is the ssh-agent's to sign with.
+    func testAPublicKeyFileLoadsAsPublicOnly() throws {
+        let key = try DeviceKey.loadOrCreate(root: root)
+        let pub = dir.file("vault.pub")
+        try key.publicLine.write(toFile: pub, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(pub, 0o644), 0)
+        let named = try XCTUnwrap(try PrivateKeyFile.load(path: pub, displayPath: "~/vault.pub"))
+        XCTAssertTrue(named.isPublicKeyOnly)
+        XCTAssertEqual(named.publicKey?.blob, Data(key.keyPair.publicKeyBlob))
+        XCTAssertTrue(named.text.isEmpty)
+        let beside = try XCTUnwrap(try PrivateKeyFile.load(path: dir.file("vault"), displayPath: "~/vault"))
+        XCTAssertTrue(beside.isPublicKeyOnly)
+        XCTAssertNil(try PrivateKeyFile.load(path: dir.file("absent"), displayPath: "~/absent"))
+    }
 }

@@ -81,7 +81,7 @@ enum DoctorReport {
             add("the key that last logged in here, \(remembered), when it is one of the keys below")
         }
         let agent = plan.order.contains(.agent) && plan.agentSocket != nil ? " (signed by the ssh-agent if it holds it)" : ""
-        let files = { for file in identityFiles { add(file.text + (file.isUsable ? agent : "")) } }
+        let files = { for file in identityFiles { add(file.text + (file.hasPrivateKey ? agent : "")) } }
         if plan.identityNamed && plan.order.contains(.identityFiles) { files() }
         for kind in plan.order.drop(while: { $0 == .prompt }) {
             switch kind {
@@ -119,13 +119,15 @@ enum DoctorReport {
     /// One identity file as the plan shows it.
     struct IdentityLine {
         let text: String
-        /// False when the file is missing or cannot be used (so no key of it is offered).
-        let isUsable: Bool
+        /// True when a private key was read: the ssh-agent signs for it only if it holds it.
+        let hasPrivateKey: Bool
 
         init(display: String, file: PrivateKeyFile?, problem: String?) {
-            isUsable = problem == nil && file != nil
+            hasPrivateKey = problem == nil && file?.isPublicKeyOnly == false
             if let problem {
                 text = "\(display): \(problem)"
+            } else if let file, file.isPublicKeyOnly {
+                text = "\(display) (\(file.keyType ?? "key"), public key only: offered when the ssh-agent holds it)"
             } else if let file {
                 let type = file.keyType ?? "PEM key"
                 let certificate = file.certificate.map { ", its certificate \(display)-cert.pub (\($0.type)) first" } ?? ""

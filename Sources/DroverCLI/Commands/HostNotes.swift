@@ -16,7 +16,10 @@ enum HostNotes {
             }
         }
         if args.flag("identity") {
-            for file in host.identity ?? [] where !FileManager.default.fileExists(atPath: PrivateKeyFile.expand(file, home: home)) {
+            // FILE.pub alone is a key the ssh-agent holds (PrivateKeyFile.load): not a typo.
+            for file in host.identity ?? [] where ![file, file + ".pub"].contains(where: {
+                FileManager.default.fileExists(atPath: PrivateKeyFile.expand($0, home: home))
+            }) {
                 notes.append("note: the identity file \(file) does not exist; it is kept, and login skips it until it does.")
             }
         }

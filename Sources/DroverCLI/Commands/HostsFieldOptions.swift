@@ -13,7 +13,7 @@ enum HostsFieldOptions {
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
         OptionSpec("clipboard", value: "write|off", help: "let the host's programs set your clipboard (OSC 52; default write)"),
         OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
-                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, id_ecdsa, id_rsa)"),
+                   help: "log in with this key file too (repeatable; default ~/.ssh/id_ed25519, id_ecdsa, id_rsa; a .pub file: the ssh-agent signs)"),
         OptionSpec("identities-only",
                    help: "offer only the --identity files (through the ssh-agent when it holds them), as ssh's IdentitiesOnly"),
         OptionSpec("no-ssh-known-hosts", help: "never take this host's key from ~/.ssh/known_hosts; ask instead"),

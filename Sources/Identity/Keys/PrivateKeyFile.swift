@@ -16,6 +16,8 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
     /// An OpenSSH user certificate for this key (`FILE-cert.pub` beside it), offered before
     /// the plain key, as ssh does.
     public var certificate: SSHPublicKey?
+    /// True when only the public key was found (`text` is empty): the ssh-agent must sign.
+    public private(set) var isPublicKeyOnly = false
 
     /// Key files are small; anything larger is not a key.
     public static let sizeLimit = 64 << 10
@@ -23,8 +25,16 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
     /// Reads `path` (a regular file of at most `sizeLimit` bytes); nil when it does not exist.
     /// Throws `FileError` or `KeyError` naming the file when it cannot be read or is no key.
     /// Like ssh, a file other users may read is refused (its key may be theirs already).
+    /// A public key in place of the private one (`FILE` itself, or `FILE.pub` when `FILE` is
+    /// missing) is loaded too, as ssh does: its key is offered only through the ssh-agent
+    /// (a key that lives in an agent, a password manager or a token has no private file).
     public static func load(path: String, displayPath: String) throws -> PrivateKeyFile? {
-        guard let data = try AtomicFile.readRegular(path, limit: sizeLimit) else { return nil }
+        guard let data = try AtomicFile.readRegular(path, limit: sizeLimit) else {
+            return publicLine(path + ".pub").map { publicOnly(displayPath: displayPath, key: $0) }
+        }
+        if let key = try? SSHPublicKey(line: String(decoding: data, as: UTF8.self)) {
+            return publicOnly(displayPath: displayPath, key: key)
+        }
         if let mode = AtomicFile.mode(of: path), mode & 0o077 != 0 {
             throw KeyError.readableByOthers(path: path, mode: String(mode, radix: 8))
         }
@@ -44,6 +54,13 @@ public struct PrivateKeyFile: Sendable, CustomStringConvertible {
                                   isEncrypted: text.contains("ENCRYPTED"))
         }
         file.certificate = publicLine(path + "-cert.pub").flatMap { $0.type.hasSuffix("-cert-v01@openssh.com") ? $0 : nil }
+        return file
+    }
+
+    /// A file that holds only `key`, whose private part the ssh-agent must hold.
+    private static func publicOnly(displayPath: String, key: SSHPublicKey) -> PrivateKeyFile {
+        var file = PrivateKeyFile(displayPath: displayPath, text: "", publicKey: key, isEncrypted: false)
+        file.isPublicKeyOnly = true
         return file
     }
 
