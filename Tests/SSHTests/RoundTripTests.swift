@@ -7,7 +7,7 @@ import TestSupport
 /// shaper's trace (ADR 0017): the banner, the key exchange, NEWKEYS with the service
 /// request, the public key query and the signed login, the channel open, then the last
 /// environment variable, the PTY and the command together. No "none" login request when the
-/// device key goes first, and no waiting between the last variable, the PTY and the command;
+/// only (or the remembered) key goes first, and no waiting between the last variable, the PTY and the command;
 /// with `openingSessionEarly`, no round trip of its own for the channel open either.
 final class RoundTripTests: XCTestCase {
     private func roundTrips(environment: [String: String], early: Bool = false,
@@ -42,7 +42,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testARefusedFirstKeyOpensNothingEarly() throws {
-        // The stranger key is refused at its query, so no signed login carries an open: as without.
+        // Two keys, none remembered: "none" goes first, then each key; nothing opens early.
         XCTAssertEqual(try roundTrips(environment: [:], early: true) { [try $0.strangerKey(), try $0.clientKey()] }, 9)
     }
 
@@ -51,7 +51,8 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testRefusedFirstKeyStillLogsInWithTheNext() throws {
-        // The refused early key (1), the methods list (1), then the accepted key (2).
+        // The methods list (1), the refused key (1), then the accepted key (2): as many as when
+        // the refused key went before "none", which cost a try of the server's MaxAuthTries.
         let trips = try roundTrips(environment: [:]) { [try $0.strangerKey(), try $0.clientKey()] }
         XCTAssertEqual(trips, 9)
     }

@@ -6,7 +6,7 @@ import SSH
 import TestSupport
 @testable import Sessions
 
-/// `ConnectionPlan.logIn` with `thenExec` against a server that wants two keys: the device
+/// `ConnectionPlan.logIn` with `thenExec` against a server that wants two keys: the remembered
 /// key alone gets partial success after the channel open went out behind it, so the login is
 /// done again on a new connection without the early open, and the command then runs.
 final class LogInRetryTests: XCTestCase {
@@ -54,8 +54,11 @@ final class LogInRetryTests: XCTestCase {
             return true
         }
         var built = 0
+        // Of two keys only the remembered one goes before "none", with the open behind it.
+        var credentials = SSHCredentials(privateKeys: keys)
+        credentials.rememberedKey = try SSHPublicKey(line: try XCTUnwrap(keys[0].publicKeyLine)).fingerprint
         let session = try plan.logIn(through: outer, options: SSHOptions(), trust: trust, thenExec: true,
-                                     credentials: { built += 1; return SSHCredentials(privateKeys: keys) },
+                                     credentials: { built += 1; return credentials },
                                      step: {
                                          if case .handshake = $0 { handshakes += 1 }
                                          if case .again(let reason) = $0 { again.append(reason) }
