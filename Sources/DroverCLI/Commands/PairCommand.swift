@@ -28,8 +28,8 @@ enum PairCommand {
         options: [
             OptionSpec("scan", value: "PICTURE", help: "read the code from a PNG or PBM/PGM/PPM picture of it"),
             OptionSpec("yes", short: "y", help: "do not ask before connecting (for scripts)"),
-            OptionSpec("any-network", help: "also connect to addresses outside the tailnet, loopback and (with "
-                           + "--not-for-herdr-app) private LANs"),
+            OptionSpec("any-network", help: "connect to any address of the code, not only the tailnet, loopback (and "
+                           + "private LANs); it does not replace --not-for-herdr-app for reading a LAN code"),
             OptionSpec(PairHostAddresses.beyondTailnetOption,
                        help: "accept a code made with 'pair-host --not-for-herdr-app', whose addresses are outside the "
                            + "tailnet (the herdr app will not accept such a code), and connect to private LAN addresses"),
