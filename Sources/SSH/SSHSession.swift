@@ -39,13 +39,22 @@ public final class SSHSession {
     public internal(set) var acceptedKeyFingerprint: String?
 
     /// Resolves, connects (IPv4 or IPv6) and completes the SSH handshake. Nothing but the SSH
-    /// banner and key exchange is sent until `verifyHostKey` has accepted the key.
-    public static func connect(to endpoint: SSHEndpoint, options: SSHOptions = SSHOptions()) throws -> SSHSession {
+    /// banner and key exchange is sent until `verifyHostKey` has accepted the key. `checkPeer`,
+    /// if given, sees the address that answered the TCP connect before a byte is sent to it,
+    /// and throws to close the connection there (pairing's address policy).
+    public static func connect(to endpoint: SSHEndpoint, options: SSHOptions = SSHOptions(),
+                               checkPeer: ((PeerAddress) throws -> Void)? = nil) throws -> SSHSession {
         _ = LibSSH2.initialised
         // One deadline for TCP and the handshake (SSHOptions.handshakeTimeout).
         let deadline = ContinuousClock.now + .milliseconds(Int64(options.handshakeTimeout * 1000))
         let (fd, peer) = try TCPConnector.connect(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout,
                                                   until: (deadline, options.handshakeTimeout))
+        do {
+            try checkPeer?(peer)
+        } catch {
+            close(fd)
+            throw error
+        }
         let hooks = SessionHooks(tunnel: nil)
         guard let raw = libssh2_session_init_ex(nil, nil, nil, hooks.abstract) else {
             close(fd)

@@ -18,13 +18,14 @@ final class PairCommandTests: XCTestCase {
         let link = "herdr://pair?v=1&id=abcdefghijklmnopqrstuw&n=box&u=dev&os=unix&h=box&p=22"
             + "&fp=SHA256:" + String(repeating: "A", count: 43) + "&k=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8&x=\(x)"
         XCTAssertEqual(cli.run("pair", link), 1)
-        XCTAssertEqual(cli.err, "drover: the code expired 3 minutes ago; run the pairing command again\n")
+        XCTAssertTrue(cli.err.hasSuffix("\ndrover: the code expired 3 minutes ago; run the pairing command again\n"), cli.err)
     }
 
     func testLinkIsReadFromStandardInputWithDash() {
         let cli = CLIHarness(environment: ["DROVER_HOME": "/nonexistent"], input: ["herdr://pair?v=1&id=short"])
         XCTAssertEqual(cli.run("pair", "-"), 1)
-        XCTAssertTrue(cli.err.contains("id: not 16 bytes of canonical base64url (22 characters)"), cli.err)
+        // Every field is looked for before any is checked (so a lost '&' never shows the key).
+        XCTAssertTrue(cli.err.contains("missing field n in the pairing link"), cli.err)
     }
 
     func testScanTakesAPictureInsteadOfALink() {

@@ -157,4 +157,17 @@ final class ServedHostKeysTests: XCTestCase {
             XCTAssertFalse("\(error)".contains("cannot read"), "the sshd runs; the advice is about its keys: \(error)")
         }
     }
+
+    /// Nothing listening on loopback is the cause named, not the last fallback's error.
+    func testNothingListeningOnLoopbackIsTheCauseNamed() throws {
+        let port = try TestSSHD.freePort()
+        XCTAssertThrowsError(try ServedHostKeys.fingerprints(port: port, fallbackAddresses: ["mac.tail123.invalid"])) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("nothing answers on this computer's port \(port) (127.0.0.1"), message)
+            XCTAssertTrue(message.contains("refused the connection, and "), message)
+            XCTAssertTrue(message.contains("mac.tail123.invalid gave no host key either"), message)
+            XCTAssertFalse(message.contains("cannot find host"), message)
+            XCTAssertTrue(message.hasSuffix("start sshd or pass the port it listens on with --port, then try again"), message)
+        }
+    }
 }

@@ -48,11 +48,45 @@ final class OfferAddressesTests: XCTestCase {
     }
 
     func testHostsOutsideTheTailnetAreRefusedWithoutTheOption() {
-        for host in ["192.168.1.20", "127.0.0.1", "localhost.localdomain", "example.com", HerdrAppLinkVectors.name(bytes: 254),
-                     String(repeating: "l", count: 64) + ".tail42.ts.net"] {
+        for host in ["192.168.1.20", "127.0.0.1", "localhost.localdomain", "example.com", "fd00::1"] {
             XCTAssertThrowsError(try OfferAddresses([host], beyondTailnet: false), host) { error in
                 XCTAssertTrue("\(error)".contains("so the herdr app would refuse the code"), "\(error)")
                 XCTAssertTrue("\(error)".contains("add --not-for-herdr-app"), "\(error)")
+            }
+        }
+    }
+
+    /// The refusal suggests the option only where the option would work: a malformed host, or
+    /// an address outside the tailnet and the private LANs, is refused with it too.
+    func testTheOptionIsSuggestedOnlyWhereItWouldWork() throws {
+        for host in ["", "pc..ts.net", "pc_name", "0x7f000001", "[fd7a:115c:a1e0::1]", "8.8.8.8", "2001:db8::1",
+                     HerdrAppLinkVectors.name(bytes: 254), String(repeating: "l", count: 64) + ".tail42.ts.net"] {
+            XCTAssertThrowsError(try OfferAddresses([host], beyondTailnet: false), host) { error in
+                XCTAssertTrue("\(error)".contains("so the herdr app would refuse the code"), "\(error)")
+                XCTAssertFalse("\(error)".contains("not-for-herdr-app"), "\(error)")
+            }
+            XCTAssertThrowsError(try OfferAddresses([host], beyondTailnet: true), host)
+        }
+        for host in ["192.168.1.20", "example.com", "fd00::1", "127.0.0.1"] {
+            XCTAssertThrowsError(try OfferAddresses([host], beyondTailnet: false), host) { error in
+                XCTAssertTrue("\(error)".contains("add --not-for-herdr-app (the herdr app will not accept that code; the other "
+                                                  + "computer pairs with 'drover pair --not-for-herdr-app -' or 'drover pair "
+                                                  + "--not-for-herdr-app --scan PICTURE')"), "\(error)")
+            }
+            XCTAssertNoThrow(try OfferAddresses([host], beyondTailnet: true), host)
+        }
+    }
+
+    /// `host:port` is told where the port goes, with or without the option, whatever the host.
+    func testAHostWithAPortIsToldThePortGoesInPort() {
+        let cases = [("192.168.1.20:22", "192.168.1.20", "22"), ("100.64.0.1:22", "100.64.0.1", "22"),
+                     ("Box.ts.net:2222", "box.ts.net", "2222"), ("[fd7a:115c:a1e0::1]:22", "fd7a:115c:a1e0::1", "22")]
+        for (given, host, port) in cases {
+            for beyondTailnet in [false, true] {
+                XCTAssertThrowsError(try OfferAddresses([given], beyondTailnet: beyondTailnet), given) { error in
+                    XCTAssertEqual("\(error)", "'\(given.lowercased())' carries a port: give the address alone with --host "
+                                   + "and the port with --port (--host \(host) --port \(port))")
+                }
             }
         }
     }

@@ -101,6 +101,21 @@ final class PairHostDecisionTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix(Self.devicePublicLine + " drover:laptop:"), lines[0])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.stateDirectory).filter { !$0.hasPrefix(".") }, [])
     }
+
+    /// "Run it again" names the command with the options this run was given, not a bare
+    /// `drover pair-host` that may fail here.
+    func testACodeNobodyUsedSaysToRunTheSameCommandAgain() throws {
+        var config = try configuration()
+        config.rerunCommand = "drover pair-host --host box --port 2222 --not-for-herdr-app"
+        let shown = LockedFlag()
+        var transcript = ""
+        let host = PairHost(configuration: config, write: { transcript += $0 },
+                            clock: { shown.isSet ? Date().addingTimeInterval(3600) : Date() })
+        XCTAssertEqual(try host.run { _ in shown.set() }, .expired)
+        XCTAssertTrue(transcript.hasSuffix("The code expired before any device used it; nothing was authorized. "
+                                           + "Run 'drover pair-host --host box --port 2222 --not-for-herdr-app' again for a new code.\n"),
+                      transcript)
+    }
 }
 
 final class LockedFlag: @unchecked Sendable {

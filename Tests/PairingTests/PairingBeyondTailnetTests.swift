@@ -39,7 +39,7 @@ final class PairingBeyondTailnetTests: PairingEndToEndCase {
 
         let withoutOption = try startClient(link).finish()
         XCTAssertEqual(withoutOption.status, 1)
-        XCTAssertTrue(withoutOption.output.contains("pair with 'drover pair --not-for-herdr-app'"), withoutOption.output)
+        XCTAssertTrue(withoutOption.output.contains("to pair with it, run: drover pair --not-for-herdr-app --yes --no-attach --name test-laptop -\n"), withoutOption.output)
         XCTAssertFalse(withoutOption.output.contains("Connecting to"), withoutOption.output)
 
         let client = try startClient(link, extra: ["--not-for-herdr-app"])
@@ -74,7 +74,7 @@ final class PairingBeyondTailnetTests: PairingEndToEndCase {
                                seed: Array(repeating: 7, count: 32), expiry: Int64(Date().timeIntervalSince1970) + 300).format()
         let unread = try startClient(link).finish()
         XCTAssertEqual(unread.status, 1)
-        XCTAssertTrue(unread.output.contains("pair with 'drover pair --not-for-herdr-app'"), unread.output)
+        XCTAssertTrue(unread.output.contains("to pair with it, run: drover pair --not-for-herdr-app --yes --no-attach --name test-laptop -\n"), unread.output)
         XCTAssertFalse(unread.output.contains("Connecting to"), unread.output)
 
         let lan = try startClient(link, extra: ["--not-for-herdr-app"]).finish()
@@ -82,8 +82,9 @@ final class PairingBeyondTailnetTests: PairingEndToEndCase {
         if PeerAddressPolicy.network(of: address) == .privateLAN {
             XCTAssertTrue(lan.output.contains("did not accept the code's one-time key"), lan.output)
         } else {
-            XCTAssertTrue(lan.output.contains("which is not a tailnet, loopback or private LAN address"), lan.output)
-            XCTAssertFalse(outside.log.contains("publickey for"), outside.log)
+            XCTAssertTrue(lan.output.contains("\(address): not tried: it is not a tailnet, loopback or private LAN address"),
+                          lan.output)
+            XCTAssertFalse(outside.log.contains("Connection from"), outside.log)
         }
 
         let allowed = try startClient(link, extra: ["--not-for-herdr-app", "--any-network"]).finish()

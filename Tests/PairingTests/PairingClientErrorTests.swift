@@ -25,4 +25,12 @@ final class PairingClientErrorTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("Check that the computer is reachable at one of these addresses and that sshd runs there; "
                                      + "then run the pairing command again"), text)
     }
+
+    /// The refusal fits both of its causes and says how to get a code that works.
+    func testDeniedNamesBothCausesAndANewCode() {
+        XCTAssertEqual("\(PairingClientError.denied)",
+                       "The computer refused this device: the request was denied there, or another device had already used "
+                       + "this code (then deny that device's request on the computer). Run the pairing command on the computer "
+                       + "again for a new code, then pair again.")
+    }
 }

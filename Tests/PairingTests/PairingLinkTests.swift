@@ -243,6 +243,46 @@ final class PairingLinkTests: XCTestCase {
         assertRefused(Self.link(["n": "%FF"]), .invalidField("n", "its %-escapes are not UTF-8 text"))
     }
 
+    /// A host written with a port is told so, not that it is a bad IPv6 address.
+    func testAHostWithAPortIsToldAHostMayNotCarryOne() {
+        for (host, shown) in [("pc:22", "pc:22"), ("100.64.0.1:22", "100.64.0.1:22"), ("%5Bfd7a:115c:a1e0::1%5D:22", "[fd7a:115c:a1e0::1]:22")] {
+            for scope in [PairingHostRules.Scope.herdrApp, .beyondTailnet] {
+                XCTAssertThrowsError(try PairingLink.parse(Self.link(["h": host]), now: Self.now, hosts: scope), host) { error in
+                    XCTAssertEqual(error as? PairingLinkError, .invalidField("h", "'\(shown)' carries a port (22), which a host may not"))
+                    XCTAssertFalse("\(error)".contains("IPv6"), "\(error)")
+                }
+            }
+        }
+    }
+
+    /// A hand-typed link that lost a `&` (or `&k=`) around the key: no error quotes any part
+    /// of the key, whichever field swallowed it.
+    func testNoErrorQuotesTheKeyWhenAnAmpersandIsLost() {
+        let key = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"
+        let good = Self.link(["s": nil])
+        let broken = [
+            good.replacingOccurrences(of: "&k=", with: "k="),
+            good.replacingOccurrences(of: "&k=", with: ""),
+            good.replacingOccurrences(of: "&h=box.tail1234.ts.net,box,100.101.102.103", with: "")
+                .replacingOccurrences(of: "&k=", with: "&h=box.tail1234.ts.netk="),
+            good.replacingOccurrences(of: "&h=box.tail1234.ts.net,box,100.101.102.103", with: "")
+                .replacingOccurrences(of: "&k=", with: "&h=box,k=") + "&k=" + key,
+            good.replacingOccurrences(of: "&h=box.tail1234.ts.net,box,100.101.102.103", with: "")
+                .replacingOccurrences(of: "&k=", with: "&h=box%26k%3D") + "&k=" + key,
+        ]
+        for text in broken {
+            for scope in [PairingHostRules.Scope.herdrApp, .beyondTailnet] {
+                XCTAssertThrowsError(try PairingLink.parse(text, now: Self.now, hosts: scope)) { error in
+                    let message = "\(error)".lowercased()
+                    for start in 0...(key.count - 6) {
+                        let piece = String(key.dropFirst(start).prefix(6)).lowercased()
+                        XCTAssertFalse(message.contains(piece), "'\(piece)' of the key in: \(error)")
+                    }
+                }
+            }
+        }
+    }
+
     func assertInvalid(_ field: String, _ problem: String, inLink text: String, line: UInt = #line) {
         assertRefused(text, .invalidField(field, problem), line: line)
     }

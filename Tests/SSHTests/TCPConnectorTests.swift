@@ -4,7 +4,8 @@ import XCTest
 import TestSupport
 import LibC
 
-/// A name with several addresses: each is tried in order until one answers.
+/// A name with several addresses: each is tried in order until one answers; the caller may
+/// refuse the address that answered before anything is sent.
 final class TCPConnectorTests: XCTestCase {
     func testEachResolvedAddressIsTriedUntilOneAnswers() throws {
         guard (try? TestSSHD.freePort(address: "::1")) != nil else {
@@ -29,5 +30,21 @@ final class TCPConnectorTests: XCTestCase {
         XCTAssertThrowsError(try TCPConnector.connect(to: [], host: "h", port: port, timeout: 5)) {
             guard case .unreachable? = $0 as? SSHError else { return XCTFail("\($0)") }
         }
+    }
+
+    /// `checkPeer` sees the address that answered and, by throwing, closes the connection
+    /// before the SSH banner: the sshd logs that no identification string came.
+    func testACheckedPeerThatIsRefusedGetsNoSSHByte() throws {
+        struct Refused: Error {}
+        let fixture = try SSHFixture()
+        defer { fixture.tearDown() }
+        var seen: PeerAddress?
+        XCTAssertThrowsError(try SSHSession.connect(to: SSHEndpoint(host: "localhost", port: fixture.sshd.port, user: "x"),
+                                                    checkPeer: { peer in seen = peer; throw Refused() })) { error in
+            XCTAssertTrue(error is Refused, "\(error)")
+        }
+        XCTAssertEqual(seen?.port, fixture.sshd.port)
+        XCTAssertTrue(fixture.sshd.waitForLog { $0.contains("kex_exchange_identification") }, fixture.sshd.log)
+        XCTAssertFalse(fixture.sshd.log.contains("Remote protocol version"), fixture.sshd.log)
     }
 }

@@ -4,26 +4,32 @@ import Identity
 import Pairing
 import Sessions
 
-/// `drover pair LINK` / `drover pair -` / `drover pair --scan PICTURE`: enroll this device with a
+/// `drover pair -` / `drover pair --scan PICTURE` / `drover pair LINK`: enroll this device with a
 /// computer showing a pairing code.
 enum PairCommand {
     static let command = Command(
         "pair", summary: "pair this device with a computer showing a pairing code",
-        usage: "pair LINK | pair - | pair --scan PICTURE  [--yes] [--any-network] [--not-for-herdr-app] [--no-attach] [--name NAME]",
+        usage: "pair - | pair --scan PICTURE | pair LINK  [--yes] [--any-network] [--not-for-herdr-app] [--no-attach] [--name NAME]",
         details: """
-            LINK is the herdr://pair?... link of the code shown by 'drover pair-host' (or herdr's pairing \
-            helper). Use '-' to read it from standard input, which keeps it out of the shell history, or \
-            --scan with a screenshot or photo of the QR code (PNG, or Netpbm PBM/PGM/PPM). \
+            Reads the herdr://pair?... link of the code shown by 'drover pair-host' (or herdr's pairing \
+            helper): with '-' from standard input (paste it; it is read with echo off and stays out of \
+            the shell history), or with --scan from a screenshot or photo of the QR code (PNG, or Netpbm \
+            PBM/PGM/PPM). A LINK on the command line works too, but other users can see it (ps) and it \
+            stays in the shell history while it carries the one-time key, so Drover warns about it. \
             Drover shows what the code says and asks before connecting. It tries the code's addresses in \
-            order, only on the tailnet or loopback unless --any-network (or, for private LAN addresses, \
-            --not-for-herdr-app) is given, accepts only the host \
-            keys named in the code, sends this device's public key and name, and waits for the person at \
-            the computer to approve. Then it pins the host key, saves the host and attaches.
+            order and connects only to the tailnet or loopback; --not-for-herdr-app reads a code whose \
+            addresses are outside the tailnet and also connects to private LAN addresses; --any-network \
+            connects to any address (a code naming addresses outside the tailnet still needs \
+            --not-for-herdr-app to be read). An address of the code outside these is not contacted. It \
+            accepts only the host keys named in the code, sends this device's public key and name, and \
+            waits for the person at the computer to approve. Then it pins the host key, saves the host \
+            and attaches.
             """,
         options: [
             OptionSpec("scan", value: "PICTURE", help: "read the code from a PNG or PBM/PGM/PPM picture of it"),
             OptionSpec("yes", short: "y", help: "do not ask before connecting (for scripts)"),
-            OptionSpec("any-network", help: "also connect to addresses outside the tailnet and loopback"),
+            OptionSpec("any-network", help: "connect to any address of the code, not only the tailnet, loopback (and "
+                           + "private LANs); it does not replace --not-for-herdr-app for reading a LAN code"),
             OptionSpec(PairHostAddresses.beyondTailnetOption,
                        help: "accept a code made with 'pair-host --not-for-herdr-app', whose addresses are outside the "
                            + "tailnet (the herdr app will not accept such a code), and connect to private LAN addresses"),
@@ -32,8 +38,13 @@ enum PairCommand {
         ],
         action: { args, ctx in
             let beyondTailnet = args.flag(PairHostAddresses.beyondTailnetOption)
-            let link = try PairingLink.parse(try linkText(args, ctx).trimmingCharacters(in: .whitespacesAndNewlines),
-                                             now: Date(), hosts: beyondTailnet ? .beyondTailnet : .herdrApp)
+            let text = try linkText(args, ctx).trimmingCharacters(in: .whitespacesAndNewlines)
+            let link: PairingLink
+            do {
+                link = try PairingLink.parse(text, now: Date(), hosts: beyondTailnet ? .beyondTailnet : .herdrApp)
+            } catch PairingLinkError.hostBeyondTailnet(let problem, _) {
+                throw PairingLinkError.hostBeyondTailnet(problem, retry: PairRetryCommand.pairBeyondTailnet(args))
+            }
 
             let key = try DeviceKey.loadOrCreate(root: ctx.root)
             let name = args.value("name") ?? String(DeviceKey.defaultDeviceName().prefix(64))
@@ -74,7 +85,12 @@ extension PairCommand {
             return try PairingPicture.link(fromFile: picture)
         }
         let source = try args.positionals(exactly: ["LINK (or - to read it from standard input, or --scan PICTURE)"])[0]
-        guard source == "-" else { return source }
+        guard source == "-" else {
+            ctx.printError("warning: a link on the command line can be seen by other users (ps) and stays in the shell "
+                           + "history, and it carries the one-time key until it expires; next time run 'drover pair -' "
+                           + "and paste the link")
+            return source
+        }
         return ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? ""
     }
 }

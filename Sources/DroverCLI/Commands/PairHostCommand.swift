@@ -88,7 +88,8 @@ enum PairHostCommand {
             authorizedKeys: AuthorizedKeysFile(path: keysPath, lockPath: absolute(state) + "/.authorized_keys.lock"),
             stateDirectory: absolute(state), droverPath: drover, computerName: LocalAccount.computerName,
             user: LocalAccount.user, addresses: hosts, port: port, session: session,
-            hostKeyFingerprints: fingerprints, lifetime: ttl)
+            hostKeyFingerprints: fingerprints, lifetime: ttl,
+            rerunCommand: PairRetryCommand.pairHost(args, hosts: args.values("host").isEmpty ? nil : hosts.addresses))
         let host = PairHost(configuration: configuration, write: { ctx.write(SafeText.escaped($0, keepingLineBreaks: true)) })
         do {
             let outcome = try host.run { offer in
@@ -99,8 +100,9 @@ enum PairHostCommand {
             case .denied: return 3
             case .expired: return 4
             }
-        } catch PairHostError.interrupted(let signal) {
-            ctx.printError("drover: \(PairHostError.interrupted(signal: signal))")
+        } catch let error as PairHostError {
+            guard case .interrupted(let signal, _) = error else { throw error }
+            ctx.printError("drover: \(error)")
             return 128 + signal
         }
     }

@@ -51,7 +51,9 @@ public enum PairingClientError: Error, CustomStringConvertible, Equatable, Senda
             return "the computer refused the request as invalid (INVALID): a bug or a tampered client. "
                 + "Update Drover, then pair again"
         case .denied:
-            return "Another device already used this code, or it was denied. Deny any other request on the computer, then pair again."
+            return "The computer refused this device: the request was denied there, or another device had already used "
+                + "this code (then deny that device's request on the computer). Run the pairing command on the computer "
+                + "again for a new code, then pair again."
         case .expired:
             return "The code expired. Run the pairing command again."
         case .badDeviceName(let name):

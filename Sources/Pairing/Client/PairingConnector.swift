@@ -17,20 +17,28 @@ struct PairingConnector {
     func connect() throws -> (session: SSHSession, address: String) {
         var attempts: [String] = []
         for address in link.addresses {
+            // A numeric address outside the reach is never contacted; for a name, the address
+            // it resolved to is checked once TCP connects, before any SSH byte is sent.
+            if PeerAddressPolicy.network(of: address) != .unparseable && !PeerAddressPolicy.accepts(address, reach: reach) {
+                attempts.append("\(address): not tried: it is not a \(Self.networks(reach))")
+                continue
+            }
             report("Connecting to \(address) port \(link.port)…")
             let session: SSHSession
             do {
                 // Pinned types first, so a computer with several keys shows the pinned one.
                 session = try SSHSession.connect(to: SSHEndpoint(host: address, port: link.port, user: link.user),
                                                  options: options.preferringPins(in: trust.knownHosts, host: address,
-                                                                                 port: link.port))
+                                                                                 port: link.port),
+                                                 checkPeer: { peer in
+                    guard PeerAddressPolicy.accepts(peer.address, reach: reach) else { throw OutsideReach(peer: peer.address) }
+                })
+            } catch let outside as OutsideReach {
+                attempts.append("\(address): answered from \(outside.peer), which is not a \(Self.networks(reach)); "
+                                + "nothing was sent to it")
+                continue
             } catch {
                 attempts.append("\(address): \(error)")
-                continue
-            }
-            guard PeerAddressPolicy.accepts(session.peer.address, reach: reach) else {
-                attempts.append("\(address): answered from \(session.peer.address), which is not a "
-                                + (reach == .tailnet ? "tailnet or loopback address" : "tailnet, loopback or private LAN address"))
                 continue
             }
             try session.verifyHostKey { key in try trust.check(key, address: address) }
@@ -42,6 +50,17 @@ struct PairingConnector {
             return (session, address)
         }
         throw PairingClientError.noAddressWorked(attempts, reach: reach)
+    }
+
+    /// A peer the address policy refuses, found right after TCP connect.
+    private struct OutsideReach: Error {
+        let peer: String
+    }
+
+    /// The kind of address `reach` admits, for "is not a …" (never called with `.anyNetwork`,
+    /// which admits every numeric address).
+    private static func networks(_ reach: PeerAddressPolicy.Reach) -> String {
+        reach == .tailnet ? "tailnet or loopback address" : "tailnet, loopback or private LAN address"
     }
 
     private func oneTimeCredentials() throws -> SSHCredentials {

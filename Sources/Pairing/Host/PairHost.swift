@@ -23,11 +23,14 @@ public struct PairHost {
         public var session: String?
         public var hostKeyFingerprints: [String]
         public var lifetime: TimeInterval
+        /// The command that runs this offer again, options included (never a secret), for the
+        /// messages that say to run it again: a bare `drover pair-host` may not work here.
+        public var rerunCommand: String
 
         public init(authorizedKeys: AuthorizedKeysFile, stateDirectory: String, droverPath: String,
                     platform: Platform = .unix, computerName: String, user: String, addresses: OfferAddresses,
                     port: Int, session: String?, hostKeyFingerprints: [String],
-                    lifetime: TimeInterval = PairingOffer.defaultLifetime) {
+                    lifetime: TimeInterval = PairingOffer.defaultLifetime, rerunCommand: String = "drover pair-host") {
             self.authorizedKeys = authorizedKeys
             self.stateDirectory = stateDirectory
             self.droverPath = droverPath
@@ -39,6 +42,7 @@ public struct PairHost {
             self.session = session
             self.hostKeyFingerprints = hostKeyFingerprints
             self.lifetime = lifetime
+            self.rerunCommand = rerunCommand
         }
     }
 
@@ -86,7 +90,7 @@ public struct PairHost {
         write(PairHostText.waiting(offer: offer, now: clock()))
 
         guard let claim = try awaitClaim(state: state, until: offer.expiry, signals: signals) else {
-            write(PairHostText.expiredBeforeClaim)
+            write(PairHostText.expiredBeforeClaim(rerun: config.rerunCommand))
             return .expired
         }
         return try decide(claim: claim, state: state, expiry: offer.expiry, signals: signals)
@@ -99,12 +103,12 @@ public struct PairHost {
         ConsoleInput.discardPending(inputDescriptor)
         write("Approve this device? [y/N] ")
         guard let answer = try readAnswer(until: deadline, state: state, signals: signals) else {
-            write("\n" + PairHostText.windowClosed)
+            write("\n" + PairHostText.windowClosed(rerun: configuration.rerunCommand))
             return .expired
         }
         guard answer.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
             guard try state.create(.decision, ["deny"]) else {
-                write(PairHostText.windowClosed)
+                write(PairHostText.windowClosed(rerun: configuration.rerunCommand))
                 return .expired
             }
             write(PairHostText.denied(claim))
@@ -112,12 +116,12 @@ public struct PairHost {
         }
         guard clock() < deadline, try state.create(.decision, ["approve \(claim.fingerprint)"]) else {
             try state.create(.decision, ["expired"])
-            write(PairHostText.tooLate)
+            write(PairHostText.tooLate(rerun: configuration.rerunCommand))
             return .expired
         }
         guard clock() < deadline else {
             try state.create(.result, ["expired"])
-            write(PairHostText.tooLate)
+            write(PairHostText.tooLate(rerun: configuration.rerunCommand))
             return .expired
         }
         let deviceLine = DeviceKeyLine.line(publicKeyBase64: claim.publicKeyBase64, deviceName: claim.deviceName, date: clock())
@@ -125,7 +129,7 @@ public struct PairHost {
             deviceLine, unlessAuthorized: "ssh-ed25519 " + claim.publicKeyBase64)
         guard try state.create(.result, ["ok"]) else {
             if appended { try configuration.authorizedKeys.remove { $0 == deviceLine } }
-            write(PairHostText.tooLate)
+            write(PairHostText.tooLate(rerun: configuration.rerunCommand))
             return .expired
         }
         write(PairHostText.approved(claim, user: configuration.user))
@@ -135,7 +139,7 @@ public struct PairHost {
     private func awaitClaim(state: PairingStateDirectory, until expiry: Date,
                             signals: PairHostWaits) throws -> PairingClaim? {
         while clock() < expiry {
-            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig) }
+            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig, rerun: configuration.rerunCommand) }
             if let lines = state.read(.claim) {
                 if let claim = PairingClaim(lines: lines) { return claim }
                 return nil
@@ -150,7 +154,7 @@ public struct PairHost {
                             signals: PairHostWaits) throws -> String? {
         var line: [UInt8] = []
         while true {
-            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig) }
+            if let sig = signals.caught { throw PairHostError.interrupted(signal: sig, rerun: configuration.rerunCommand) }
             if try signals.wait(seconds: 0.1, alsoReadable: inputDescriptor) {
                 var byte: UInt8 = 0
                 let n = read(inputDescriptor, &byte, 1)

@@ -19,12 +19,18 @@ enum PairHostText {
         "\nPairing request from '\(claim.deviceName)'\n  device key \(claim.fingerprint)\n"
     }
 
-    static let expiredBeforeClaim = "The code expired before any device used it; nothing was authorized. "
-        + "Run 'drover pair-host' again for a new code.\n"
-    static let windowClosed = "The approval window closed; nothing was authorized. "
-        + "Run 'drover pair-host' again and answer within 2 minutes.\n"
-    static let tooLate = "Too late: the code expired before the answer; nothing was authorized. "
-        + "Run 'drover pair-host' again and answer within 2 minutes.\n"
+    static func expiredBeforeClaim(rerun: String) -> String {
+        "The code expired before any device used it; nothing was authorized. Run '\(rerun)' again for a new code.\n"
+    }
+
+    static func windowClosed(rerun: String) -> String {
+        "The approval window closed; nothing was authorized. Run '\(rerun)' again and answer within 2 minutes.\n"
+    }
+
+    static func tooLate(rerun: String) -> String {
+        "Too late: the code expired before the answer; nothing was authorized. "
+            + "Run '\(rerun)' again and answer within 2 minutes.\n"
+    }
 
     static func denied(_ claim: PairingClaim) -> String {
         "Denied '\(claim.deviceName)'; nothing was authorized.\n"

@@ -34,8 +34,8 @@ public enum ServedHostKeys {
     }
 
     private static func firstServedKey(port: Int, fallbackAddresses: [String]) throws -> (String, PresentedHostKey) {
-        var lastError: Error?
-        for address in ["127.0.0.1", "::1"] + fallbackAddresses {
+        var errors: [(address: String, error: Error)] = []
+        for address in loopback + fallbackAddresses {
             do {
                 let session = try SSHSession.connect(to: SSHEndpoint(host: address, port: port, user: "drover-keyscan"),
                                                      options: SSHOptions(connectTimeout: 3, handshakeTimeout: 10))
@@ -49,10 +49,33 @@ public enum ServedHostKeys {
             } catch let failure as Failure {
                 throw failure
             } catch {
-                lastError = error
+                errors.append((address, error))
             }
         }
-        throw Failure(description: "cannot read the host key of the sshd on port \(port) (\(lastError.map { "\($0)".trimmingCharacters(in: CharacterSet(charactersIn: ".")) } ?? "no address")); "
-                      + "start sshd or pass the port it listens on with --port, then try again")
+        throw Failure(description: unreadable(port: port, errors: errors))
+    }
+
+    private static let loopback = ["127.0.0.1", "::1"]
+
+    /// Why no address gave a host key. When loopback refused the connection, nothing listens
+    /// on this computer's port, which is the cause to name, not the last address's error (a
+    /// name that does not resolve here, say).
+    static func unreadable(port: Int, errors: [(address: String, error: Error)]) -> String {
+        let next = "start sshd or pass the port it listens on with --port, then try again"
+        let refused = errors.filter { attempt in
+            guard loopback.contains(attempt.address), case SSHError.connectionRefused = attempt.error else { return false }
+            return true
+        }
+        if !refused.isEmpty {
+            let others = errors.map(\.address).filter { !loopback.contains($0) }
+            return "nothing answers on this computer's port \(port) (\(refused.map(\.address).joined(separator: " and ")) "
+                + "refused the connection" + (others.isEmpty ? "" : ", and \(others.joined(separator: ", ")) gave no host key either")
+                + "); \(next)"
+        }
+        return "cannot read the host key of the sshd on port \(port) (\(errors.last.map { trimmed($0.error) } ?? "no address")); \(next)"
+    }
+
+    private static func trimmed(_ error: Error) -> String {
+        "\(error)".trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 }

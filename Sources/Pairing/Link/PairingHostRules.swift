@@ -36,6 +36,9 @@ public enum PairingHostRules {
     /// Why the already normalized `host` is refused under `scope`, or nil when it is accepted.
     public static func problem(with host: String, scope: Scope) -> String? {
         if host.isEmpty { return "an address is empty" }
+        // Never quoted: a link whose `&` before `k=` was lost carries the one-time key here.
+        if host.contains("=") { return "an address contains '=', which no name or address has (is a '&' missing before a field?)" }
+        if let split = hostAndPort(host) { return "'\(host)' carries a port (\(split.port)), which a host may not" }
         if host.contains(":") { return ipv6Problem(host, scope: scope) }
         if let octets = resolverIPv4(host) {
             guard host.split(separator: ".", omittingEmptySubsequences: false).count == 4,
@@ -63,6 +66,22 @@ public enum PairingHostRules {
         return nil
     }
 
+    /// The host and port of `text` written as `host:port` or `[address]:port` (a port of 1–5
+    /// digits), which people type from habit; nil for anything else, IPv6 addresses included
+    /// (a single colon is never one).
+    public static func hostAndPort(_ text: String) -> (host: String, port: String)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = text[..<colon]
+        let port = text[text.index(after: colon)...]
+        guard (1...5).contains(port.utf8.count), port.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        if host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 {
+            host = host.dropFirst().dropLast()
+        } else if host.contains(":") || host.isEmpty {
+            return nil
+        }
+        return (String(host), String(port))
+    }
+
     /// True when `host` (normalized) passes `scope`'s rule.
     public static func accepts(_ host: String, scope: Scope) -> Bool { problem(with: host, scope: scope) == nil }
 
@@ -75,7 +94,7 @@ public enum PairingHostRules {
         var address = in6_addr()
         guard host.utf8.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") }),
               inet_pton(AF_INET6, host, &address) == 1 else {
-            return "'\(host)' is not a plain IPv6 address (no brackets, zone, port or embedded IPv4)"
+            return "'\(host)' is not a plain IPv6 address (no brackets, zone or embedded IPv4)"
         }
         let prefix = withUnsafeBytes(of: address) { Array($0.prefix(6)) }
         if scope == .herdrApp && prefix != [0xFD, 0x7A, 0x11, 0x5C, 0xA1, 0xE0] {

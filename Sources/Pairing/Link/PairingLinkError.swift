@@ -20,7 +20,9 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
     case expiryTooFarAhead(seconds: Int64)
     /// An `h` entry is a well-formed name or address outside the tailnet (why, in words): such
     /// a code comes from `pair-host --not-for-herdr-app` and needs the same option here.
-    case hostBeyondTailnet(String)
+    /// `retry` is the whole command to run instead; `drover pair` fills in the form the person
+    /// used (`-` or `--scan PICTURE`, and their other options).
+    case hostBeyondTailnet(String, retry: String = "drover pair --not-for-herdr-app -")
 
     private static let copyAgain = "copy the whole link again, or run the pairing command on the computer again"
 
@@ -49,9 +51,9 @@ public enum PairingLinkError: Error, CustomStringConvertible, Equatable, Sendabl
             return "x: the code says it stays valid for another \(seconds) seconds, but a code may stay valid for at "
                 + "most 900 seconds (15 minutes); check the clocks of this device and the computer, then run the "
                 + "pairing command again"
-        case .hostBeyondTailnet(let problem):
+        case .hostBeyondTailnet(let problem, let retry):
             return "h: \(problem); \(PairingHostRules.whatWorks). A code made with 'drover pair-host "
-                + "--not-for-herdr-app' is for another computer: pair with 'drover pair --not-for-herdr-app'"
+                + "--not-for-herdr-app' is for another computer; to pair with it, run: \(retry)"
         }
     }
 

@@ -4,8 +4,13 @@ import Hosts
 /// herdr app's rules (docs/pairing-protocol.md, section 2), hosts under `scope`.
 enum PairingLinkParser {
     static let knownFields: Set<String> = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x", "s"]
+    static let requiredFields = ["v", "id", "n", "u", "os", "h", "p", "fp", "k", "x"]
+
     static func parse(_ text: String, hosts scope: PairingHostRules.Scope = .herdrApp) throws(PairingLinkError) -> PairingLink {
         let values = try fields(of: text)
+        // Every field is looked for before any is checked: a link whose `&` before `k=` was
+        // lost is told `k` is missing, instead of seeing the key quoted inside another value.
+        for field in requiredFields where values[field] == nil { throw .missingField(field) }
 
         func required(_ field: String) throws(PairingLinkError) -> String {
             guard let value = values[field] else { throw .missingField(field) }
