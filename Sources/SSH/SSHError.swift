@@ -95,7 +95,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(host) refused login as '\(user)': \(names) \(files.count == 1 ? "is" : "are") protected by a passphrase "
                 + "and none was given, so \(files.count == 1 ? "it was" : "they were") not offered\(also); the server offers: "
                 + "\(offeredText). Type the passphrase when Drover asks for it (attach asks in its overlay, doctor on "
-                + "the terminal), or add the key to your ssh-agent ('ssh-add \(files[0])') so the agent signs with it."
+                + "the terminal), or let an ssh-agent sign with it: 'ssh-add \(files[0])' (with no agent running, first "
+                + "'eval \"$(ssh-agent -s)\"' in that shell, then start Drover from it)."
         case let .channelRefused(detail) where detail.hasPrefix("requesting a terminal"):
             return "the server refused to start the session (\(detail)); check PermitTTY in the host's sshd_config and no-pty or restrict on this key's line in its ~/.ssh/authorized_keys."
         case let .channelRefused(detail):

@@ -41,7 +41,8 @@ struct LinePrompt {
             return LinePrompt(title: "Key passphrase", lines: lines + [prompt.text.trimmingCharacters(in: .whitespaces)],
                               echo: false)
         }
-        var lines = ["\(host) asks for a login answer (the device key and agent were not accepted)."]
+        // The keys that were offered (if any) are in the error should this fail too: not guessed here.
+        var lines = ["\(host) asks for a login answer: no key Drover could offer was accepted."]
         if !prompt.instruction.isEmpty { lines.append(prompt.instruction) }
         lines.append(prompt.text.trimmingCharacters(in: .whitespaces))
         return LinePrompt(title: "Login", lines: lines, echo: prompt.echo)

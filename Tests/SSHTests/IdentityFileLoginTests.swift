@@ -68,6 +68,8 @@ final class IdentityFileLoginTests: XCTestCase {
             let text = "\(error)"
             XCTAssertTrue(text.contains("~/.ssh/id_protected is protected by a passphrase and none was given"), text)
             XCTAssertTrue(text.contains("'ssh-add ~/.ssh/id_protected'"), text)
+            // ssh-add alone fails where no agent runs: the advice says how to start one.
+            XCTAssertTrue(text.contains("'eval \"$(ssh-agent -s)\"'"), text)
             XCTAssertFalse(text.contains("add this device's key"), text)
         }
     }
