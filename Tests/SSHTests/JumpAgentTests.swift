@@ -39,7 +39,7 @@ final class JumpAgentTests: XCTestCase {
 
     /// Logs in to each fixture in turn, each through the session before it, asking the agent
     /// first (its keys are all refused), then the client key.
-    private func chain(agent: TestAgent) throws -> SSHSession {
+    private func chain(agent: TestAgent, order: [SSHCredentials.Kind]) throws -> SSHSession {
         var session: SSHSession?
         for fixture in fixtures {
             let next = try session.map { try $0.connectThrough(to: fixture.endpoint) } ?? SSHSession.connect(to: fixture.endpoint)
@@ -48,17 +48,20 @@ final class JumpAgentTests: XCTestCase {
                 guard key.fingerprint == expected else { throw TestSupportError("unexpected host key \(key.fingerprint)") }
             }
             let credentials = SSHCredentials(privateKeys: [try fixtures[0].clientKey()], agentSocketPath: agent.socketPath,
-                                             order: [.agent, .privateKeys])
+                                             order: order)
             XCTAssertEqual(try next.authenticate(credentials), .privateKey(label: "device key"),
-                           "\(fixture.endpoint.hostAndPort) logs in with the client key after the agent's")
+                           "\(fixture.endpoint.hostAndPort) logs in with the client key")
             session = next
         }
         return try XCTUnwrap(session)
     }
 
-    private func assertCommandRuns(through count: Int, agentKeys: Int) throws {
+    /// `order`: the agent first (each of its keys refused, then the client key), or as attach
+    /// orders keys by default (the client key first, the agent's keys listed all the same).
+    private func assertCommandRuns(through count: Int, agentKeys: Int,
+                                   order: [SSHCredentials.Kind] = [.agent, .privateKeys]) throws {
         let agent = try start(count + 1, agentKeys: agentKeys)
-        let inner = try chain(agent: agent)
+        let inner = try chain(agent: agent, order: order)
         XCTAssertEqual(inner.jumpCount, count)
         XCTAssertEqual(try inner.run(command: "echo agent-$((40+2))").stdout.text, "agent-42\n")
         for fixture in fixtures {
@@ -73,6 +76,15 @@ final class JumpAgentTests: XCTestCase {
 
     func testLoginThroughTwoJumpHostsWithAnAgentHoldingUnrelatedKeys() throws {
         try assertCommandRuns(through: 2, agentKeys: 3)
+    }
+
+    /// Issue 24's setup: an agent of 7 keys, the default order (more keys than MaxAuthTries 6 allows).
+    func testLoginThroughOneJumpHostWithAnAgentOfSevenKeysInTheDefaultOrder() throws {
+        try assertCommandRuns(through: 1, agentKeys: 7, order: [.privateKeys, .agent])
+    }
+
+    func testLoginThroughTwoJumpHostsWithAnAgentOfSevenKeysInTheDefaultOrder() throws {
+        try assertCommandRuns(through: 2, agentKeys: 7, order: [.privateKeys, .agent])
     }
 
     func testLoginThroughOneJumpHostWithAnEmptyAgent() throws {
