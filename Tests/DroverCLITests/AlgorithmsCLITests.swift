@@ -29,7 +29,7 @@ final class AlgorithmsCLITests: XCTestCase {
 
     private func target(_ sshd: TestSSHD) -> String { "\(TestSSHD.currentUser)@127.0.0.1:\(sshd.port)" }
 
-    /// sshd logs the client's KEXINIT proposal at DEBUG2, one line per list.
+    /// sshd logs the client's KEXINIT proposal at DEBUG2, one line per list (CR LF ended).
     func testTheServerSeesAModernProposalWithStrictKEX() throws {
         let sshd = try sshd(["LogLevel DEBUG2"])
         defer { sshd.tearDown() }
@@ -41,7 +41,7 @@ final class AlgorithmsCLITests: XCTestCase {
         XCTAssertTrue(sshd.waitForLog { $0.contains("peer client KEXINIT proposal") && $0.contains("MACs stoc:") }, sshd.log)
         let log = sshd.log
         let start = try XCTUnwrap(log.range(of: "peer client KEXINIT proposal"))
-        let proposal = log[start.upperBound...].split(separator: "\n").prefix(8).joined(separator: "\n")
+        let proposal = log[start.upperBound...].split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
         XCTAssertTrue(proposal.contains("KEX algorithms: ext-info-c,kex-strict-c-v00@openssh.com,curve25519-sha256,"), proposal)
         XCTAssertTrue(proposal.contains("ciphers ctos: chacha20-poly1305@openssh.com,"), proposal)
         XCTAssertTrue(proposal.contains("MACs ctos: hmac-sha2-256-etm@openssh.com,"), proposal)
@@ -95,6 +95,34 @@ final class AlgorithmsCLITests: XCTestCase {
                                      + "diffie-hellman-group14-sha1, aes128-cbc, hmac-sha1"), h.out)
         XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange), "
                                      + "aes128-cbc (cipher), hmac-sha1 (MAC)"), h.out)
+    }
+
+    /// Behind a jump host the server's offer is read from the tunnel (no second connection); the
+    /// target's setting is the target's alone: the jump host's sshd never sees a weak name.
+    func testALegacyOnlyServerBehindAJumpHostIsNamedToo() throws {
+        let hop = try sshd(["LogLevel DEBUG2"])
+        defer { hop.tearDown() }
+        let old = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { old.tearDown() }
+        CLIHarness.checked(["hosts", "add", "hop", target(hop)], environment: env)
+        CLIHarness.checked(["hosts", "add", "old", target(old), "--jump", "hop"], environment: env)
+        let refused = CLIHarness(environment: env)
+        XCTAssertEqual(refused.run("doctor", "old", "--yes"), 1)
+        XCTAssertTrue(refused.err.contains("127.0.0.1:\(old.port) offers only weak algorithms"), refused.err)
+        let command = try XCTUnwrap(refused.err.components(separatedBy: "'").first { $0.hasPrefix("drover hosts edit old ") },
+                                    refused.err)
+        XCTAssertEqual(command, "drover hosts edit old --legacy-algorithms diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1")
+        CLIHarness.checked(Array(command.split(separator: " ").dropFirst().map(String.init)), environment: env)
+
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "old", "--yes"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange)"), h.out)
+        let proposals = hop.log.components(separatedBy: "peer client KEXINIT proposal").dropFirst()
+        XCTAssertFalse(proposals.isEmpty, hop.log)
+        for proposal in proposals {
+            let lists = proposal.split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
+            XCTAssertFalse(lists.contains("-cbc") || lists.contains("sha1"), "the jump host was offered weak ones:\n\(lists)")
+        }
     }
 
     func testTheSettingTakesOnlyWeakNamesThisLibssh2Knows() throws {
