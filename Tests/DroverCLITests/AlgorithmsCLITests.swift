@@ -125,6 +125,28 @@ final class AlgorithmsCLITests: XCTestCase {
         }
     }
 
+    /// `Ciphers +aes128-cbc` and the like in ~/.ssh/config become the host's setting on import.
+    func testAnImportedSSHConfigAllowsWhatItAdds() throws {
+        let old = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { old.tearDown() }
+        let config = dir.file("home/.ssh/config")
+        try """
+            Host old
+              HostName 127.0.0.1
+              Port \(old.port)
+              User \(TestSSHD.currentUser)
+              KexAlgorithms +diffie-hellman-group14-sha1
+              Ciphers +aes128-cbc
+              MACs +hmac-sha1,umac-64@openssh.com
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let imported = CLIHarness.checked(["hosts", "import-ssh-config"], environment: env).out
+        XCTAssertTrue(imported.contains("  legacy algorithms: diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1 (weak; "), imported)
+        XCTAssertTrue(imported.contains("  not carried over: MACs (line 7: umac-64@openssh.com not available in Drover)"), imported)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "old", "--yes"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange)"), h.out)
+    }
+
     func testTheSettingTakesOnlyWeakNamesThisLibssh2Knows() throws {
         let unknown = CLIHarness(environment: env)
         XCTAssertEqual(unknown.run("hosts", "add", "box", "127.0.0.1", "--legacy-algorithms", "aes128-cbc,rot13"), 2)
