@@ -24,7 +24,10 @@ public struct LegacyOnlyServer: Sendable, Equatable, CustomStringConvertible {
     static func diagnose(server: [AlgorithmKind: [String]], algorithms: SSHAlgorithms,
                          host: String, port: Int) -> LegacyOnlyServer? {
         var offers: [Offer] = []
-        var allow = algorithms.legacy.filter { SSHAlgorithms.legacyKind(of: $0) != nil }
+        // What the host allows already, of the names `--legacy-algorithms` would take again.
+        var allow = algorithms.legacy.filter { name in
+            SSHAlgorithms.legacyKind(of: name).map { SSHAlgorithms.legacyAvailable($0).contains(name) } == true
+        }
         var fixable = true
         for kind in AlgorithmKind.allCases {
             guard let names = server[kind], !names.isEmpty else { continue }

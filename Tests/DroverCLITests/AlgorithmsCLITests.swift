@@ -80,6 +80,7 @@ final class AlgorithmsCLITests: XCTestCase {
         XCTAssertTrue(adHoc.err.contains("'drover attach \(target(sshd)) --legacy-algorithms \(names)'"), adHoc.err)
         let once = CLIHarness(environment: env)
         XCTAssertEqual(once.run("doctor", target(sshd), "--yes", "--legacy-algorithms", names), 0, once.err)
+        XCTAssertFalse(once.out.contains("hosts edit"), "allowed for this run only: no setting to drop: \(once.out)")
 
         CLIHarness.checked(["hosts", "add", "old", target(sshd)], environment: env)
         let refused = CLIHarness(environment: env)
@@ -95,6 +96,7 @@ final class AlgorithmsCLITests: XCTestCase {
                                      + "diffie-hellman-group14-sha1, aes128-cbc, hmac-sha1"), h.out)
         XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange), "
                                      + "aes128-cbc (cipher), hmac-sha1 (MAC)"), h.out)
+        XCTAssertTrue(h.out.contains("drop that setting ('drover hosts edit old --no-legacy-algorithms')"), h.out)
     }
 
     /// Behind a jump host the server's offer is read from the tunnel (no second connection); the
