@@ -127,6 +127,31 @@ final class AlgorithmsCLITests: XCTestCase {
         }
     }
 
+    /// A legacy-only jump hop given as an address: the message's two commands, followed as
+    /// written, connect; the hop's setting stays the hop's (the target's sshd sees no weak name).
+    func testALegacyOnlyAddressHopIsRegisteredAsTheMessageSays() throws {
+        let hop = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { hop.tearDown() }
+        let inner = try sshd(["LogLevel DEBUG2"])
+        defer { inner.tearDown() }
+        CLIHarness.checked(["hosts", "add", "tgt", target(inner), "--jump", target(hop)], environment: env)
+        let refused = CLIHarness(environment: env)
+        XCTAssertEqual(refused.run("doctor", "tgt", "--yes"), 1)
+        let add = try XCTUnwrap(refused.err.components(separatedBy: "'").first { $0.hasPrefix("drover hosts add NAME ") },
+                                refused.err)
+        XCTAssertTrue(refused.err.contains("then put NAME in place of \(target(hop)) in the jump list of the host you attach "
+                                           + "('drover hosts edit HOST --jump ...')"), refused.err)
+        let words = add.replacingOccurrences(of: "NAME", with: "oldhop").split(separator: " ").dropFirst().map(String.init)
+        CLIHarness.checked(words, environment: env)
+        CLIHarness.checked(["hosts", "edit", "tgt", "--jump", "oldhop"], environment: env)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "tgt", "--yes"), 0, h.err)
+        XCTAssertFalse(h.out.contains("WEAK:"), "the target's own connection is modern: \(h.out)")
+        let proposal = try XCTUnwrap(inner.log.components(separatedBy: "peer client KEXINIT proposal").last)
+        let lists = proposal.split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
+        XCTAssertFalse(lists.contains("-cbc") || lists.contains("sha1"), "the hop's setting leaked:\n\(lists)")
+    }
+
     /// `Ciphers +aes128-cbc` and the like in ~/.ssh/config become the host's setting on import.
     func testAnImportedSSHConfigAllowsWhatItAdds() throws {
         let old = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
