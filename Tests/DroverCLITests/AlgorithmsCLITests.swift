@@ -81,6 +81,9 @@ final class AlgorithmsCLITests: XCTestCase {
         let once = CLIHarness(environment: env)
         XCTAssertEqual(once.run("doctor", target(sshd), "--yes", "--legacy-algorithms", names), 0, once.err)
         XCTAssertFalse(once.out.contains("hosts edit"), "allowed for this run only: no setting to drop: \(once.out)")
+        let script = CLIHarness(environment: env)
+        XCTAssertEqual(script.run("ssh-check", target(sshd), "--legacy-algorithms", names, "--", "echo", "old"), 0, script.err)
+        XCTAssertEqual(script.out, "old\n")
 
         CLIHarness.checked(["hosts", "add", "old", target(sshd)], environment: env)
         let refused = CLIHarness(environment: env)
