@@ -18,6 +18,8 @@ public struct SSHConfigEntry: Equatable, Sendable {
     /// What applies to this alias but Drover does not carry over, each as `Keyword (line N)`:
     /// settings such as ProxyCommand, and Match blocks, which are not evaluated.
     public var notCarriedOver: [String] = []
+    /// The algorithm lines that apply, for `legacyAlgorithms` (`SSHConfigAlgorithmLine`).
+    public var algorithmLines: [SSHConfigAlgorithmLine] = []
 
     /// Where the alias was named: `line 7` or `~/.ssh/conf.d/work line 7`.
     public var location: String { file.map { "\($0) line \(line)" } ?? "line \(line)" }
@@ -101,7 +103,7 @@ public struct SSHConfigImport: Equatable, Sendable {
             for setting in block.settings {
                 if setting.keyword == "identityfile" {
                     identities.append(setting)
-                } else if carriedOver.contains(setting.keyword) {
+                } else if carriedOver.contains(setting.keyword) || SSHConfigAlgorithmLine.keywords.contains(setting.keyword) {
                     if values[setting.keyword] == nil { values[setting.keyword] = setting }
                 } else if others[setting.keyword] == nil {
                     others[setting.keyword] = setting
@@ -153,6 +155,10 @@ public struct SSHConfigImport: Equatable, Sendable {
                 }
                 entry.jump = hops.map(\.description)
             }
+        }
+        entry.algorithmLines = SSHConfigAlgorithmLine.keywords.compactMap { values[$0] }.map {
+            SSHConfigAlgorithmLine(keyword: $0.keyword, spelling: $0.spelling, value: $0.arguments.joined(separator: " "),
+                                   location: $0.location)
         }
         return .success(entry)
     }

@@ -16,9 +16,12 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
     /// the registry refuses.
     public var skipped: [SSHConfigSkip] = []
 
-    /// Adds `parsed`'s entries to `list`; a missing `User` becomes `localUser`.
-    public static func apply(_ parsed: SSHConfigImport, to list: inout HostList, localUser: String,
-                             now: Date) -> SSHConfigImportPlan {
+    /// Adds `parsed`'s entries to `list`; a missing `User` becomes `localUser`. `algorithms`
+    /// reads each algorithm line: its weak names become the host's `legacyAlgorithms`, the
+    /// rest is listed as not carried over (by default, every such line).
+    public static func apply(_ parsed: SSHConfigImport, to list: inout HostList, localUser: String, now: Date,
+                             algorithms: (SSHConfigAlgorithmLine) -> SSHConfigAlgorithmReading = { _ in .notRead })
+        -> SSHConfigImportPlan {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
         let before = list
         let hopNames = hopNames(parsed, in: list, localUser: localUser, now: now)
@@ -30,6 +33,14 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             func skip(_ reason: String) {
                 plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
             }
+            var notCarriedOver = entry.notCarriedOver
+            var legacy: [String] = []
+            for line in entry.algorithmLines {
+                let reading = algorithms(line)
+                legacy += reading.allow.filter { !legacy.contains($0) }
+                if let note = reading.note(for: line) { notCarriedOver.append(note) }
+            }
+            if !legacy.isEmpty { host.legacyAlgorithms = legacy }
             if list.isTaken(host.name) {
                 skip("a host with that name is already registered")
             } else if let twin = before.twin(of: host) {
@@ -37,7 +48,7 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             } else {
                 do {
                     try list.add(host, now: now, allowingTwins: true)
-                    plan.added.append(Added(host: list.hosts[list.hosts.count - 1], notCarriedOver: entry.notCarriedOver))
+                    plan.added.append(Added(host: list.hosts[list.hosts.count - 1], notCarriedOver: notCarriedOver))
                 } catch let error as HostValidationError {
                     skip("\(error.field) '\(HostValidationError.printable(error.value))' is not allowed: \(error.rule)")
                 } catch {

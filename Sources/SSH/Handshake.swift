@@ -3,19 +3,20 @@ import CLibSSH2
 /// The SSH handshake (banner exchange and key exchange) on a fresh non-blocking session,
 /// and reading the host key it produced.
 enum Handshake {
-    /// `deadline` ends the whole connect (`SSHOptions.handshakeTimeout` after it began).
+    /// `deadline` ends the whole connect (`SSHOptions.handshakeTimeout` after it began);
+    /// `tunnel` carries the session through a jump host (nil: `fd` is its own TCP socket).
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
                         options: SSHOptions, deadline: ContinuousClock.Instant,
-                        outer: SSHSession?) throws -> PresentedHostKey {
+                        tunnel: SSHTunnel?) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout
         while true {
             let rc = libssh2_session_handshake(raw, fd)
             if rc == 0 { break }
             guard rc == LIBSSH2_ERROR_EAGAIN else {
-                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options, probe: outer == nil)
+                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options, tunnel: tunnel)
             }
             let directions = SSHBlockDirections(rawValue: libssh2_session_block_directions(raw))
-                .union(outer?.blockDirections ?? [])
+                .union(tunnel?.outer.blockDirections ?? [])
             try SocketWait.wait(fd: fd, events: directions.pollEvents, until: deadline) {
                 SSHError.timedOut(host: endpoint.host, port: endpoint.port, seconds: timeout,
                                   waitingFor: "waiting for the SSH server to greet and exchange keys")
@@ -51,16 +52,18 @@ enum Handshake {
         }
     }
 
-    /// `probe`: whether the server can be asked for its algorithms over a new direct connection
-    /// (not for a host behind a jump host).
+    /// What the server offers is read from a new direct connection (`ServerAlgorithmsProbe`),
+    /// or, behind a jump host, from what the tunnel saw of the server's greeting.
     private static func handshakeError(_ raw: OpaquePointer, code: Int32, endpoint: SSHEndpoint,
-                                       options: SSHOptions, probe: Bool) -> SSHError {
+                                       options: SSHOptions, tunnel: SSHTunnel?) -> SSHError {
         let detail = LibSSH2.lastErrorMessage(raw)
         switch code {
         case LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE, LIBSSH2_ERROR_METHOD_NOT_SUPPORTED,
              LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN:
-            if probe, let offered = ServerAlgorithmsProbe.algorithms(host: endpoint.host, port: endpoint.port,
-                                                                     timeout: options.connectTimeout),
+            let offered = if let tunnel { tunnel.serverAlgorithms } else {
+                ServerAlgorithmsProbe.algorithms(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout)
+            }
+            if let offered,
                let server = LegacyOnlyServer.diagnose(server: offered, algorithms: options.algorithms,
                                                       host: endpoint.host, port: endpoint.port) {
                 return .legacyOnlyServer(server)

@@ -24,15 +24,18 @@ extension SSHOptions {
 
     /// These options with the host key algorithms ordered by the pins for `host` and `port`;
     /// with none in Drover's file, by the keys OpenSSH's `also` (~/.ssh/known_hosts) holds,
-    /// so the server presents a key that can be compared. Algorithms named explicitly (a key
-    /// scan of one type) are kept as they are.
+    /// so the server presents a key that can be compared. The weak types this host allows
+    /// (`ssh-rsa`, `ssh-dss`) come after the modern ones unless pinned: a pinned `ssh-rsa` key
+    /// of an old server is asked for as rsa-sha2 first, then as ssh-rsa, before any other type.
+    /// Algorithms named explicitly (a key scan of one type) are kept as they are.
     public func preferringPins(in knownHosts: KnownHosts, also openSSH: KnownHosts? = nil,
                                host: String, port: Int) throws -> SSHOptions {
         guard hostKeyAlgorithms == nil else { return self }
         var types = try knownHosts.pinnedKeyTypes(host: host, port: port)
         if types.isEmpty, let openSSH { types = (try? openSSH.pinnedKeyTypes(host: host, port: port)) ?? [] }
         var options = self
-        options.hostKeyAlgorithms = Self.hostKeyAlgorithms(preferring: types)
+        options.hostKeyAlgorithms = Self.hostKeyAlgorithms(preferring: types,
+                                                           available: algorithms.proposal(.hostKey))
         return options
     }
 }

@@ -15,7 +15,8 @@ public struct LegacyOnlyServer: Sendable, Equatable, CustomStringConvertible {
     /// new ones); empty when libssh2 can do none of the server's offers for some kind.
     public let allow: [String]
     /// How to allow `allow` for this target, with the exact command in quotes (`'drover hosts
-    /// edit web --legacy-algorithms …'`), set by whoever knows how the target was named.
+    /// edit web --legacy-algorithms …'`), set by whoever knows how the target was named; nil
+    /// where no host setting applies (pairing), and the message then names no setting.
     public var advice: String?
 
     /// Compares what the server offers (`ServerAlgorithmsProbe`) with what `algorithms`
@@ -23,7 +24,10 @@ public struct LegacyOnlyServer: Sendable, Equatable, CustomStringConvertible {
     static func diagnose(server: [AlgorithmKind: [String]], algorithms: SSHAlgorithms,
                          host: String, port: Int) -> LegacyOnlyServer? {
         var offers: [Offer] = []
-        var allow = algorithms.legacy.filter { SSHAlgorithms.legacyKind(of: $0) != nil }
+        // What the host allows already, of the names `--legacy-algorithms` would take again.
+        var allow = algorithms.legacy.filter { name in
+            SSHAlgorithms.legacyKind(of: name).map { SSHAlgorithms.legacyAvailable($0).contains(name) } == true
+        }
         var fixable = true
         for kind in AlgorithmKind.allCases {
             guard let names = server[kind], !names.isEmpty else { continue }
@@ -48,11 +52,11 @@ public struct LegacyOnlyServer: Sendable, Equatable, CustomStringConvertible {
                 + "(it offers \(offered)). Configure its sshd to offer one of Drover's (\(ours.joined(separator: "; "))); "
                 + "OpenSSH's defaults do."
         }
-        let names = allow.joined(separator: ",")
-        let command = advice
-            ?? "'drover hosts edit NAME --legacy-algorithms \(names)' for a registered host, or "
-            + "'drover attach \(target) --legacy-algorithms \(names)'"
-        return "\(target) offers only weak algorithms (\(offered)), which Drover does not use unless a host allows them. Best: give its sshd modern ones "
-            + "(OpenSSH's defaults). To connect anyway, allow them for this host: \(command)."
+        let weak = "\(target) offers only weak algorithms (\(offered)), which Drover does not use unless a host allows them."
+        guard let advice else {
+            // Not a connection a host setting applies to (pairing): modern algorithms are the only way.
+            return "\(weak) Give its sshd modern ones (OpenSSH's defaults), restart it, then try again."
+        }
+        return "\(weak) Best: give its sshd modern ones (OpenSSH's defaults). To connect anyway, allow them for this host: \(advice)."
     }
 }

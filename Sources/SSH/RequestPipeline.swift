@@ -3,7 +3,7 @@ import CLibSSH2
 /// Several channel requests in flight at once, with each answer given to the request it
 /// belongs to.
 ///
-/// libssh2 1.10 does not know which answer is whose: a request call sends, then reads packets
+/// libssh2 (1.10 and 1.11.1 alike) does not know which answer is whose: a request call sends, then reads packets
 /// until one is a SUCCESS or FAILURE for its channel and takes it. When an earlier request's
 /// answer has already arrived by the time a later request is sent (a busy machine, a quick
 /// server), the later call takes it: a refused `env` then reads as a refused PTY, and the

@@ -61,9 +61,11 @@ public struct SSHAlgorithms: Sendable, Equatable {
     }
 
     /// What is proposed for `kind`: the modern list (for host keys `hostKeys`, which may put
-    /// pinned types first), then this host's allowed weak ones of that kind, least weak first.
+    /// pinned types first, weak ones this host allows among them), then this host's allowed
+    /// weak ones of that kind not yet in it, least weak first.
     public func proposal(_ kind: AlgorithmKind, hostKeys: [String] = SSHOptions.defaultHostKeyAlgorithms) -> [String] {
-        (kind == .hostKey ? hostKeys : Self.modern(kind)) + Self.legacyCandidates(kind).filter(legacy.contains)
+        let list = kind == .hostKey ? hostKeys : Self.modern(kind)
+        return list + Self.legacyCandidates(kind).filter { legacy.contains($0) && !list.contains($0) }
     }
 
     /// The names in `legacy` that are weak algorithms of no kind (hand-edited registry, another libssh2).

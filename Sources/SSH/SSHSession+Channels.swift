@@ -30,7 +30,7 @@ extension SSHSession {
         guard let pointer = opened else { throw channelFailure("opening a channel", code: libssh2_session_last_errno(raw)) }
         let channel = SSHChannel(session: self, raw: pointer)
 
-        // Every request but the last variable waits for its answer (libssh2 1.10 keeps one
+        // Every request but the last variable waits for its answer (libssh2 1.11.1, as 1.10, keeps one
         // setenv in flight per channel); the last variable, the PTY and the command go out
         // together and their answers are read in order: one round trip instead of three
         // (ADR 0017). The server handles a channel's requests in the order they arrive.

@@ -7,7 +7,7 @@ import CLibSSH2
 /// the service, and sshd reads its requests in order, so the open arrives when the login has
 /// been accepted. libssh2 opens one channel at a time per session and keeps the open's state
 /// between calls, so `exec` later finishes this same open. The open is only sent once the
-/// signed request is on the wire: libssh2 1.10 says "Would block requesting userauth list"
+/// signed request is on the wire: libssh2 1.11.1 (as 1.10) says "Would block requesting userauth list"
 /// for an EAGAIN in that state and in no other (a libssh2 that words it differently simply
 /// never opens early). If that login is refused after all (a server that wants a second
 /// factor answers a valid signature with partial success), the open reached a server that

@@ -33,7 +33,7 @@ extension SSHSession {
         do {
             try options.algorithms.apply(to: inner, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
             let hostKey = try Handshake.perform(inner, fd: socketDescriptor, endpoint: endpoint, peer: peer,
-                                                options: options, deadline: deadline, outer: self)
+                                                options: options, deadline: deadline, tunnel: tunnel)
             return SSHSession(raw: inner, fd: socketDescriptor, endpoint: endpoint, peer: peer, hostKey: hostKey,
                               options: options, hooks: hooks)
         } catch {

@@ -65,7 +65,7 @@ public final class SSHSession {
             // Set before the handshake: the server presents the first host key type of these it has.
             try options.algorithms.apply(to: raw, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
             let hostKey = try Handshake.perform(raw, fd: fd, endpoint: endpoint, peer: peer, options: options,
-                                                deadline: deadline, outer: nil)
+                                                deadline: deadline, tunnel: nil)
             return SSHSession(raw: raw, fd: fd, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options,
                               hooks: hooks)
         } catch {

@@ -65,9 +65,23 @@ final class SSHTunnel {
         return -Int(ECONNRESET)
     }
 
-    /// Reads from the outer channel what the inner session receives. 0 is the end of the
-    /// stream (the jump host closed the channel); nothing yet is EAGAIN.
+    /// The server's banner and first KEXINIT as the inner session read them, so that a failed
+    /// key exchange behind a jump host is diagnosed without a second connection (ADR 0021).
+    private var greeting = ServerGreeting()
+
+    /// What the server behind the jump host offers, by kind; nil until its KEXINIT arrived.
+    var serverAlgorithms: [AlgorithmKind: [String]]? { greeting.algorithms }
+
+    /// Reads from the outer channel what the inner session receives, noting the server's
+    /// greeting on the way.
     func receive(_ buffer: UnsafeMutableRawPointer, _ length: Int) -> Int {
+        let n = receiveFromChannel(buffer, length)
+        if n > 0 { greeting.record(UnsafeRawBufferPointer(start: buffer, count: n)) }
+        return n
+    }
+
+    /// 0 is the end of the stream (the jump host closed the channel); nothing yet is EAGAIN.
+    private func receiveFromChannel(_ buffer: UnsafeMutableRawPointer, _ length: Int) -> Int {
         if !early.isEmpty {
             let n = min(length, early.count)
             early.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: n) }

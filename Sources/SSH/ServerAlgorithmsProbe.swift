@@ -64,3 +64,25 @@ enum ServerAlgorithmsProbe {
         return [.keyExchange: kex, .hostKey: lists[1], .cipher: both(lists[2], lists[3]), .mac: both(lists[4], lists[5])]
     }
 }
+
+/// The first bytes a server sends (banner lines, then its KEXINIT), collected as they pass by
+/// until the KEXINIT has been read (or 64 KiB came without one): what a jump tunnel knows of
+/// the server behind it when the key exchange fails.
+struct ServerGreeting {
+    private var bytes: [UInt8] = []
+    private var done = false
+    /// The server's name-lists by kind (`ServerAlgorithmsProbe.parse`); nil until read.
+    private(set) var algorithms: [AlgorithmKind: [String]]?
+
+    mutating func record(_ received: UnsafeRawBufferPointer) {
+        guard !done else { return }
+        bytes += received
+        if let parsed = ServerAlgorithmsProbe.parse(bytes) {
+            algorithms = parsed.isEmpty ? nil : parsed
+            done = true
+        } else {
+            done = bytes.count >= 65536
+        }
+        if done { bytes = [] }
+    }
+}

@@ -21,8 +21,9 @@ enum LegacyAlgorithmsSetting: Equatable {
             return "'drover attach \(endpoint) --legacy-algorithms \(list)' (or register it: "
                 + "'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)')"
         case .addressHop(let endpoint):
-            return "register the jump host with 'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)' "
-                + "and name NAME in --jump instead of \(endpoint)"
+            return "register the jump host with 'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)', "
+                + "then put NAME in place of \(endpoint) in the jump list of the host you attach "
+                + "('drover hosts edit HOST --jump ...')"
         }
     }
 }

@@ -29,7 +29,7 @@ final class AlgorithmsCLITests: XCTestCase {
 
     private func target(_ sshd: TestSSHD) -> String { "\(TestSSHD.currentUser)@127.0.0.1:\(sshd.port)" }
 
-    /// sshd logs the client's KEXINIT proposal at DEBUG2, one line per list.
+    /// sshd logs the client's KEXINIT proposal at DEBUG2, one line per list (CR LF ended).
     func testTheServerSeesAModernProposalWithStrictKEX() throws {
         let sshd = try sshd(["LogLevel DEBUG2"])
         defer { sshd.tearDown() }
@@ -41,7 +41,7 @@ final class AlgorithmsCLITests: XCTestCase {
         XCTAssertTrue(sshd.waitForLog { $0.contains("peer client KEXINIT proposal") && $0.contains("MACs stoc:") }, sshd.log)
         let log = sshd.log
         let start = try XCTUnwrap(log.range(of: "peer client KEXINIT proposal"))
-        let proposal = log[start.upperBound...].split(separator: "\n").prefix(8).joined(separator: "\n")
+        let proposal = log[start.upperBound...].split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
         XCTAssertTrue(proposal.contains("KEX algorithms: ext-info-c,kex-strict-c-v00@openssh.com,curve25519-sha256,"), proposal)
         XCTAssertTrue(proposal.contains("ciphers ctos: chacha20-poly1305@openssh.com,"), proposal)
         XCTAssertTrue(proposal.contains("MACs ctos: hmac-sha2-256-etm@openssh.com,"), proposal)
@@ -80,6 +80,10 @@ final class AlgorithmsCLITests: XCTestCase {
         XCTAssertTrue(adHoc.err.contains("'drover attach \(target(sshd)) --legacy-algorithms \(names)'"), adHoc.err)
         let once = CLIHarness(environment: env)
         XCTAssertEqual(once.run("doctor", target(sshd), "--yes", "--legacy-algorithms", names), 0, once.err)
+        XCTAssertFalse(once.out.contains("hosts edit"), "allowed for this run only: no setting to drop: \(once.out)")
+        let script = CLIHarness(environment: env)
+        XCTAssertEqual(script.run("ssh-check", target(sshd), "--legacy-algorithms", names, "--", "echo", "old"), 0, script.err)
+        XCTAssertEqual(script.out, "old\n")
 
         CLIHarness.checked(["hosts", "add", "old", target(sshd)], environment: env)
         let refused = CLIHarness(environment: env)
@@ -95,6 +99,82 @@ final class AlgorithmsCLITests: XCTestCase {
                                      + "diffie-hellman-group14-sha1, aes128-cbc, hmac-sha1"), h.out)
         XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange), "
                                      + "aes128-cbc (cipher), hmac-sha1 (MAC)"), h.out)
+        XCTAssertTrue(h.out.contains("drop that setting ('drover hosts edit old --no-legacy-algorithms')"), h.out)
+    }
+
+    /// Behind a jump host the server's offer is read from the tunnel (no second connection); the
+    /// target's setting is the target's alone: the jump host's sshd never sees a weak name.
+    func testALegacyOnlyServerBehindAJumpHostIsNamedToo() throws {
+        let hop = try sshd(["LogLevel DEBUG2"])
+        defer { hop.tearDown() }
+        let old = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { old.tearDown() }
+        CLIHarness.checked(["hosts", "add", "hop", target(hop)], environment: env)
+        CLIHarness.checked(["hosts", "add", "old", target(old), "--jump", "hop"], environment: env)
+        let refused = CLIHarness(environment: env)
+        XCTAssertEqual(refused.run("doctor", "old", "--yes"), 1)
+        XCTAssertTrue(refused.err.contains("127.0.0.1:\(old.port) offers only weak algorithms"), refused.err)
+        let command = try XCTUnwrap(refused.err.components(separatedBy: "'").first { $0.hasPrefix("drover hosts edit old ") },
+                                    refused.err)
+        XCTAssertEqual(command, "drover hosts edit old --legacy-algorithms diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1")
+        CLIHarness.checked(Array(command.split(separator: " ").dropFirst().map(String.init)), environment: env)
+
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "old", "--yes"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange)"), h.out)
+        let proposals = hop.log.components(separatedBy: "peer client KEXINIT proposal").dropFirst()
+        XCTAssertFalse(proposals.isEmpty, hop.log)
+        for proposal in proposals {
+            let lists = proposal.split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
+            XCTAssertFalse(lists.contains("-cbc") || lists.contains("sha1"), "the jump host was offered weak ones:\n\(lists)")
+        }
+    }
+
+    /// A legacy-only jump hop given as an address: the message's two commands, followed as
+    /// written, connect; the hop's setting stays the hop's (the target's sshd sees no weak name).
+    func testALegacyOnlyAddressHopIsRegisteredAsTheMessageSays() throws {
+        let hop = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { hop.tearDown() }
+        let inner = try sshd(["LogLevel DEBUG2"])
+        defer { inner.tearDown() }
+        CLIHarness.checked(["hosts", "add", "tgt", target(inner), "--jump", target(hop)], environment: env)
+        let refused = CLIHarness(environment: env)
+        XCTAssertEqual(refused.run("doctor", "tgt", "--yes"), 1)
+        let add = try XCTUnwrap(refused.err.components(separatedBy: "'").first { $0.hasPrefix("drover hosts add NAME ") },
+                                refused.err)
+        XCTAssertTrue(refused.err.contains("then put NAME in place of \(target(hop)) in the jump list of the host you attach "
+                                           + "('drover hosts edit HOST --jump ...')"), refused.err)
+        let words = add.replacingOccurrences(of: "NAME", with: "oldhop").split(separator: " ").dropFirst().map(String.init)
+        CLIHarness.checked(words, environment: env)
+        CLIHarness.checked(["hosts", "edit", "tgt", "--jump", "oldhop"], environment: env)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "tgt", "--yes"), 0, h.err)
+        XCTAssertFalse(h.out.contains("WEAK:"), "the target's own connection is modern: \(h.out)")
+        let proposal = try XCTUnwrap(inner.log.components(separatedBy: "peer client KEXINIT proposal").last)
+        let lists = proposal.split(whereSeparator: \.isNewline).prefix(8).joined(separator: "\n")
+        XCTAssertFalse(lists.contains("-cbc") || lists.contains("sha1"), "the hop's setting leaked:\n\(lists)")
+    }
+
+    /// `Ciphers +aes128-cbc` and the like in ~/.ssh/config become the host's setting on import.
+    func testAnImportedSSHConfigAllowsWhatItAdds() throws {
+        let old = try sshd(["KexAlgorithms diffie-hellman-group14-sha1", "Ciphers aes128-cbc", "MACs hmac-sha1"])
+        defer { old.tearDown() }
+        let config = dir.file("home/.ssh/config")
+        try """
+            Host old
+              HostName 127.0.0.1
+              Port \(old.port)
+              User \(TestSSHD.currentUser)
+              KexAlgorithms +diffie-hellman-group14-sha1
+              Ciphers +aes128-cbc
+              MACs +hmac-sha1,umac-64@openssh.com
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let imported = CLIHarness.checked(["hosts", "import-ssh-config"], environment: env).out
+        XCTAssertTrue(imported.contains("  legacy algorithms: diffie-hellman-group14-sha1,aes128-cbc,hmac-sha1 (weak; "), imported)
+        XCTAssertTrue(imported.contains("  not carried over: MACs (line 7: umac-64@openssh.com not available in Drover)"), imported)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("doctor", "old", "--yes"), 0, h.err)
+        XCTAssertTrue(h.out.contains("  WEAK: this connection uses diffie-hellman-group14-sha1 (key exchange)"), h.out)
     }
 
     func testTheSettingTakesOnlyWeakNamesThisLibssh2Knows() throws {

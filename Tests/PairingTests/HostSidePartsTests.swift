@@ -170,4 +170,16 @@ final class ServedHostKeysTests: XCTestCase {
             XCTAssertTrue(message.hasSuffix("start sshd or pass the port it listens on with --port, then try again"), message)
         }
     }
+
+    /// pair-host has no --legacy-algorithms: the advice is the sshd's algorithms, not a setting or the port.
+    func testALegacyOnlyServerIsRefusedWithTheSSHDAdvice() throws {
+        let sshd = try TestSSHD(extraConfig: ["Ciphers aes128-cbc"])
+        defer { sshd.tearDown() }
+        XCTAssertThrowsError(try ServedHostKeys.fingerprints(port: sshd.port, fallbackAddresses: [])) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("cannot be paired with: 127.0.0.1:\(sshd.port) offers only weak algorithms (ciphers: aes128-cbc)"), text)
+            XCTAssertTrue(text.contains("Give its sshd modern ones"), text)
+            XCTAssertFalse(text.contains("--legacy-algorithms") || text.contains("--port"), text)
+        }
+    }
 }

@@ -36,6 +36,31 @@ final class RSAKeyTests: XCTestCase {
         XCTAssertEqual(session.negotiatedAlgorithms.weak, [])
     }
 
+    /// An old server (ssh-rsa only, as before OpenSSH 7.2) that also has an ed25519 key: with
+    /// ssh-rsa allowed and its RSA key pinned, Drover asks for that key first, not the ed25519
+    /// one that would look like a different key.
+    func testAPinnedRSAKeyOfAnOldServerIsAskedForFirst() throws {
+        let sshd = try TestSSHD(extraConfig: ["HostKeyAlgorithms ssh-rsa,ssh-ed25519"], hostKeyType: "rsa",
+                                extraHostKeyTypes: ["ed25519"])
+        defer { sshd.tearDown() }
+        let dir = try TemporaryDirectory(prefix: "drover-rsa-pin")
+        defer { dir.remove() }
+        let pins = KnownHosts(path: dir.file("known_hosts"))
+        let rsa = try SSHPublicKey(line: String(contentsOfFile: sshd.hostKeyPath + ".pub", encoding: .utf8))
+        try pins.add(host: "127.0.0.1", port: sshd.port, keyType: rsa.type, blob: rsa.blob)
+        var options = SSHOptions()
+        options.legacyAlgorithms = ["ssh-rsa"]
+        let ordered = try options.preferringPins(in: pins, host: "127.0.0.1", port: sshd.port)
+        XCTAssertEqual(Array(ordered.hostKeyAlgorithms?.prefix(4) ?? []),
+                       ["rsa-sha2-512", "rsa-sha2-256", "ssh-rsa", "ssh-ed25519"])
+        let session = try SSHSession.connect(to: SSHEndpoint(host: "127.0.0.1", port: sshd.port, user: "u"), options: ordered)
+        XCTAssertEqual(session.hostKey.fingerprint, try sshd.hostKeyFingerprint())
+        XCTAssertEqual(session.negotiatedAlgorithms.weak, ["ssh-rsa (host key)"])
+        XCTAssertEqual(try SSHOptions().preferringPins(in: pins, host: "127.0.0.1", port: sshd.port).hostKeyAlgorithms,
+                       ["rsa-sha2-512", "rsa-sha2-256"] + SSHOptions.defaultHostKeyAlgorithms.dropLast(2),
+                       "without the setting, no ssh-rsa")
+    }
+
     func testRSAIdentityFileLogsIn() throws {
         let fixture = try SSHFixture(extraConfig: ["LogLevel DEBUG1"])
         defer { fixture.tearDown() }

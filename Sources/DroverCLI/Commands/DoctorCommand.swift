@@ -75,7 +75,8 @@ enum DoctorCommand {
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
                                               detail: "exit status \(exit.status)")))
-        for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms) { ctx.print(line) }
+        let drop = target.host.flatMap { $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
+        for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms, drop: drop) { ctx.print(line) }
         session.disconnect()
         ctx.print("All steps worked: 'drover attach \(target.displayName)' connects the same way.")
         return 0

@@ -39,12 +39,14 @@ enum DoctorReport {
         return "  WEAK algorithms allowed (--legacy-algorithms), after the modern ones: " + described.joined(separator: ", ")
     }
 
-    /// What the connection settled on; a weak algorithm is named as such.
-    static func negotiatedLines(_ negotiated: NegotiatedAlgorithms) -> [String] {
+    /// What the connection settled on; a weak algorithm is named as such, with the command
+    /// that drops the host's setting (`drop`; nil when only this run allowed it).
+    static func negotiatedLines(_ negotiated: NegotiatedAlgorithms, drop: String?) -> [String] {
         var lines = ["  negotiated: \(negotiated.summary)"]
         if !negotiated.weak.isEmpty {
             lines.append("  WEAK: this connection uses \(negotiated.weak.joined(separator: ", ")), allowed by "
-                         + "--legacy-algorithms; once the server offers modern algorithms, drop that setting")
+                         + "--legacy-algorithms; once the server offers modern algorithms, drop that setting"
+                         + (drop.map { " ('\($0)')" } ?? ""))
         }
         return lines
     }

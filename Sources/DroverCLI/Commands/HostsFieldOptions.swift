@@ -46,11 +46,12 @@ enum HostsFieldOptions {
     /// What `--legacy-algorithms` does, for the help of hosts add/edit and attach.
     static let legacyAlgorithmsNote = """
         Every host is offered OpenSSH's modern algorithms only, with strict key exchange: no CBC,
-        3DES, RC4, SHA-1 or MD5 MACs, SHA-1 key exchange or SHA-1 ssh-rsa host keys ('drover
-        doctor' lists them). --legacy-algorithms NAME[,NAME...] also offers the named weak ones
-        to this host, after the modern ones, for an old server that has nothing better; 'drover
-        doctor HOST' then names a weak algorithm in use. A server that offers only weak ones is
-        refused with the names it needs and the command that allows them.
+        3DES or RC4 ciphers, no SHA-1 or MD5 MACs, no SHA-1 key exchange, no SHA-1 ssh-rsa or DSA
+        host keys ('drover doctor' lists what is offered). --legacy-algorithms NAME[,NAME...]
+        also offers the named weak ones to this host, after the modern ones, for an old server
+        that has nothing better ('hosts edit' replaces the host's list; 'drover doctor' lists the
+        names); 'drover doctor HOST' then names a weak algorithm in use. A server that offers
+        only weak ones is refused with the names it needs and the command that allows them.
         """
 
     /// What `--forward-agent` does and why it is off by default, for the help of hosts

@@ -1,6 +1,7 @@
 import Foundation
 import Files
 import Hosts
+import SSH
 
 /// `drover hosts import-ssh-config [FILE | -] [--dry-run]`: adds the hosts an OpenSSH client
 /// config names.
@@ -15,7 +16,10 @@ enum HostsImportCommand {
             becomes a host: 'Host a b' gives a and b. A host whose name is already in the registry,
             or that would attach exactly what an existing entry attaches, is skipped, so importing
             twice adds nothing. IdentityFile lines all apply, as in ssh (~/ and %d are expanded when
-            connecting). A ProxyJump hop that names another Host of the file becomes the registry
+            connecting). The weak algorithms a KexAlgorithms, HostKeyAlgorithms, Ciphers or MACs
+            line adds (+aes128-cbc, say) become the host's --legacy-algorithms; what such a line
+            removes or leaves out is not followed (Drover offers its modern ones to every host),
+            and is listed with the reason. A ProxyJump hop that names another Host of the file becomes the registry
             host it was imported as (or user@HostName:Port when that host was skipped). Settings
             Drover does not carry over (ProxyCommand, Match blocks and any other keyword) are
             listed under each host; wildcard and negated patterns are noted. --dry-run shows the
@@ -33,15 +37,22 @@ enum HostsImportCommand {
             let plan: SSHConfigImportPlan
             if dryRun {
                 var list = try store.load()
-                plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: Date())
+                plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: Date(), algorithms: reading)
             } else {
                 plan = try store.modify { list, now in
-                    SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: now)
+                    SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: now, algorithms: reading)
                 }
             }
             report(plan, notes: parsed.notes, source: source == "-" ? "standard input" : source, dryRun: dryRun, ctx: ctx)
             return 0
         })
+
+    /// An algorithm line as this libssh2 can follow it (`SSHConfigAlgorithms`).
+    static func reading(_ line: SSHConfigAlgorithmLine) -> SSHConfigAlgorithmReading {
+        guard let kind = SSHConfigAlgorithms.kind(ofKeyword: line.keyword) else { return .notRead }
+        let read = SSHConfigAlgorithms.read(line.value, kind: kind)
+        return SSHConfigAlgorithmReading(allow: read.allow, unfollowed: read.unfollowed)
+    }
 
     /// The parsed config at `source` (`-` is standard input).
     static func read(_ source: String, files: SSHConfigFiles, ctx: CommandContext) throws -> SSHConfigImport {
@@ -66,6 +77,9 @@ enum HostsImportCommand {
             let through = added.host.jump.map { " through \($0.joined(separator: ","))" } ?? ""
             ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)\(through)")
             if let identity = added.host.identity { ctx.print("  identity: \(identity.joined(separator: ", "))") }
+            if let legacy = added.host.legacyAlgorithms {
+                ctx.print("  legacy algorithms: \(legacy.joined(separator: ",")) (weak; allowed by the config)")
+            }
             if !added.notCarriedOver.isEmpty {
                 ctx.print("  not carried over: \(added.notCarriedOver.joined(separator: ", "))")
             }

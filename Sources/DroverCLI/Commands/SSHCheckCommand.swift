@@ -6,7 +6,7 @@ import SSH
 enum SSHCheckCommand {
     static let command = Command(
         "ssh-check", summary: "run one command over SSH the way Drover connects (scripting form of doctor)",
-        usage: "ssh-check HOST [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] -- CMD...",
+        usage: "ssh-check HOST [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] [--legacy-algorithms NAME[,NAME...]] -- CMD...",
         details: """
             HOST is a registry name or user@host[:port], as for attach. Connects exactly as \
             'drover doctor HOST' does (pins, ~/.ssh/known_hosts, device key, ssh-agent, identity \
@@ -19,6 +19,7 @@ enum SSHCheckCommand {
             OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
             OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts"),
+            HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for HOST this time"),
         ],
         hidden: true,
         action: { args, ctx in try run(args, ctx) })
@@ -27,7 +28,8 @@ enum SSHCheckCommand {
         guard let text = args.positionals.first else { throw UsageError("missing HOST", command: "ssh-check") }
         let words = args.positionals.dropFirst()
         guard !words.isEmpty else { throw UsageError("missing the command to run after '--'", command: "ssh-check") }
-        let target = try CheckedConnection.resolve(text, ctx: ctx)
+        let legacy = try HostsFieldOptions.legacyAlgorithms(args) ?? []
+        let target = try CheckedConnection.resolve(text, ctx: ctx).allowing(legacyAlgorithms: legacy)
         let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
         let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
                                            readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"),

@@ -48,6 +48,8 @@ public enum ServedHostKeys {
                 return (address, key)
             } catch let failure as Failure {
                 throw failure
+            } catch SSHError.legacyOnlyServer(let server) {
+                throw Failure(description: "the sshd on port \(port) cannot be paired with: \(server)")
             } catch {
                 errors.append((address, error))
             }
