@@ -13,6 +13,10 @@ final class AgentForwarder {
     private let socketPath: String
     private let relays: RelayedConnections
     private var session: SSHSession?
+    /// Set once the person was told the local agent cannot be reached; cleared when it can.
+    private var toldUnreachable = false
+    /// Told once per outage of the local agent, with what went wrong (for a banner).
+    var onUnreachable: (String) -> Void = { _ in }
     /// Told after local activity: the driver pumps its session.
     var onActivity: () -> Void {
         get { relays.onActivity }
@@ -52,9 +56,18 @@ final class AgentForwarder {
         for channel in session.takeAgentChannels() {
             let socket = relays.isFull ? -1 : connectNonBlockingUnixSocket(socketPath)
             guard socket >= 0 else {
+                let reason = relays.isFull ? "\(RelayedConnections.maximumConnections) agent connections are open already"
+                    : String(cString: strerror(errno))
                 relays.close(channel)   // the program on the host hears the agent is not there
+                if !toldUnreachable {
+                    toldUnreachable = true
+                    onUnreachable("the local ssh-agent at \(socketPath) does not answer (\(reason)); "
+                                  + "the host's agent requests fail until it does (start one there: "
+                                  + "'ssh-agent -a \(socketPath)', then 'ssh-add')")
+                }
                 continue
             }
+            toldUnreachable = false
             let connection = ForwardedConnection(socket: socket)
             connection.channel = channel
             relays.add(connection)

@@ -181,7 +181,7 @@ final class AttachAgentForwardingTests: XCTestCase {
     }
 
     /// The local agent goes away mid-run: a program on the host that asks for it hears at once
-    /// that no agent answers (its channel is closed), and the link stays up.
+    /// that no agent answers (its channel is closed), a banner says why, and the link stays up.
     func testAnAgentThatGoesAwayFailsTheRequestAtOnce() throws {
         try harness.registerHost(command: Self.shell)
         try harness.startOuterTerminal(width: 120, height: 30)
@@ -190,6 +190,7 @@ final class AttachAgentForwardingTests: XCTestCase {
         agent.stop()   // waits for the agent to exit
         try harness.type("ssh-add -l >/dev/null 2>&1 || echo no-agent-$((40+2))\n")
         try harness.waitFor("no-agent-42")
+        try harness.waitFor("e2e: the local ssh-agent at")
         try harness.type("echo still-$((6*7))\n")
         try harness.waitFor("still-42")
         try detach()
