@@ -51,6 +51,7 @@ final class ForwardAgentOptionTests: XCTestCase {
             XCTAssertTrue(text.contains("--forward-agent"), h.out)
             XCTAssertTrue(text.contains("any process on that host"), "\(command): \(h.out)")
             XCTAssertTrue(text.contains("can use your keys"), "\(command): \(h.out)")
+            XCTAssertEqual(text.components(separatedBy: "any process on that host").count, 2, "said once: \(command): \(h.out)")
         }
     }
 
