@@ -22,10 +22,8 @@ enum KeyboardInteractive {
     static func authenticate(session: SSHSession, prompt: @escaping (SSHAuthPrompt) -> String?,
                              attempt: Int = 1) throws -> Result {
         let context = Context(prompt: prompt, attempt: attempt)
-        session.hooks.interactive = context
-        defer { session.hooks.interactive = nil }
         let user = session.endpoint.user
-        let rc = try withExtendedLifetime(context) {
+        let rc = try session.hooks.during(interactive: context) {
             try session.call("keyboard-interactive login", timeout: session.options.operationTimeout) {
                 libssh2_userauth_keyboard_interactive_ex(session.raw, user, UInt32(user.utf8.count)) {
                     _, _, instruction, instructionLength, count, prompts, responses, abstract in

@@ -7,7 +7,8 @@ import CLibSSH2
 extension SSHSession {
     /// Asks for agent forwarding on `channel` (a session channel before its command starts),
     /// accepting the server's agent channels from now on. Returns false when the server
-    /// refuses (sshd's `AllowAgentForwarding no`); throws when the connection fails.
+    /// refuses (sshd's `AllowAgentForwarding no`, `DisableForwarding yes`, `no-agent-forwarding` or
+    /// `restrict` on the key); throws when the connection fails.
     func requestAgentForwarding(on channel: OpaquePointer) throws -> Bool {
         installAgentChannelCallback()
         let rc = try call("requesting agent forwarding", timeout: options.operationTimeout) {
@@ -23,6 +24,9 @@ extension SSHSession {
     public func takeAgentChannels() -> [SSHForwardChannel] {
         hooks.takeAgentChannels().map { SSHForwardChannel(session: self, raw: $0) }
     }
+
+    /// True when the server opened agent channels that `takeAgentChannels` has not handed out.
+    public var hasAgentChannelsWaiting: Bool { hooks.hasAgentChannels }
 
     /// Without this callback libssh2 refuses every agent channel the server opens.
     private func installAgentChannelCallback() {

@@ -18,7 +18,7 @@ extension SSHSession {
             if state == .authenticated { throw SSHError.protocolFailure(operation: "authentication", detail: "already logged in") }
             throw SSHError.hostKeyNotVerified
         }
-        let watch = DisconnectWatch(session: raw)
+        let watch = DisconnectWatch(session: self)
         defer { watch.end() }
         let agent = credentials.order.contains(.agent) ? credentials.agentSocketPath.flatMap { SSHAgentKeys(session: self, socketPath: $0) } : nil
         defer { agent?.close() }

@@ -13,8 +13,10 @@ final class AgentForwarder {
     private let socketPath: String
     private let relays: RelayedConnections
     private var session: SSHSession?
-    /// Agent connections beyond this many are refused at once (each holds two buffers).
-    static let maximumConnections = 64
+    /// Set once the person was told the local agent cannot be reached; cleared when it can.
+    private var toldUnreachable = false
+    /// Told once per outage of the local agent, with what went wrong (for a banner).
+    var onUnreachable: (String) -> Void = { _ in }
     /// Told after local activity: the driver pumps its session.
     var onActivity: () -> Void {
         get { relays.onActivity }
@@ -31,6 +33,9 @@ final class AgentForwarder {
 
     /// Whether bytes wait for the session's socket to take them.
     var waitsForRemote: Bool { relays.waitsForRemote }
+
+    /// Whether agent connections are relayed, or channels the host opened wait for the pump.
+    var isRelaying: Bool { relays.count > 0 || session?.hasAgentChannelsWaiting == true }
 
     /// A new session is up (forwarding was asked on its channel): its agent channels are relayed.
     func sessionStarted(_ session: SSHSession) {
@@ -49,11 +54,20 @@ final class AgentForwarder {
     func pump() throws -> Bool {
         guard let session else { return false }
         for channel in session.takeAgentChannels() {
-            let socket = relays.count < Self.maximumConnections ? connectNonBlockingUnixSocket(socketPath) : -1
+            let socket = relays.isFull ? -1 : connectNonBlockingUnixSocket(socketPath)
             guard socket >= 0 else {
+                let reason = relays.isFull ? "\(RelayedConnections.maximumConnections) agent connections are open already"
+                    : String(cString: strerror(errno))
                 relays.close(channel)   // the program on the host hears the agent is not there
+                if !toldUnreachable {
+                    toldUnreachable = true
+                    onUnreachable("the local ssh-agent at \(socketPath) does not answer (\(reason)); "
+                                  + "the host's agent requests fail until it does (start one there: "
+                                  + "'ssh-agent -a \(socketPath)', then 'ssh-add')")
+                }
                 continue
             }
+            toldUnreachable = false
             let connection = ForwardedConnection(socket: socket)
             connection.channel = channel
             relays.add(connection)

@@ -18,6 +18,10 @@ extension AttachRun: LinkDriverDelegate {
         showState()
     }
 
+    func driver(_ driver: LinkDriver, notes text: String) {
+        if driver === front { showBanner(text) }
+    }
+
     func driverFellSilent(_ driver: LinkDriver) {
         showState()
         scheduleCountdown()

@@ -61,15 +61,7 @@ extension LinkDriver {
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
             if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend) {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
-                // One next turn at a time: the socket's pumps meanwhile must not add more, or
-                // they pile up and run back to back ahead of the frame that is due.
-                if pumpAgainTimer == nil {
-                    pumpAgainTimer = loop.schedule(after: .zero) { [weak self] in
-                        guard let self else { return }
-                        self.pumpAgainTimer = nil
-                        self.serve()
-                    }
-                }
+                pumpNextTurn()
             } else if output.reachedEOF || connection.channel.receivedEOF {
                 remoteEnded(connection)
                 return
@@ -79,6 +71,17 @@ extension LinkDriver {
             lose(error.description, recoverable: true, generation: lifecycle.generation)
         } catch {
             lose("\(error)", recoverable: true, generation: lifecycle.generation)
+        }
+    }
+
+    /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
+    /// must not add more, or they pile up and run back to back ahead of the frame that is due.
+    private func pumpNextTurn() {
+        guard pumpAgainTimer == nil else { return }
+        pumpAgainTimer = loop.schedule(after: .zero) { [weak self] in
+            guard let self else { return }
+            self.pumpAgainTimer = nil
+            self.serve()
         }
     }
 
@@ -103,6 +106,10 @@ extension LinkDriver {
         guard connection != nil else { return }
         outbound += bytes
         do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
+        // A channel write first reads what the socket holds (libssh2 drains it for window
+        // adjusts): a forwarded connection's data, or the open of an agent channel, may now
+        // wait inside libssh2 with no socket event left to announce it.
+        if forwards.contains(where: \.isRelaying) || agent?.isRelaying == true { pumpNextTurn() }
         updateSocketEvents()
     }
 

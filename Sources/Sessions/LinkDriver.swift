@@ -23,6 +23,8 @@ protocol LinkDriverDelegate: AnyObject {
     func driverLost(_ driver: LinkDriver, wasAttached: Bool)
     /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
     func driver(_ driver: LinkDriver, ended exit: SSHExit?)
+    /// A remark about the link that is no failure of it (the local agent cannot be reached).
+    func driver(_ driver: LinkDriver, notes text: String)
     /// The backoff is over: the run starts the next attempt.
     func driverReconnectDue(_ driver: LinkDriver)
     /// True once Drover is ending (a detach): the loop only finishes its round, and feeding
@@ -114,6 +116,7 @@ final class LinkDriver {
             forward.onActivity = { [unowned self] in pump() }
         }
         agent?.onActivity = { [unowned self] in pump() }
+        agent?.onUnreachable = { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") }
     }
 
     var name: String { target.displayName }

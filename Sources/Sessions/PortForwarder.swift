@@ -15,8 +15,6 @@ final class PortForwarder {
     private var listenWatch: EventLoop.WatchToken?
     private let relays: RelayedConnections
     private var session: SSHSession?
-    /// Accepted connections beyond this many are closed at once (each holds two buffers).
-    static let maximumConnections = 64
     /// Told after local activity: the driver pumps its session.
     var onActivity: () -> Void {
         get { relays.onActivity }
@@ -42,6 +40,9 @@ final class PortForwarder {
 
     /// Whether bytes wait for the session's socket to take them.
     var waitsForRemote: Bool { relays.waitsForRemote }
+
+    /// Whether connections are carried or wait for their channel's open.
+    var isRelaying: Bool { relays.count > 0 }
 
     /// A new session is up: waiting connections get channels on the next pump.
     func sessionStarted(_ session: SSHSession) {
@@ -78,7 +79,7 @@ final class PortForwarder {
         while true {
             let fd = acceptNonBlockingClosedOnExec(listener)
             if fd < 0 { break }
-            guard relays.count < Self.maximumConnections else { close(fd); continue }
+            guard !relays.isFull else { close(fd); continue }
             relays.add(ForwardedConnection(socket: fd))
         }
         onActivity()

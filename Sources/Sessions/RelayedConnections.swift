@@ -32,6 +32,12 @@ final class RelayedConnections {
 
     var count: Int { entries.count }
 
+    /// Connections beyond this many are refused at once (each holds two buffers).
+    static let maximumConnections = 64
+
+    /// True when no more connections may be added.
+    var isFull: Bool { entries.count >= Self.maximumConnections }
+
     /// Connections carried now (with a channel).
     var openCount: Int { entries.filter { $0.connection.channel != nil }.count }
 

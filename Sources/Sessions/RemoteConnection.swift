@@ -75,8 +75,8 @@ public final class RemoteConnection {
             let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                            environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
-                note("\(target.displayName) refused agent forwarding (its sshd_config says AllowAgentForwarding no); "
-                     + "attached without it.")
+                note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "
+                     + "sshd_config, or no-agent-forwarding on the key); attached without it.")
             }
             return channel
         }

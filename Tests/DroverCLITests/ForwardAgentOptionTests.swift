@@ -51,6 +51,7 @@ final class ForwardAgentOptionTests: XCTestCase {
             XCTAssertTrue(text.contains("--forward-agent"), h.out)
             XCTAssertTrue(text.contains("any process on that host"), "\(command): \(h.out)")
             XCTAssertTrue(text.contains("can use your keys"), "\(command): \(h.out)")
+            XCTAssertEqual(text.components(separatedBy: "any process on that host").count, 2, "said once: \(command): \(h.out)")
         }
     }
 
@@ -66,9 +67,10 @@ final class ForwardAgentOptionTests: XCTestCase {
             .contains("SSH_AUTH_SOCK is not set here"))
     }
 
-    /// A real doctor run asks for forwarding as attach does and says the host accepted it.
-    func testDoctorAsksTheHostForForwarding() throws {
-        let sshd = try TestSSHD()
+    /// `drover doctor` on a host with `--forward-agent`, served by an sshd with `sshdConfig`;
+    /// returns its output and the test agent's socket.
+    private func doctor(sshdConfig: [String] = []) throws -> (out: String, agentSocket: String) {
+        let sshd = try TestSSHD(extraConfig: sshdConfig)
         defer { sshd.tearDown() }
         try sshd.authorize(try DeviceKey.loadOrCreate(root: DroverRoot(path: dir.file("drover"))).publicLine)
         let agent = try TestAgent(directory: dir)
@@ -79,7 +81,20 @@ final class ForwardAgentOptionTests: XCTestCase {
         XCTAssertEqual(h.run("hosts", "add", "mac", "--host", "127.0.0.1", "--port", String(sshd.port),
                              "--user", TestSSHD.currentUser, "--forward-agent"), 0, h.err)
         XCTAssertEqual(h.run("doctor", "mac", "--yes"), 0, h.err)
-        XCTAssertTrue(h.out.contains("agent forwarding: on: the ssh-agent at \(agent.socketPath) is forwarded to mac"), h.out)
-        XCTAssertTrue(h.out.contains("  agent forwarding: accepted by the host"), h.out)
+        return (h.out, agent.socketPath)
+    }
+
+    /// A real doctor run asks for forwarding as attach does and says the host accepted it.
+    func testDoctorAsksTheHostForForwarding() throws {
+        let (out, socket) = try doctor()
+        XCTAssertTrue(out.contains("agent forwarding: on: the ssh-agent at \(socket) is forwarded to mac"), out)
+        XCTAssertTrue(out.contains("  agent forwarding: accepted by the host"), out)
+    }
+
+    /// A host that refuses is named as refusing, with the settings that do it, and doctor goes on.
+    func testDoctorSaysWhenTheHostRefusesForwarding() throws {
+        let (out, _) = try doctor(sshdConfig: ["AllowAgentForwarding no"])
+        XCTAssertTrue(out.contains("  agent forwarding: refused by the host (AllowAgentForwarding"), out)
+        XCTAssertTrue(out.contains("session ('true')"), out)
     }
 }

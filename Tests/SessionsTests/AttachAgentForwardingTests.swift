@@ -30,9 +30,9 @@ final class AttachAgentForwardingTests: XCTestCase {
         harness?.tearDown()
     }
 
-    /// Another sshd authorizing the device key, logging channel requests.
-    private func anotherSSHD() throws -> TestSSHD {
-        let sshd = try TestSSHD(extraConfig: ["LogLevel DEBUG1"])
+    /// Another sshd authorizing the device key, logging channel requests (`config`: more lines).
+    private func anotherSSHD(config: [String] = []) throws -> TestSSHD {
+        let sshd = try TestSSHD(extraConfig: ["LogLevel DEBUG1"] + config)
         try sshd.authorize(String(contentsOfFile: harness.home + "/device_ed25519.pub", encoding: .utf8))
         others.append(sshd)
         return sshd
@@ -139,5 +139,60 @@ final class AttachAgentForwardingTests: XCTestCase {
         let (status, screen) = try harness.waitForExit()
         XCTAssertEqual(status, 0, screen)
         XCTAssertTrue(screen.contains("no ssh-agent to forward to e2e: SSH_AUTH_SOCK is not set here"), screen)
+    }
+
+    /// Drover's open descriptors (its /proc entry), to show agent connections are closed.
+    private func droverDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(try harness.droverPID())/fd").count
+    }
+
+    /// 200 agent requests from the host, one after the other: each gets its own channel and
+    /// local connection, and each is closed when `ssh-add` is done (no descriptor piles up).
+    func testManyAgentRequestsLeaveNoDescriptorOpen() throws {
+        try harness.registerHost(command: Self.shell)
+        try harness.startOuterTerminal(width: 120, height: 30)
+        try harness.attachTrusting(until: "inner$", environment: withAgent, options: "--forward-agent")
+        try assertHostListsTheKey(round: "warm")
+        let before = try droverDescriptors()
+        try harness.type("n=0; for i in $(seq 200); do ssh-add -l >/dev/null && n=$((n+1)); done; echo listed-$n-times\n")
+        try harness.waitFor("listed-200-times", timeout: 120)
+        // The last connection closes once its channel's end is read: wait for that, not a time.
+        var after = try droverDescriptors()
+        let deadline = Date().addingTimeInterval(15)
+        while after > before && Date() < deadline {
+            usleep(30_000)
+            after = try droverDescriptors()
+        }
+        XCTAssertLessThanOrEqual(after, before, "Drover holds \(after - before) more descriptors after 200 agent requests")
+        try detach()
+    }
+
+    /// `AllowAgentForwarding no`: the host says no, Drover says so in a banner and attaches
+    /// without the agent.
+    func testAHostThatRefusesForwardingIsANoteAndAttachStillWorks() throws {
+        let refusing = try anotherSSHD(config: ["AllowAgentForwarding no"])
+        try harness.registerHost(port: refusing.port, command: Self.shell)
+        try harness.startOuterTerminal(width: 120, height: 30)
+        try harness.attachTrusting(until: "inner$", environment: withAgent, options: "--forward-agent")
+        try harness.waitFor("e2e refused agent forwarding")
+        try assertHostHasNoAgent(round: "refused")
+        XCTAssertEqual(agentRequests(in: refusing), 1, refusing.log)
+        try detach()
+    }
+
+    /// The local agent goes away mid-run: a program on the host that asks for it hears at once
+    /// that no agent answers (its channel is closed), a banner says why, and the link stays up.
+    func testAnAgentThatGoesAwayFailsTheRequestAtOnce() throws {
+        try harness.registerHost(command: Self.shell)
+        try harness.startOuterTerminal(width: 120, height: 30)
+        try harness.attachTrusting(until: "inner$", environment: withAgent, options: "--forward-agent")
+        try assertHostListsTheKey(round: "present")
+        agent.stop()   // waits for the agent to exit
+        try harness.type("ssh-add -l >/dev/null 2>&1 || echo no-agent-$((40+2))\n")
+        try harness.waitFor("no-agent-42")
+        try harness.waitFor("e2e: the local ssh-agent at")
+        try harness.type("echo still-$((6*7))\n")
+        try harness.waitFor("still-42")
+        try detach()
     }
 }

@@ -29,7 +29,6 @@ enum AttachCommand {
             \(HostsFieldOptions.legacyAlgorithmsNote)
             Given to attach, --legacy-algorithms applies to each HOST this time, beside the host's
             own (jump hosts keep their own: 'drover hosts edit HOP --legacy-algorithms ...').
-            \(HostsFieldOptions.agentForwardingNote)
             With several hosts, all connect at start and the first is in front; the others keep
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.

@@ -68,7 +68,8 @@ enum DoctorCommand {
         let channel = try session.exec("true", forwardAgent: forwardAgent)
         if forwardAgent {
             ctx.print(channel.agentForwardingRefused
-                      ? "  agent forwarding: refused by the host (its sshd_config says AllowAgentForwarding no)"
+                      ? "  agent forwarding: refused by the host (AllowAgentForwarding or DisableForwarding in its sshd_config, "
+                        + "or no-agent-forwarding/restrict on the key in its authorized_keys)"
                       : "  agent forwarding: accepted by the host")
         }
         try channel.sendEOF()
