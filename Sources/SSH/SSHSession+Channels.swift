@@ -76,10 +76,24 @@ extension SSHSession {
     public func run(command: String, input: [UInt8] = [], environment: [String: String] = [:])
         throws -> (stdout: [UInt8], stderr: [UInt8], exit: SSHExit) {
         let channel = try exec(command, environment: environment)
-        try channel.writeAll(input)
-        try channel.sendEOF()
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
+        // Output is read while input is written: a command that answers as it reads (cat) stops
+        // reading once the window for its output is full, and then neither side would move
+        // (through jump hosts the hops' buffers fill first, so it showed as a rare hang).
+        var offset = 0
+        while offset < input.count {
+            let n = try channel.write(input[offset...])
+            offset += n
+            guard n == 0 else { continue }
+            let output = try channel.readAvailable()
+            stdout += output.stdout
+            stderr += output.stderr
+            if output.isEmpty && !output.hasMore {
+                try waitForSocket(until: nil, timeout: nil, operation: "writing")
+            }
+        }
+        try channel.sendEOF()
         let exit = try channel.readToEnd { output in
             stdout += output.stdout
             stderr += output.stderr
