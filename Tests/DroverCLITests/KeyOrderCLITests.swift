@@ -118,30 +118,30 @@ final class KeyOrderCLITests: XCTestCase {
     /// key and four others: no key is guessed before the "none" request, which sshd counts as a
     /// failed try when it follows a refused key.
     func testTheAgentsFifthKeyLogsInWithinTheDefaultSixTries() throws {
-        try start(maxAuthTries: 6, unrelatedKeys: 4)
-        let path = try authorizedKeyFile("fifth")
+        _ = try logInWithAgentKey("fifth", after: 4, maxAuthTries: 6)
+        XCTAssertEqual(count("Failed publickey"), 5, "the device key and 4 unrelated agent keys first:\n\(sshd.log)")
+    }
+
+    /// Starts an sshd allowing `maxAuthTries`, an agent with `unrelated` keys and then the key
+    /// `name`, the only one the host accepts (its file removed: the agent alone holds it), and
+    /// logs in once with doctor. Returns the key's path (its `.pub` stays).
+    private func logInWithAgentKey(_ name: String, after unrelated: Int, maxAuthTries: Int) throws -> String {
+        try start(maxAuthTries: maxAuthTries, unrelatedKeys: unrelated)
+        let path = try authorizedKeyFile(name)
         try agent.add(keyPath: path)
         try FileManager.default.removeItem(atPath: path)
         addHost([])
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("doctor", "box", "--yes"), 0, h.err + h.out)
-        XCTAssertTrue(h.out.contains("ssh-agent key fifth"), h.out)
+        XCTAssertTrue(h.out.contains("ssh-agent key \(name)"), h.out)
         awaitAccepted(1)
-        XCTAssertEqual(count("Failed publickey"), 5, "the device key and 4 unrelated agent keys first:\n\(sshd.log)")
+        return path
     }
 
     /// The agent's 7th key logs in (after the device key and six others); the second login
     /// offers it first: the sshd sees no refused key at all.
     func testTheKeyThatLoggedInGoesFirstNextTime() throws {
-        try start(maxAuthTries: 10, unrelatedKeys: 6)
-        let path = try authorizedKeyFile("seventh")
-        try agent.add(keyPath: path)
-        try FileManager.default.removeItem(atPath: path)
-        addHost([])
-        let first = CLIHarness(environment: env)
-        XCTAssertEqual(first.run("doctor", "box", "--yes"), 0, first.err + first.out)
-        XCTAssertTrue(first.out.contains("ssh-agent key seventh"), first.out)
-        awaitAccepted(1)
+        let path = try logInWithAgentKey("seventh", after: 6, maxAuthTries: 10)
         XCTAssertEqual(count("Failed publickey"), 7, "device key and 6 unrelated agent keys first:\n\(sshd.log)")
         let fingerprint = try XCTUnwrap(try Shell.run("/usr/bin/ssh-keygen", ["-lf", path + ".pub"]).split(separator: " ").dropFirst().first)
         let show = CLIHarness.checked(["hosts", "show", "box"], environment: env).out

@@ -189,8 +189,10 @@ final class AttachAgentForwardingTests: XCTestCase {
         try assertHostListsTheKey(round: "present")
         agent.stop()   // waits for the agent to exit
         try harness.type("ssh-add -l >/dev/null 2>&1 || echo no-agent-$((40+2))\n")
-        try harness.waitFor("no-agent-42")
+        // The banner (shown for 2 s) comes as Drover closes the agent channel, before the host's
+        // ssh-add can fail: waited for first, so a slow poll of the pane cannot miss it.
         try harness.waitFor("e2e: the local ssh-agent at")
+        try harness.waitFor("no-agent-42")
         try harness.type("echo still-$((6*7))\n")
         try harness.waitFor("still-42")
         try detach()
