@@ -161,12 +161,13 @@ public final class SSHChannel {
     /// again, with the newest size, when the socket is writable.
     @discardableResult
     public func resize(columns: Int, rows: Int) throws -> Bool {
-        let rc = session.taking(SSHSender(self, .resize), idle: LIBSSH2_ERROR_EAGAIN) {
-            libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
-        }
+        let sender = SSHSender(self, .resize)
+        guard session.mayCall(sender) else { return false }
+        let rc = libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
+        session.called(sender)
         if rc == LIBSSH2_ERROR_EAGAIN {
             // libssh2 keeps the packet it built and sends that one when called again.
-            if sizeInFlight == nil && session.isHeld(by: self) { sizeInFlight = (columns, rows) }
+            if sizeInFlight == nil { sizeInFlight = (columns, rows) }
             return false
         }
         let sent = sizeInFlight ?? (columns, rows)

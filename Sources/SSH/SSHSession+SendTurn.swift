@@ -50,7 +50,8 @@ extension SSHSession {
     func isHeld(by owner: AnyObject) -> Bool { pendingSender?.owner == ObjectIdentifier(owner) }
 
     /// Finishes a packet that `owner`'s write, read, end of input or window change on `channel`
-    /// left half sent, so that its close, another channel or the goodbye can send: repeating the
+    /// left half sent, so that its close, another channel or the goodbye can send (a half-sent
+    /// close is left to the caller, whose next call repeats it): repeating the
     /// same call does that (libssh2 resends what it holds and ignores the new arguments; a read
     /// may take one byte, which only a channel being closed calls this for). True when none of
     /// `owner`'s packets is pending any more.
@@ -63,6 +64,8 @@ extension SSHSession {
         case .read: _ = libssh2_channel_read_ex(channel, 0, &byte, 1)
         case .endOfFile: _ = libssh2_channel_send_eof(channel)
         case .resize: _ = libssh2_channel_request_pty_size_ex(channel, 1, 1, 0, 0)
+        // The caller's own close (or free) is repeated by the caller itself.
+        case .close: return true
         default: return false
         }
         called(pending)
