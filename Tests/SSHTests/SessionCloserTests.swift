@@ -92,4 +92,32 @@ final class SessionCloserTests: XCTestCase {
         XCTAssertFalse(isOpen(stoppedFD), "no descriptor is left behind")
         XCTAssertLessThan(stopped - live, .milliseconds(500), "dropped in \(stopped) against \(live) on a live server")
     }
+
+    /// Through a jump host whose sshd stopped: the target's session is cut off its jump channel
+    /// and every hop's session freed without waiting; the first hop's socket is closed.
+    func testClosingThroughAStoppedJumpHostCutsTheWholeChain() throws {
+        let target = try SSHFixture()
+        defer { target.tearDown() }
+        try target.sshd.authorize(String(contentsOfFile: fixture.keyPath + ".pub", encoding: .utf8))
+        var outer: SSHSession? = try fixture.session()
+        var inner: SSHSession? = try outer!.connectThrough(to: target.endpoint)
+        try inner!.verifyHostKey { _ in }
+        try inner!.authenticate(SSHCredentials(privateKeys: [try fixture.clientKey()]))
+        var channel: SSHChannel? = try inner!.exec("cat", pty: SSHPTYRequest())
+        let fd = outer!.socketDescriptor
+        XCTAssertEqual(inner!.socketDescriptor, fd, "one socket carries the chain")
+        paused = try fixture.sshd.pauseConnections()
+
+        let loop = try EventLoop()
+        let closer = SessionCloser(loop: loop, patience: .milliseconds(300))
+        var reports = 0
+        closer.close(inner!, channel: channel) { _ in reports += 1 }
+        XCTAssertEqual(closer.count, 1, "the call came back while the jump host owes everything")
+        channel = nil
+        inner = nil
+        outer = nil
+        while closer.count > 0 { try loop.runOnce() }
+        XCTAssertEqual(reports, 1)
+        XCTAssertFalse(isOpen(fd), "the first hop's socket is closed once the chain is freed")
+    }
 }
