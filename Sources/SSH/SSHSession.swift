@@ -140,7 +140,7 @@ public final class SSHSession {
             if rc == LIBSSH2_ERROR_EAGAIN && !force { return false }
             state = .closed
         }
-        if let tunnel { tunnel.cutOff = true } else { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+        if let tunnel { tunnel.cut() } else { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
         return true
     }
 }

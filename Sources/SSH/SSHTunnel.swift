@@ -31,9 +31,12 @@ final class SSHTunnel {
         }
     }
 
-    /// Set when the inner session ended (`SSHSession.end`): its sends and receives fail at once
-    /// instead of reaching the jump channel, so it is freed without waiting.
-    var cutOff = false
+    /// Set when the inner session ended (`cut`): its sends and receives fail at once instead of
+    /// reaching the jump channel, so it is freed without waiting.
+    private var cutOff = false
+
+    /// The inner session ended (`SSHSession.end`): nothing of it reaches the jump host any more.
+    func cut() { cutOff = true }
 
     /// Bytes read from the outer channel before the inner session asked (`finishPendingRead`).
     private var early: [UInt8] = []
