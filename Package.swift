@@ -45,7 +45,7 @@ let package = Package(
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
         .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
-        .target(name: "SSH", dependencies: ["LibC", "Identity", "CLibSSH2"]),
+        .target(name: "SSH", dependencies: ["LibC", "Loop", "Identity", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History"]),
         .target(name: "Pairing", dependencies: [
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"], exclude: ["Corpus", "XtermCorpus"]),
         .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "VT", "TestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["LibC", "Files", "Identity", "TestSupport"]),
-        .testTarget(name: "SSHTests", dependencies: ["LibC", "SSH", "Identity", "TestSupport"]),
+        .testTarget(name: "SSHTests", dependencies: ["LibC", "Loop", "SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["LibC", "Files", "TextSafety", "Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "LoopTests", dependencies: ["LibC", "Loop"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "VT"]),

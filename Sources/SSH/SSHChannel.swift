@@ -22,13 +22,17 @@ public struct SSHExit: Sendable, Equatable {
 }
 
 /// One session channel running a command or shell. Owned by the thread that owns its
-/// session; keeps the session alive. `readAvailable` and `write` never block; `sendEOF` and
-/// `resize` may wait briefly for the socket if libssh2 is in the middle of a send; `writeAll`,
-/// `readToEnd` and `close` wait.
+/// session; keeps the session alive. `readAvailable`, `write`, `resize`, `closeStep` and
+/// `deinit` never wait (for a loop thread); `sendEOF`, `writeAll`, `readToEnd` and `close`
+/// wait on the socket (for a thread with nothing else to wait on).
 public final class SSHChannel {
     public let session: SSHSession
     let raw: OpaquePointer
-    private var closed = false
+    /// How far closing got: the close sent (`closeStep`), or the server's close taken.
+    private enum Closing { case open, sent, closed }
+    private var closing = Closing.open
+    /// The window size libssh2 holds half sent: the next `resize` finishes it first.
+    private var sizeInFlight: (columns: Int, rows: Int)?
     /// True when agent forwarding was asked for this channel and the server refused it.
     public internal(set) var agentForwardingRefused = false
     /// The one buffer every read goes through (allocated once, not per read).
@@ -40,7 +44,13 @@ public final class SSHChannel {
     }
 
     deinit {
-        _ = try? session.call("freeing a channel", timeout: 2) { libssh2_channel_free(raw) }
+        // Never waits: one try now; a channel still waiting for the server's close is freed
+        // with its session, whose socket is shut down first.
+        let sender = SSHSender(self, .close)
+        if session.mayCall(sender) {
+            _ = libssh2_channel_free(raw)
+            session.called(sender)
+        }
         readBuffer.deallocate()
     }
 
@@ -144,25 +154,76 @@ public final class SSHChannel {
         if rc != 0 { throw session.failure("sending end of input", code: rc) }
     }
 
-    /// Tells the remote PTY the terminal's new size (SIGWINCH for the remote program). False
-    /// when another call's packet is still half sent: nothing was sent, ask again later.
+    /// Tells the remote PTY the terminal's new size (SIGWINCH for the remote program) without
+    /// waiting: a window change asks for no answer, so it is one packet, sent when the session
+    /// can take it. False while that size is not fully sent yet (another call's packet is half
+    /// sent, or this one went out in part, or an earlier size had to be finished first): call
+    /// again, with the newest size, when the socket is writable.
     @discardableResult
     public func resize(columns: Int, rows: Int) throws -> Bool {
         let sender = SSHSender(self, .resize)
         guard session.mayCall(sender) else { return false }
-        defer { session.called(sender) }
-        let rc = try session.call("resizing the terminal", timeout: session.options.operationTimeout) {
-            libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
+        let rc = libssh2_channel_request_pty_size_ex(raw, Int32(columns), Int32(rows), 0, 0)
+        session.called(sender)
+        if rc == LIBSSH2_ERROR_EAGAIN {
+            // libssh2 keeps the packet it built and sends that one when called again.
+            if sizeInFlight == nil { sizeInFlight = (columns, rows) }
+            return false
         }
+        let sent = sizeInFlight ?? (columns, rows)
+        sizeInFlight = nil
         if rc != 0 { throw session.failure("resizing the terminal", code: rc) }
-        return true
+        return sent == (columns, rows)
     }
+
+    /// One step of closing without waiting, for a loop (`SessionCloser`): finishes this
+    /// channel's half-sent packet, sends end of input and the close, then takes the server's
+    /// close when it has come (output still arriving is read and dropped). True once closed,
+    /// or once the connection failed; `exit` then says how the command ended.
+    func closeStep() -> Bool {
+        guard closing != .closed else { return true }
+        guard session.finishPendingCall(of: self, channel: raw) else { return false }
+        if closing == .open {
+            let sender = SSHSender(self, .close)
+            guard session.mayCall(sender) else { return false }
+            let rc = libssh2_channel_close(raw)
+            session.called(sender)
+            if rc == LIBSSH2_ERROR_EAGAIN { return false }
+            closing = rc == 0 ? .sent : .closed
+        }
+        // The server's close is taken after its end of output; output still arriving is read
+        // and dropped (a bounded amount per step: a server that closes without EOF is left to
+        // the caller's time limit).
+        for _ in 0..<64 where closing == .sent {
+            if libssh2_channel_eof(raw) == 1 {
+                let rc = session.taking(reading, idle: LIBSSH2_ERROR_EAGAIN) { libssh2_channel_wait_closed(raw) }
+                if rc == LIBSSH2_ERROR_EAGAIN { return false }
+                closing = .closed
+                break
+            }
+            var waiting = true
+            for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
+                let n = session.taking(reading, idle: Int(LIBSSH2_ERROR_EAGAIN)) {
+                    libssh2_channel_read_ex(raw, stream, readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self),
+                                            readBuffer.count)
+                }
+                if n == Int(LIBSSH2_ERROR_EAGAIN) { continue }
+                waiting = false
+                if n < 0 { closing = .closed }
+            }
+            if waiting { return false }
+        }
+        return closing == .closed
+    }
+
+    /// How the command ended, as far as the server said (status 0 when it sent none).
+    var exit: SSHExit { SSHExit(status: libssh2_channel_get_exit_status(raw), signal: exitSignal()) }
 
     /// Closes the channel, waits until the server closed it too, and returns how the command
     /// ended. Output not read yet is discarded. On a PTY the remote program gets SIGHUP; a
     /// command without a PTY is waited for (sshd closes the channel when it exits).
     public func close() throws -> SSHExit {
-        if !closed {
+        if closing != .closed {
             let timeout = session.options.operationTimeout
             var rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_close(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
@@ -176,9 +237,9 @@ public final class SSHChannel {
             }
             rc = try session.call("closing the channel", timeout: timeout) { libssh2_channel_wait_closed(raw) }
             if rc != 0 { throw session.failure("closing the channel", code: rc) }
-            closed = true
+            closing = .closed
         }
-        return SSHExit(status: libssh2_channel_get_exit_status(raw), signal: exitSignal())
+        return exit
     }
 
     /// Reads until EOF (waiting on the socket), passing output to `onOutput`; then closes and

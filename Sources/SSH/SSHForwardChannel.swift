@@ -23,7 +23,8 @@ public final class SSHForwardChannel {
     /// way (call again on a later pump). No other call may follow a true answer.
     public func free() -> Bool {
         guard !freed else { return true }
-        finishPendingCall()
+        // A dropped connection's half-sent packet (its last write, read or end) goes first.
+        session.finishPendingCall(of: self, channel: raw)
         let sender = SSHSender(self, .close)
         guard session.mayCall(sender) else { return false }
         let rc = libssh2_channel_free(raw)
@@ -32,21 +33,6 @@ public final class SSHForwardChannel {
         if rc == LIBSSH2_ERROR_EAGAIN { return false }
         freed = true
         return true
-    }
-
-    /// A dropped connection's half-sent packet (its last write, read or end) must still be
-    /// finished before the close or any other channel can send: repeating the same call does
-    /// that (libssh2 resends what it holds and ignores the new bytes).
-    private func finishPendingCall() {
-        guard let pending = session.pendingSender, pending.owner == ObjectIdentifier(self) else { return }
-        var byte: CChar = 0
-        switch pending.call {
-        case .write: _ = libssh2_channel_write_ex(raw, 0, &byte, 1)
-        case .read: _ = libssh2_channel_read_ex(raw, 0, &byte, 1)
-        case .endOfFile: _ = libssh2_channel_send_eof(raw)
-        default: return
-        }
-        session.called(pending)
     }
 
     /// True while this channel's half-sent call holds the session: it must be repeated.

@@ -3,7 +3,7 @@ import CLibSSH2
 /// One caller of libssh2 on a session: an object (a channel, a tunnel, an upload, the session
 /// itself) and the kind of call, since only the same libssh2 function can resume its packet.
 struct SSHSender: Equatable {
-    enum Call { case read, write, endOfFile, open, close, keepalive, sftp, resize }
+    enum Call { case read, write, endOfFile, open, close, keepalive, sftp, resize, disconnect }
     let owner: ObjectIdentifier
     let call: Call
 
@@ -48,4 +48,27 @@ extension SSHSession {
     /// Whether a call of `owner` holds the turn: it must be repeated, even when its caller
     /// would rather wait (a full buffer, an upload in progress), or the session stalls.
     func isHeld(by owner: AnyObject) -> Bool { pendingSender?.owner == ObjectIdentifier(owner) }
+
+    /// Finishes a packet that `owner`'s write, read, end of input or window change on `channel`
+    /// left half sent, so that its close, another channel or the goodbye can send (a half-sent
+    /// close is left to the caller, whose next call repeats it): repeating the
+    /// same call does that (libssh2 resends what it holds and ignores the new arguments; a read
+    /// may take one byte, which only a channel being closed calls this for). True when none of
+    /// `owner`'s packets is pending any more.
+    @discardableResult
+    func finishPendingCall(of owner: AnyObject, channel: OpaquePointer) -> Bool {
+        guard let pending = pendingSender, pending.owner == ObjectIdentifier(owner) else { return true }
+        var byte: CChar = 0
+        switch pending.call {
+        case .write: _ = libssh2_channel_write_ex(channel, 0, &byte, 1)
+        case .read: _ = libssh2_channel_read_ex(channel, 0, &byte, 1)
+        case .endOfFile: _ = libssh2_channel_send_eof(channel)
+        case .resize: _ = libssh2_channel_request_pty_size_ex(channel, 1, 1, 0, 0)
+        // The caller's own close (or free) is repeated by the caller itself.
+        case .close: return true
+        default: return false
+        }
+        called(pending)
+        return pendingSender == nil
+    }
 }

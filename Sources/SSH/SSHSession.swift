@@ -87,13 +87,13 @@ public final class SSHSession {
     }
 
     deinit {
-        // Blocking with a short timeout, so the goodbye and the free cannot stall on EAGAIN.
-        libssh2_session_set_blocking(raw, 1)
-        libssh2_session_set_timeout(raw, 2000)
-        if state == .verified || state == .authenticated {
-            _ = libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
-        }
-        libssh2_session_free(raw)
+        // Never waits (the loop thread may drop the last reference): a last goodbye if the
+        // session can send it now, then the socket shut down (or the jump channel cut off), so
+        // that libssh2 frees the session and its channels without waiting for the server.
+        end(force: true)
+        // EAGAIN only while a packet is half sent to a server that stopped reading: libssh2
+        // cannot free that session, so its memory stays (the socket is closed all the same).
+        _ = libssh2_session_free(raw)
         // A tunnelled session's socket belongs to the first hop, freed after this one.
         if tunnel == nil { close(socketDescriptor) }
     }
@@ -117,15 +117,31 @@ public final class SSHSession {
     /// True once `authenticate` succeeded.
     public var isAuthenticated: Bool { state == .authenticated }
 
-    /// Sends a disconnect message and ends the session; later calls fail with connection lost.
+    /// Ends the session without waiting: sends the goodbye (SSH_MSG_DISCONNECT) if the session
+    /// can send now, then shuts the socket down (through jump hosts: cuts this session off its
+    /// jump channel, which the hops still use). Later calls fail with connection lost. A loop
+    /// that wants the goodbye to wait for its turn uses `SessionCloser`.
     public func disconnect() {
-        guard state == .verified || state == .authenticated else { return }
-        _ = try? call("disconnect", timeout: 2) {
-            libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
+        end(force: true)
+    }
+
+    /// One try at the goodbye, then the session ends. Unless `force`, false (and nothing ends)
+    /// while another call's packet holds the session or the goodbye went out only in part:
+    /// call again when the socket is writable.
+    @discardableResult
+    func end(force: Bool) -> Bool {
+        if state == .verified || state == .authenticated {
+            let sender = SSHSender(self, .disconnect)
+            var rc = LIBSSH2_ERROR_EAGAIN
+            if mayCall(sender) {
+                rc = libssh2_session_disconnect_ex(raw, SSH_DISCONNECT_BY_APPLICATION, "closed by drover", "")
+                called(sender)
+            }
+            if rc == LIBSSH2_ERROR_EAGAIN && !force { return false }
+            state = .closed
         }
-        state = .closed
-        // A tunnelled session's socket is the first hop's, which the hops still use.
-        if tunnel == nil { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+        if let tunnel { tunnel.cut() } else { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+        return true
     }
 }
 

@@ -22,8 +22,21 @@ final class SSHTunnel {
     }
 
     deinit {
-        _ = try? outer.call("closing a jump channel", timeout: 2) { libssh2_channel_free(channel) }
+        // Never waits: one try now; a jump channel still waiting for the hop's close is freed
+        // with the hop's session.
+        let sender = SSHSender(self, .close)
+        if outer.mayCall(sender) {
+            _ = libssh2_channel_free(channel)
+            outer.called(sender)
+        }
     }
+
+    /// Set when the inner session ended (`cut`): its sends and receives fail at once instead of
+    /// reaching the jump channel, so it is freed without waiting.
+    private var cutOff = false
+
+    /// The inner session ended (`SSHSession.end`): nothing of it reaches the jump host any more.
+    func cut() { cutOff = true }
 
     /// Bytes read from the outer channel before the inner session asked (`finishPendingRead`).
     private var early: [UInt8] = []
@@ -53,6 +66,7 @@ final class SSHTunnel {
     /// Writes into the outer channel what the inner session sends. A full window or a busy
     /// socket is EAGAIN for the inner session (libssh2 then calls again with the same bytes).
     func send(_ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+        if cutOff { return -Int(EPIPE) }
         finishPendingRead()
         // On the outer session too, only the call holding a half-sent packet may go on.
         let n = outer.taking(SSHSender(self, .write), idle: Int(LIBSSH2_ERROR_EAGAIN)) {
@@ -75,6 +89,7 @@ final class SSHTunnel {
     /// Reads from the outer channel what the inner session receives, noting the server's
     /// greeting on the way.
     func receive(_ buffer: UnsafeMutableRawPointer, _ length: Int) -> Int {
+        if cutOff { return -Int(ECONNRESET) }
         let n = receiveFromChannel(buffer, length)
         if n > 0 { greeting.record(UnsafeRawBufferPointer(start: buffer, count: n)) }
         return n

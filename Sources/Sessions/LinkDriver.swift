@@ -98,6 +98,8 @@ final class LinkDriver {
     let forwards: [PortForwarder]
     /// The local agent relayed to this host (`target.forwardAgent` with an agent socket here).
     let agent: AgentForwarder?
+    /// Ends this host's dropped connections without waiting for the server.
+    let closer: SessionCloser
 
     /// Throws when a forward's local port cannot be listened on. `agentSocket`: the local
     /// `SSH_AUTH_SOCK`, relayed to the host when its target forwards the agent.
@@ -110,6 +112,7 @@ final class LinkDriver {
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
+        closer = SessionCloser(loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
         for forward in forwards {
@@ -197,16 +200,20 @@ final class LinkDriver {
         delegate?.driverLost(self, wasAttached: wasAttached)
     }
 
-    /// The remote command ended: herdr detached (ctrl+b q) or exited.
+    /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and
+    /// the goodbye finish in later loop turns (`SessionCloser`); the run hears how the command
+    /// ended once the server said so (usually at once), or after the closer's patience.
     func remoteEnded(_ connection: RemoteConnection) {
-        let exit = try? connection.channel.close()
         lifecycle.handle(.remoteEnded, generation: lifecycle.generation)
-        dropConnection()
-        delegate?.driver(self, ended: exit)
+        dropConnection { [weak self] exit in
+            guard let self else { return }
+            delegate?.driver(self, ended: exit)
+        }
     }
 
-    /// Forgets the connection and everything registered for it.
-    func dropConnection() {
+    /// Forgets the connection and everything registered for it, and hands it to the closer.
+    /// `ended`: the remote command ended, and gets its exit once the server said.
+    func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
         if let keepaliveTimer { loop.cancel(keepaliveTimer) }
@@ -221,8 +228,9 @@ final class LinkDriver {
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
-        connection?.disconnect()
+        let dropped = connection
         connection = nil
+        if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
     }
 
@@ -230,6 +238,7 @@ final class LinkDriver {
     func shutDown() {
         cancelReconnect()
         dropConnection()
+        closer.finishNow()
         answers.wipe()
     }
 

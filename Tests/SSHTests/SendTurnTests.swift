@@ -80,6 +80,8 @@ final class SendTurnTests: XCTestCase {
                 try waitForProgress(session)
             }
         }
+        // A terminal that prints its size on each window change.
+        let terminal = try session.exec("stty size; trap 'stty size' WINCH; while :; do sleep 0.1; done", pty: SSHPTYRequest())
         // The connection's sshd processes stop reading: what Drover sends piles up in the socket.
         let children = try sshd.connectionProcessIDs()
         let stopped = children + (try children.flatMap { child in
@@ -103,6 +105,7 @@ final class SendTurnTests: XCTestCase {
         let other = channels[(held + 1) % channels.count]
         XCTAssertEqual(try chunk.withUnsafeBytes { try other.write($0) }, 0, "another channel waits its turn")
         XCTAssertEqual(try other.sendEOF(), false, "its end waits too")
+        XCTAssertEqual(try terminal.resize(columns: 91, rows: 33), false, "a window change waits its turn, without waiting")
 
         for pid in stopped { kill(pid, SIGCONT) }
         resumed = true
@@ -124,6 +127,17 @@ final class SendTurnTests: XCTestCase {
                 guard ContinuousClock.now < deadline else { throw TestSupportError("a forward never closed") }
                 try waitForProgress(session)
             }
+        }
+        // The window change kept for later goes out now, and the remote terminal takes it.
+        while !(try terminal.resize(columns: 91, rows: 33)) {
+            guard ContinuousClock.now < deadline else { throw TestSupportError("the window change was never sent") }
+            try waitForProgress(session)
+        }
+        var shown = ""
+        while !shown.contains("33 91") {
+            shown += (try terminal.readAvailable()).stdout.text
+            guard ContinuousClock.now < deadline else { throw TestSupportError("the size never showed: \(shown)") }
+            try waitForProgress(session)
         }
         let result = try session.run(command: "echo alive")
         XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), "alive\n")

@@ -41,13 +41,17 @@ final class LinkDriverAttachTests: XCTestCase {
     }
 
     func testAttachingAgainDropsTheConnectionBefore() throws {
-        let driver = try driver(on: try EventLoop(), command: "cat")
+        let loop = try EventLoop()
+        let driver = try driver(on: loop, command: "cat")
         defer { driver.shutDown() }
         let first = try connection(running: "cat"), second = try connection(running: "cat")
         let generation = driver.beginConnect()
         driver.attach(first, generation: generation)
         driver.attach(second, generation: generation)
         XCTAssertTrue(driver.connection === second)
+        // The replaced connection's close and goodbye finish in later loop turns.
+        XCTAssertEqual(driver.closer.count, 1, "the replaced connection is being closed")
+        while driver.closer.count > 0 { try loop.runOnce() }
         XCTAssertEqual(first.session.state, .closed, "the replaced connection is disconnected")
         XCTAssertNotEqual(second.session.state, .closed)
     }
@@ -79,6 +83,8 @@ final class LinkDriverAttachTests: XCTestCase {
         let waiting = loop.scheduledTimerCount
         driver.attach(try connection(running: "cat"), generation: generation)
         XCTAssertNil(driver.pumpAgainTimer)
-        XCTAssertEqual(loop.scheduledTimerCount, waiting - 1, "the waiting turn was cancelled, not just forgotten")
+        // The dropped connection's closer keeps one time limit of its own while it closes.
+        XCTAssertEqual(loop.scheduledTimerCount, waiting - 1 + driver.closer.count,
+                       "the waiting turn was cancelled, not just forgotten")
     }
 }

@@ -116,6 +116,22 @@ public final class TestSSHD: @unchecked Sendable {
             .split(separator: "\n").compactMap { pid_t($0) }
     }
 
+    /// A server that stops answering without closing anything: SIGSTOP to every connection's
+    /// sshd processes (the monitor and its unprivileged child). Returns them for `resume`.
+    public func pauseConnections() throws -> [pid_t] {
+        let children = try connectionProcessIDs()
+        let stopped = try children + children.flatMap { child in
+            try Shell.execute("/usr/bin/pgrep", ["-P", String(child)]).stdout.split(separator: "\n").compactMap { pid_t($0) }
+        }
+        for pid in stopped { kill(pid, SIGSTOP) }
+        return stopped
+    }
+
+    /// Lets processes `pauseConnections` stopped go on.
+    public static func resume(_ stopped: [pid_t]) {
+        for pid in stopped { kill(pid, SIGCONT) }
+    }
+
     /// Starts sshd again on the same port with the same host key.
     public func restart() throws {
         stop()
