@@ -11,10 +11,15 @@ public final class ConsoleSession {
     public let output: Int32
     /// The terminal settings before Drover changed them.
     public let savedSettings: termios
+    /// The output's file status flags before Drover made it non-blocking. They belong to the
+    /// open file description, which the shell and other processes on the terminal share, so
+    /// they are put back on every way out, like the settings.
+    private let savedFlags: Int32
     public private(set) var isActive = false
 
-    /// Takes over the terminal on `input`/`output`: saves termios, switches to raw mode and
-    /// writes `ConsoleSequences.enter`.
+    /// Takes over the terminal on `input`/`output`: saves termios, switches to raw mode, writes
+    /// `ConsoleSequences.enter` (waiting for the terminal: nothing else runs yet) and makes
+    /// `output` non-blocking, so frames go through a `ConsoleWriter` that never waits.
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         guard isatty(input) == 1 else { throw ConsoleError.notATerminal }
         var settings = termios()
@@ -22,8 +27,12 @@ public final class ConsoleSession {
         self.input = input
         self.output = output
         self.savedSettings = settings
+        let flags = fcntl(output, F_GETFL)
+        guard flags >= 0 else { throw ConsoleError.system(call: "fcntl", errno: errno) }
+        self.savedFlags = flags
 
-        SignalRestore.arm(input: input, output: output, termios: settings, restoreBytes: ConsoleSequences.restore)
+        SignalRestore.arm(input: input, output: output, termios: settings, outputFlags: flags,
+                          restoreBytes: ConsoleSequences.restore)
         var raw = RawMode.settings(from: settings)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
@@ -37,19 +46,29 @@ public final class ConsoleSession {
             restore()
             throw error
         }
+        _ = fcntl(output, F_SETFL, flags | O_NONBLOCK)
     }
 
     deinit { restore() }
 
-    /// Gives the terminal back (idempotent): modes reset, screen and termios restored.
+    /// Gives the terminal back (idempotent): modes reset, screen, file status flags and termios
+    /// restored. Finish the relay's `ConsoleWriter` first, so its last frame is whole.
+    ///
+    /// The restore sequence is the one write that waits, and only for `restoreWait`: a
+    /// terminal stopped for good must not keep Drover from exiting (the loop has stopped, so
+    /// no host waits on it; the sessions keep running on the hosts anyway).
     public func restore() {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
-        try? ConsoleOutput.writeAll(output, ConsoleSequences.restore)
+        ConsoleOutput.writeAll(output, ConsoleSequences.restore, within: Self.restoreWait)
+        _ = fcntl(output, F_SETFL, savedFlags)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }
+
+    /// The longest wait for the terminal to take the restore sequence at exit.
+    public static let restoreWait: Duration = .seconds(1)
 
     /// The terminal's size in cells, nil when it cannot be read.
     public var size: (columns: Int, rows: Int)? {
@@ -75,31 +94,5 @@ public enum RawMode {
             cc[Int(VTIME)] = 0
         }
         return raw
-    }
-}
-
-/// Blocking-safe writes to a file descriptor.
-public enum ConsoleOutput {
-    /// Writes every byte, retrying on EINTR and waiting for POLLOUT on EAGAIN.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var written = 0
-            while written < buffer.count {
-                let result = write(fd, base + written, buffer.count - written)
-                if result > 0 {
-                    written += result
-                    continue
-                }
-                let code = errno
-                if result < 0 && code == EINTR { continue }
-                if result < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
-                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, -1)
-                    continue
-                }
-                throw ConsoleError.system(call: "write", errno: code)
-            }
-        }
     }
 }
