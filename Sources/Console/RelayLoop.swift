@@ -11,7 +11,8 @@ import History
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
 /// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
-/// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`.
+/// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
+/// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
 public final class RelayLoop {
     /// The emulator on display; `show(_:)` switches to another one (another host's screen).
     public private(set) var terminal: Terminal
