@@ -26,7 +26,7 @@ public enum ConsoleOutput {
     }
 
     /// Writes `bytes`, waiting for the terminal at most `limit` in all; returns whether every
-    /// byte was written. For a non-blocking descriptor (`ConsoleSession` makes it so): a
+    /// byte was written. For a non-blocking descriptor (`ConsoleSession.frameOutput`): a
     /// blocking one would wait in write(2) itself.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8], within limit: Duration) -> Bool {

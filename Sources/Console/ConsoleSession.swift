@@ -9,17 +9,29 @@ import LibC
 public final class ConsoleSession {
     public let input: Int32
     public let output: Int32
+    /// Where frames, the enter and the restore sequence go. Normally a description of the
+    /// output's terminal that only Drover has, opened anew and non-blocking
+    /// (`reopenTerminalForWriting`), so no write waits for the terminal and the file status
+    /// flags of `output`, which the shell and every other process on the terminal share, are
+    /// never changed: nothing has to be put back, not even after a SIGKILL.
+    ///
+    /// When the terminal cannot be reopened (its /dev/pts is another namespace's, or its node
+    /// is not the user's after su), this is `output` itself, left blocking, as libuv does. The
+    /// alternative, O_NONBLOCK on the shared description, would make the terminal
+    /// non-blocking for the shell and its jobs while Drover runs and for good if Drover dies
+    /// unrestored; blocking costs Drover alone: a terminal that stops reading then holds up
+    /// its loop (and the hosts' links) until it reads again, and the restore at exit waits.
+    public let frameOutput: Int32
     /// The terminal settings before Drover changed them.
     public let savedSettings: termios
-    /// The output's file status flags before Drover made it non-blocking. They belong to the
-    /// open file description, which the shell and other processes on the terminal share, so
-    /// they are put back on every way out, like the settings.
-    private let savedFlags: Int32
     public private(set) var isActive = false
 
-    /// Takes over the terminal on `input`/`output`: saves termios, switches to raw mode, writes
-    /// `ConsoleSequences.enter` (waiting for the terminal: nothing else runs yet) and makes
-    /// `output` non-blocking, so frames go through a `ConsoleWriter` that never waits.
+    /// Whether frames are written to Drover's own non-blocking description (see `frameOutput`).
+    public var framesNeverWait: Bool { frameOutput != output }
+
+    /// Takes over the terminal on `input`/`output`: saves termios, opens `frameOutput`,
+    /// switches to raw mode and writes `ConsoleSequences.enter` (waiting for the terminal:
+    /// nothing else runs yet). Frames then go through a `ConsoleWriter` on `frameOutput`.
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         guard isatty(input) == 1 else { throw ConsoleError.notATerminal }
         var settings = termios()
@@ -27,12 +39,11 @@ public final class ConsoleSession {
         self.input = input
         self.output = output
         self.savedSettings = settings
-        let flags = fcntl(output, F_GETFL)
-        guard flags >= 0 else { throw ConsoleError.system(call: "fcntl", errno: errno) }
-        self.savedFlags = flags
+        let reopened = reopenTerminalForWriting(output)
+        self.frameOutput = reopened >= 0 ? reopened : output
+        // From here on a throw runs deinit, which closes the reopened description.
 
-        SignalRestore.arm(input: input, output: output, termios: settings, outputFlags: flags,
-                          restoreBytes: ConsoleSequences.restore)
+        SignalRestore.arm(input: input, output: frameOutput, termios: settings, restoreBytes: ConsoleSequences.restore)
         var raw = RawMode.settings(from: settings)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
@@ -41,28 +52,30 @@ public final class ConsoleSession {
         }
         isActive = true
         do {
-            try ConsoleOutput.writeAll(output, ConsoleSequences.enter)
+            try ConsoleOutput.writeAll(frameOutput, ConsoleSequences.enter)
         } catch {
             restore()
             throw error
         }
-        _ = fcntl(output, F_SETFL, flags | O_NONBLOCK)
     }
 
-    deinit { restore() }
+    deinit {
+        restore()
+        if framesNeverWait { close(frameOutput) }
+    }
 
-    /// Gives the terminal back (idempotent): modes reset, screen, file status flags and termios
-    /// restored. Finish the relay's `ConsoleWriter` first, so its last frame is whole.
+    /// Gives the terminal back (idempotent): modes reset, screen and termios restored. Finish
+    /// the relay's `ConsoleWriter` first, so its last frame is whole.
     ///
     /// The restore sequence is the one write that waits, and only for `restoreWait`: a
     /// terminal stopped for good must not keep Drover from exiting (the loop has stopped, so
-    /// no host waits on it; the sessions keep running on the hosts anyway).
+    /// no host waits on it; the sessions keep running on the hosts anyway). Without a
+    /// description of its own (`frameOutput`) the write blocks until the terminal reads.
     public func restore() {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
-        ConsoleOutput.writeAll(output, ConsoleSequences.restore, within: Self.restoreWait)
-        _ = fcntl(output, F_SETFL, savedFlags)
+        ConsoleOutput.writeAll(frameOutput, ConsoleSequences.restore, within: Self.restoreWait)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }

@@ -2,7 +2,8 @@ import LibC
 import Loop
 
 /// The local terminal's output queue: frames go to the terminal without ever blocking the loop
-/// (`ConsoleSession` makes the descriptor non-blocking), so a terminal that stops reading (a
+/// (on `ConsoleSession.frameOutput`, Drover's own non-blocking description of the terminal;
+/// the one the shell shares stays blocking), so a terminal that stops reading (a
 /// suspended tmux client, a frozen emulator, a full pty) stops the picture, not the hosts'
 /// links, keepalives and answers, which share the one loop thread.
 ///

@@ -2,16 +2,14 @@ import LibC
 import Loop
 
 /// What a signal handler needs to give the terminal back, kept in memory allocated once so
-/// the handler only reads it and calls async-signal-safe functions (write(2), fcntl(2),
-/// tcsetattr(3), sigaction(2), raise(3)).
+/// the handler only reads it and calls async-signal-safe functions (write(2), tcsetattr(3),
+/// sigaction(2), raise(3)).
 enum SignalRestore {
     struct Storage {
         var armed: Int32 = 0
         var inputFD: Int32 = -1
         var outputFD: Int32 = -1
         var byteCount: Int = 0
-        /// The output's file status flags to put back (it is non-blocking while Drover runs).
-        var outputFlags: Int32 = 0
         var settings = termios()
     }
 
@@ -41,7 +39,7 @@ enum SignalRestore {
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP]
 
     /// Records what to write and which termios to put back, then installs the handlers.
-    static func arm(input: Int32, output: Int32, termios saved: termios, outputFlags: Int32, restoreBytes: [UInt8]) {
+    static func arm(input: Int32, output: Int32, termios saved: termios, restoreBytes: [UInt8]) {
         let count = min(restoreBytes.count, capacity)
         restoreBytes.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { bytes.update(from: base, count: count) }
@@ -49,7 +47,6 @@ enum SignalRestore {
         storage.pointee.inputFD = input
         storage.pointee.outputFD = output
         storage.pointee.byteCount = count
-        storage.pointee.outputFlags = outputFlags
         storage.pointee.settings = saved
         storage.pointee.armed = 1
         for signal in terminationSignals + crashSignals { install(signal) }
@@ -89,9 +86,11 @@ enum SignalRestore {
         return unsafeBitCast(handler, to: Int.self)
     }
 
-    /// Writes the restore bytes and puts the file status flags and termios back.
-    /// Async-signal-safe; does nothing unless armed. The output is non-blocking: a terminal
-    /// that does not read loses the rest of the bytes rather than keep the process from dying.
+    /// Writes the restore bytes and puts termios back. Async-signal-safe; does nothing unless
+    /// armed. The output is `ConsoleSession.frameOutput`, Drover's own non-blocking description
+    /// of the terminal: one that does not read loses the rest of the bytes rather than keep
+    /// the process from dying (only where the terminal could not be reopened does it wait).
+    /// No file status flags are put back: the shared ones were never changed.
     static func restoreFromSignal() {
         let state = storage
         guard state.pointee.armed == 1 else { return }
@@ -107,7 +106,6 @@ enum SignalRestore {
                 break
             }
         }
-        _ = fcntl(state.pointee.outputFD, F_SETFL, state.pointee.outputFlags)
         withUnsafePointer(to: &state.pointee.settings) { _ = tcsetattr(state.pointee.inputFD, TCSANOW, $0) }
     }
 }

@@ -84,7 +84,7 @@ final class AttachRun {
                            predict: Self.predictionMode(predict ?? target.host?.predict),
                            agentSocket: RemoteConnection.agentSocket(in: environment))
         }
-        let screen = ConsoleWriter(descriptor: console.output, loop: loop)
+        let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
         self.screen = screen
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)

@@ -76,29 +76,6 @@ final class ConsoleSessionTests: XCTestCase {
         XCTAssertFalse(SignalRestore.isInstalled(SIGTERM))
     }
 
-    /// The output is non-blocking while Drover has the terminal (frames never wait), and the
-    /// shared file status flags are put back by `restore()`, which gives up on a terminal that
-    /// does not read instead of waiting for it.
-    func testOutputIsNonBlockingUntilRestoreWhichDoesNotWaitForAStoppedReader() throws {
-        let pty = try XCTUnwrap(PTY.open())
-        defer { pty.close() }
-        let before = fcntl(pty.slave, F_GETFL)
-        XCTAssertEqual(before & O_NONBLOCK, 0)
-        let session = try ConsoleSession(input: pty.slave, output: pty.slave)
-        XCTAssertNotEqual(fcntl(pty.slave, F_GETFL) & O_NONBLOCK, 0)
-
-        // Nobody reads the master: fill the pty until the terminal takes no more.
-        let writer = ConsoleWriter(descriptor: pty.slave, loop: try EventLoop())
-        writer.write(frame: [UInt8](repeating: UInt8(ascii: "f"), count: 1 << 20))
-        XCTAssertTrue(writer.isBusy)
-        XCTAssertFalse(writer.finish(within: .zero))
-        session.restore()   // returns: the restore sequence waits `restoreWait` at most
-        XCTAssertEqual(fcntl(pty.slave, F_GETFL), before)
-        var after = termios()
-        XCTAssertEqual(tcgetattr(pty.slave, &after), 0)
-        XCTAssertEqual(after.c_lflag, session.savedSettings.c_lflag)
-    }
-
     func testPipeIsNotATerminal() {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
