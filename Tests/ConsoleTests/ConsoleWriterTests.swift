@@ -7,7 +7,8 @@ import Loop
 /// is never blocked, at most one frame waits, a frame is never begun before the last one
 /// ends, and the rest goes out once the terminal reads again.
 final class ConsoleWriterTests: XCTestCase {
-    /// A raw, non-blocking pty (the slave is the "local terminal" Drover writes to).
+    /// A raw, non-blocking pty (the slave is the "local terminal" Drover writes to; its
+    /// description is the test's own, as `ConsoleSession.frameOutput` is Drover's).
     private func stoppedTerminal() throws -> PTY {
         let pty = try XCTUnwrap(PTY.open())
         var settings = termios()

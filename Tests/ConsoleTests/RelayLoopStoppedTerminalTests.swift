@@ -29,6 +29,7 @@ final class RelayLoopStoppedTerminalTests: XCTestCase {
         tcgetattr(pty.slave, &settings)
         var raw = RawMode.settings(from: settings)
         tcsetattr(pty.slave, TCSANOW, &raw)
+        // The test's own description, standing in for `ConsoleSession.frameOutput`.
         _ = fcntl(pty.slave, F_SETFL, fcntl(pty.slave, F_GETFL) | O_NONBLOCK)
 
         let (columns, rows) = (200, 60)
