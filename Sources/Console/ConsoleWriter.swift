@@ -5,7 +5,8 @@ import Loop
 /// (on `ConsoleSession.frameOutput`, Drover's own non-blocking description of the terminal;
 /// the one the shell shares stays blocking), so a terminal that stops reading (a
 /// suspended tmux client, a frozen emulator, a full pty) stops the picture, not the hosts'
-/// links, keepalives and answers, which share the one loop thread.
+/// links, keepalives and answers, which share the one loop thread. (Where the terminal could
+/// not be reopened, `frameOutput` is the shared stdout, blocking, and so are these writes.)
 ///
 /// Bounded by one frame: what the terminal does not take at once is kept and written when poll
 /// says the descriptor is writable. A frame offered while the last one is unfinished is refused
