@@ -9,12 +9,14 @@ public enum ConsoleSequences {
         "\u{1B}[?2004h\u{1B}[?1004h"
     ).utf8)
 
-    /// Undoes everything Drover may have changed: synchronized output, focus, paste and mouse
+    /// Undoes everything Drover may have changed. CAN first: it cancels an escape sequence a
+    /// frame cut short at exit (or by a signal) left open, so the rest is read as sequences.
+    /// Then synchronized output, focus, paste and mouse
     /// modes off, any hyperlink closed, scroll margins, SGR, reverse video and cursor shape
     /// reset, cursor shown, alternate screen left (which restores the cursor) and the title
     /// restored. Safe to write more than once.
     public static let restore: [UInt8] = Array((
-        "\u{1B}[?2026l\u{1B}[?1004l\u{1B}[?2004l" +
+        "\u{18}\u{1B}[?2026l\u{1B}[?1004l\u{1B}[?2004l" +
         "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l" +
         "\u{1B}]8;;\u{1B}\\\u{1B}[r\u{1B}[m\u{1B}[?5l\u{1B}[0 q\u{1B}[?25h" +
         "\u{1B}[?1049l\u{1B}[23;0t"

@@ -9,12 +9,29 @@ import LibC
 public final class ConsoleSession {
     public let input: Int32
     public let output: Int32
+    /// Where frames, the enter and the restore sequence go. Normally a description of the
+    /// output's terminal that only Drover has, opened anew and non-blocking
+    /// (`reopenTerminalForWriting`), so no write waits for the terminal and the file status
+    /// flags of `output`, which the shell and every other process on the terminal share, are
+    /// never changed: nothing has to be put back, not even after a SIGKILL.
+    ///
+    /// When the terminal cannot be reopened (its /dev/pts is another namespace's, or its node
+    /// is not the user's after su), this is `output` itself, left blocking, as libuv does. The
+    /// alternative, O_NONBLOCK on the shared description, would make the terminal
+    /// non-blocking for the shell and its jobs while Drover runs and for good if Drover dies
+    /// unrestored; blocking costs Drover alone: a terminal that stops reading then holds up
+    /// its loop (and the hosts' links) until it reads again, and the restore at exit waits.
+    public let frameOutput: Int32
     /// The terminal settings before Drover changed them.
     public let savedSettings: termios
     public private(set) var isActive = false
 
-    /// Takes over the terminal on `input`/`output`: saves termios, switches to raw mode and
-    /// writes `ConsoleSequences.enter`.
+    /// Whether frames are written to Drover's own non-blocking description (see `frameOutput`).
+    public var framesNeverWait: Bool { frameOutput != output }
+
+    /// Takes over the terminal on `input`/`output`: saves termios, opens `frameOutput`,
+    /// switches to raw mode and writes `ConsoleSequences.enter` (waiting for the terminal:
+    /// nothing else runs yet). Frames then go through a `ConsoleWriter` on `frameOutput`.
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         guard isatty(input) == 1 else { throw ConsoleError.notATerminal }
         var settings = termios()
@@ -22,8 +39,11 @@ public final class ConsoleSession {
         self.input = input
         self.output = output
         self.savedSettings = settings
+        let reopened = reopenTerminalForWriting(output)
+        self.frameOutput = reopened >= 0 ? reopened : output
+        // From here on a throw runs deinit, which closes the reopened description.
 
-        SignalRestore.arm(input: input, output: output, termios: settings, restoreBytes: ConsoleSequences.restore)
+        SignalRestore.arm(input: input, output: frameOutput, termios: settings, restoreBytes: ConsoleSequences.restore)
         var raw = RawMode.settings(from: settings)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
@@ -32,24 +52,36 @@ public final class ConsoleSession {
         }
         isActive = true
         do {
-            try ConsoleOutput.writeAll(output, ConsoleSequences.enter)
+            try ConsoleOutput.writeAll(frameOutput, ConsoleSequences.enter)
         } catch {
             restore()
             throw error
         }
     }
 
-    deinit { restore() }
+    deinit {
+        restore()
+        if framesNeverWait { close(frameOutput) }
+    }
 
-    /// Gives the terminal back (idempotent): modes reset, screen and termios restored.
+    /// Gives the terminal back (idempotent): modes reset, screen and termios restored. Finish
+    /// the relay's `ConsoleWriter` first, so its last frame is whole.
+    ///
+    /// The restore sequence is the one write that waits, and only for `restoreWait`: a
+    /// terminal stopped for good must not keep Drover from exiting (the loop has stopped, so
+    /// no host waits on it; the sessions keep running on the hosts anyway). Without a
+    /// description of its own (`frameOutput`) the write blocks until the terminal reads.
     public func restore() {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
-        try? ConsoleOutput.writeAll(output, ConsoleSequences.restore)
+        ConsoleOutput.writeAll(frameOutput, ConsoleSequences.restore, within: Self.restoreWait)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }
+
+    /// The longest wait for the terminal to take the restore sequence at exit.
+    public static let restoreWait: Duration = .seconds(1)
 
     /// The terminal's size in cells, nil when it cannot be read.
     public var size: (columns: Int, rows: Int)? {
@@ -75,31 +107,5 @@ public enum RawMode {
             cc[Int(VTIME)] = 0
         }
         return raw
-    }
-}
-
-/// Blocking-safe writes to a file descriptor.
-public enum ConsoleOutput {
-    /// Writes every byte, retrying on EINTR and waiting for POLLOUT on EAGAIN.
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var written = 0
-            while written < buffer.count {
-                let result = write(fd, base + written, buffer.count - written)
-                if result > 0 {
-                    written += result
-                    continue
-                }
-                let code = errno
-                if result < 0 && code == EINTR { continue }
-                if result < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
-                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, -1)
-                    continue
-                }
-                throw ConsoleError.system(call: "write", errno: code)
-            }
-        }
     }
 }

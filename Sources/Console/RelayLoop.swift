@@ -11,30 +11,9 @@ import History
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
 /// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
-/// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`.
+/// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
+/// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
 public final class RelayLoop {
-    public struct Configuration: Sendable {
-        public var capabilities: ConsoleCapabilities
-        public var frameInterval: Duration = .milliseconds(8)
-        /// Frames are paced to about this many bytes a second: after a big frame (a flood of
-        /// coloured or wide characters redraws the whole screen each time) the next one waits
-        /// longer than `frameInterval`, so the local terminal is not buried in redraws of
-        /// lines nobody can read, and the relay's time goes to the stream.
-        public var frameBytesPerSecond = 512 * 1024
-        /// The longest wait pacing gives a frame: a flood still gets 83 frames/s (20 ms saved
-        /// more bytes but left the frame rate at a slow local terminal's mercy).
-        public var longestFrameInterval: Duration = .milliseconds(12)
-        /// How long a lone ESC from the local terminal waits for the rest of a sequence.
-        public var escapeTimeout: Duration = .milliseconds(25)
-        public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
-        /// How `signal(.notification…)` reaches the local terminal.
-        public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
-
-        public init(capabilities: ConsoleCapabilities) {
-            self.capabilities = capabilities
-        }
-    }
-
     /// The emulator on display; `show(_:)` switches to another one (another host's screen).
     public private(set) var terminal: Terminal
     public let configuration: Configuration
@@ -70,7 +49,8 @@ public final class RelayLoop {
 
     let loop: EventLoop
     let sendToRemote: ([UInt8]) -> Void
-    private let writeLocal: ([UInt8]) -> Void
+    /// The local terminal (`ConsoleWriter`): nothing is drawn while it is busy.
+    private let output: FrameSink
     private let forwards: (InputEvent) -> Bool
     /// VT's encoder for the shown emulator: one per relay, brought up to the emulator's modes
     /// before each event, so typing allocates no encoder.
@@ -100,22 +80,31 @@ public final class RelayLoop {
 
     /// - Parameters:
     ///   - sendToRemote: bytes for the remote application (input and terminal replies).
-    ///   - writeLocal: bytes for the local terminal (rendered frames).
+    ///   - output: where rendered frames go (the local terminal's `ConsoleWriter`).
     ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
     ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
     ///     for the shown emulator's modes.
     public init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
-                writeLocal: @escaping ([UInt8]) -> Void,
+                output: FrameSink,
                 forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
         self.terminal = terminal
         self.configuration = configuration
         self.sendToRemote = sendToRemote
-        self.writeLocal = writeLocal
+        self.output = output
         self.forwards = forwards
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
         renderer.notificationStyle = configuration.notificationStyle
+    }
+
+    /// As `init(…output:…)` with frames handed to `writeLocal` as they are drawn (tests).
+    public convenience init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+                            sendToRemote: @escaping ([UInt8]) -> Void,
+                            writeLocal: @escaping ([UInt8]) -> Void,
+                            forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
+        self.init(loop: loop, terminal: terminal, configuration: configuration, sendToRemote: sendToRemote,
+                  output: ClosureFrameSink(writeLocal), forwards: forwards)
     }
 
     // MARK: Remote side
@@ -249,11 +238,15 @@ public final class RelayLoop {
 
     // MARK: Rendering
 
-    /// Draws the current frame now if the remote is not inside a synchronized update.
+    /// Draws the current frame now if the remote is not inside a synchronized update and the
+    /// local terminal has taken the last frame; else once it has (the newest state then).
     public func renderNow() {
         if let renderTimer { loop.cancel(renderTimer) }
         renderTimer = nil
         renderDeadline = nil
+        guard !output.isBusy else {
+            return output.whenDrained { [weak self] in self?.requestRender() }
+        }
         let now = ContinuousClock.now
         if !terminal.isFrameComplete {
             let since = incompleteSince ?? now
@@ -268,7 +261,7 @@ public final class RelayLoop {
         let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
             ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
-        writeLocal(bytes)
+        output.write(frame: bytes)
         lastRender = now
         nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
     }

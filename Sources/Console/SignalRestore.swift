@@ -86,7 +86,11 @@ enum SignalRestore {
         return unsafeBitCast(handler, to: Int.self)
     }
 
-    /// Writes the restore bytes and puts termios back. Async-signal-safe; does nothing unless armed.
+    /// Writes the restore bytes and puts termios back. Async-signal-safe; does nothing unless
+    /// armed. The output is `ConsoleSession.frameOutput`, Drover's own non-blocking description
+    /// of the terminal: one that does not read loses the rest of the bytes rather than keep
+    /// the process from dying (only where the terminal could not be reopened does it wait).
+    /// No file status flags are put back: the shared ones were never changed.
     static func restoreFromSignal() {
         let state = storage
         guard state.pointee.armed == 1 else { return }

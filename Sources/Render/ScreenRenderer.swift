@@ -24,8 +24,8 @@ public struct ScreenRenderer {
     /// True when `shown` is `remote` as it was drawn: equal row versions mean equal rows.
     var shownIsRemote = false
     private var out: [UInt8] = []
-    /// Encoded signals (bell, clipboard, notification) for the end of the next frame.
-    private var signals: [UInt8] = []
+    /// Signals (bell, clipboard, notification) for the end of the next frame, bounded.
+    private var signals = SignalBacklog()
     public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
 
     public init(capabilities: ConsoleCapabilities) {
@@ -34,7 +34,7 @@ public struct ScreenRenderer {
 
     /// Writes `signal` after the next frame's drawing (even if nothing else changed).
     public mutating func queue(_ signal: ConsoleSignal) {
-        signals += signal.encoded(style: notificationStyle)
+        signals.add(signal)
     }
 
     /// Forgets what the local terminal shows and the kept remote frame: the next frame reads
@@ -77,10 +77,7 @@ public struct ScreenRenderer {
             keep(current)
             shownIsRemote = true
         }
-        if !signals.isEmpty {
-            out += signals
-            signals.removeAll()
-        }
+        signals.drain(into: &out, style: notificationStyle)
         return out
     }
 
@@ -109,10 +106,7 @@ public struct ScreenRenderer {
         out.removeAll(keepingCapacity: true)
         FrameDiff.render(from: shown, to: next, capabilities: capabilities, rowVersionsComparable: false, into: &out)
         shown = next
-        if !signals.isEmpty {
-            out += signals
-            signals.removeAll()
-        }
+        signals.drain(into: &out, style: notificationStyle)
         return out
     }
 

@@ -17,6 +17,8 @@ import VT
 final class AttachRun {
     let loop: EventLoop
     let relay: RelayLoop
+    /// The local terminal's output queue: frames never block the loop (`ConsoleWriter`).
+    let screen: ConsoleWriter
     /// Where connect threads report (`ConnectAttempt`).
     let mailbox: Mailbox<ConnectMessage>
     /// One per host, in command-line order (`ring` indexes them).
@@ -82,12 +84,14 @@ final class AttachRun {
                            predict: Self.predictionMode(predict ?? target.host?.predict),
                            agentSocket: RemoteConnection.agentSocket(in: environment))
         }
+        let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
+        self.screen = screen
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)
         self.relay = RelayLoop(
             loop: loop, terminal: drivers[0].terminal, configuration: configuration,
             sendToRemote: { bytes in owner?.typed(bytes) },
-            writeLocal: { bytes in try? ConsoleOutput.writeAll(STDOUT_FILENO, bytes) },
+            output: screen,
             forwards: { event in owner?.forwards(event) ?? false })
         self.loop = loop
         self.drivers = drivers
@@ -113,8 +117,10 @@ final class AttachRun {
         })
     }
 
-    /// Connects every host and runs the loop until Drover ends.
+    /// Connects every host and runs the loop until Drover ends. The last frame is finished
+    /// (waiting a moment at most) before the caller restores the terminal.
     func run() throws -> AttachController.Outcome {
+        defer { screen.finish(within: .milliseconds(500)) }
         for driver in drivers where outcome == nil { connect(driver) }
         if outcome == nil { try loop.run() }
         return outcome ?? AttachController.Outcome(exitCode: 0, message: "")

@@ -2,6 +2,7 @@ import XCTest
 import LibC
 import VT
 @testable import Console
+import Loop
 
 final class ConsoleSessionTests: XCTestCase {
     func testRestoreSequenceTurnsEverythingOff() {

@@ -1,0 +1,31 @@
+/// Where the relay's frames go: a `ConsoleWriter` on the local terminal, or a test's
+/// collector. The relay draws only while the sink is not busy, so a slow or stopped terminal
+/// gets the newest state once it has caught up, never a queue of stale frames.
+public protocol FrameSink: AnyObject {
+    /// Whether the last frame is still being written.
+    var isBusy: Bool { get }
+    /// Takes a whole frame; false (nothing written) while the last one is unfinished.
+    @discardableResult func write(frame: [UInt8]) -> Bool
+    /// Runs `handler` once the last frame is all written (at once when it is).
+    func whenDrained(_ handler: @escaping () -> Void)
+}
+
+extension ConsoleWriter: FrameSink {}
+
+/// A sink that takes every frame at once and hands it to a closure (tests, benchmarks).
+final class ClosureFrameSink: FrameSink {
+    private let take: ([UInt8]) -> Void
+
+    init(_ take: @escaping ([UInt8]) -> Void) {
+        self.take = take
+    }
+
+    var isBusy: Bool { false }
+
+    func write(frame: [UInt8]) -> Bool {
+        take(frame)
+        return true
+    }
+
+    func whenDrained(_ handler: @escaping () -> Void) { handler() }
+}

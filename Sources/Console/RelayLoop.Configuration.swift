@@ -1,0 +1,36 @@
+import Render
+
+extension RelayLoop {
+    /// How the relay paces frames and waits for local input; fixed for a run.
+    public struct Configuration: Sendable {
+        public var capabilities: ConsoleCapabilities
+        public var frameInterval: Duration = .milliseconds(8)
+        /// Frames are paced to about this many bytes a second: after a big frame (a flood of
+        /// coloured or wide characters redraws the whole screen each time) the next one waits
+        /// longer than `frameInterval`, so the local terminal is not buried in redraws of
+        /// lines nobody can read, and the relay's time goes to the stream.
+        public var frameBytesPerSecond = 512 * 1024
+        /// The longest wait pacing gives a frame: a flood still gets 83 frames/s (20 ms saved
+        /// more bytes but left the frame rate at a slow local terminal's mercy).
+        public var longestFrameInterval: Duration = .milliseconds(12)
+        /// How long a lone ESC from the local terminal waits for the rest of a sequence.
+        public var escapeTimeout: Duration = .milliseconds(25)
+        public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
+        /// How `signal(.notification…)` reaches the local terminal.
+        public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
+
+        public init(capabilities: ConsoleCapabilities) {
+            self.capabilities = capabilities
+        }
+    }
+}
+
+extension RelayLoop.Configuration {
+    /// The wait after a frame of `bytes` before the next one: `frameInterval`, or the frame's
+    /// time at `frameBytesPerSecond` when longer, at most `longestFrameInterval`. A pure
+    /// function, so the pacing is tested by values rather than by timing frames.
+    public func interval(afterFrameOf bytes: Int) -> Duration {
+        let paced = Duration.microseconds(Int64(bytes) * 1_000_000 / Int64(max(frameBytesPerSecond, 1)))
+        return max(frameInterval, min(paced, max(longestFrameInterval, frameInterval)))
+    }
+}
