@@ -43,7 +43,8 @@ public final class ConsoleSession {
         self.frameOutput = reopened >= 0 ? reopened : output
         // From here on a throw runs deinit, which closes the reopened description.
 
-        SignalRestore.arm(input: input, output: frameOutput, termios: settings, restoreBytes: ConsoleSequences.restore)
+        SignalRestore.arm(input: input, output: frameOutput, termios: settings, restoreBytes: ConsoleSequences.restore,
+                          patience: Self.restoreWait)
         var raw = RawMode.settings(from: settings)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let code = errno
@@ -80,7 +81,7 @@ public final class ConsoleSession {
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }
 
-    /// The longest wait for the terminal to take the restore sequence at exit.
+    /// The longest wait for the terminal to take the restore sequence at exit (from a signal too).
     public static let restoreWait: Duration = .seconds(1)
 
     /// The terminal's size in cells, nil when it cannot be read.

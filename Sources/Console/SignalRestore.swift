@@ -11,6 +11,8 @@ enum SignalRestore {
         var outputFD: Int32 = -1
         var byteCount: Int = 0
         var settings = termios()
+        /// The longest the handler waits, in all, for a terminal that is busy taking a frame.
+        var patienceMilliseconds: Int = 1000
     }
 
     static let capacity = 512
@@ -39,7 +41,8 @@ enum SignalRestore {
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP]
 
     /// Records what to write and which termios to put back, then installs the handlers.
-    static func arm(input: Int32, output: Int32, termios saved: termios, restoreBytes: [UInt8]) {
+    static func arm(input: Int32, output: Int32, termios saved: termios, restoreBytes: [UInt8],
+                    patience: Duration = .seconds(1)) {
         let count = min(restoreBytes.count, capacity)
         restoreBytes.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress { bytes.update(from: base, count: count) }
@@ -48,6 +51,8 @@ enum SignalRestore {
         storage.pointee.outputFD = output
         storage.pointee.byteCount = count
         storage.pointee.settings = saved
+        storage.pointee.patienceMilliseconds = Int(patience.components.seconds * 1000
+                                                   + patience.components.attoseconds / 1_000_000_000_000_000)
         storage.pointee.armed = 1
         for signal in terminationSignals + crashSignals { install(signal) }
     }
@@ -88,25 +93,40 @@ enum SignalRestore {
 
     /// Writes the restore bytes and puts termios back. Async-signal-safe; does nothing unless
     /// armed. The output is `ConsoleSession.frameOutput`, Drover's own non-blocking description
-    /// of the terminal: one that does not read loses the rest of the bytes rather than keep
-    /// the process from dying (only where the terminal could not be reopened does it wait).
+    /// of the terminal. A terminal still taking a frame (a flood fills its buffer every frame)
+    /// is waited for with poll(2), as `restore()` waits, but at most `patienceMilliseconds` in
+    /// all: one that does not read loses the rest of the bytes rather than keep the process from
+    /// dying (only where the terminal could not be reopened does write(2) itself wait).
     /// No file status flags are put back: the shared ones were never changed.
     static func restoreFromSignal() {
         let state = storage
         guard state.pointee.armed == 1 else { return }
         state.pointee.armed = 0
+        let fd = state.pointee.outputFD
+        let deadline = monotonicMilliseconds() + state.pointee.patienceMilliseconds
         var written = 0
         while written < state.pointee.byteCount {
-            let result = write(state.pointee.outputFD, bytes + written, state.pointee.byteCount - written)
+            let result = write(fd, bytes + written, state.pointee.byteCount - written)
             if result > 0 {
                 written += result
-            } else if result < 0 && errno == EINTR {
                 continue
-            } else {
-                break
             }
+            let code = errno
+            if result < 0 && code == EINTR { continue }
+            guard result < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { break }
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0 else { break }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, Int32(clamping: left))
         }
         withUnsafePointer(to: &state.pointee.settings) { _ = tcsetattr(state.pointee.inputFD, TCSANOW, $0) }
+    }
+
+    /// CLOCK_MONOTONIC in milliseconds, by clock_gettime(2) (async-signal-safe).
+    private static func monotonicMilliseconds() -> Int {
+        var now = timespec()
+        _ = clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
     }
 }
 

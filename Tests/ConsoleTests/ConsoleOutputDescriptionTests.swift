@@ -35,6 +35,42 @@ final class ConsoleOutputDescriptionTests: XCTestCase {
         XCTAssertEqual(after.c_lflag, session.savedSettings.c_lflag)
     }
 
+    /// A signal that comes while the terminal is still taking a frame (during a flood every
+    /// frame fills its buffer): the handler waits for it to read, bounded, so the restore
+    /// sequence is not lost to EAGAIN and the terminal is not left on the alternate screen.
+    /// A full pipe stands in for the terminal's full buffer (a pty frees room on its own while
+    /// the kernel moves bytes to the master, so it cannot be kept exactly full).
+    func testTheSignalPathWaitsForATerminalBusyWithAFrame() throws {
+        let pty = try XCTUnwrap(PTY.open())
+        defer { pty.close() }
+        let session = try ConsoleSession(input: pty.slave, output: pty.slave)
+        defer { session.restore() }
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]); close(ends[1]) }
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        var filled = 0
+        var byte = UInt8(ascii: "f")
+        while write(ends[1], &byte, 1) == 1 { filled += 1 }
+        XCTAssertEqual(errno, EAGAIN, "the stand-in terminal takes nothing more now")
+        SignalRestore.storage.pointee.outputFD = ends[1]
+        // Generous here, so a loaded machine cannot make the handler give up first.
+        SignalRestore.storage.pointee.patienceMilliseconds = 120_000
+
+        let returned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            SignalRestore.restoreFromSignal()
+            returned.signal()
+        }
+        // Not an assertion: gives a handler that does not wait the time to give up first.
+        let gaveUpAtOnce = returned.wait(timeout: .now() + .milliseconds(300)) == .success
+        let received = PTY.read(ends[0]) { $0.count >= filled + ConsoleSequences.restore.count }
+        if !gaveUpAtOnce { returned.wait() }
+        XCTAssertFalse(gaveUpAtOnce, "the handler waited for the terminal")
+        XCTAssertEqual(received.count, filled + ConsoleSequences.restore.count, "the frame's bytes, then the restore sequence")
+        XCTAssertEqual(Array(received.suffix(ConsoleSequences.restore.count)), ConsoleSequences.restore)
+    }
+
     /// A terminal that cannot be reopened (here a pty master, whose name would open a new
     /// pair) is written to as it is, blocking: its flags are not touched either.
     func testAnOutputThatCannotBeReopenedIsUsedAsItIsAndStaysBlocking() throws {
