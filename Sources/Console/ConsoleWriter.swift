@@ -23,6 +23,8 @@ public final class ConsoleWriter {
     private var watch: EventLoop.WatchToken?
     /// Runs once when the frame is all written.
     private var drained: (() -> Void)?
+    /// Set by `finish`: the terminal is being given back, and no frame may follow.
+    private var finished = false
 
     public init(descriptor: Int32, loop: EventLoop) {
         self.descriptor = descriptor
@@ -36,10 +38,10 @@ public final class ConsoleWriter {
     public var waitingBytes: Int { frame.count - written }
 
     /// Writes `bytes` as far as the terminal takes them now and keeps the rest. Returns false,
-    /// writing nothing, while an earlier frame is unfinished.
+    /// writing nothing, while an earlier frame is unfinished, and after `finish`.
     @discardableResult
     public func write(frame bytes: [UInt8]) -> Bool {
-        guard !isBusy else { return false }
+        guard !isBusy, !finished else { return false }
         frame = bytes
         written = 0
         writeWaiting()
@@ -62,9 +64,12 @@ public final class ConsoleWriter {
     /// restore sequence that follows does not land inside one of its escape sequences. This
     /// waits, but at most `limit`: a terminal that stays stopped loses the rest of the frame
     /// (the restore sequence starts with CAN, which cancels a cut sequence). Returns whether
-    /// the frame was finished.
+    /// the frame was finished. No frame is written after this: the terminal is about to be
+    /// given back, and what the run still draws while it shuts down (a banner for an upload
+    /// the detach cancelled) would land on the person's screen after the restore.
     @discardableResult
     public func finish(within limit: Duration) -> Bool {
+        finished = true
         stopWatching()
         drained = nil
         defer { frame = []; written = 0 }

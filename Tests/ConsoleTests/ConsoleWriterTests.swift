@@ -100,8 +100,20 @@ final class ConsoleWriterTests: XCTestCase {
         writer.write(frame: frame("x"))
         XCTAssertTrue(writer.isBusy)
         XCTAssertFalse(writer.finish(within: .milliseconds(50)))
+        XCTAssertFalse(writer.isBusy, "the rest is given up: nothing waits")
+    }
+
+    /// Once finished (the run is giving the terminal back), a frame the run still draws while
+    /// it shuts down is refused: it would land on the screen after the restore sequence.
+    func testNoFrameIsWrittenAfterFinish() throws {
+        let pty = try stoppedTerminal()
+        defer { pty.close() }
+        let writer = ConsoleWriter(descriptor: pty.slave, loop: try EventLoop())
+        XCTAssertTrue(writer.write(frame: Array("last".utf8)))
+        XCTAssertTrue(writer.finish(within: .seconds(1)))
+        XCTAssertFalse(writer.write(frame: Array("banner".utf8)), "refused after finish")
         XCTAssertFalse(writer.isBusy)
-        XCTAssertTrue(writer.write(frame: Array("after".utf8)), "the writer is free again")
+        XCTAssertEqual(readAvailable(pty.master), Array("last".utf8), "nothing after the last frame")
     }
 
     /// A terminal that hangs up while a frame waits: the rest is dropped and the run goes on.
