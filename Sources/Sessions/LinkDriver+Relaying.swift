@@ -17,6 +17,7 @@ extension LinkDriver {
             // A turn already due runs in this same loop turn: one read per turn, not two.
             if pumpAgainTimer == nil { serve() }
         }
+        updateSocketEvents()   // a window change sent in part before the watch began
     }
 
     /// A read, then the upload's step: the read finishes any packet another call left half

@@ -259,10 +259,13 @@ final class LinkDriver {
         lifecycle.inFront = true
     }
 
-    /// The remote PTY follows the local terminal (the host in front only).
+    /// The remote PTY follows the local terminal (the host in front only). A size not sent
+    /// whole yet waits for the socket to be writable, which the watch must then ask for: an
+    /// idle host gives no other event to send it on.
     func resizeRemote(columns: Int, rows: Int) {
         guard let connection else { return }
         let sent = (try? connection.channel.resize(columns: columns, rows: rows)) ?? true
         remoteSizeDue = sent ? nil : (columns, rows)
+        updateSocketEvents()
     }
 }

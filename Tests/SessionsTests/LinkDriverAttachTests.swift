@@ -87,4 +87,46 @@ final class LinkDriverAttachTests: XCTestCase {
         XCTAssertEqual(loop.scheduledTimerCount, waiting - 1 + driver.closer.count,
                        "the waiting turn was cancelled, not just forgotten")
     }
+
+    /// A window change the socket took only in part (the host's sshd stopped, the socket full)
+    /// goes out once the socket drains, on a host that sends nothing back to wake the driver:
+    /// while a size is due, the socket watch asks for writable.
+    func testAWindowChangeSentInPartGoesOutOnceTheSocketDrains() throws {
+        let loop = try EventLoop()
+        let sizes = sshd.directory.file("sizes")
+        // Quiet: the shell writes each size it is given to a file, nothing to the channel.
+        let command = "trap 'stty size > \(sizes)' WINCH; while :; do sleep 0.2; done"
+        let driver = try LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: command, host: nil),
+                                    terminal: Terminal(columns: 80, rows: 24), inFront: true, loop: loop,
+                                    keepaliveInterval: 3600)
+        defer { driver.shutDown() }
+        let generation = driver.beginConnect()
+        driver.attach(try connection(running: command), generation: generation)
+        driver.startDelivering()
+
+        var paused = try sshd.pauseConnections()
+        defer { TestSSHD.resume(paused) }
+        // Every size differs, so the file shows the last one only once that one arrived.
+        var size = (columns: 0, rows: 0)
+        for call in 0..<2_000_000 where driver.remoteSizeDue == nil {
+            size = (columns: 10 + call % 10_000, rows: 10 + call / 10_000)
+            driver.resizeRemote(columns: size.columns, rows: size.rows)
+        }
+        XCTAssertTrue(driver.remoteSizeDue.map { $0 == size } ?? false, "the socket filled: the last size went out in part")
+        TestSSHD.resume(paused)
+        paused = []
+
+        // The file is another process's: no event says it changed, so the loop is woken to look.
+        func arrived() -> String? {
+            (try? String(contentsOfFile: sizes, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        let expected = "\(size.rows) \(size.columns)"
+        while arrived() != expected && ContinuousClock.now < deadline {
+            _ = loop.schedule(after: .milliseconds(50)) {}
+            try loop.runOnce()
+        }
+        XCTAssertEqual(arrived(), expected, "the last size reached the remote terminal")
+        XCTAssertNil(driver.remoteSizeDue)
+    }
 }
