@@ -5,23 +5,8 @@ import LibC
 public enum ConsoleOutput {
     /// Writes every byte, retrying on EINTR and waiting for POLLOUT on EAGAIN.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if result > 0 {
-                    written += result
-                    continue
-                }
-                let code = errno
-                if result < 0 && code == EINTR { continue }
-                if result < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
-                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, -1)
-                    continue
-                }
-                throw ConsoleError.system(call: "write", errno: code)
-            }
+        if let code = bytes.withUnsafeBytes({ writeLoop(fd, $0, until: nil) }) {
+            throw ConsoleError.system(call: "write", errno: code)
         }
     }
 
@@ -36,7 +21,14 @@ public enum ConsoleOutput {
     /// As `writeAll(_:_:within:)` for bytes in place.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, within limit: Duration) -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: limit)
+        writeLoop(fd, bytes, until: ContinuousClock.now.advanced(by: limit)) == nil
+    }
+
+    /// Writes all of `bytes`, retrying on EINTR and waiting for POLLOUT on EAGAIN until
+    /// `deadline` (nil: for as long as it takes). nil when every byte went out; else the errno
+    /// that stopped it (ETIMEDOUT once the deadline passed).
+    private static func writeLoop(_ fd: Int32, _ bytes: UnsafeRawBufferPointer,
+                                  until deadline: ContinuousClock.Instant?) -> Int32? {
         var written = 0
         while written < bytes.count {
             let result = write(fd, bytes.baseAddress! + written, bytes.count - written)
@@ -46,13 +38,17 @@ public enum ConsoleOutput {
             }
             let code = errno
             if result < 0 && code == EINTR { continue }
-            guard result < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return false }
+            guard result < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return result < 0 ? code : EIO }
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return ETIMEDOUT }
+                timeout = Int32(clamping: left.components.seconds * 1000
+                                + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            }
             var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
-            _ = poll(&descriptor, 1, Int32(clamping: milliseconds))
+            _ = poll(&descriptor, 1, timeout)
         }
-        return true
+        return nil
     }
 }
