@@ -37,6 +37,19 @@ final class ReplyTests: XCTestCase {
         XCTAssertEqual(t.takeReplies(), [])
     }
 
+    func testRepliesKeepTheirOrderAcrossTakesAndAnEmptyTakeHoldsNoBuffer() {
+        let t = Terminal(columns: 10, rows: 5)
+        t.feed("\(CSI)5n")
+        t.feed("\(CSI)2;3H\(CSI)6n")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\(CSI)0n\(CSI)2;3R")
+        let empty = t.takeReplies()
+        XCTAssertEqual(empty, [])
+        XCTAssertEqual(empty.capacity, 0, "an empty take is the shared empty array, not a fresh buffer")
+        t.feed("\(CSI)6n\(CSI)5n")
+        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\(CSI)2;3R\(CSI)0n")
+        XCTAssertEqual(t.takeReplies().capacity, 0)
+    }
+
     func testModeReportsForPrivateAndANSIModes() {
         let t = Terminal(columns: 10, rows: 5)
         XCTAssertEqual(t.query("\(CSI)?2026$p"), "\(CSI)?2026;2$y")

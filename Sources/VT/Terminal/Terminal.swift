@@ -77,10 +77,14 @@ public final class Terminal {
         text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Bytes to send to the remote, in order; the queue is emptied.
+    /// Bytes to send to the remote, in order; the queue is emptied. The caller is handed the
+    /// queue's own buffer (no copy), and an empty queue answers the shared empty array, so the
+    /// call made after every read allocates nothing when the remote asked nothing.
     public func takeReplies() -> [UInt8] {
-        defer { replies.removeAll(keepingCapacity: true) }
-        return replies
+        guard !replies.isEmpty else { return [] }
+        let taken = replies
+        replies = []
+        return taken
     }
 
     /// Resizes both screens (see `Screen.resize` for what happens to the text).
@@ -89,7 +93,7 @@ public final class Terminal {
     }
 
     func reply(_ text: String) {
-        replies.append(contentsOf: Array(text.utf8))
+        replies.append(contentsOf: text.utf8)
     }
 }
 
