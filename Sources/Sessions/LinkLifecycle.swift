@@ -108,12 +108,6 @@ public struct LinkLifecycle: Equatable, Sendable {
         return false
     }
 
-    /// The person asked to give up (detach or Ctrl+C during reconnect): back to idle.
-    public mutating func cancel() {
-        generation &+= 1
-        state = .idle
-    }
-
     /// When the next reconnect attempt is due (nil when none is scheduled).
     public var nextAttempt: ContinuousClock.Instant? {
         if case .reconnecting(_, let at, _) = state, inFront { return at }

@@ -43,9 +43,6 @@ public struct PredictionEngine: Sendable {
         return !alternateScreen || echoRows.contains(guess.cell.row)
     }
 
-    /// The guesses drawn now.
-    public var shownGuesses: [PredictionGuess] { guesses.filter(isShown) }
-
     /// When the first guess runs out (nil with nothing pending).
     public var deadline: ContinuousClock.Instant? {
         guesses.lazy.map { $0.madeAt + self.timeout(for: $0) }.min()

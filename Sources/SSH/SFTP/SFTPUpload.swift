@@ -126,9 +126,6 @@ public final class SFTPUpload {
         return .protocolFailure(operation: operation, detail: LibSSH2.lastErrorMessage(session.raw))
     }
 
-    /// The SFTP status of the last failed call (`LIBSSH2_FX_*`).
-    var sftpStatus: UInt { sftp.map { UInt(libssh2_sftp_last_error($0)) } ?? 0 }
-
     /// A pointer result: nil with EAGAIN waits, nil otherwise fails.
     func checkPointer(_ pointer: OpaquePointer?, _ operation: String) -> Advance? {
         if pointer != nil { return nil }
