@@ -71,6 +71,8 @@ final class PasteParsingTests: XCTestCase {
     func testOsascriptHexIsDecoded() {
         XCTAssertEqual(ClipboardImage.decodeHex(Array("«data PNGf89504E47»\n".utf8)), [0x89, 0x50, 0x4E, 0x47])
         XCTAssertEqual(ClipboardImage.decodeHex(Array("nothing".utf8)), [])
+        XCTAssertEqual(ClipboardImage.decodeHex(Array("«data PNGf89504»".utf8)), [], "an odd digit count")
+        XCTAssertEqual(ClipboardImage.decodeHex(Array("«data PNGf8950zz»".utf8)), [], "not hex")
     }
 
     func testWithoutAToolTheAdviceNamesOneToInstall() {

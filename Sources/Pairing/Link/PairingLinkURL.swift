@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The URL layer of a `herdr://pair` link as the herdr app's URL parser (Foundation's `URL`
 /// and `URLComponents`, measured on Linux, where the app's parser was run against Drover's)
 /// reads it, before any field rule: which texts are the app's link at all, how long it counts
@@ -49,7 +51,7 @@ enum PairingLinkURL {
         var index = component.startIndex
         while let percent = component[index...].firstIndex(of: UInt8(ascii: "%")) {
             let digits = component[(percent + 1)...].prefix(2)
-            guard digits.count == 2, digits.allSatisfy(isHexDigit) else { return true }
+            guard digits.count == 2, digits.allSatisfy({ HexDigits.value($0) != nil }) else { return true }
             index = percent + 3
         }
         return false
@@ -70,15 +72,6 @@ enum PairingLinkURL {
     private static func mustEscape(_ byte: UInt8, isFragment: Bool) -> Bool {
         if byte <= 0x20 || byte >= 0x7F || (isFragment && byte == UInt8(ascii: "#")) { return true }
         return Array(#""<>[\]^`{|}"#.utf8).contains(byte)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-            return true
-        default:
-            return false
-        }
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Percent-escaping for the query of a `herdr://pair` link (RFC 3986).
 ///
 /// Writing keeps the unreserved characters plus `,` and `:` and escapes every other byte of
@@ -38,9 +40,9 @@ enum QueryEscaping {
                 bytes.append(byte)
                 continue
             }
-            guard index != component.endIndex, let high = hexValue(component[index]) else { throw .badEscape }
+            guard index != component.endIndex, let high = HexDigits.value(component[index]) else { throw .badEscape }
             index = component.index(after: index)
-            guard index != component.endIndex, let low = hexValue(component[index]) else { throw .badEscape }
+            guard index != component.endIndex, let low = HexDigits.value(component[index]) else { throw .badEscape }
             index = component.index(after: index)
             bytes.append(high << 4 | low)
         }
@@ -63,14 +65,5 @@ enum QueryEscaping {
 
     private static func hexDigit(_ nibble: UInt8) -> Unicode.Scalar {
         Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

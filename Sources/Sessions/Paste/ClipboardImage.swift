@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TextSafety
 
 /// The picture on this computer's clipboard, through the first tool that exists: `wl-paste`
 /// (Wayland), `xclip` (X11), or `osascript` (macOS, which prints the PNG data as hex). Runs on
@@ -82,25 +83,6 @@ enum ClipboardImage {
         let string = String(decoding: text, as: UTF8.self)
         guard let start = string.range(of: "«data PNGf"), let end = string.range(of: "»", range: start.upperBound..<string.endIndex)
         else { return [] }
-        let digits = Array(string[start.upperBound..<end.lowerBound].utf8)
-        guard digits.count % 2 == 0 else { return [] }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return [] }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
+        return HexDigits.decode(string[start.upperBound..<end.lowerBound].utf8) ?? []
     }
 }

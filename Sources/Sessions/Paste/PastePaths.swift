@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Reads a bracketed paste as the list of local paths a terminal pastes when files are dragged
 /// onto it: words separated by spaces, tabs or newlines, each possibly in single or double
 /// quotes or with backslash escapes (`/tmp/my\ shot.png`), or a `file://` URI with
@@ -74,22 +76,13 @@ public enum PastePaths {
         var utf8 = Array(rest[slash...].utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let high = hex(utf8.popFirst()!), let low = hex(utf8.popFirst()!) else { return nil }
-                bytes.append(high << 4 | low)
+                guard utf8.count >= 2, let byte = HexDigits.byte(utf8.popFirst()!, utf8.popFirst()!) else { return nil }
+                bytes.append(byte)
             } else {
                 bytes.append(byte)
             }
         }
         guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
     }
 }
