@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// One jump host of a host's `--jump` list, as written: a registry name, or
 /// `[user@]host[:port]` like OpenSSH's ProxyJump (IPv6 as `[addr]:port`). Which of the two a
@@ -14,33 +15,12 @@ public struct JumpHop: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses one hop; nil when it is neither a name nor an address of that form.
     public init?(_ text: String) {
-        var rest = Substring(text)
-        var user: String?
-        if let at = rest.lastIndex(of: "@") {
-            user = String(rest[..<at])
-            rest = rest[rest.index(after: at)...]
-        }
-        var host = String(rest)
-        var port: Int?
-        if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { return nil }
-            host = String(rest[rest.index(after: rest.startIndex)..<close])
-            let after = rest[rest.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":"), let p = Int(after.dropFirst()) else { return nil }
-                port = p
-            }
-        } else if rest.filter({ $0 == ":" }).count == 1, let colon = rest.firstIndex(of: ":") {
-            host = String(rest[..<colon])
-            guard let p = Int(rest[rest.index(after: colon)...]) else { return nil }
-            port = p
-        }
-        if let user, (try? HostRules.checkUser(user)) == nil { return nil }
-        if let port, !(1...65535).contains(port) { return nil }
-        guard Hostname.isValid(host) else { return nil }
-        self.user = user
-        self.host = host
-        self.port = port
+        guard let parts = UserHostPort(text) else { return nil }
+        if let user = parts.user, (try? HostRules.checkUser(user)) == nil { return nil }
+        guard Hostname.isValid(parts.host) else { return nil }
+        user = parts.user
+        host = parts.host
+        port = parts.port
     }
 
     /// The hop as written back: `bastion`, `ann@10.0.0.1:2222`, `[::1]:22`.
