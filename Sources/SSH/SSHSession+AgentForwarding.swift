@@ -25,9 +25,6 @@ extension SSHSession {
         hooks.takeAgentChannels().map { SSHForwardChannel(session: self, raw: $0) }
     }
 
-    /// True when the server opened agent channels that `takeAgentChannels` has not handed out.
-    public var hasAgentChannelsWaiting: Bool { hooks.hasAgentChannels }
-
     /// Without this callback libssh2 refuses every agent channel the server opens.
     private func installAgentChannelCallback() {
         let opened: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Void = {

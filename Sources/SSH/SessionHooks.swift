@@ -51,8 +51,6 @@ final class SessionHooks {
         agentChannels.append(channel)
     }
 
-    var hasAgentChannels: Bool { !agentChannels.isEmpty }
-
     /// The agent channels opened since the last call.
     func takeAgentChannels() -> [OpaquePointer] {
         defer { agentChannels.removeAll() }

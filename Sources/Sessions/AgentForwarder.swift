@@ -34,9 +34,6 @@ final class AgentForwarder {
     /// Whether bytes wait for the session's socket to take them.
     var waitsForRemote: Bool { relays.waitsForRemote }
 
-    /// Whether agent connections are relayed, or channels the host opened wait for the pump.
-    var isRelaying: Bool { relays.count > 0 || session?.hasAgentChannelsWaiting == true }
-
     /// A new session is up (forwarding was asked on its channel): its agent channels are relayed.
     func sessionStarted(_ session: SSHSession) {
         self.session = session

@@ -108,9 +108,10 @@ extension LinkDriver {
         outbound += bytes
         do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
         // A channel write first reads what the socket holds (libssh2 drains it for window
-        // adjusts): a forwarded connection's data, or the open of an agent channel, may now
-        // wait inside libssh2 with no socket event left to announce it.
-        if forwards.contains(where: \.isRelaying) || agent?.isRelaying == true { pumpNextTurn() }
+        // adjusts): the host's output, a forwarded connection's data or the open of an agent
+        // channel may now wait inside libssh2 with no socket event left to announce it, so the
+        // next turn reads (one read that finds nothing costs an EAGAIN).
+        pumpNextTurn()
         updateSocketEvents()
     }
 

@@ -41,9 +41,6 @@ final class PortForwarder {
     /// Whether bytes wait for the session's socket to take them.
     var waitsForRemote: Bool { relays.waitsForRemote }
 
-    /// Whether connections are carried or wait for their channel's open.
-    var isRelaying: Bool { relays.count > 0 }
-
     /// A new session is up: waiting connections get channels on the next pump.
     func sessionStarted(_ session: SSHSession) {
         self.session = session

@@ -123,8 +123,9 @@ final class AttachPasteImageTests: XCTestCase {
         try harness.type("after-$((4+5))\n")
         // The advice comes first, so a narrow status line still shows it.
         try harness.waitFor("e2e: nothing pasted; its sshd needs SFTP ('Subsystem sftp')")
+        // The advice was seen above; it is a 2 s banner, which a loaded machine may have taken
+        // down by the time the keys' echo shows, so it is not looked for again here.
         try harness.waitFor("after-9")
-        XCTAssertTrue(try harness.screen().contains("Subsystem sftp"))
         XCTAssertFalse(try harness.screen().contains(png), "nothing was pasted")
     }
 }
