@@ -55,7 +55,8 @@ public final class SSHChannel {
     }
 
     /// Reads everything available now from stdout and stderr (up to about `limit` bytes),
-    /// draining until libssh2 reports EAGAIN on both, so polling the socket afterwards is safe.
+    /// draining until libssh2 reports EAGAIN on both and holds no stdout packet for this
+    /// channel, so polling the socket afterwards is safe (see `SSHSession.hasBufferedInput`).
     public func readAvailable(limit: Int = 1 << 20) throws -> SSHChannelOutput {
         var output = SSHChannelOutput()
         let flags = try readAvailable(limit: limit) { bytes, isStderr in
@@ -76,7 +77,15 @@ public final class SSHChannel {
         throws -> (reachedEOF: Bool, hasMore: Bool) {
         var total = 0
         var progress = true
-        while progress && total < limit {
+        var lookedAgain = false
+        while total < limit {
+            if !progress {
+                // Reading stderr drains the transport too and can leave stdout packets behind
+                // it; through a jump host a hop's session may hold some. One more pass reads
+                // them (one only: a window adjust that cannot go out yet leaves them waiting).
+                guard !lookedAgain, libssh2_poll_channel_read(raw, 0) == 1 || session.hasBufferedInput else { break }
+                lookedAgain = true
+            }
             progress = false
             for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
                 while true {
@@ -87,6 +96,7 @@ public final class SSHChannel {
                     session.called(reading)
                     if n > 0 {
                         progress = true
+                        lookedAgain = false
                         total += n
                         guard try onData(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]), stream != 0) else {
                             return (reachedEOF: false, hasMore: true)

@@ -34,9 +34,15 @@ extension SSHSession {
         try waitForSocket(until: Self.deadline(in: timeout), timeout: timeout, operation: "waiting for data")
     }
 
-    /// Waits (poll) until the socket is ready in the directions libssh2 is blocked on.
+    /// True when a jump host's session of the chain holds bytes for this one that no socket
+    /// event will announce (`SSHTunnel.holdsInput`): read again instead of waiting.
+    public var hasBufferedInput: Bool { tunnel?.holdsInput ?? false }
+
+    /// Waits (poll) until the socket is ready in the directions libssh2 is blocked on; returns
+    /// at once while a jump host's session already holds input for this one.
     /// `timeout` is the limit the deadline came from, for the error message.
     func waitForSocket(until deadline: ContinuousClock.Instant?, timeout: Double?, operation: String) throws {
+        if hasBufferedInput { return }
         try SocketWait.wait(fd: socketDescriptor, events: blockDirections.pollEvents, until: deadline) {
             SSHError.timedOut(host: endpoint.host, port: endpoint.port, seconds: timeout ?? 0,
                               waitingFor: "waiting for the server (\(operation))")

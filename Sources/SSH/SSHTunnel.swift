@@ -41,6 +41,13 @@ final class SSHTunnel {
     /// Bytes read from the outer channel before the inner session asked (`finishPendingRead`).
     private var early: [UInt8] = []
 
+    /// Whether bytes for the inner session wait on this side of the socket: kept here, or in
+    /// the outer session's packet list, where a write's drain (libssh2 reads the socket before
+    /// each send) or another read left them. The first hop's socket will not announce them.
+    var holdsInput: Bool {
+        !early.isEmpty || libssh2_poll_channel_read(channel, 0) == 1 || outer.hasBufferedInput
+    }
+
     /// A read whose window adjust the outer session holds half sent blocks every send through
     /// it, and the inner session may be waiting to send rather than to read: the read is
     /// repeated here, and what it brings is kept for the inner session's next receive.

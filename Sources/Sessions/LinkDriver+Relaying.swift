@@ -60,8 +60,10 @@ extension LinkDriver {
             if try agent?.pump() == true { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
-            if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend) {
-                // libssh2 may hold the rest already, so the socket need not become readable again.
+            if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend)
+                || connection.session.hasBufferedInput {
+                // libssh2 may hold the rest already (here or in a jump host's session), so the
+                // socket need not become readable again.
                 pumpNextTurn()
             } else if output.reachedEOF || connection.channel.receivedEOF {
                 remoteEnded(connection)

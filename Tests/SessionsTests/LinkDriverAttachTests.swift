@@ -49,8 +49,9 @@ final class LinkDriverAttachTests: XCTestCase {
         driver.attach(first, generation: generation)
         driver.attach(second, generation: generation)
         XCTAssertTrue(driver.connection === second)
-        // The replaced connection's close and goodbye finish in later loop turns.
-        XCTAssertEqual(driver.closer.count, 1, "the replaced connection is being closed")
+        // The replaced connection's close and goodbye go on in later loop turns (or are done at
+        // once when the server's answers were already in).
+        XCTAssertLessThanOrEqual(driver.closer.count, 1, "only the replaced connection is being closed")
         while driver.closer.count > 0 { try loop.runOnce() }
         XCTAssertEqual(first.session.state, .closed, "the replaced connection is disconnected")
         XCTAssertNotEqual(second.session.state, .closed)
