@@ -17,7 +17,7 @@ extension InputEncoder {
         if case let .character(scalar) = event.key {
             return kittyTextKey(event, code: scalar.value, text: text, flags)
         }
-        return kittyFunctionalKey(event, flags)
+        return kittyFunctionalKey(event, text: text, flags)
     }
 
     /// A key that types a character: `CSI code[:shifted[:base]] ; mods[:type] [; text] u`, or
@@ -42,7 +42,8 @@ extension InputEncoder {
         return csi.bytes(final: UInt8(ascii: "u"))
     }
 
-    private func kittyFunctionalKey(_ event: KeyEvent, _ flags: KittyKeyboardFlags) -> [UInt8] {
+    /// A key kitty numbers in its functional table (the keypad's digits carry their text too).
+    private func kittyFunctionalKey(_ event: KeyEvent, text: String?, _ flags: KittyKeyboardFlags) -> [UInt8] {
         let mods = event.modifiers
         let allKeys = flags.contains(.reportAllKeys), disambiguate = flags.contains(.disambiguate)
         let legacyMode = !allKeys && !disambiguate && !flags.contains(.reportEventTypes)
@@ -64,6 +65,7 @@ extension InputEncoder {
         guard let (number, final) = KittyKeyTable.functional(event.key) else { return [] }
         var csi = KittyCSI(code: number, modifiers: mods)
         csi.type = flags.contains(.reportEventTypes) ? event.type : .press
+        if flags.contains(.reportAssociatedText), let text, !text.isEmpty { csi.text = text }
         return csi.bytes(final: final)
     }
 
@@ -87,8 +89,10 @@ extension InputEncoder {
     }
 
     /// The event's text, or the one a US layout types: the (shifted) character when no modifier
-    /// other than Shift and the locks is held; the keypad's digits and operators.
+    /// other than Shift and the locks is held; the keypad's digits and operators. A release types
+    /// nothing, as in kitty.
     static func text(of event: KeyEvent) -> String? {
+        if event.type == .release { return nil }
         if let text = event.text { return text.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F } == true ? nil : text }
         guard event.modifiers.subtracting([.shift, .capsLock, .numLock]).isEmpty else { return nil }
         switch event.key {
