@@ -119,7 +119,7 @@ extension InputEncoder {
         }
         if c == "\r" { return encodeKey(.enter, modifiers) }
         guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return [] }
-        return encodeKey(.character(scalar), modifiers)
+        return encodeKey(.character(scalar), modifiers.subtracting(.shift))   // Shift types no other symbol here
     }
 
     static func keypadFinal(_ c: Character) -> UInt8? {

@@ -8,11 +8,11 @@ extension InputEncoder {
         if event.type == .release && !flags.contains(.reportEventTypes) { return [] }
         var event = InputEncoder.normalized(event)
         if case .modifier = event.key, !allKeys { return [] }
+        let text = InputEncoder.text(of: event)
         if case let .keypad(c) = event.key, !flags.contains(.disambiguate) && !allKeys {
-            // Without disambiguation the keypad is its main-keyboard twin, as in kitty.
+            // Without disambiguation the keypad is its main-keyboard twin (its text unchanged), as in kitty.
             event.key = c == "\r" ? .enter : (c.unicodeScalars.first.map(Key.character) ?? event.key)
         }
-        let text = InputEncoder.text(of: event)
         if !allKeys, event.type != .release, let text, !text.isEmpty { return Array(text.utf8) }
         if case let .character(scalar) = event.key {
             return kittyTextKey(event, code: scalar.value, text: text, flags)

@@ -126,6 +126,10 @@ final class KittyKeyEncodingTests: XCTestCase {
             if Self.escapeCoded($0) { return "^[[57414u" }
             return "\r"
         }
+        check(KeyEvent(.keypad("1"), .shift), "shift+KP_1") { f in
+            guard Self.escapeCoded(f) else { return "1" }   // its text is the keypad's, not shift+1's
+            return f.contains(.reportAllKeys) ? "^[[57400;2" + (f.contains(.reportAssociatedText) ? ";49" : "") + "u" : "1"
+        }
         // Without disambiguation it is the main keyboard's +, which Ctrl leaves as it is.
         check(KeyEvent(.keypad("+"), .control), "ctrl+KP_Add") { Self.escapeCoded($0) ? "^[[57413;5u" : "+" }
     }
