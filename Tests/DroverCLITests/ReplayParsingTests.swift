@@ -85,7 +85,7 @@ final class ReplayParsingTests: XCTestCase {
     }
 
     func testBadInputEventsNameTheArgument() {
-        for bad in ["click", "click:0,5", "click:a,b", "key:nosuchkey", "key:up+hyper", "focus:sideways", "poke:1,1"] {
+        for bad in ["click", "click:0,5", "click:a,b", "key:nosuchkey", "key:up+windows", "key:a+release+nosuch", "focus:sideways", "poke:1,1"] {
             XCTAssertThrowsError(try ReplayInput.parse(bad), bad) { error in
                 XCTAssertTrue((error as? UsageError)?.message.contains("'\(bad)'") == true, "\(error)")
             }

@@ -45,5 +45,14 @@ public func vtFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     _ = encoder.encode(.mouse(MouseEvent(button: .none, action: .motion, column: column, row: frame.rows)))
     _ = encoder.encode(.key(.function(1 + Int(input[0]) % 24), KeyModifiers(rawValue: input[1] & 0x0F)))
     _ = encoder.encode(.paste(String(decoding: input.suffix(64), as: UTF8.self)))
+    // Keys under whatever keyboard mode the stream left (kitty flags, modifyOtherKeys).
+    let types: [KeyEventType] = [.press, .repeat, .release]
+    let scalar = Unicode.Scalar(UInt32(input[size / 2]) % 0x80 + (input[0] & 1 == 0 ? 0 : 0x400)) ?? "a"
+    _ = encoder.encode(KeyEvent(.character(scalar), KeyModifiers(rawValue: input[1]), type: types[Int(input[0]) % 3]))
+    _ = encoder.encode(KeyEvent(.keypad("5"), KeyModifiers(rawValue: input[size - 1]), type: types[Int(input[1]) % 3]))
+    _ = encoder.encode(.text(String(decoding: input.prefix(16), as: UTF8.self)))
+    let keyboard = terminal.modes.keyboard
+    precondition(keyboard.mainStack.count <= KittyKeyboardStack.depth && keyboard.alternateStack.count <= KittyKeyboardStack.depth,
+                 "a kitty keyboard stack grew past its depth")
     return 0
 }

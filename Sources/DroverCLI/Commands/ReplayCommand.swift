@@ -8,7 +8,7 @@ import VT
 enum ReplayCommand {
     static let command = Command(
         "replay", summary: "play a recorded terminal stream through Drover's emulator",
-        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--bench | --bench-relay]",
+        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--replies] [--bench | --bench-relay]",
         details: """
             FILE is a raw byte stream (.vt), a script(1) typescript (its 'Script started' and
             'Script done' lines are dropped) or an asciicast v2 recording (.cast; output and
@@ -25,6 +25,9 @@ enum ReplayCommand {
             C-style escaped (\\e[<0;10;5M); an empty line means nothing is sent.
             \(ReplayInput.help)
 
+            --replies prints only what the emulator answered the stream's queries (DA, cursor
+            position, the kitty keyboard flags' CSI ? u…), C-style escaped, on one line.
+
             --bench feeds the stream in 64 KiB chunks to a fresh emulator five times (taking a
             frame at the end of each pass) and prints the best speed as 'drover FILE N MiB/s'.
 
@@ -37,6 +40,7 @@ enum ReplayCommand {
             OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
             OptionSpec("format", value: "FORMAT", help: "text (default), ansi or json"),
             OptionSpec("input", value: "EVENT", repeatable: true, help: "print the bytes this event sends (repeatable)"),
+            OptionSpec("replies", help: "print what the emulator answered the stream instead"),
             OptionSpec("bench", help: "print the emulator's speed on this stream instead"),
             OptionSpec("bench-relay", help: "print the CPU time of emulator and renderer at 60 frames/s instead"),
         ],
@@ -48,11 +52,15 @@ enum ReplayCommand {
         let path = try args.positionals(exactly: ["FILE"])[0]
         let size = try args.value("size").map(parseSize)
         let format = try parseFormat(args.value("format"))
-        let events = try args.values("input").map(ReplayInput.parse)
+        let events = try args.values("input").map(ReplayInput.parseEvent)
+        let replies = args.flag("replies")
+        if replies && (!events.isEmpty || args.value("format") != nil) {
+            throw UsageError("--replies prints only the emulator's answers; leave out --input and --format")
+        }
         let bench = args.flag("bench")
         let benchRelay = args.flag("bench-relay")
-        if (bench || benchRelay) && (!events.isEmpty || args.value("format") != nil) {
-            throw UsageError("--bench and --bench-relay print only the measurement; leave out --input and --format")
+        if (bench || benchRelay) && (!events.isEmpty || replies || args.value("format") != nil) {
+            throw UsageError("--bench and --bench-relay print only the measurement; leave out --input, --replies and --format")
         }
         if bench && benchRelay {
             throw UsageError("--bench and --bench-relay are separate measurements; give one of them")
@@ -82,20 +90,31 @@ enum ReplayCommand {
         }
 
         let terminal = Terminal(columns: columns, rows: rows, scrollbackLimit: 1000)
+        var answered: [UInt8] = []
         for chunk in recording.chunks {
             switch chunk {
             case let .output(bytes):
                 terminal.feed(bytes)
-                _ = terminal.takeReplies()
+                let answer = terminal.takeReplies()
+                if replies { answered += answer }
             case let .resize(c, r):
                 if size == nil { terminal.resize(columns: c, rows: r) }
             }
         }
 
+        if replies {
+            ctx.print(ByteEscaping.cStyle(answered))
+            return 0
+        }
         if !events.isEmpty {
             let pixels = terminal.cellPixelSize
             let encoder = InputEncoder(modes: terminal.modes, cellPixelWidth: pixels.width, cellPixelHeight: pixels.height)
-            for event in events { ctx.print(ByteEscaping.cStyle(encoder.encode(event))) }
+            for event in events {
+                switch event {
+                case let .key(key): ctx.print(ByteEscaping.cStyle(encoder.encode(key)))
+                case let .other(other): ctx.print(ByteEscaping.cStyle(encoder.encode(other)))
+                }
+            }
             return 0
         }
         let frame = terminal.frame()

@@ -4,38 +4,57 @@ import VT
 /// `click:COL,ROW`, `release:COL,ROW`, `motion:COL,ROW`, `drag:COL,ROW`, `wheel-up:COL,ROW`,
 /// `wheel-down:COL,ROW`, `wheel-left:COL,ROW`, `wheel-right:COL,ROW` (left button, 1-based
 /// cells, optional `+shift+alt+ctrl` after the position), `key:NAME[+MOD]...`, `text:TEXT`,
-/// `paste:TEXT`, `focus:in`, `focus:out`.
+/// `paste:TEXT`, `focus:in`, `focus:out`. A key may also be a repeat or a release, which only the
+/// kitty keyboard protocol's event types send.
 enum ReplayInput {
     static let help = """
         EVENT is one of: click:COL,ROW  release:COL,ROW  drag:COL,ROW (motion with the left button)
         motion:COL,ROW (no button)  wheel-up:COL,ROW  wheel-down:COL,ROW  wheel-left:COL,ROW
-        wheel-right:COL,ROW  key:NAME[+shift][+alt][+ctrl][+meta]  text:TEXT  paste:TEXT
+        wheel-right:COL,ROW  key:NAME[+MOD]...[+repeat|+release]  text:TEXT  paste:TEXT
         focus:in  focus:out. Positions count from 1. Key names: up down left right home end
         pageup pagedown insert delete backspace enter tab escape space f1..f24, kp0..kp9,
-        kp. kp+ kp- kp* kp/ kp= kpenter, or a single character (key:a+ctrl).
+        kp. kp+ kp- kp* kp/ kp= kp, kpenter, the modifier keys leftshift rightshift leftctrl
+        rightctrl leftalt rightalt leftsuper rightsuper lefthyper righthyper leftmeta rightmeta
+        capslock numlock scrolllock, or a single character (key:a+ctrl). MOD is shift, alt,
+        ctrl, super, hyper, meta, capslock or numlock; a key is encoded by the keyboard mode
+        the stream left (kitty flags, modifyOtherKeys or legacy): key:enter+shift, key:i+ctrl.
         """
 
+    /// One `--input` event: a key with its event type, or any other event.
+    enum Event: Equatable {
+        case key(KeyEvent)
+        case other(InputEvent)
+    }
+
+    /// The event as `InputEvent` (a key's press; its event type is dropped).
     static func parse(_ spec: String) throws -> InputEvent {
+        switch try parseEvent(spec) {
+        case let .key(key): return .key(key.key, key.modifiers)
+        case let .other(event): return event
+        }
+    }
+
+    static func parseEvent(_ spec: String) throws -> Event {
         guard let colon = spec.firstIndex(of: ":") else {
             throw UsageError("--input '\(spec)': expected KIND:VALUE, e.g. click:10,5 or key:up")
         }
         let kind = String(spec[..<colon])
         let value = String(spec[spec.index(after: colon)...])
         switch kind {
-        case "click": return try mouse(spec, value, .left, .press)
-        case "release": return try mouse(spec, value, .left, .release)
-        case "drag": return try mouse(spec, value, .left, .motion)
-        case "motion": return try mouse(spec, value, .none, .motion)
-        case "wheel-up": return try mouse(spec, value, .wheelUp, .press)
-        case "wheel-down": return try mouse(spec, value, .wheelDown, .press)
-        case "wheel-left": return try mouse(spec, value, .wheelLeft, .press)
-        case "wheel-right": return try mouse(spec, value, .wheelRight, .press)
-        case "key": return try key(spec, value)
-        case "text": return .text(value)
-        case "paste": return .paste(value)
+        case "click": return .other(try mouse(spec, value, .left, .press))
+        case "release": return .other(try mouse(spec, value, .left, .release))
+        case "drag": return .other(try mouse(spec, value, .left, .motion))
+        case "motion": return .other(try mouse(spec, value, .none, .motion))
+        case "wheel-up": return .other(try mouse(spec, value, .wheelUp, .press))
+        case "wheel-down": return .other(try mouse(spec, value, .wheelDown, .press))
+        case "wheel-left": return .other(try mouse(spec, value, .wheelLeft, .press))
+        case "wheel-right": return .other(try mouse(spec, value, .wheelRight, .press))
+        case "key": return .key(try key(spec, value))
+        case "text": return .other(.text(value))
+        case "paste": return .other(.paste(value))
         case "focus":
-            if value == "in" { return .focus(true) }
-            if value == "out" { return .focus(false) }
+            if value == "in" { return .other(.focus(true)) }
+            if value == "out" { return .other(.focus(false)) }
             throw UsageError("--input '\(spec)': focus takes 'in' or 'out'")
         default:
             throw UsageError("--input '\(spec)': unknown event kind '\(kind)'; use click, release, drag, motion, wheel-up, wheel-down, key, text, paste or focus")
@@ -50,26 +69,35 @@ enum ReplayInput {
               column >= 1, row >= 1 else {
             throw UsageError("--input '\(spec)': the position must be COL,ROW counted from 1, e.g. 10,5")
         }
-        let mods = try modifiers(spec, parts)
+        let (mods, type) = try modifiers(spec, parts)
+        guard type == .press else {
+            throw UsageError("--input '\(spec)': repeat and release are for keys; use release:COL,ROW for a mouse release")
+        }
         return .mouse(MouseEvent(button: button, action: action, column: column, row: row, modifiers: mods))
     }
 
-    private static func modifiers(_ spec: String, _ names: [String]) throws -> KeyModifiers {
+    private static let modifierNames: [String: KeyModifiers] = [
+        "shift": .shift, "alt": .alt, "ctrl": .control, "control": .control, "super": .super,
+        "hyper": .hyper, "meta": .meta, "capslock": .capsLock, "numlock": .numLock,
+    ]
+
+    private static func modifiers(_ spec: String, _ names: [String]) throws -> (KeyModifiers, KeyEventType) {
         var mods: KeyModifiers = []
+        var type = KeyEventType.press
         for name in names {
-            switch name.lowercased() {
-            case "shift": mods.insert(.shift)
-            case "alt": mods.insert(.alt)
-            case "ctrl", "control": mods.insert(.control)
-            case "meta": mods.insert(.meta)
-            default:
-                throw UsageError("--input '\(spec)': unknown modifier '\(name)'; use shift, alt, ctrl or meta")
+            let lower = name.lowercased()
+            if let mod = modifierNames[lower] {
+                mods.insert(mod)
+            } else if lower == "repeat" || lower == "release" {
+                type = lower == "repeat" ? .repeat : .release
+            } else {
+                throw UsageError("--input '\(spec)': unknown modifier '\(name)'; use shift, alt, ctrl, super, hyper, meta, capslock or numlock (and repeat or release for a key)")
             }
         }
-        return mods
+        return (mods, type)
     }
 
-    private static func key(_ spec: String, _ value: String) throws -> InputEvent {
+    private static func key(_ spec: String, _ value: String) throws -> KeyEvent {
         // "key:+" and "key:++ctrl" name the plus key itself.
         var name: String
         var rest: [String]
@@ -81,11 +109,11 @@ enum ReplayInput {
             name = parts[0]
             rest = Array(parts.dropFirst())
         }
-        let mods = try modifiers(spec, rest)
+        let (mods, type) = try modifiers(spec, rest)
         guard let key = namedKey(name) else {
-            throw UsageError("--input '\(spec)': unknown key '\(name)'. " + "Key names: up down left right home end pageup pagedown insert delete backspace enter tab escape space f1..f24 kp0..kp9 kpenter, or one character")
+            throw UsageError("--input '\(spec)': unknown key '\(name)'. " + "Key names: up down left right home end pageup pagedown insert delete backspace enter tab escape space f1..f24 kp0..kp9 kpenter leftshift..rightmeta capslock numlock, or one character")
         }
-        return .key(key, mods)
+        return KeyEvent(key, mods, type: type)
     }
 
     static func namedKey(_ name: String) -> Key? {
@@ -95,6 +123,13 @@ enum ReplayInput {
             "insert": .insert, "delete": .delete, "del": .delete, "backspace": .backspace,
             "enter": .enter, "return": .enter, "tab": .tab, "escape": .escape, "esc": .escape,
             "space": .character(" "), "kpenter": .keypad("\r"),
+            "leftshift": .modifier(.leftShift), "rightshift": .modifier(.rightShift),
+            "leftctrl": .modifier(.leftControl), "rightctrl": .modifier(.rightControl),
+            "leftalt": .modifier(.leftAlt), "rightalt": .modifier(.rightAlt),
+            "leftsuper": .modifier(.leftSuper), "rightsuper": .modifier(.rightSuper),
+            "lefthyper": .modifier(.leftHyper), "righthyper": .modifier(.rightHyper),
+            "leftmeta": .modifier(.leftMeta), "rightmeta": .modifier(.rightMeta),
+            "capslock": .modifier(.capsLock), "numlock": .modifier(.numLock), "scrolllock": .modifier(.scrollLock),
         ]
         let lower = name.lowercased()
         if let key = names[lower] { return key }

@@ -2,7 +2,8 @@ import TextSafety
 import VT
 
 /// `drover replay --format json`: every cell (text, width, attributes that differ from
-/// plain), the cursor, the title, the mouse tracking mode and encoding, and the other modes.
+/// plain), the cursor, the title, the mouse tracking mode and encoding, the keyboard mode (kitty
+/// flags of the screen shown, modifyOtherKeys) and the other modes.
 /// Hand-written so key order is stable and output diffs well.
 enum ScreenJSON {
     static func render(_ frame: Frame, modes: TerminalModes) -> String {
@@ -26,7 +27,8 @@ enum ScreenJSON {
             ("insert", modes.insert), ("newLine", modes.newLine), ("reverseVideo", modes.reverseVideo),
             ("leftRightMarginMode", modes.leftRightMarginMode), ("alternateScreen", modes.alternateScreen),
         ]
-        let modeText = "{\"mouse\":\(mouse)," + flags.map { "\(JSONText.literal($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        let keyboard = "{\"kittyFlags\":\(modes.kittyKeyboardFlags.rawValue),\"modifyOtherKeys\":\(modes.keyboard.modifyOtherKeys)}"
+        let modeText = "{\"mouse\":\(mouse),\"keyboard\":\(keyboard)," + flags.map { "\(JSONText.literal($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         return """
             {
               "columns": \(frame.columns),

@@ -9,6 +9,9 @@ extension Terminal {
             return
         }
         screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        if final == UInt8(ascii: "u") && intermediates == 0 && prefix != 0 {
+            if kittyKeyboard(p, prefix: prefix) { return }
+        }
         switch (prefix, intermediates) {
         case (0, 0):
             plainCSI(p, final)
@@ -19,6 +22,7 @@ extension Terminal {
             case UInt8(ascii: "J"): screen.selectiveEraseInDisplay(p[0])   // DECSED
             case UInt8(ascii: "K"): screen.selectiveEraseInLine(p[0])      // DECSEL
             case UInt8(ascii: "n"): decStatusReport(p)
+            case UInt8(ascii: "m"): reportKeyModifierOptions(p)                // XTQMODKEYS
             default: break
             }
         case (UInt8(ascii: "?"), 0x24) where final == UInt8(ascii: "p"):  // ? $ p
@@ -29,6 +33,8 @@ extension Terminal {
             switch final {
             case UInt8(ascii: "c"): secondaryDeviceAttributes(p[0])
             case UInt8(ascii: "q"): versionReport(p[0])
+            case UInt8(ascii: "m"): setKeyModifierOptions(p)                    // XTMODKEYS
+            case UInt8(ascii: "n"): disableKeyModifierOptions(p)
             default: break
             }
         case (0, 0x20) where final == UInt8(ascii: "q"):                   // DECSCUSR

@@ -28,8 +28,8 @@ public struct InputEncoder: Sendable {
     /// The bytes to send for `event`; empty when the remote did not ask for it.
     public func encode(_ event: InputEvent) -> [UInt8] {
         switch event {
-        case let .key(key, modifiers): return encodeKey(key, modifiers)
-        case let .text(text): return Array(text.utf8)
+        case let .key(key, modifiers): return encode(KeyEvent(key, modifiers))
+        case let .text(text): return encodeText(text)
         case let .mouse(mouse): return encodeMouse(mouse)
         case let .paste(text): return encodePaste(text)
         case let .focus(gained):

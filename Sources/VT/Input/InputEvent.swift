@@ -1,14 +1,28 @@
-/// Keyboard modifiers, as xterm numbers them in `CSI 1;m X` (m = 1 + bits).
+/// Keyboard modifiers, with the kitty keyboard protocol's bits (m = 1 + bits in its escape
+/// codes). The low three are xterm's too. xterm has one more bit, 8, which it calls Meta and
+/// kitty calls Super: legacy encodings send Super, Hyper and Meta alike as that bit, so a
+/// terminal's `CSI 1;9A` (decoded as `.super`) goes on as it came.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let shift = KeyModifiers(rawValue: 1)
     public static let alt = KeyModifiers(rawValue: 2)
     public static let control = KeyModifiers(rawValue: 4)
-    public static let meta = KeyModifiers(rawValue: 8)
+    public static let `super` = KeyModifiers(rawValue: 8)
+    public static let hyper = KeyModifiers(rawValue: 16)
+    public static let meta = KeyModifiers(rawValue: 32)
+    public static let capsLock = KeyModifiers(rawValue: 64)
+    public static let numLock = KeyModifiers(rawValue: 128)
 
-    /// xterm's modifier parameter: 1 + the bits (2 = Shift, 3 = Alt, 5 = Ctrl, …).
-    public var xtermParameter: Int { 1 + Int(rawValue) }
+    /// The lock modifiers, which legacy encodings ignore.
+    public static let locks: KeyModifiers = [.capsLock, .numLock]
+
+    /// Super, Hyper or Meta: what xterm's fourth bit (its Meta) says.
+    public var hasXtermMeta: Bool { rawValue & 0x38 != 0 }
+
+    /// xterm's modifier parameter: 1 + shift, alt, ctrl and meta (2 = Shift, 3 = Alt, 5 = Ctrl,
+    /// 9 = Meta, …); the locks are not said.
+    public var xtermParameter: Int { 1 + Int(rawValue & 0x07) + (hasXtermMeta ? 8 : 0) }
 }
 
 /// A key that is not plain text.
@@ -20,8 +34,10 @@ public enum Key: Hashable, Sendable {
     case home, end, pageUp, pageDown, insert, delete
     /// F1–F24.
     case function(Int)
-    /// Keypad keys (`0`–`9`, `.`, `+`, `-`, `*`, `/`, `=`, enter as "\r").
+    /// Keypad keys (`0`–`9`, `.`, `+`, `-`, `*`, `/`, `=`, `,`, enter as "\r").
     case keypad(Character)
+    /// A modifier key pressed on its own: sent only under kitty's report-all-keys flag.
+    case modifier(ModifierKey)
 }
 
 public enum MouseButton: Hashable, Sendable {

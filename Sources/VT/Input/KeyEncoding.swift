@@ -1,10 +1,37 @@
-/// Keyboard half of `InputEncoder`: xterm's PC-style function keys.
+/// Keyboard half of `InputEncoder`: the host's keyboard mode picks the encoding. Kitty flags
+/// (`KittyKeyEncoding.swift`) come first; else xterm's modifyOtherKeys
+/// (`ModifyOtherKeysEncoding.swift`) for the keys it covers; else xterm's PC-style legacy keys.
 extension InputEncoder {
+    /// The bytes for one key event by the host's keyboard mode; empty when the mode sends
+    /// nothing for it (a release outside kitty's event types, a modifier key on its own).
+    public func encode(_ event: KeyEvent) -> [UInt8] {
+        let flags = modes.kittyKeyboardFlags
+        if !flags.isEmpty { return kittyKey(event, flags) }
+        guard event.type != .release else { return [] }
+        if case .modifier = event.key { return [] }
+        let modifiers = event.modifiers.subtracting(.locks)
+        if modes.keyboard.modifyOtherKeys > 0, let bytes = modifyOtherKey(event.key, modifiers) { return bytes }
+        return encodeKey(event.key, modifiers)
+    }
+
+    /// Typed text: as it is, or under kitty's report-all-keys flag one key event per character.
+    func encodeText(_ text: String) -> [UInt8] {
+        let flags = modes.kittyKeyboardFlags
+        guard flags.contains(.reportAllKeys) else { return Array(text.utf8) }
+        var out: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            out += kittyKey(KeyEvent(.character(scalar), text: String(scalar)), flags)
+        }
+        return out
+    }
+
+    /// xterm's legacy keys (modifyOtherKeys 0, no kitty flags).
     func encodeKey(_ key: Key, _ modifiers: KeyModifiers) -> [UInt8] {
-        let alt = modifiers.contains(.alt) || modifiers.contains(.meta)
+        let alt = modifiers.contains(.alt) || modifiers.hasXtermMeta
         switch key {
         case let .character(scalar):
-            return prefixed(alt, characterBytes(scalar, control: modifiers.contains(.control)))
+            return prefixed(alt, characterBytes(scalar, control: modifiers.contains(.control),
+                                                shift: modifiers.contains(.shift)))
         case .enter:
             return prefixed(alt, modes.newLine ? [0x0D, 0x0A] : [0x0D])
         case .tab:
@@ -26,6 +53,7 @@ extension InputEncoder {
         case .pageDown: return tildeKey(6, modifiers)
         case let .function(n): return functionKey(n, modifiers)
         case let .keypad(c): return keypadKey(c, modifiers)
+        case .modifier: return []
         }
     }
 
@@ -35,9 +63,11 @@ extension InputEncoder {
 
     /// A character, with Ctrl mapped to its C0 code (ctrl+a..z → 1..26, ctrl+space/@ → NUL,
     /// ctrl+[ \ ] ^ _ → 0x1B..0x1F, ctrl+? → DEL); other Ctrl combinations send the character.
-    private func characterBytes(_ scalar: Unicode.Scalar, control: Bool) -> [UInt8] {
+    /// Shift without Ctrl sends what a US layout types (`A` for a, `!` for 1), as xterm does.
+    private func characterBytes(_ scalar: Unicode.Scalar, control: Bool, shift: Bool) -> [UInt8] {
         if control, let code = InputEncoder.controlCode(scalar) { return [code] }
-        return Array(String(Character(scalar)).utf8)
+        let typed = shift && !control ? USLayout.shifted(scalar) ?? scalar : scalar
+        return Array(String(Character(typed)).utf8)
     }
 
     static func controlCode(_ scalar: Unicode.Scalar) -> UInt8? {
@@ -89,7 +119,7 @@ extension InputEncoder {
         }
         if c == "\r" { return encodeKey(.enter, modifiers) }
         guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return [] }
-        return encodeKey(.character(scalar), modifiers)
+        return encodeKey(.character(scalar), modifiers.subtracting(.shift))   // Shift types no other symbol here
     }
 
     static func keypadFinal(_ c: Character) -> UInt8? {

@@ -53,7 +53,7 @@ extension InputEncoder {
         if event.action == .release && !sgr { code = 3 }
         if tracking != .x10 {
             if event.modifiers.contains(.shift) { code += 4 }
-            if event.modifiers.contains(.alt) || event.modifiers.contains(.meta) { code += 8 }
+            if event.modifiers.contains(.alt) || event.modifiers.hasXtermMeta { code += 8 }
             if event.modifiers.contains(.control) { code += 16 }
         }
         if event.action == .motion { code += 32 }

@@ -39,6 +39,11 @@ public struct TerminalModes: Hashable, Sendable {
     /// `?66` (DECNKM) mirrors `applicationKeypad`.
     /// `?1049`/`?1047`/`?47`: the alternate screen is shown.
     public var alternateScreen = false
+    /// The kitty keyboard protocol's stacks and xterm's modifyOtherKeys.
+    public var keyboard = KeyboardModes()
+
+    /// The kitty keyboard flags of the screen shown.
+    public var kittyKeyboardFlags: KittyKeyboardFlags { keyboard.kittyFlags(onAlternateScreen: alternateScreen) }
 
     public init() {}
 }

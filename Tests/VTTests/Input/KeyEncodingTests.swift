@@ -21,6 +21,19 @@ final class KeyEncodingTests: XCTestCase {
         XCTAssertEqual(bytes(.left, .alt), "\u{1B}[1;3D")
     }
 
+    func testShiftTypesTheUSLayoutsCharacterAndSuperHyperMetaAreXtermsMeta() {
+        XCTAssertEqual(bytes(.character("a"), .shift), "A")
+        XCTAssertEqual(bytes(.character("1"), .shift), "!")
+        XCTAssertEqual(bytes(.character("a"), [.shift, .alt]), "\u{1B}A")
+        XCTAssertEqual(bytes(.character("a"), [.shift, .control]), "\u{01}")
+        XCTAssertEqual(bytes(.keypad("1"), .shift), "1")
+        XCTAssertEqual(bytes(.up, .super), "\u{1B}[1;9A")
+        XCTAssertEqual(bytes(.up, [.meta, .hyper]), "\u{1B}[1;9A")
+        XCTAssertEqual(bytes(.character("x"), .meta), "\u{1B}x")
+        XCTAssertEqual(bytes(.up, [.control, .capsLock, .numLock]), "\u{1B}[1;5A")
+        XCTAssertEqual(bytes(.modifier(.leftShift)), "")
+    }
+
     func testHomeAndEnd() {
         XCTAssertEqual(bytes(.home), "\u{1B}[H")
         XCTAssertEqual(bytes(.end), "\u{1B}[F")
