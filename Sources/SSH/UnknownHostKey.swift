@@ -31,7 +31,10 @@ public struct UnknownHostKey: Sendable, Equatable {
         }
         lines += [
             "Its \(key.keyType) host key fingerprint is \(key.fingerprint).",
-            "Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).",
+            key.port == 22
+                ? "Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file))."
+                // Not the system's sshd, most likely: /etc/ssh's key would not be this one.
+                : "Compare it with the fingerprint on that computer (ssh-keygen -lf on the .pub of the HostKey file that sshd on port \(key.port) uses; /etc/ssh/\(file) for the system's sshd).",
             "Type 'yes' to trust and pin this key, 'no' to stop (or type the fingerprint): ",
         ]
         return lines.joined(separator: "\n")

@@ -56,7 +56,7 @@ final class AttachFloodTests: XCTestCase {
     /// a frozen relay adds tens of seconds. The quiet round's time (tmux delivering the keys,
     /// Drover restoring the terminal and exiting, on a machine that may be busy with other
     /// work) is the baseline, so the bound measures the flood and not the machine.
-    func testDetachAnswersWithinTwoHundredMillisecondsDuringAWorstStreamFlood() throws {
+    func testDetachAnswersWithinAFewHundredMillisecondsDuringAWorstStreamFlood() throws {
         var times: [Duration] = []
         let idle = harness.scratch.file("flooding.idle")
         XCTAssertTrue(FileManager.default.createFile(atPath: idle, contents: nil))
@@ -86,7 +86,10 @@ final class AttachFloodTests: XCTestCase {
             XCTAssertEqual(try harness.waitForExit(number: round).status, 0)
         }
         let quiet = times.removeFirst()
-        XCTAssertLessThan(times.max()! - quiet, .seconds(1), "ctrl+] d took \(times) during the flood, \(quiet) without")
-        XCTAssertLessThan(times.min()! - quiet, .milliseconds(200), "ctrl+] d took \(times) during the flood, \(quiet) without")
+        // Quietly it takes ~15 ms and during the flood ~60 ms more; the bounds leave room for a
+        // machine whose cores are all busy (the flood's producer, sshd and tmux share them with
+        // Drover), where ~300 ms more was seen. A pump that kept the keys waiting took seconds.
+        XCTAssertLessThan(times.max()! - quiet, .seconds(2), "ctrl+] d took \(times) during the flood, \(quiet) without")
+        XCTAssertLessThan(times.min()! - quiet, .milliseconds(600), "ctrl+] d took \(times) during the flood, \(quiet) without")
     }
 }
