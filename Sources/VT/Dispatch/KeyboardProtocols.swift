@@ -5,13 +5,17 @@
 /// `KittyKeyboardStack.depth`, so no stream can grow them.
 extension Terminal {
     /// `CSI <prefix> … u` with prefix `>`, `<`, `=` or `?`; false when it is none of them.
+    /// As kitty's parser: only a missing parameter takes the default (an explicit 0 pops
+    /// nothing, and mode 0 sets nothing), and a push or pop with more than one parameter, or a
+    /// set with more than two, is ignored.
     func kittyKeyboard(_ p: borrowing Params, prefix: UInt8) -> Bool {
         let alternate = screen.isAlternate
         var stack = alternate ? screen.modes.keyboard.alternateStack : screen.modes.keyboard.mainStack
         switch prefix {
-        case UInt8(ascii: ">"): stack.push(p[0])
-        case UInt8(ascii: "<"): stack.pop(p.value(0, default: 1))
-        case UInt8(ascii: "="): stack.set(p[0], mode: p.value(1, default: 1))
+        case UInt8(ascii: ">") where p.count <= 1: stack.push(p[0])
+        case UInt8(ascii: "<") where p.count <= 1: stack.pop(p.count == 0 ? 1 : p[0])
+        case UInt8(ascii: "=") where p.count <= 2: stack.set(p[0], mode: p.count < 2 ? 1 : p[1])
+        case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="): return true
         case UInt8(ascii: "?"):
             reply("\u{1B}[?\(stack.current)u")
             return true

@@ -34,6 +34,21 @@ final class KeyboardModeSequencesTests: XCTestCase {
         XCTAssertEqual(query(t), "\u{1B}[?1u")
     }
 
+    /// kitty's parser gives a default only to a missing parameter and ignores extra ones.
+    func testExplicitZeroAndExtraParametersAsKittyReadsThem() {
+        let t = Terminal(columns: 20, rows: 5)
+        t.feed("\u{1B}[>5u")
+        t.feed("\u{1B}[<0u")                      // pops nothing
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        t.feed("\u{1B}[=3;0u")                    // mode 0 sets nothing
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        t.feed("\u{1B}[>1;2u\u{1B}[<1;1u\u{1B}[=1;1;1u")
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        XCTAssertEqual(t.modes.keyboard.mainStack.count, 2)
+        t.feed("\u{1B}[<u")
+        XCTAssertEqual(query(t), "\u{1B}[?0u")
+    }
+
     func testDepthIsKittysEightAndTheOldestIsEvicted() {
         let t = Terminal(columns: 20, rows: 5)
         for flags in 1...15 { t.feed("\u{1B}[>\(flags)u") }
