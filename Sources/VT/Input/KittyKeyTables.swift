@@ -109,12 +109,25 @@ enum KittyLegacy {
         }
     }
 
+    /// kitty's legacy text keys for a modified key: its own when it is ASCII, else (Ctrl, Alt or
+    /// both on a key of another script) the ASCII key at its place in the base layout, so
+    /// ctrl+с on a Russian layout is ^C as kitty sends it; nil when only `CSI u` can say it.
+    static func textKey(_ event: KeyEvent, code: UInt32) -> [UInt8]? {
+        guard let key = Unicode.Scalar(code) else { return nil }
+        if isASCIIText(key) { return textKey(key, event.modifiers, shifted: event.shiftedKey) }
+        guard let base = event.baseLayoutKey, isASCIIText(base),
+              [.control, .alt, [.control, .alt]].contains(event.modifiers) else { return nil }
+        return textKey(base, event.modifiers, shifted: nil)
+    }
+
+    private static func isASCIIText(_ key: Unicode.Scalar) -> Bool { key.value >= 0x20 && key.value < 0x7F }
+
     /// kitty's legacy text keys: the ASCII keys with shift, alt, ctrl, shift+alt or ctrl+alt
     /// (and space with ctrl+shift or alt+shift); nil when the combination needs `CSI u`.
-    static func textKey(_ key: Unicode.Scalar, _ original: KeyModifiers) -> [UInt8]? {
-        guard key.isASCII, key.value >= 0x20, key.value < 0x7F else { return nil }
+    /// `shifted` is the layout's key with Shift (nil: a US layout's).
+    private static func textKey(_ key: Unicode.Scalar, _ original: KeyModifiers, shifted layoutShifted: Unicode.Scalar?) -> [UInt8]? {
         var mods = original, key = key
-        if mods.contains(.shift), let shifted = USLayout.shifted(key),
+        if mods.contains(.shift), let shifted = layoutShifted ?? USLayout.shifted(key), shifted != key, shifted.isASCII,
            !mods.contains(.control) || !("a"..."z").contains(key) {
             key = shifted
             mods.remove(.shift)
