@@ -144,9 +144,20 @@ enum KittyLegacy {
         }
     }
 
-    /// kitty's ctrl mapping: a..z and @[\]^_ to C0, space and 2 to NUL, 3..7 to ESC..US,
-    /// 8 and ? to DEL, / to US, ~ to RS; other keys unchanged.
+    /// kitty's ctrl mapping (its `ctrled_key`) for an ASCII key: a..z and @[\]^_ to C0, space
+    /// and 2 to NUL, 3..7 to ESC..US, 8 and ? to DEL, / to US, ~ to RS; other keys (` among them,
+    /// unlike X) unchanged.
     static func ctrl(_ key: Unicode.Scalar) -> UInt8 {
-        InputEncoder.controlCode(key) ?? UInt8(key.value)
+        let v = UInt8(truncatingIfNeeded: key.value)
+        switch v {
+        case 0x61...0x7A: return v - 0x60
+        case 0x40, 0x5B...0x5F: return v - 0x40
+        case 0x20, 0x32: return 0
+        case 0x33...0x37: return v - 0x33 + 0x1B
+        case 0x38, 0x3F: return 0x7F
+        case 0x2F: return 0x1F
+        case 0x7E: return 0x1E
+        default: return v
+        }
     }
 }
