@@ -109,7 +109,7 @@ private struct XtermOtherKey {
         case .enter, .tab: return true
         case .backspace: return level == 2 && !state.subtracting(.control).isEmpty
         case .delete: return level == 2
-        case .escape where level == 2: return true
+        case .escape where level == 2: return true   // xterm 379 modifies Escape with any modifier here
         case .escape, .char:
             if level == 2 {
                 if isControlInput { return true }
