@@ -70,23 +70,24 @@ final class ReplayParsingTests: XCTestCase {
     }
 
     func testInputEventsParse() throws {
-        XCTAssertEqual(try ReplayInput.parse("click:10,5"),
-                       .mouse(MouseEvent(button: .left, action: .press, column: 10, row: 5)))
-        XCTAssertEqual(try ReplayInput.parse("release:3,4+ctrl"),
-                       .mouse(MouseEvent(button: .left, action: .release, column: 3, row: 4, modifiers: .control)))
-        XCTAssertEqual(try ReplayInput.parse("wheel-down:1,2"),
-                       .mouse(MouseEvent(button: .wheelDown, action: .press, column: 1, row: 2)))
-        XCTAssertEqual(try ReplayInput.parse("key:f5+shift"), .key(.function(5), .shift))
-        XCTAssertEqual(try ReplayInput.parse("key:a+ctrl"), .key(.character("a"), .control))
-        XCTAssertEqual(try ReplayInput.parse("key:+"), .key(.character("+"), []))
-        XCTAssertEqual(try ReplayInput.parse("key:up"), .key(.up, []))
-        XCTAssertEqual(try ReplayInput.parse("paste:a:b"), .paste("a:b"))
-        XCTAssertEqual(try ReplayInput.parse("focus:out"), .focus(false))
+        XCTAssertEqual(try ReplayInput.parseEvent("click:10,5"),
+                       .other(.mouse(MouseEvent(button: .left, action: .press, column: 10, row: 5))))
+        XCTAssertEqual(try ReplayInput.parseEvent("release:3,4+ctrl"),
+                       .other(.mouse(MouseEvent(button: .left, action: .release, column: 3, row: 4, modifiers: .control))))
+        XCTAssertEqual(try ReplayInput.parseEvent("wheel-down:1,2"),
+                       .other(.mouse(MouseEvent(button: .wheelDown, action: .press, column: 1, row: 2))))
+        XCTAssertEqual(try ReplayInput.parseEvent("key:f5+shift"), .key(KeyEvent(.function(5), .shift)))
+        XCTAssertEqual(try ReplayInput.parseEvent("key:a+ctrl"), .key(KeyEvent(.character("a"), .control)))
+        XCTAssertEqual(try ReplayInput.parseEvent("key:+"), .key(KeyEvent(.character("+"))))
+        XCTAssertEqual(try ReplayInput.parseEvent("key:up"), .key(KeyEvent(.up)))
+        XCTAssertEqual(try ReplayInput.parseEvent("key:enter+super+release"), .key(KeyEvent(.enter, .super, type: .release)))
+        XCTAssertEqual(try ReplayInput.parseEvent("paste:a:b"), .other(.paste("a:b")))
+        XCTAssertEqual(try ReplayInput.parseEvent("focus:out"), .other(.focus(false)))
     }
 
     func testBadInputEventsNameTheArgument() {
         for bad in ["click", "click:0,5", "click:a,b", "key:nosuchkey", "key:up+windows", "key:a+release+nosuch", "focus:sideways", "poke:1,1"] {
-            XCTAssertThrowsError(try ReplayInput.parse(bad), bad) { error in
+            XCTAssertThrowsError(try ReplayInput.parseEvent(bad), bad) { error in
                 XCTAssertTrue((error as? UsageError)?.message.contains("'\(bad)'") == true, "\(error)")
             }
         }

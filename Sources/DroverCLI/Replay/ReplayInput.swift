@@ -26,14 +26,6 @@ enum ReplayInput {
         case other(InputEvent)
     }
 
-    /// The event as `InputEvent` (a key's press; its event type is dropped).
-    static func parse(_ spec: String) throws -> InputEvent {
-        switch try parseEvent(spec) {
-        case let .key(key): return .key(key.key, key.modifiers)
-        case let .other(event): return event
-        }
-    }
-
     static func parseEvent(_ spec: String) throws -> Event {
         guard let colon = spec.firstIndex(of: ":") else {
             throw UsageError("--input '\(spec)': expected KIND:VALUE, e.g. click:10,5 or key:up")

@@ -61,26 +61,27 @@ extension InputEncoder {
         alt && !bytes.isEmpty ? [InputEncoder.esc] + bytes : bytes
     }
 
-    /// A character, with Ctrl mapped to its C0 code (ctrl+a..z → 1..26, ctrl+space/@ → NUL,
-    /// ctrl+[ \ ] ^ _ → 0x1B..0x1F, ctrl+? → DEL); other Ctrl combinations send the character.
-    /// Shift without Ctrl sends what a US layout types (`A` for a, `!` for 1), as xterm does.
+    /// A character as xterm sends it: with Shift, what a US layout types (`A`, `!`); with Ctrl,
+    /// the byte X makes of that keysym (ctrl+a and ctrl+shift+a are ^A, ctrl+` and ctrl+2 NUL,
+    /// ctrl+shift+- US), and ctrl+? DEL as xterm makes it; other characters unchanged.
     private func characterBytes(_ scalar: Unicode.Scalar, control: Bool, shift: Bool) -> [UInt8] {
-        if control, let code = InputEncoder.controlCode(scalar) { return [code] }
-        let typed = shift && !control ? USLayout.shifted(scalar) ?? scalar : scalar
+        let typed = shift ? USLayout.shifted(scalar) ?? scalar : scalar
+        if control, let byte = InputEncoder.xLookupControl(typed) { return [byte == 0x3F ? 0x7F : byte] }
         return Array(String(Character(typed)).utf8)
     }
 
-    static func controlCode(_ scalar: Unicode.Scalar) -> UInt8? {
-        let v = scalar.value
+    /// XLookupString's Ctrl on an ASCII keysym: `@`…`~` and space to their C0 code, 2 to NUL,
+    /// 3…7 to ESC…US, 8 to DEL, / to US, the rest unchanged; nil for a non-ASCII one.
+    static func xLookupControl(_ c: Unicode.Scalar) -> UInt8? {
+        guard c.isASCII else { return nil }
+        let v = UInt8(c.value)
         switch v {
-        case 0x61...0x7A: return UInt8(v - 0x60)          // a-z
-        case 0x40...0x5F: return UInt8(v - 0x40)          // @ A-Z [ \ ] ^ _
-        case 0x20, 0x32: return 0                           // space, 2
-        case 0x33...0x37: return UInt8(v - 0x33 + 0x1B)   // 3-7 as xterm: ESC FS GS RS US
-        case 0x38, 0x3F: return 0x7F                        // 8, ?
-        case 0x2F: return 0x1F                              // /
-        case 0x7E: return 0x1E                              // ~
-        default: return nil
+        case 0x40...0x7E, 0x20: return v & 0x1F
+        case 0x32: return 0
+        case 0x33...0x37: return v - 0x33 + 0x1B
+        case 0x38: return 0x7F
+        case 0x2F: return 0x1F
+        default: return v
         }
     }
 

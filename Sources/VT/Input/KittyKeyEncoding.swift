@@ -36,7 +36,7 @@ extension InputEncoder {
             return Array(String(Character(Unicode.Scalar(code) ?? " ")).utf8)
         }
         if simple && !event.modifiers.isEmpty && !flags.contains(.disambiguate) && !flags.contains(.reportAllKeys),
-           let scalar = Unicode.Scalar(code), let legacy = KittyLegacy.textKey(scalar, event.modifiers) {
+           let legacy = KittyLegacy.textKey(event, code: code) {
             return legacy
         }
         return csi.bytes(final: UInt8(ascii: "u"))

@@ -109,12 +109,25 @@ enum KittyLegacy {
         }
     }
 
+    /// kitty's legacy text keys for a modified key: its own when it is ASCII, else (Ctrl, Alt or
+    /// both on a key of another script) the ASCII key at its place in the base layout, so
+    /// ctrl+с on a Russian layout is ^C as kitty sends it; nil when only `CSI u` can say it.
+    static func textKey(_ event: KeyEvent, code: UInt32) -> [UInt8]? {
+        guard let key = Unicode.Scalar(code) else { return nil }
+        if isASCIIText(key) { return textKey(key, event.modifiers, shifted: event.shiftedKey) }
+        guard let base = event.baseLayoutKey, isASCIIText(base),
+              [.control, .alt, [.control, .alt]].contains(event.modifiers) else { return nil }
+        return textKey(base, event.modifiers, shifted: nil)
+    }
+
+    private static func isASCIIText(_ key: Unicode.Scalar) -> Bool { key.value >= 0x20 && key.value < 0x7F }
+
     /// kitty's legacy text keys: the ASCII keys with shift, alt, ctrl, shift+alt or ctrl+alt
     /// (and space with ctrl+shift or alt+shift); nil when the combination needs `CSI u`.
-    static func textKey(_ key: Unicode.Scalar, _ original: KeyModifiers) -> [UInt8]? {
-        guard key.isASCII, key.value >= 0x20, key.value < 0x7F else { return nil }
+    /// `shifted` is the layout's key with Shift (nil: a US layout's).
+    private static func textKey(_ key: Unicode.Scalar, _ original: KeyModifiers, shifted layoutShifted: Unicode.Scalar?) -> [UInt8]? {
         var mods = original, key = key
-        if mods.contains(.shift), let shifted = USLayout.shifted(key),
+        if mods.contains(.shift), let shifted = layoutShifted ?? USLayout.shifted(key), shifted != key, shifted.isASCII,
            !mods.contains(.control) || !("a"..."z").contains(key) {
             key = shifted
             mods.remove(.shift)
@@ -131,9 +144,20 @@ enum KittyLegacy {
         }
     }
 
-    /// kitty's ctrl mapping: a..z and @[\]^_ to C0, space and 2 to NUL, 3..7 to ESC..US,
-    /// 8 and ? to DEL, / to US, ~ to RS; other keys unchanged.
+    /// kitty's ctrl mapping (its `ctrled_key`) for an ASCII key: a..z and @[\]^_ to C0, space
+    /// and 2 to NUL, 3..7 to ESC..US, 8 and ? to DEL, / to US, ~ to RS; other keys (` among them,
+    /// unlike X) unchanged.
     static func ctrl(_ key: Unicode.Scalar) -> UInt8 {
-        InputEncoder.controlCode(key) ?? UInt8(key.value)
+        let v = UInt8(truncatingIfNeeded: key.value)
+        switch v {
+        case 0x61...0x7A: return v - 0x60
+        case 0x40, 0x5B...0x5F: return v - 0x40
+        case 0x20, 0x32: return 0
+        case 0x33...0x37: return v - 0x33 + 0x1B
+        case 0x38, 0x3F: return 0x7F
+        case 0x2F: return 0x1F
+        case 0x7E: return 0x1E
+        default: return v
+        }
     }
 }

@@ -62,8 +62,11 @@ public struct KittyKeyboardStack: Hashable, Sendable {
 public struct KeyboardModes: Hashable, Sendable {
     public var mainStack = KittyKeyboardStack()
     public var alternateStack = KittyKeyboardStack()
-    /// xterm's modifyOtherKeys (`CSI > 4 ; n m`): 0 (off, xterm's default), 1 or 2.
+    /// xterm's modifyOtherKeys (`CSI > 4 ; n m`): 0 (off, xterm's default), 1 or 2 change keys;
+    /// xterm also keeps any other value a host sets, and -1 after `CSI > 4 n`.
     public var modifyOtherKeys = 0
+    /// The value `CSI > 4 n` leaves (xterm's "disabled" resource value).
+    public static let modifyOtherKeysDisabled = -1
     /// xterm's formatOtherKeys resource: 0 sends `CSI 27 ; mod ; code ~`, 1 sends
     /// `CSI code ; mod u`. xterm has no control sequence for it, so a host never changes it.
     public var formatOtherKeys = 0

@@ -1,7 +1,10 @@
 /// RIS (full reset) and DECSTR (soft reset).
 extension Screen {
     /// DECSTR: modes, pen, margins, charsets and saved cursor back to defaults; text stays.
+    /// modifyOtherKeys goes back to 0 (real xterm 379 does so); kitty's flags stay, as kitty
+    /// has no DECSTR.
     func softReset() {
+        modes.keyboard.modifyOtherKeys = 0
         modes.insert = false
         modes.origin = false
         modes.autowrap = true

@@ -86,6 +86,12 @@ final class KeyEncodingTests: XCTestCase {
         XCTAssertEqual(bytes(.character("^"), .control), "\u{1E}")
         XCTAssertEqual(bytes(.character("_"), .control), "\u{1F}")
         XCTAssertEqual(bytes(.character("é"), .control), "é")
+        // What X's lookup makes of the shifted keysym, as xterm sends it (XtermKeys.tsv, mok1 rows).
+        XCTAssertEqual(bytes(.character("`"), .control), "\u{00}")
+        XCTAssertEqual(bytes(.character("`"), [.control, .shift]), "\u{1E}")
+        XCTAssertEqual(bytes(.character("-"), [.control, .shift]), "\u{1F}")
+        XCTAssertEqual(bytes(.character("/"), [.control, .shift]), "\u{7F}")
+        XCTAssertEqual(bytes(.character("1"), [.control, .shift]), "!")
     }
 
     func testBackspaceDeleteEnterAndTab() {

@@ -34,6 +34,21 @@ final class KeyboardModeSequencesTests: XCTestCase {
         XCTAssertEqual(query(t), "\u{1B}[?1u")
     }
 
+    /// kitty's parser gives a default only to a missing parameter and ignores extra ones.
+    func testExplicitZeroAndExtraParametersAsKittyReadsThem() {
+        let t = Terminal(columns: 20, rows: 5)
+        t.feed("\u{1B}[>5u")
+        t.feed("\u{1B}[<0u")                      // pops nothing
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        t.feed("\u{1B}[=3;0u")                    // mode 0 sets nothing
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        t.feed("\u{1B}[>1;2u\u{1B}[<1;1u\u{1B}[=1;1;1u")
+        XCTAssertEqual(query(t), "\u{1B}[?5u")
+        XCTAssertEqual(t.modes.keyboard.mainStack.count, 2)
+        t.feed("\u{1B}[<u")
+        XCTAssertEqual(query(t), "\u{1B}[?0u")
+    }
+
     func testDepthIsKittysEightAndTheOldestIsEvicted() {
         let t = Terminal(columns: 20, rows: 5)
         for flags in 1...15 { t.feed("\u{1B}[>\(flags)u") }
@@ -66,8 +81,8 @@ final class KeyboardModeSequencesTests: XCTestCase {
         t.feed("\u{1B}[>1u\u{1B}[?1049h\u{1B}[>8u\u{1B}[>4;2m")
         t.feed("\u{1B}[!p")
         XCTAssertEqual(query(t), "\u{1B}[?8u")
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 2)
-        t.feed("\u{1B}c")
+        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 0, "xterm 379's DECSTR resets modifyOtherKeys")
+        t.feed("\u{1B}[>4;2m\u{1B}c")
         XCTAssertEqual(query(t), "\u{1B}[?0u")
         t.feed("\u{1B}[?1049h")
         XCTAssertEqual(query(t), "\u{1B}[?0u")
@@ -95,23 +110,26 @@ final class KeyboardModeSequencesTests: XCTestCase {
         XCTAssertEqual(query(t), "\u{1B}[?0u")
     }
 
+    /// Each answer is what xterm 379 under Xvfb answered the same sequence.
     func testModifyOtherKeysSetResetDisableAndQuery() {
         let t = Terminal(columns: 20, rows: 5)
-        t.feed("\u{1B}[>4;2m")
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 2)
-        t.feed("\u{1B}[?4m")
-        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}[>4;2m")
-        t.feed("\u{1B}[>4;7m")                    // out of range: ignored, as xterm does
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 2)
-        t.feed("\u{1B}[>1;0m")                    // another resource: not modifyOtherKeys
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 2)
-        t.feed("\u{1B}[>4n")
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 0)
-        t.feed("\u{1B}[>4;1m\u{1B}[>4m")
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 0)
-        t.feed("\u{1B}[>4;1m\u{1B}[>m")
-        XCTAssertEqual(t.modes.keyboard.modifyOtherKeys, 0)
-        t.feed("\u{1B}[?1m")
-        XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}[>1;2m")
+        func answer(_ sequence: String) -> String {
+            _ = t.takeReplies()
+            t.feed(sequence)
+            return String(decoding: t.takeReplies(), as: UTF8.self)
+        }
+        XCTAssertEqual(answer("\u{1B}[>4;2m\u{1B}[?4m"), "\u{1B}[>4;2m")
+        XCTAssertEqual(answer("\u{1B}[>4;3m\u{1B}[?4m"), "\u{1B}[>4;3m", "xterm keeps values above 2")
+        XCTAssertEqual(InputEncoder(modes: t.modes).encode(.key(.enter, .shift)), [0x0D], "but only 1 and 2 change keys")
+        XCTAssertEqual(answer("\u{1B}[>4;2m\u{1B}[>1;0m\u{1B}[?4m"), "\u{1B}[>4;2m", "another resource")
+        XCTAssertEqual(answer("\u{1B}[>m\u{1B}[?4m"), "\u{1B}[>4;2m", "no parameters: nothing changes")
+        XCTAssertEqual(answer("\u{1B}[>4m\u{1B}[?4m"), "\u{1B}[>4;0m", "no value: the initial 0")
+        XCTAssertEqual(answer("\u{1B}[>4;1m\u{1B}[>4;m\u{1B}[?4m"), "\u{1B}[>4;0m")
+        XCTAssertEqual(answer("\u{1B}[>4;2m\u{1B}[>4n\u{1B}[?4m"), "\u{1B}[>4;65535m", "disabled is xterm's -1")
+        XCTAssertEqual(InputEncoder(modes: t.modes).encode(.key(.enter, .shift)), [0x0D])
+        XCTAssertEqual(answer("\u{1B}[>4;2m\u{1B}[>0n\u{1B}[>n\u{1B}[?4m"), "\u{1B}[>4;2m")
+        XCTAssertEqual(answer("\u{1B}[?0m\u{1B}[?1m\u{1B}[?2m\u{1B}[?3m\u{1B}[?5m"),
+                       "\u{1B}[>0;0m\u{1B}[>1;2m\u{1B}[>2;2m\u{1B}[>3;0m\u{1B}[>5;0m")
+        XCTAssertEqual(answer("\u{1B}[?7m\u{1B}[?99m\u{1B}[?m"), "\u{1B}[>7;65535m\u{1B}[>99;65535m\u{1B}[>65535;65535m")
     }
 }

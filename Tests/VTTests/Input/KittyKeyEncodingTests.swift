@@ -95,8 +95,20 @@ final class KittyKeyEncodingTests: XCTestCase {
         let cyrillic = KeyEvent(.character("с"), .control, baseLayoutKey: "c")   // U+0441 where c is
         check(cyrillic, "ctrl+с") {
             if $0.contains(.reportAlternateKeys) { return "^[[1089::99;5u" }
-            return $0.isEmpty ? "с" : "^[[1089;5u"
+            if $0.isEmpty { return "с" }
+            // kitty's legacy fallback sends the base layout's ctrl+c while nothing asks for CSI u.
+            return Self.escapeCoded($0) ? "^[[1089;5u" : "\u{03}"
         }
+        let altCyrillic = KeyEvent(.character("с"), .alt, baseLayoutKey: "c")
+        check(altCyrillic, "alt+с") {
+            if $0.contains(.reportAlternateKeys) { return "^[[1089::99;3u" }
+            if $0.isEmpty { return "^[с" }
+            return Self.escapeCoded($0) ? "^[[1089;3u" : "^[c"
+        }
+        // A layout's own shifted key is what legacy shift+alt sends (a UK layout's shift+2 is ").
+        let uk = KeyEvent(.character("2"), [.alt, .shift], shiftedKey: "\"")
+        XCTAssertEqual(encoder([.reportEventTypes]).encode(uk), Array("\u{1B}\"".utf8))
+        XCTAssertEqual(encoder([.reportAlternateKeys]).encode(uk), Array("\u{1B}[50:34;4u".utf8))
     }
 
     func testFunctionalKeys() {
