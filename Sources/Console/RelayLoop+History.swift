@@ -5,8 +5,8 @@ import VT
 /// output keeps feeding the emulator (the status line counts the new lines); keys and the
 /// mouse go to the view until it is left.
 extension RelayLoop {
-    /// Freezes the front host's scrollback, rewind and screen and shows them.
-    func enterHistory() {
+    /// Freezes the front host's scrollback, rewind and screen and shows them (prefix `[`).
+    public func enterHistory() {
         guard history == nil else { return }
         let document = HistoryDocument(terminal: terminal, snapshots: rewind(), now: .now)
         history = HistoryView(document: document, width: terminal.columns, screenRows: terminal.rows)
@@ -19,7 +19,8 @@ extension RelayLoop {
         redraw()
     }
 
-    func handleHistory(_ event: InputEvent) {
+    /// A local event while history mode is on: the view's (keys, wheel, selection).
+    public func handleHistory(_ event: InputEvent) {
         guard var view = history else { return }
         let outcome = view.handle(event)
         switch outcome {

@@ -32,7 +32,7 @@ extension AttachRun {
         } else {
             return
         }
-        showState()
+        statusChanged()
     }
 
     /// Puts checked text on the local clipboard: through `--copy-command` when given (one run
@@ -95,7 +95,7 @@ extension AttachRun {
     func record(_ driver: LinkDriver, _ output: UnsafeRawBufferPointer) {
         guard driver.index == 0, let recorder = signalOptions.recorder, recorder.failure == nil else { return }
         recorder.output(output, columns: driver.terminal.columns, rows: driver.terminal.rows)
-        if recorder.failure != nil { showState() }
+        if recorder.failure != nil { statusChanged() }
     }
 
     /// The recorded host's screen may have changed size (a local resize, or it came forward).

@@ -12,8 +12,8 @@ import VT
 /// relay, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
 ///
 /// Its own job is deciding between hosts: which one is in front (`HostRing`), who gets the
-/// local input (`inputOwner`), what the overlay says, and when Drover ends. Each link's I/O
-/// and timers are its driver's; questions from connect threads wait in `prompts`.
+/// local input (`InputRouter`), what the overlay says (asked per frame), and when Drover ends. Each link's I/O
+/// and timers are its driver's; questions from connect threads wait in the router.
 final class AttachRun {
     let loop: EventLoop
     let relay: RelayLoop
@@ -46,12 +46,10 @@ final class AttachRun {
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
     var outcome: AttachController.Outcome?
-    var prompts = PromptQueue()
-    /// The host picker while it is open (prefix `h`).
-    var picker: HostPicker?
+    /// Who gets each local event: questions, the picker, help, history, pastes, the front host.
+    var input = InputRouter()
     /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
-    var banner: String?
-    var bannerTimer: EventLoop.TimerToken?
+    var banner: StatusLine.Banner?
     var countdownTimer: EventLoop.TimerToken?
 
     /// The host whose screen is shown and which gets the person's input.
@@ -105,8 +103,8 @@ final class AttachRun {
         owner = self
 
         for driver in drivers { driver.delegate = self }
-        relay.onCommand = { [unowned self] command in handle(command) }
-        relay.inputInterceptor = { [unowned self] event in route(event) }
+        relay.onInput = { [unowned self] event in route(event) }
+        relay.overlay = { [unowned self] in overlay() }
         wirePredictors()
         wireHistory()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
@@ -134,7 +132,7 @@ final class AttachRun {
         for message in mailbox.close() { message.decline() }
         _ = copyFailures.close()
         _ = pasteResults.close()
-        for question in prompts.removeAll() { question.reply(nil) }
+        for question in input.removeAllQuestions() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()
     }
