@@ -28,13 +28,8 @@ final class AttachRun {
     let options: SSHOptions
     /// Clipboard policy, `--notify` and the recording (`AttachRun+Signals.swift`).
     let signalOptions: AttachSignalOptions
-    var bellLimit = RateLimit.bell
-    /// Where `--copy-command` threads report a failure (shown in the status line).
-    let copyFailures: Mailbox<String>
-    /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
-    let copyQueue: CopyQueue?
-    /// The front host's remote clipboard writes, at most one per interval (`ClipboardCoalescer`).
-    var remoteCopies = ClipboardCoalescer()
+    /// Bells, notifications and clipboard writes of every host, and the person's copies.
+    let alertCentre: AlertCentre
     /// Past screens of every host for history mode's rewind, within one memory budget.
     let snapshots: SnapshotRecorder
     /// Where paste jobs' worker threads report what they read (`AttachRun+Paste.swift`).
@@ -69,11 +64,6 @@ final class AttachRun {
             guard let owner else { return message.decline() }
             owner.receive(message)
         }
-        let copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
-        self.copyFailures = copyFailures
-        self.copyQueue = signalOptions.copyCommand.map { command in
-            CopyQueue(command: command, report: { failure in _ = copyFailures.post(failure) })
-        }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = try targets.enumerated().map { index, target in
@@ -91,6 +81,11 @@ final class AttachRun {
             sendToRemote: { bytes in owner?.typed(bytes) },
             output: screen,
             forwards: { event in owner?.forwards(event) ?? false })
+        let relay = self.relay
+        self.alertCentre = try AlertCentre(
+            hosts: targets.map { AlertCentre.Host(name: $0.displayName, clipboard: signalOptions.clipboard ?? $0.host?.clipboard ?? .write) },
+            notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
+            signal: { relay.signal($0) }, copyFailed: { owner?.showBanner($0) })
         self.loop = loop
         self.drivers = drivers
         self.root = root
@@ -130,7 +125,7 @@ final class AttachRun {
     func close() {
         if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
         for message in mailbox.close() { message.decline() }
-        _ = copyFailures.close()
+        alertCentre.close()
         _ = pasteResults.close()
         for question in input.removeAllQuestions() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
