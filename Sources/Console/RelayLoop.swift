@@ -5,7 +5,7 @@ import History
 
 /// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
 /// the terminal is rendered to the local tty with the owner's overlay (asked per frame),
-/// local input is decoded and handed to the owner (`onInput`), which sends what is the
+/// local input is decoded and handed to the owner (`RelayOwner`), which sends what is the
 /// remote's back through `forward`, encoded in the shown emulator's modes.
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
@@ -18,23 +18,9 @@ public final class RelayLoop {
     /// The emulator on display; `show(_:)` switches to another one (another host's screen).
     public private(set) var terminal: Terminal
     public let configuration: Configuration
-    /// Where each decoded local event goes: the attach run's input router decides who gets it
-    /// (`InputRouter`); by default every event goes to the remote (`forward`).
-    public lazy var onInput: (InputEvent) -> Void = { [unowned self] event in forward(event) }
-    /// Drover's overlay over the screen (a question, the picker, help, the status line), asked
-    /// when a frame is drawn: whoever changes what it says calls `requestRender()`.
-    public var overlay: () -> Overlay? = { nil }
-
-    /// The front host's past screens (oldest first) for history mode's rewind.
-    public var rewind: () -> [SnapshotStore.Snapshot] = { [] }
-    /// A short note for history mode's status line (the rewind's size).
-    public var historyNote: () -> String? = { nil }
-    /// Puts text on the local clipboard; returns what the status line says. The default
-    /// queues Drover's own OSC 52 for the local terminal after the next frame.
-    public lazy var copyToClipboard: (String) -> String = { [unowned self] text in
-        signal(.clipboard(Array(text.utf8)))
-        return "copied to the clipboard"
-    }
+    /// Decides who gets local input, says what the overlay is and serves history mode. Without
+    /// one, every event goes to the remote, there is no overlay, and a copy is Drover's OSC 52.
+    public weak var owner: RelayOwner?
     /// History mode while it is on (prefix `[`): the screen is frozen on this view.
     var history: HistoryView? {
         didSet { requestRender() }
@@ -161,7 +147,9 @@ public final class RelayLoop {
     }
 
     private func handle(_ events: [InputEvent]) {
-        for event in events { onInput(event) }
+        for event in events {
+            if let owner { owner.relay(self, received: event) } else { forward(event) }
+        }
     }
 
     /// Sends `event` to the remote, encoded in the shown emulator's modes, unless the owner's
@@ -215,8 +203,8 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        let overlay = overlay()
-        let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: overlay) }
+        let overlay = owner?.overlay(for: self)
+        let bytes = history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
             ?? renderFrame(overlay: overlay, at: now)
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)

@@ -98,10 +98,8 @@ final class AttachRun {
         owner = self
 
         for driver in drivers { driver.delegate = self }
-        relay.onInput = { [unowned self] event in route(event) }
-        relay.overlay = { [unowned self] in overlay() }
+        relay.owner = self
         wirePredictors()
-        wireHistory()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()

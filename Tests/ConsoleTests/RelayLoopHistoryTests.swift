@@ -30,7 +30,7 @@ final class RelayLoopHistoryTests: XCTestCase {
     func testWheelScrollsAndADragSelectsWhatYCopies() throws {
         let h = try Harness(columns: 40, rows: 6)
         var copied: [String] = []
-        h.relay.copyToClipboard = { copied.append($0); return "copied" }
+        h.copy = { copied.append($0); return "copied" }
         let lines = (1...20).map { "row-\($0)" }.joined(separator: "\r\n")
         h.relay.receiveRemote(Array(lines.utf8))
         try h.run { h.lines.contains("row-20") }

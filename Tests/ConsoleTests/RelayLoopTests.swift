@@ -1,20 +1,27 @@
 import XCTest
 import VT
 import Render
+import History
 @testable import Console
 @testable import Loop
 
 /// The relay with fake ends: what it would write locally is fed into a second `Terminal`
 /// (the "local terminal"), and what it would send to the remote is collected.
 final class RelayLoopTests: XCTestCase {
-    final class Harness {
+    final class Harness: RelayOwner {
         let loop: EventLoop
         let relay: RelayLoop
         let local: Terminal
         var frames: [[UInt8]] = []
         var sent: [UInt8] = []
         /// What the owner's overlay says (asked per frame); set it, then `relay.requestRender()`.
-        var overlay: Overlay?
+        var overlay: () -> Overlay? = { nil }
+        /// The owner's side of the rule the attach run's `InputRouter` applies: history mode's
+        /// view, else the remote.
+        lazy var onInput: (InputEvent) -> Void = { [unowned self] event in
+            if relay.isInHistory { relay.handleHistory(event) } else { relay.forward(event) }
+        }
+        var copy: (String) -> String = { _ in "copied" }
         var stopWhen: () -> Bool = { false }
 
         init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
@@ -36,13 +43,14 @@ final class RelayLoopTests: XCTestCase {
                 sent += bytes
                 if stopWhen() { loop.stop() }
             }
-            relay.overlay = { [unowned self] in overlay }
-            // The owner's side of the rule the attach run's `InputRouter` applies: history mode's
-            // view, else the remote.
-            relay.onInput = { [unowned self] event in
-                if relay.isInHistory { relay.handleHistory(event) } else { relay.forward(event) }
-            }
+            relay.owner = self
         }
+
+        func relay(_ relay: RelayLoop, received event: InputEvent) { onInput(event) }
+        func overlay(for relay: RelayLoop) -> Overlay? { overlay() }
+        func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] { [] }
+        func historyNote(for relay: RelayLoop) -> String? { nil }
+        func relay(_ relay: RelayLoop, copy text: String) -> String { copy(text) }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
         func run(until condition: @escaping () -> Bool) throws {
@@ -122,11 +130,11 @@ final class RelayLoopTests: XCTestCase {
         let h = try Harness()
         h.relay.receiveRemote(Array("one\r\ntwo\r\nthree\r\nfour\r\nfive".utf8))
         try h.loop.runOnce()
-        h.overlay = .status("connecting…")
+        h.overlay = { .status("connecting…") }
         h.relay.requestRender()
         try h.run { h.frames.count == 2 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "connecting…"])
-        h.overlay = nil
+        h.overlay = { nil }
         h.relay.requestRender()
         try h.run { h.frames.count == 3 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "five"])
@@ -135,7 +143,7 @@ final class RelayLoopTests: XCTestCase {
     func testTheOverlayIsAskedForWhenTheFrameIsDrawn() throws {
         let h = try Harness(columns: 70, rows: 12)
         var asked = 0
-        h.relay.overlay = { asked += 1; return .status("reconnecting in \(asked) s") }
+        h.overlay = { asked += 1; return .status("reconnecting in \(asked) s") }
         h.relay.requestRender()
         h.relay.requestRender()
         XCTAssertEqual(asked, 0, "nothing is computed before the frame")
@@ -157,7 +165,7 @@ final class RelayLoopTests: XCTestCase {
     func testTheOwnerGetsEveryDecodedEventAndForwardsWhatIsTheRemotes() throws {
         let h = try Harness()
         var events: [InputEvent] = []
-        h.relay.onInput = { event in
+        h.onInput = { event in
             events.append(event)
             if case .text("s") = event { h.relay.forward(event) }
         }
