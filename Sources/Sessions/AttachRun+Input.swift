@@ -4,7 +4,7 @@ import VT
 /// Carrying out the input router's decisions (`InputRouter` decides who gets each local event;
 /// this file only does what it says).
 extension AttachRun {
-    /// The relay's `onInput`: every decoded local event.
+    /// Every decoded local event, from the relay (`RelayOwner`).
     func route(_ event: InputEvent) {
         let context = InputRouter.Context(inHistory: relay.isInHistory, pasteInProgress: pasteJob?.driver === front)
         for delivery in input.route(event, context) {
