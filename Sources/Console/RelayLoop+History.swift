@@ -5,10 +5,10 @@ import VT
 /// output keeps feeding the emulator (the status line counts the new lines); keys and the
 /// mouse go to the view until it is left.
 extension RelayLoop {
-    /// Freezes the front host's scrollback, rewind and screen and shows them.
-    func enterHistory() {
+    /// Freezes the front host's scrollback, rewind and screen and shows them (prefix `[`).
+    public func enterHistory() {
         guard history == nil else { return }
-        let document = HistoryDocument(terminal: terminal, snapshots: rewind(), now: .now)
+        let document = HistoryDocument(terminal: terminal, snapshots: owner?.rewind(for: self) ?? [], now: .now)
         history = HistoryView(document: document, width: terminal.columns, screenRows: terminal.rows)
     }
 
@@ -19,7 +19,8 @@ extension RelayLoop {
         redraw()
     }
 
-    func handleHistory(_ event: InputEvent) {
+    /// A local event while history mode is on: the view's (keys, wheel, selection).
+    public func handleHistory(_ event: InputEvent) {
         guard var view = history else { return }
         let outcome = view.handle(event)
         switch outcome {
@@ -29,9 +30,16 @@ extension RelayLoop {
             history = view
             leaveHistory()
         case .copy(let text):
-            view.message = copyToClipboard(text)
+            view.message = copy(text)
             history = view
         }
+    }
+
+    /// A selection copied with `y`: the owner's, else Drover's own OSC 52 after the next frame.
+    private func copy(_ text: String) -> String {
+        if let owner { return owner.relay(self, copy: text) }
+        signal(.clipboard(Array(text.utf8)))
+        return "copied to the clipboard"
     }
 
     /// Lines that arrive while frozen, counted by line feeds (bounded work per byte).

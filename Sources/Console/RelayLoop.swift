@@ -4,8 +4,9 @@ import Loop
 import History
 
 /// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
-/// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
-/// prefix keys and encoded for the remote.
+/// the terminal is rendered to the local tty with the owner's overlay (asked per frame),
+/// local input is decoded and handed to the owner (`RelayOwner`), which sends what is the
+/// remote's back through `forward`, encoded in the shown emulator's modes.
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
@@ -17,35 +18,14 @@ public final class RelayLoop {
     /// The emulator on display; `show(_:)` switches to another one (another host's screen).
     public private(set) var terminal: Terminal
     public let configuration: Configuration
-    /// Drover commands from the prefix key that the owner carries out (detach, host switching).
-    /// Help is handled here; redraw is done here and then passed on (the owner may reconnect).
-    public var onCommand: (PrefixKeyHandler.Command) -> Void = { _ in }
-    /// When set, sees every local event first; returning true consumes it (a trust prompt).
-    public var inputInterceptor: ((InputEvent) -> Bool)?
-    /// Drover's overlay over the remote screen; setting it redraws at once.
-    public var overlay: Overlay? {
-        didSet { requestRender() }
-    }
-
-    /// The front host's past screens (oldest first) for history mode's rewind.
-    public var rewind: () -> [SnapshotStore.Snapshot] = { [] }
-    /// A short note for history mode's status line (the rewind's size).
-    public var historyNote: () -> String? = { nil }
-    /// Puts text on the local clipboard; returns what the status line says. The default
-    /// queues Drover's own OSC 52 for the local terminal after the next frame.
-    public lazy var copyToClipboard: (String) -> String = { [unowned self] text in
-        signal(.clipboard(Array(text.utf8)))
-        return "copied to the clipboard"
-    }
+    /// Decides who gets local input, says what the overlay is and serves history mode. Without
+    /// one, every event goes to the remote, there is no overlay, and a copy is Drover's OSC 52.
+    public weak var owner: RelayOwner?
     /// History mode while it is on (prefix `[`): the screen is frozen on this view.
     var history: HistoryView? {
         didSet { requestRender() }
     }
     public var isInHistory: Bool { history != nil }
-    /// Whether the relay itself wants the next local event: history mode, the help box, or a
-    /// pressed prefix key. An interceptor must then let events through (a paste in history
-    /// mode's search prompt belongs to the prompt, never to the remote).
-    public var ownsLocalInput: Bool { history != nil || helpShown || prefix.awaitingCommand }
 
     let loop: EventLoop
     let sendToRemote: ([UInt8]) -> Void
@@ -56,12 +36,6 @@ public final class RelayLoop {
     /// before each event, so typing allocates no encoder.
     private var encoder = InputEncoder(modes: TerminalModes())
     private var decoder = LocalInputDecoder()
-    private var prefix = PrefixKeyHandler()
-    /// The key help box (prefix `?`), shown over the owner's overlay until the next key.
-    private var helpOverlay: Overlay? {
-        didSet { requestRender() }
-    }
-    private var helpShown: Bool { helpOverlay != nil }
 
     /// Keeps the last remote frame and what the local terminal shows, and the output buffer.
     var renderer: ScreenRenderer
@@ -145,13 +119,10 @@ public final class RelayLoop {
     }
 
     /// Displays `terminal` instead of the current one (switching hosts): the next frame is a
-    /// full redraw of its kept screen, and a pending prefix or open help box is dropped so no
-    /// half-typed Drover key carries over. The local input decoder keeps its state: the bytes
-    /// still come from the same local terminal.
+    /// full redraw of its kept screen, and history mode ends. The local input decoder keeps its
+    /// state: the bytes still come from the same local terminal.
     public func show(_ terminal: Terminal) {
         self.terminal = terminal
-        prefix = PrefixKeyHandler(prefix: prefix.prefix)
-        helpOverlay = nil
         history = nil
         incompleteSince = nil
         redraw()
@@ -177,40 +148,18 @@ public final class RelayLoop {
 
     private func handle(_ events: [InputEvent]) {
         for event in events {
-            if let inputInterceptor, inputInterceptor(event) { continue }
-            for action in prefix.handle(event) {
-                switch action {
-                case .forward(let event):
-                    if helpShown, case .mouse = event {
-                        continue
-                    } else if helpShown {
-                        hideHelp()
-                        continue
-                    }
-                    if history != nil {
-                        handleHistory(event)
-                        continue
-                    }
-                    guard forwards(event) else { continue }
-                    let bytes = encodeForRemote(event)
-                    if !bytes.isEmpty {
-                        sendToRemote(bytes)
-                        predict(event)
-                    }
-                case .command(.redraw):
-                    redraw()
-                    onCommand(.redraw)
-                case .command(.help):
-                    helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines
-                                       + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
-                                       + HistoryView.helpLines + ["", "any key closes this"])
-                case .command(.history):
-                    enterHistory()
-                case .command(let command):
-                    onCommand(command)
-                }
-            }
+            if let owner { owner.relay(self, received: event) } else { forward(event) }
         }
+    }
+
+    /// Sends `event` to the remote, encoded in the shown emulator's modes, unless the owner's
+    /// `forwards` refuses it now (the front host is still connecting).
+    public func forward(_ event: InputEvent) {
+        guard forwards(event) else { return }
+        let bytes = encodeForRemote(event)
+        guard !bytes.isEmpty else { return }
+        sendToRemote(bytes)
+        predict(event)
     }
 
     /// A paste Drover composed (a pasted picture's remote path), encoded like a typed paste
@@ -220,10 +169,6 @@ public final class RelayLoop {
         guard forwards(event) else { return }
         let bytes = encodeForRemote(event)
         if !bytes.isEmpty { sendToRemote(bytes) }
-    }
-
-    private func hideHelp() {
-        helpOverlay = nil
     }
 
     /// `event` as the shown emulator's remote program asked for it (cursor and keypad modes,
@@ -258,15 +203,17 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
-            ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
+        let overlay = owner?.overlay(for: self)
+        let bytes = history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
+            ?? renderFrame(overlay: overlay, at: now)
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
         lastRender = now
         nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
     }
 
-    func requestRender() {
+    /// Asks for a frame, paced like remote output (the overlay is read when it is drawn).
+    public func requestRender() {
         let now = ContinuousClock.now
         var deadline = lastRender.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
         if terminal.isFrameComplete {

@@ -10,7 +10,7 @@ import VT
 extension AttachRun {
     func connect(_ link: LinkDriver) {
         let generation = link.beginConnect()
-        showState()
+        statusChanged()
         ConnectAttempt(host: link.index, generation: generation, target: link.target, root: root,
                        environment: environment, options: options,
                        columns: link.terminal.columns, rows: link.terminal.rows)
@@ -22,7 +22,7 @@ extension AttachRun {
         switch message {
         case .progress(let host, let generation, let step):
             if case .authenticating = step { drivers[host].handshakeDone(generation: generation) }
-            showState()
+            statusChanged()
         case .note(let host, let generation, let text):
             if generation == drivers[host].lifecycle.generation, drivers[host] === front { showBanner(text) }
         case .trust(let host, let generation, let key, let answer):
@@ -42,7 +42,7 @@ extension AttachRun {
             let link = drivers[host]
             guard generation == link.lifecycle.generation, link.lifecycle.state.isLive else { return message.decline() }
             link.attach(handed.connection, generation: generation)
-            showState()
+            statusChanged()
             if link === front { relay.redraw() }
             link.startDelivering()
         case .finished(let host, let generation, .failure(let error)):
@@ -62,44 +62,32 @@ extension AttachRun {
         link.trustNeeded(fingerprint: key.key.fingerprint, generation: generation)
         guard link === front else {
             link.trustDeferred(generation: generation)
-            showState()
+            statusChanged()
             return reply(false)
         }
         guard link.lifecycle.mayPrompt(generation: generation) else { return reply(false) }
         ask(.trust(key), for: link, generation: generation) { [unowned self] typed in
             let answer = TrustAnswer(judging: typed, fingerprint: key.key.fingerprint) == .trust
             link.trustAnswered(answer, generation: generation)
-            if outcome == nil { showState() }
+            if outcome == nil { statusChanged() }
             reply(answer)
         }
     }
 
     /// Queues `question`; it is shown when the ones before it are answered. A question takes
-    /// the local input from the picker, which closes (see `inputOwner`).
+    /// the local input from the picker and the help box, which close (`InputRouter.ask`).
     func ask(_ question: LinePrompt, for link: LinkDriver, generation: UInt64, reply: @escaping (String?) -> Void) {
-        if picker != nil { closePicker() }
-        let first = prompts.append(PromptQueue.Question(host: link.index, generation: generation, prompt: question, reply: reply))
+        let first = input.ask(PromptQueue.Question(host: link.index, generation: generation, prompt: question, reply: reply))
+        relay.requestRender()
         if first { showQuestion() }
     }
 
     /// Shows the first question that is still current, declining the stale ones before it;
     /// with none left, the status line comes back.
     func showQuestion() {
-        for stale in prompts.removeStaleHead(currentGeneration: { drivers[$0].lifecycle.generation }) { stale.reply(nil) }
-        guard let shown = prompts.shown else { return showState() }
+        for stale in input.removeStaleQuestions(currentGeneration: { drivers[$0].lifecycle.generation }) { stale.reply(nil) }
         // A question owns the keys: history mode would hide it.
-        relay.leaveHistory()
-        relay.overlay = shown.overlay
-    }
-
-    /// Local input while a question owns it: typing edits the answer; Enter, Escape or
-    /// ctrl+c/ctrl+d finishes it and the next question (if any) comes up.
-    func answerQuestion(with event: InputEvent) {
-        guard let finished = prompts.handle(event) else {
-            if let shown = prompts.shown { relay.overlay = shown.overlay }
-            return
-        }
-        finished.reply(finished.prompt.submitted)
-        showQuestion()
+        if input.questionWaiting { relay.leaveHistory() }
+        statusChanged()
     }
 }

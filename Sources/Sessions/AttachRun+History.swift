@@ -1,19 +1,30 @@
 import Console
-import Foundation
+import History
+import Render
+import VT
 
-/// History mode's links to the run: the front host's rewind from the snapshot recorder, the status
-/// line's note, and where a copied selection goes.
-extension AttachRun {
-    func wireHistory() {
-        relay.rewind = { [unowned self] in snapshots.store.snapshots(host: ring.front) }
-        relay.historyNote = { [unowned self] in snapshots.note(front: ring.front) }
-        relay.copyToClipboard = { [unowned self] text in copySelection(text) }
+/// What the relay asks of the run (`RelayOwner`): local input goes to the input router
+/// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
+/// front host's rewind from the snapshot recorder, its note, and the clipboard through the
+/// alert centre.
+extension AttachRun: RelayOwner {
+    func relay(_ relay: RelayLoop, received event: InputEvent) {
+        route(event)
     }
 
-    /// A selection copied with `y`: to the local clipboard (OSC 52, or `--copy-command`);
-    /// returns what history mode's status line says.
-    func copySelection(_ text: String) -> String {
-        copyToLocal(Array(text.utf8))
-        return signalOptions.copyCommand == nil ? "copied to the clipboard" : "copied with --copy-command"
+    func overlay(for relay: RelayLoop) -> Overlay? {
+        overlay()
+    }
+
+    func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] {
+        snapshots.store.snapshots(host: ring.front)
+    }
+
+    func historyNote(for relay: RelayLoop) -> String? {
+        snapshots.note(front: ring.front)
+    }
+
+    func relay(_ relay: RelayLoop, copy text: String) -> String {
+        alertCentre.copySelection(text)
     }
 }

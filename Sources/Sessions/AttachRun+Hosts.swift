@@ -17,17 +17,19 @@ extension AttachRun {
             openPicker()
         case .nextHost, .previousHost:
             let forwards = drivers[0].forwardNote.map { " · \($0)" } ?? ""
-            relay.overlay = .status("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
-            _ = loop.schedule(after: .seconds(2)) { [unowned self] in showState() }
+            showBanner("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
         case .redraw:
-            // The relay has redrawn; a host waiting to reconnect tries now.
+            // Everything is drawn again; a host waiting to reconnect tries now.
+            relay.redraw()
             retryNow(front)
         case .discardPending:
             discardPending()
         case .pasteImage:
             pasteClipboardImage()
-        case .help, .history:
-            break
+        case .history:
+            relay.enterHistory()
+        case .help:
+            relay.requestRender()
         }
     }
 
@@ -49,6 +51,7 @@ extension AttachRun {
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.predictor = shown.echo
         relay.show(shown.terminal)
+        input.hostSwitched()
         alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
         if case .reconnecting = shown.lifecycle.state { scheduleReconnect(shown) }
@@ -59,16 +62,12 @@ extension AttachRun {
         if link.scheduleReconnect() { scheduleCountdown() }
     }
 
-    /// Shows `text` in the status line for two seconds (ahead of the state line, if any).
+    /// Shows `text` in the status line for two seconds (ahead of the state line, if any); a
+    /// frame is asked for when it goes.
     func showBanner(_ text: String) {
-        if let bannerTimer { loop.cancel(bannerTimer) }
-        banner = text
-        showState()
-        bannerTimer = loop.schedule(after: .seconds(2)) { [unowned self] in
-            bannerTimer = nil
-            banner = nil
-            showState()
-        }
+        banner = StatusLine.Banner(text, from: .now)
+        relay.requestRender()
+        _ = loop.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.relay.requestRender() }
     }
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
@@ -77,35 +76,35 @@ extension AttachRun {
         countdownTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
             countdownTimer = nil
             guard front.isCountingDown else { return }
-            showState()
+            statusChanged()
             scheduleCountdown()
         }
     }
 
-    /// The overlay for whoever owns the input: the question (drawn by `showQuestion`), the
-    /// picker, or the front host's state line (nothing while it is attached) after the banner.
-    func showState() {
-        switch inputOwner {
-        case .question:
-            return
-        case .picker:
-            if let picker {
-                relay.overlay = picker.overlay(names: ring.names,
-                                               states: zip(pickerStates, drivers).map { state, driver in
-                                                   [state, driver.forwardNote].compactMap { $0 }.joined(separator: " · ") },
-                                               front: ring.front)
-            }
-        case .frontHost:
-            // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
-            // the state: a long reason is the part that may be cut at the screen's edge.
-            let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
-                .compactMap { $0 }
-            if !parts.isEmpty, let note = predictionNote { parts.append(note) }
-            // Shown beside what the line says anyway: an attached screen keeps its last row.
-            if !parts.isEmpty, let forwards = front.forwardNote { parts.insert(forwards, at: parts.count - 1) }
-            relay.overlay = parts.isEmpty ? nil : .status(parts.joined(separator: " · "))
+    /// Something the status line or the picker shows changed: a frame is asked for, and the
+    /// text is computed when it is drawn (`overlay()`).
+    func statusChanged() {
+        relay.requestRender()
+    }
+
+    /// The relay's overlay, asked per frame: whoever holds the input (a question, the picker,
+    /// the help box), else in history mode nothing of the run's, else the status line.
+    func overlay() -> Overlay? {
+        let held = input.overlay { picker in
+            picker.overlay(names: ring.names,
+                           states: zip(pickerStates, drivers).map { state, driver in
+                               [state, driver.forwardNote].compactMap { $0 }.joined(separator: " · ") },
+                           front: ring.front)
         }
-        relay.renderNow()
+        if let held { return held }
+        guard !relay.isInHistory else { return nil }
+        return statusLine.text(width: relay.terminal.columns).map(Overlay.status)
+    }
+
+    /// What the status line says now about the host in front.
+    var statusLine: StatusLine {
+        StatusLine(banner: banner?.text(at: .now), alerts: alertNote, recorderFailure: signalOptions.recorder?.failure,
+                   pending: front.pending.statusNote, state: front.lifecycle.statusLine() ?? front.keepaliveNote,
+                   forwards: front.forwardNote, prediction: predictionNote)
     }
 }

@@ -1,25 +1,38 @@
 import Console
 import VT
 
-/// Where the person's input goes. The relay hands every decoded local event to `route` first;
-/// exactly one owner takes it, decided in `inputOwner` and nowhere else.
+/// Carrying out the input router's decisions (`InputRouter` decides who gets each local event;
+/// this file only does what it says).
 extension AttachRun {
-    /// Who owns the local input right now (`InputOwner` holds the rule).
-    var inputOwner: InputOwner {
-        InputOwner.deciding(questionWaiting: !prompts.isEmpty, pickerOpen: picker != nil)
-    }
-
-    /// The relay's interceptor: true when the event was taken here.
-    func route(_ event: InputEvent) -> Bool {
-        switch inputOwner {
-        case .question:
-            answerQuestion(with: event)
-            return true
-        case .picker:
-            choose(with: event)
-            return true
-        case .frontHost:
-            return interceptPaste(event) || interceptPasteCancel(event)
+    /// Every decoded local event, from the relay (`RelayOwner`).
+    func route(_ event: InputEvent) {
+        let context = InputRouter.Context(inHistory: relay.isInHistory, pasteInProgress: pasteJob?.driver === front)
+        for delivery in input.route(event, context) {
+            switch delivery {
+            case .question(let finished):
+                if let finished {
+                    finished.reply(finished.prompt.submitted)
+                    showQuestion()
+                } else {
+                    relay.requestRender()
+                }
+            case .picker(let result):
+                picked(result)
+            case .paste(let text):
+                if !interceptPaste(text) { relay.forward(event) }
+            case .cancelPaste:
+                if let job = pasteJob { cancelPaste(job, "Esc") }
+            case .command(let command):
+                handle(command)
+            case .closedHelp:
+                relay.requestRender()
+            case .history(let event):
+                relay.handleHistory(event)
+            case .frontHost(let event):
+                relay.forward(event)
+            case .dropped:
+                break
+            }
         }
     }
 
@@ -44,7 +57,7 @@ extension AttachRun {
         guard link.outcome == nil else { return }
         link.keepForLater(bytes)
         retryNow(link)
-        showState()
+        statusChanged()
     }
 
     /// Mouse and focus reports are not kept for later: a click on a stale screen must not act
@@ -72,26 +85,13 @@ extension AttachRun {
 
     func openPicker() {
         relay.leaveHistory()
-        picker = HostPicker(count: drivers.count, selection: ring.front)
-        showState()
+        input.openPicker(count: drivers.count, selection: ring.front)
+        relay.requestRender()
     }
 
-    func closePicker() {
-        picker = nil
-        showState()
-    }
-
-    /// Local input while the picker owns it.
-    private func choose(with event: InputEvent) {
-        picker?.handle(event)
-        switch picker?.result {
-        case .picked(let index):
-            closePicker()
-            if let change = ring.select(index) { bringForward(change) }
-        case .cancelled:
-            closePicker()
-        case nil:
-            showState()
-        }
+    /// The picker took a key: it may have picked a host (and closed).
+    private func picked(_ result: HostPicker.Result?) {
+        if case .picked(let index) = result, let change = ring.select(index) { bringForward(change) }
+        relay.requestRender()
     }
 }

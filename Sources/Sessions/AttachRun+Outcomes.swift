@@ -15,7 +15,7 @@ extension AttachRun: LinkDriverDelegate {
     }
 
     func driverStatusChanged(_ driver: LinkDriver) {
-        showState()
+        statusChanged()
     }
 
     func driver(_ driver: LinkDriver, notes text: String) {
@@ -23,7 +23,7 @@ extension AttachRun: LinkDriverDelegate {
     }
 
     func driverFellSilent(_ driver: LinkDriver) {
-        showState()
+        statusChanged()
         scheduleCountdown()
     }
 
@@ -31,7 +31,7 @@ extension AttachRun: LinkDriverDelegate {
     /// reconnect with backoff while the kept screen stays visible, but only for the host in
     /// front: a hidden host waits until it is brought forward.
     func driverLost(_ driver: LinkDriver, wasAttached: Bool) {
-        showState()
+        statusChanged()
         switch driver.lifecycle.state {
         case .failed(let why):
             hostDone(driver, .init(exitCode: 1, message: wasAttached ? "Lost \(driver.name): \(why)" : why))
@@ -77,7 +77,7 @@ extension AttachRun: LinkDriverDelegate {
         driver.finish(result)
         let results = drivers.compactMap(\.outcome)
         guard results.count == drivers.count else {
-            showState()
+            statusChanged()
             return
         }
         finish(results.map(\.exitCode).max() ?? 0, results.map(\.message).joined(separator: "\n"))

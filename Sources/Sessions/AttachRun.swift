@@ -12,8 +12,8 @@ import VT
 /// relay, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
 ///
 /// Its own job is deciding between hosts: which one is in front (`HostRing`), who gets the
-/// local input (`inputOwner`), what the overlay says, and when Drover ends. Each link's I/O
-/// and timers are its driver's; questions from connect threads wait in `prompts`.
+/// local input (`InputRouter`), what the overlay says (asked per frame), and when Drover ends. Each link's I/O
+/// and timers are its driver's; questions from connect threads wait in the router.
 final class AttachRun {
     let loop: EventLoop
     let relay: RelayLoop
@@ -28,13 +28,8 @@ final class AttachRun {
     let options: SSHOptions
     /// Clipboard policy, `--notify` and the recording (`AttachRun+Signals.swift`).
     let signalOptions: AttachSignalOptions
-    var bellLimit = RateLimit.bell
-    /// Where `--copy-command` threads report a failure (shown in the status line).
-    let copyFailures: Mailbox<String>
-    /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
-    let copyQueue: CopyQueue?
-    /// The front host's remote clipboard writes, at most one per interval (`ClipboardCoalescer`).
-    var remoteCopies = ClipboardCoalescer()
+    /// Bells, notifications and clipboard writes of every host, and the person's copies.
+    let alertCentre: AlertCentre
     /// Past screens of every host for history mode's rewind, within one memory budget.
     let snapshots: SnapshotRecorder
     /// Where paste jobs' worker threads report what they read (`AttachRun+Paste.swift`).
@@ -46,12 +41,10 @@ final class AttachRun {
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
     var outcome: AttachController.Outcome?
-    var prompts = PromptQueue()
-    /// The host picker while it is open (prefix `h`).
-    var picker: HostPicker?
+    /// Who gets each local event: questions, the picker, help, history, pastes, the front host.
+    var input = InputRouter()
     /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
-    var banner: String?
-    var bannerTimer: EventLoop.TimerToken?
+    var banner: StatusLine.Banner?
     var countdownTimer: EventLoop.TimerToken?
 
     /// The host whose screen is shown and which gets the person's input.
@@ -71,11 +64,6 @@ final class AttachRun {
             guard let owner else { return message.decline() }
             owner.receive(message)
         }
-        let copyFailures = try loop.mailbox { (failure: String) in owner?.showBanner(failure) }
-        self.copyFailures = copyFailures
-        self.copyQueue = signalOptions.copyCommand.map { command in
-            CopyQueue(command: command, report: { failure in _ = copyFailures.post(failure) })
-        }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
         let drivers = try targets.enumerated().map { index, target in
@@ -93,6 +81,11 @@ final class AttachRun {
             sendToRemote: { bytes in owner?.typed(bytes) },
             output: screen,
             forwards: { event in owner?.forwards(event) ?? false })
+        let relay = self.relay
+        self.alertCentre = try AlertCentre(
+            hosts: targets.map { AlertCentre.Host(name: $0.displayName, clipboard: signalOptions.clipboard ?? $0.host?.clipboard ?? .write) },
+            notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
+            signal: { relay.signal($0) }, copyFailed: { owner?.showBanner($0) })
         self.loop = loop
         self.drivers = drivers
         self.root = root
@@ -105,10 +98,8 @@ final class AttachRun {
         owner = self
 
         for driver in drivers { driver.delegate = self }
-        relay.onCommand = { [unowned self] command in handle(command) }
-        relay.inputInterceptor = { [unowned self] event in route(event) }
+        relay.owner = self
         wirePredictors()
-        wireHistory()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()
@@ -132,9 +123,9 @@ final class AttachRun {
     func close() {
         if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
         for message in mailbox.close() { message.decline() }
-        _ = copyFailures.close()
+        alertCentre.close()
         _ = pasteResults.close()
-        for question in prompts.removeAll() { question.reply(nil) }
+        for question in input.removeAllQuestions() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()
     }

@@ -100,7 +100,7 @@ extension LinkDriver {
             let replies = terminal.takeReplies()
             if !replies.isEmpty { send(replies) }
         }
-        if alerts.hasNews(in: terminal) { delegate?.driverSignalled(self) }
+        delegate?.driverSignalled(self)
     }
 
     /// Queues `bytes` for the remote and writes what the channel takes now. Without a

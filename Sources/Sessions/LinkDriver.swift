@@ -13,8 +13,8 @@ protocol LinkDriverDelegate: AnyObject {
     func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
-    /// The emulator counted a bell or a notification, or holds a clipboard write
-    /// (`alerts.hasNews`): the run decides what the person gets (`AttachRun+Signals.swift`).
+    /// Output was read: the run's `AlertCentre` takes any bell, notification or clipboard
+    /// write the emulator counted and decides what the person gets.
     func driverSignalled(_ driver: LinkDriver)
     /// A keepalive went unanswered: the "no answer for N s" line starts counting.
     func driverFellSilent(_ driver: LinkDriver)
@@ -74,8 +74,6 @@ final class LinkDriver {
     /// Keys typed while not attached, sent once the session has drawn (`deliveryTimer` sends
     /// them anyway if it stays quiet).
     var pending = PendingInput()
-    /// Bells, notifications and clipboard writes not yet handled, and this host's mark.
-    var alerts = HostAlerts()
     /// Bytes for the remote that the channel has not taken yet.
     var outbound: [UInt8] = []
     /// A PTY size the session could not send yet (another call's packet was half sent).

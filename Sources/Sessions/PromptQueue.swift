@@ -2,7 +2,7 @@ import VT
 
 /// The questions connect threads wait on (trust a new host key, a password or one-time
 /// code), shown one at a time in arrival order. A connect thread is blocked until its question
-/// is answered, so while any waits the queue owns the local input (`AttachRun.inputOwner`).
+/// is answered, so while any waits the queue owns the local input (`InputRouter`).
 ///
 /// A value: it never calls a reply itself. Whatever leaves the queue is handed back to the
 /// run, which answers it after the queue is consistent again (a reply may redraw, and the

@@ -6,13 +6,12 @@ import VT
 /// the status line counts new lines; keys and the mouse go to the view, never to the remote.
 final class RelayLoopHistoryTests: XCTestCase {
     typealias Harness = RelayLoopTests.Harness
-    let prefix: UInt8 = 0x1D
 
     func testTheScreenFreezesAndCountsNewLinesUntilLeft() throws {
         let h = try Harness(columns: 40, rows: 6)
         h.relay.receiveRemote(Array("one\r\ntwo\r\n".utf8))
         try h.run { h.lines.first == "one" }
-        h.relay.receiveLocal([prefix, UInt8(ascii: "[")])
+        h.relay.enterHistory()
         try h.run { h.lines.last?.contains("history") == true }
         XCTAssertTrue(h.relay.isInHistory)
 
@@ -28,20 +27,14 @@ final class RelayLoopHistoryTests: XCTestCase {
         XCTAssertTrue(h.sent.isEmpty, "no key of history mode reached the remote: \(h.sent)")
     }
 
-    func testPageUpAfterThePrefixEntersHistory() throws {
-        let h = try Harness(columns: 40, rows: 6)
-        h.relay.receiveLocal([prefix] + Array("\u{1B}[5~".utf8))
-        try h.run { h.relay.isInHistory && h.lines.last?.contains("history") == true }
-    }
-
     func testWheelScrollsAndADragSelectsWhatYCopies() throws {
         let h = try Harness(columns: 40, rows: 6)
         var copied: [String] = []
-        h.relay.copyToClipboard = { copied.append($0); return "copied" }
+        h.copy = { copied.append($0); return "copied" }
         let lines = (1...20).map { "row-\($0)" }.joined(separator: "\r\n")
         h.relay.receiveRemote(Array(lines.utf8))
         try h.run { h.lines.contains("row-20") }
-        h.relay.receiveLocal([prefix, UInt8(ascii: "[")])
+        h.relay.enterHistory()
         try h.run { h.lines.last?.contains("history") == true }
         // Two wheel notches up: 6 lines.
         h.relay.receiveLocal(Array("\u{1B}[<64;1;1M\u{1B}[<64;1;1M".utf8))
@@ -53,31 +46,15 @@ final class RelayLoopHistoryTests: XCTestCase {
         XCTAssertTrue(h.sent.isEmpty)
     }
 
-    /// Drover's paste interceptor (pictures) steps aside while the relay owns the input: a
-    /// paste in history mode's search prompt is the query, and nothing reaches the remote.
-    func testTheRelayOwnsTheInputInHistoryHelpAndAfterThePrefix() throws {
+    /// A paste in history mode's search prompt is the query; nothing reaches the remote.
+    func testAPasteInHistoryModeGoesToTheSearchPrompt() throws {
         let h = try Harness(columns: 40, rows: 6)
-        var intercepted: [InputEvent] = []
-        h.relay.inputInterceptor = { event in
-            guard case .paste = event, !h.relay.ownsLocalInput else { return false }
-            intercepted.append(event)
-            return true
-        }
-        XCTAssertFalse(h.relay.ownsLocalInput)
-        h.relay.receiveLocal([prefix])
-        XCTAssertTrue(h.relay.ownsLocalInput, "a prefix key is pending")
-        h.relay.receiveLocal(Array("?".utf8))
-        XCTAssertTrue(h.relay.ownsLocalInput, "the help box is shown")
-        h.relay.receiveLocal(Array("x".utf8))
-        XCTAssertFalse(h.relay.ownsLocalInput)
-
         h.relay.receiveRemote(Array("alpha\r\nneedle here\r\nomega".utf8))
         try h.run { h.lines.contains("omega") }
-        h.relay.receiveLocal([prefix, UInt8(ascii: "["), UInt8(ascii: "/")])
-        XCTAssertTrue(h.relay.ownsLocalInput)
+        h.relay.enterHistory()
+        h.relay.receiveLocal([UInt8(ascii: "/")])
         h.relay.receiveLocal(Array("\u{1B}[200~needle\u{1B}[201~".utf8))
         try h.run { h.lines.last?.contains("/needle") == true }
-        XCTAssertTrue(intercepted.isEmpty, "the paste went to the search prompt")
-        XCTAssertTrue(h.sent.isEmpty, "nothing reached the remote: \(h.sent)")
+        XCTAssertTrue(h.sent.isEmpty, "the paste went to the search prompt")
     }
 }

@@ -37,16 +37,4 @@ final class RelayLoopSwitchingTests: XCTestCase {
         XCTAssertEqual(second.frame().rowText(0), "beta", "remote output feeds the shown terminal")
         try h.run { h.lines[0] == "beta" }
     }
-
-    func testAPendingPrefixAndTheHelpBoxDoNotSurviveASwitch() throws {
-        let h = try Harness()
-        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
-        try h.run { h.lines.joined().contains("drover keys") }
-        h.relay.receiveLocal([0x1D])
-        h.relay.show(Terminal(columns: 20, rows: 5))
-        try h.run { !h.lines.joined().contains("drover keys") }
-        h.relay.receiveLocal(Array("d".utf8))
-        XCTAssertEqual(h.commands, [], "the d after the switch is not a detach")
-        XCTAssertEqual(h.sent, Array("d".utf8), "it goes to the remote like any key")
-    }
 }

@@ -1,19 +1,27 @@
 import XCTest
 import VT
 import Render
+import History
 @testable import Console
 @testable import Loop
 
 /// The relay with fake ends: what it would write locally is fed into a second `Terminal`
 /// (the "local terminal"), and what it would send to the remote is collected.
 final class RelayLoopTests: XCTestCase {
-    final class Harness {
+    final class Harness: RelayOwner {
         let loop: EventLoop
         let relay: RelayLoop
         let local: Terminal
         var frames: [[UInt8]] = []
         var sent: [UInt8] = []
-        var commands: [PrefixKeyHandler.Command] = []
+        /// What the owner's overlay says (asked per frame); set it, then `relay.requestRender()`.
+        var overlay: () -> Overlay? = { nil }
+        /// The owner's side of the rule the attach run's `InputRouter` applies: history mode's
+        /// view, else the remote.
+        lazy var onInput: (InputEvent) -> Void = { [unowned self] event in
+            if relay.isInHistory { relay.handleHistory(event) } else { relay.forward(event) }
+        }
+        var copy: (String) -> String = { _ in "copied" }
         var stopWhen: () -> Bool = { false }
 
         init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
@@ -35,8 +43,14 @@ final class RelayLoopTests: XCTestCase {
                 sent += bytes
                 if stopWhen() { loop.stop() }
             }
-            relay.onCommand = { [unowned self] in commands.append($0) }
+            relay.owner = self
         }
+
+        func relay(_ relay: RelayLoop, received event: InputEvent) { onInput(event) }
+        func overlay(for relay: RelayLoop) -> Overlay? { overlay() }
+        func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] { [] }
+        func historyNote(for relay: RelayLoop) -> String? { nil }
+        func relay(_ relay: RelayLoop, copy text: String) -> String { copy(text) }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
         func run(until condition: @escaping () -> Bool) throws {
@@ -104,15 +118,6 @@ final class RelayLoopTests: XCTestCase {
         XCTAssertEqual(h.sent, Array("ls\r".utf8))
     }
 
-    func testPrefixCommandsReachTheOwnerAndDoubledPrefixIsSent() throws {
-        let h = try Harness()
-        h.relay.receiveLocal([0x1D, UInt8(ascii: "d")])
-        XCTAssertEqual(h.commands, [.detach])
-        XCTAssertTrue(h.sent.isEmpty)
-        h.relay.receiveLocal([0x1D, 0x1D])
-        XCTAssertEqual(h.sent, [0x1D])
-    }
-
     func testLoneEscapeIsSentAfterTheTimeout() throws {
         let h = try Harness { $0.escapeTimeout = .milliseconds(5) }
         h.relay.receiveLocal([0x1B])
@@ -125,36 +130,26 @@ final class RelayLoopTests: XCTestCase {
         let h = try Harness()
         h.relay.receiveRemote(Array("one\r\ntwo\r\nthree\r\nfour\r\nfive".utf8))
         try h.loop.runOnce()
-        h.relay.overlay = .status("connecting…")
+        h.overlay = { .status("connecting…") }
+        h.relay.requestRender()
         try h.run { h.frames.count == 2 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "connecting…"])
-        h.relay.overlay = nil
+        h.overlay = { nil }
+        h.relay.requestRender()
         try h.run { h.frames.count == 3 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "five"])
     }
 
-    func testHelpIsShownByThePrefixAndClosedByTheNextKey() throws {
+    func testTheOverlayIsAskedForWhenTheFrameIsDrawn() throws {
         let h = try Harness(columns: 70, rows: 12)
-        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
+        var asked = 0
+        h.overlay = { asked += 1; return .status("reconnecting in \(asked) s") }
+        h.relay.requestRender()
+        h.relay.requestRender()
+        XCTAssertEqual(asked, 0, "nothing is computed before the frame")
         try h.run { !h.frames.isEmpty }
-        XCTAssertTrue(h.lines.contains { $0.contains("detach") }, "\(h.lines)")
-        h.relay.receiveLocal(Array("x".utf8))
-        XCTAssertTrue(h.sent.isEmpty, "the key that closes help is not sent")
-        try h.run { h.frames.count == 2 }
-        XCTAssertFalse(h.lines.contains { $0.contains("detach") })
-    }
-
-    func testOwnerOverlayReturnsAfterHelpCloses() throws {
-        let h = try Harness(columns: 70, rows: 12)
-        h.relay.overlay = .status("reconnecting")
-        try h.run { !h.frames.isEmpty }
-        h.relay.receiveLocal([0x1D, UInt8(ascii: "?")])
-        try h.run { h.frames.count == 2 }
-        XCTAssertTrue(h.lines.contains { $0.contains("detach") })
-        h.relay.receiveLocal(Array("x".utf8))
-        try h.run { h.frames.count == 3 }
-        XCTAssertFalse(h.lines.contains { $0.contains("detach") })
-        XCTAssertEqual(h.lines.last, "reconnecting")
+        XCTAssertEqual(asked, 1, "one frame, one question")
+        XCTAssertEqual(h.lines.last, "reconnecting in 1 s")
     }
 
     func testResizeRedrawsEverythingAtTheNewSize() throws {
@@ -167,16 +162,17 @@ final class RelayLoopTests: XCTestCase {
         XCTAssertTrue(String(decoding: h.frames[1], as: UTF8.self).contains("\u{1B}[2J"), "a full redraw clears first")
     }
 
-    func testInterceptorTakesInputBeforeTheRemote() throws {
+    func testTheOwnerGetsEveryDecodedEventAndForwardsWhatIsTheRemotes() throws {
         let h = try Harness()
-        var typed = ""
-        h.relay.inputInterceptor = { event in
-            if case .text(let text) = event { typed += text }
-            return true
+        var events: [InputEvent] = []
+        h.onInput = { event in
+            events.append(event)
+            if case .text("s") = event { h.relay.forward(event) }
         }
-        h.relay.receiveLocal(Array("yes".utf8))
-        XCTAssertEqual(typed, "yes")
-        XCTAssertTrue(h.sent.isEmpty)
+        h.relay.receiveLocal([0x1D] + Array("y".utf8))
+        h.relay.receiveLocal(Array("s".utf8))
+        XCTAssertEqual(events, [.key(.character("]"), .control), .text("y"), .text("s")])
+        XCTAssertEqual(h.sent, Array("s".utf8), "only what the owner forwarded reaches the remote")
     }
 
     /// Frames from a live emulator diffed with row versions (the relay's fast path) must still

@@ -2,7 +2,7 @@ import XCTest
 import VT
 @testable import Sessions
 
-/// The question queue of an attach run and the rule for who owns the local input.
+/// The question queue of an attach run (who owns the input: `InputRouterTests`).
 final class PromptQueueTests: XCTestCase {
     /// Answers given through `reply`, by the question's title.
     private var replies: [(String, String?)] = []
@@ -49,12 +49,5 @@ final class PromptQueueTests: XCTestCase {
         XCTAssertEqual(queue.shown?.title, "pi")
         XCTAssertEqual(queue.removeAll().map(\.prompt.title), ["pi", "stale behind"])
         XCTAssertTrue(queue.isEmpty)
-    }
-
-    func testAQuestionOwnsTheInputBeforeThePickerAndThePickerBeforeTheHost() {
-        XCTAssertEqual(InputOwner.deciding(questionWaiting: true, pickerOpen: true), .question)
-        XCTAssertEqual(InputOwner.deciding(questionWaiting: true, pickerOpen: false), .question)
-        XCTAssertEqual(InputOwner.deciding(questionWaiting: false, pickerOpen: true), .picker)
-        XCTAssertEqual(InputOwner.deciding(questionWaiting: false, pickerOpen: false), .frontHost)
     }
 }

@@ -47,9 +47,9 @@ extension AttachRun {
         signalOptions.pasteImages ?? driver.target.host?.pasteImages ?? true
     }
 
-    /// From `route`: true when `event` is a paste of paths that is now being looked at.
-    func interceptPaste(_ event: InputEvent) -> Bool {
-        guard case .paste(let text) = event, !relay.ownsLocalInput, pasteJob == nil, front.connection != nil,
+    /// From the input router: true when `text` is a paste of paths that is now being looked at.
+    func interceptPaste(_ text: String) -> Bool {
+        guard pasteJob == nil, front.connection != nil,
               pasteImagesEnabled(for: front),
               let paths = PastePaths.parse(text, home: environment["HOME"]) else { return false }
         startPasteJob(original: text) { LocalImages.gather(paths: paths) }
@@ -140,16 +140,8 @@ extension AttachRun {
         }
     }
 
-    /// From `route`: Esc while a paste for the host in front is being prepared cancels it.
-    func interceptPasteCancel(_ event: InputEvent) -> Bool {
-        guard case .key(.escape, let modifiers) = event, modifiers.isEmpty, !relay.ownsLocalInput,
-              let job = pasteJob, job.driver === front else { return false }
-        cancelPaste(job, "Esc")
-        return true
-    }
-
     /// The person cancels `job` (with `how`); the keys held behind it go on to its host.
-    private func cancelPaste(_ job: PasteJob, _ how: String) {
+    func cancelPaste(_ job: PasteJob, _ how: String) {
         guard job.idle != nil else {
             return finishPaste(job, text: nil, note: "paste cancelled (\(how)); nothing was pasted")
         }

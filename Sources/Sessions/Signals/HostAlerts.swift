@@ -3,7 +3,7 @@ import VT
 
 /// One host's bells and notifications as the run sees them: what its emulator counted that the
 /// run has not handled yet, and the mark a hidden host carries ("pi: bell 2 min ago") until it
-/// comes to the front. A value type; the driver keeps one and the run updates it.
+/// comes to the front. A value type; the `AlertCentre` keeps one per host.
 struct HostAlerts: Equatable, Sendable {
     /// Why a host wants the person.
     enum Kind: Equatable, Sendable {

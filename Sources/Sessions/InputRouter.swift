@@ -1,0 +1,148 @@
+import Console
+import History
+import Render
+import VT
+
+/// The one owner of the person's local input during an attach run. The relay decodes the
+/// local terminal's bytes and hands every event here; `route` decides who gets it, in one
+/// place and by one rule, and the run carries out what it returns.
+///
+/// The rule, first match wins:
+/// 1. A question (trust, password) waiting: a connect thread is blocked on it, so its answer
+///    field gets every key, prefix keys included.
+/// 2. The host picker while open: digits, arrows, Enter and Escape are its.
+/// 3. While nothing of Drover's is pending (no prefix pressed, no help box, not in history):
+///    a paste goes to the paste code, which uploads pictures or hands it on; Escape cancels a
+///    paste being prepared.
+/// 4. The prefix key and the command after it; the next key after the help box closes it.
+/// 5. History mode gets what is left while it is on; otherwise the host in front.
+///
+/// A value with private state, so the rule is tested by feeding events (`InputRouterTests`).
+struct InputRouter {
+    /// Who got an event, for the run to act on.
+    enum Delivery {
+        /// The question on screen took it; `finished` once submitted or cancelled (answer it).
+        case question(finished: PromptQueue.Question?)
+        /// The picker took it; `result` once a host was picked or the picker was cancelled.
+        case picker(result: HostPicker.Result?)
+        /// A paste for the paste code (pictures become uploads; other text goes to the host).
+        case paste(String)
+        /// Escape while a paste is being prepared for the host in front.
+        case cancelPaste
+        /// A Drover command after the prefix key (the help box is already open for `.help`).
+        case command(PrefixKeyHandler.Command)
+        /// The key that closed the help box (it goes nowhere else).
+        case closedHelp
+        /// For history mode's view.
+        case history(InputEvent)
+        /// For the host in front (encoded in its modes, or kept while it reconnects).
+        case frontHost(InputEvent)
+        /// Taken by nobody (a click on the help box).
+        case dropped
+    }
+
+    /// What the run knows that the rule depends on, read fresh for every event.
+    struct Context {
+        /// History mode is on (the relay holds its view).
+        var inHistory = false
+        /// A paste for the host in front is being prepared or uploaded.
+        var pasteInProgress = false
+    }
+
+    private var prompts = PromptQueue()
+    private var picker: HostPicker?
+    private var prefix: PrefixKeyHandler
+    private var helpShown = false
+
+    init(prefix: InputEvent = PrefixKeyHandler.defaultPrefix) {
+        self.prefix = PrefixKeyHandler(prefix: prefix)
+    }
+
+    // MARK: The rule
+
+    /// Decides who gets `event`; one event may yield two deliveries (a doubled prefix key
+    /// after a pending one is sent as a key).
+    mutating func route(_ event: InputEvent, _ context: Context = Context()) -> [Delivery] {
+        if !prompts.isEmpty { return [.question(finished: prompts.handle(event))] }
+        if var open = picker {
+            open.handle(event)
+            picker = open.result == nil ? open : nil
+            return [.picker(result: open.result)]
+        }
+        if !prefix.awaitingCommand, !helpShown, !context.inHistory {
+            if case .paste(let text) = event { return [.paste(text)] }
+            if case .key(.escape, let modifiers) = event, modifiers.isEmpty, context.pasteInProgress {
+                return [.cancelPaste]
+            }
+        }
+        return prefix.handle(event).map { action in
+            switch action {
+            case .command(let command):
+                if command == .help { helpShown = true }
+                return .command(command)
+            case .forward(let event):
+                if helpShown {
+                    if case .mouse = event { return .dropped }
+                    helpShown = false
+                    return .closedHelp
+                }
+                return context.inHistory ? .history(event) : .frontHost(event)
+            }
+        }
+    }
+
+    // MARK: What owns the input
+
+    /// Whether a question or the picker holds the input (the status line is not shown then).
+    var isHeld: Bool { !prompts.isEmpty || picker != nil }
+    var questionWaiting: Bool { !prompts.isEmpty }
+    var pickerOpen: Bool { picker != nil }
+
+    /// Queues a question; a question takes the input from the picker and the help box, which
+    /// close. Returns true when it is the first (show it now).
+    mutating func ask(_ question: PromptQueue.Question) -> Bool {
+        picker = nil
+        helpShown = false
+        prefix = PrefixKeyHandler(prefix: prefix.prefix)
+        return prompts.append(question)
+    }
+
+    /// Removes the stale questions at the head (see `PromptQueue.removeStaleHead`); the caller
+    /// answers them with nil.
+    mutating func removeStaleQuestions(currentGeneration: (_ host: Int) -> UInt64) -> [PromptQueue.Question] {
+        prompts.removeStaleHead(currentGeneration: currentGeneration)
+    }
+
+    /// Every waiting question (Drover is ending); the caller answers each with nil.
+    mutating func removeAllQuestions() -> [PromptQueue.Question] {
+        prompts.removeAll()
+    }
+
+    /// Opens the picker on `selection` (not while a question waits: it owns the keys).
+    mutating func openPicker(count: Int, selection: Int) {
+        guard prompts.isEmpty else { return }
+        picker = HostPicker(count: count, selection: selection)
+    }
+
+    /// Another host came to the front: a pressed prefix and the help box do not carry over.
+    mutating func hostSwitched() {
+        prefix = PrefixKeyHandler(prefix: prefix.prefix)
+        helpShown = false
+    }
+
+    // MARK: What it shows
+
+    /// The box for whoever holds the input: the question, the picker (`pickerBox` draws it
+    /// with the hosts' states) or the help box; nil when the status line may show.
+    func overlay(pickerBox: (HostPicker) -> Overlay) -> Overlay? {
+        if let shown = prompts.shown { return shown.overlay }
+        if let picker { return pickerBox(picker) }
+        return helpShown ? Self.helpBox : nil
+    }
+
+    /// The key help box (prefix `?`), closed by the next key.
+    static let helpBox = Overlay.box(
+        title: "drover keys",
+        lines: PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
+            + HistoryView.helpLines + ["", "any key closes this"])
+}

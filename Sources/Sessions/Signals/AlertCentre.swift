@@ -1,0 +1,148 @@
+import Hosts
+import Loop
+import Render
+import VT
+
+/// Where every host's bells, notifications and clipboard writes go (ADR 0011), and where the
+/// person's own copies leave for the local clipboard. The host in front rings the local bell
+/// (at most twice a second) and sets the local clipboard at once (coalesced to one write per
+/// interval); a hidden host gets a mark in the status line and the host list, keeps its last
+/// clipboard write until it comes to the front, and with `--notify` sends a desktop
+/// notification naming it (at most one per host per interval).
+///
+/// Links report after each read (`report`); what reaches the local terminal goes through
+/// `signal` (the relay's renderer queues it for the next frame). Its state is its own.
+final class AlertCentre {
+    /// What the centre knows of a host for the whole run.
+    struct Host {
+        let name: String
+        /// What its remote clipboard writes may do (`--clipboard`, else the host's setting).
+        let clipboard: ClipboardPolicy
+    }
+
+    private let hosts: [Host]
+    private var alerts: [HostAlerts]
+    private var bellLimit = RateLimit.bell
+    /// The front host's remote clipboard writes, at most one per interval.
+    private var remoteCopies = ClipboardCoalescer()
+    /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
+    private let copyQueue: CopyQueue?
+    /// Where copy threads report a failure, on the loop.
+    private let copyFailures: Mailbox<String>
+    private let notify: Bool
+    private let loop: EventLoop
+    private let signal: (ConsoleSignal) -> Void
+
+    /// - Parameters:
+    ///   - copyCommand: `--copy-command`; its failures reach `copyFailed` on the loop.
+    ///   - signal: writes a bell, clipboard or notification to the local terminal.
+    init(hosts: [Host], notify: Bool, copyCommand: String?, loop: EventLoop,
+         signal: @escaping (ConsoleSignal) -> Void, copyFailed: @escaping (String) -> Void) throws {
+        self.hosts = hosts
+        self.alerts = Array(repeating: HostAlerts(), count: hosts.count)
+        self.notify = notify
+        self.loop = loop
+        self.signal = signal
+        let copyFailures = try loop.mailbox(handler: copyFailed)
+        self.copyFailures = copyFailures
+        self.copyQueue = copyCommand.map { command in
+            CopyQueue(command: command, report: { failure in _ = copyFailures.post(failure) })
+        }
+    }
+
+    /// Stops taking copy failures (Drover is ending).
+    func close() {
+        _ = copyFailures.close()
+    }
+
+    // MARK: What hosts report
+
+    /// After host `index` read output into `terminal`: takes its bells, notification and
+    /// clipboard write. Returns true when a hidden host got a mark (the status line changed).
+    func report(_ index: Int, terminal: Terminal, inFront: Bool) -> Bool {
+        guard alerts[index].hasNews(in: terminal) else { return false }
+        let news = alerts[index].collect(from: terminal)
+        let now = ContinuousClock.now
+        if let text = news.clipboard, hosts[index].clipboard == .write {
+            if inFront { copyRemoteWrite(text, at: now) } else { alerts[index].pendingClipboard = text }
+        }
+        let summary = news.notification.map(HostAlerts.summary(of:))
+        if inFront {
+            if news.bells > 0, bellLimit.allows(at: now) { signal(.bell) }
+            if let summary { notifyAbout(index, summary, at: now) }
+            return false
+        }
+        if let summary {
+            alerts[index].note(.notification(summary), at: now)
+            notifyAbout(index, summary, at: now)
+        } else if news.bells > 0 {
+            alerts[index].note(.bell, at: now)
+            notifyAbout(index, "bell", at: now)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Host `index` came to the front: its mark goes, and its last clipboard write applies now.
+    func broughtForward(_ index: Int) {
+        alerts[index].clearMark()
+        if let text = alerts[index].pendingClipboard {
+            alerts[index].pendingClipboard = nil
+            if hosts[index].clipboard == .write { copyToLocal(text) }
+        }
+    }
+
+    // MARK: The person's copies
+
+    /// Puts text on the local clipboard: through `--copy-command` when given (one run at a
+    /// time; a failure is reported), else as Drover's own OSC 52 after the next frame.
+    func copyToLocal(_ text: [UInt8]) {
+        guard let copyQueue else { return signal(.clipboard(text)) }
+        copyQueue.submit(text)
+    }
+
+    /// A selection copied in history mode; returns what history mode's status line says.
+    func copySelection(_ text: String) -> String {
+        copyToLocal(Array(text.utf8))
+        return copyQueue == nil ? "copied to the clipboard" : "copied with --copy-command"
+    }
+
+    // MARK: What the status line and the picker say
+
+    /// Hidden hosts that want the person: "pi: bell · mac: 2 bells" (nil: none).
+    func note(front: Int) -> String? {
+        let marks = hosts.indices.filter { $0 != front }.compactMap { index -> String? in
+            guard let mark = alerts[index].mark else { return nil }
+            let name = hosts[index].name
+            switch mark.kind {
+            case .bell: return "\(name): \(mark.count == 1 ? "bell" : "\(mark.count) bells")"
+            case .notification(let text): return "\(name): \(text.isEmpty ? "notified" : "“\(text)”")"
+            }
+        }
+        return marks.isEmpty ? nil : marks.joined(separator: " · ")
+    }
+
+    /// Host `index`'s mark for the picker ("bell 2 min ago"), nil without one.
+    func describe(_ index: Int, at now: ContinuousClock.Instant) -> String? {
+        alerts[index].describe(at: now)
+    }
+
+    // MARK: Private
+
+    /// A remote write from the host in front: coalesced, so a flood of writes becomes one
+    /// local write per interval, the last one.
+    private func copyRemoteWrite(_ text: [UInt8], at now: ContinuousClock.Instant) {
+        guard let when = remoteCopies.offer(text, at: now) else { return }
+        _ = loop.schedule(at: when) { [weak self] in
+            guard let self else { return }
+            if let text = remoteCopies.take(at: .now) { copyToLocal(text) }
+        }
+    }
+
+    /// With `--notify`: a desktop notification titled with the host's name.
+    private func notifyAbout(_ index: Int, _ body: String, at now: ContinuousClock.Instant) {
+        guard notify, alerts[index].notificationLimit.allows(at: now) else { return }
+        signal(.notification(title: "drover: \(hosts[index].name)", body: body))
+    }
+}

@@ -1,0 +1,76 @@
+/// The front host's status line, computed when a frame is drawn from what the run knows at
+/// that moment (nothing pushes text into the overlay). A value and a pure function of it, so
+/// its texts are tested without a loop or a host (`StatusLineTests`).
+struct StatusLine: Equatable, Sendable {
+    /// Shown for a moment after a switch or a note ("mac (2/3)"), first.
+    var banner: String?
+    /// Hidden hosts that want the person ("pi: bell · mac: 2 bells").
+    var alerts: String?
+    /// Why the recording stopped.
+    var recorderFailure: String?
+    /// What waits to be sent to the host in front ("12 typed bytes wait").
+    var pending: String?
+    /// The front host's state ("reconnecting in 3 s (connection refused)"); nil while attached.
+    var state: String?
+    /// The front host's forwards ("2 forwards"): only beside something the line says anyway.
+    var forwards: String?
+    /// The round trip while typed keys are guessed ("RTT 212 ms"), likewise only as an extra.
+    var prediction: String?
+
+    static let separator = " · "
+
+    /// The text for a screen `width` columns wide, or nil when there is nothing to say (an
+    /// attached host keeps its last row). The state, which carries the reason, stays last and
+    /// whole as long as it can: when the line is too long the extras go first (the round
+    /// trip, the forwards, the hidden hosts' marks), then the line is cut at a word boundary
+    /// with "…" rather than in the middle of a word.
+    func text(width: Int) -> String? {
+        let says = [banner, alerts, recorderFailure, pending, state].contains { $0 != nil }
+        guard says else { return nil }
+        var tries: [[String?]] = [
+            [banner, alerts, recorderFailure, pending, forwards, state, prediction],
+            [banner, alerts, recorderFailure, pending, forwards, state],
+            [banner, alerts, recorderFailure, pending, state],
+        ]
+        // The marks go last, unless they are all the line says.
+        if [banner, recorderFailure, pending, state].contains(where: { $0 != nil }) {
+            tries.append([banner, recorderFailure, pending, state])
+        }
+        for parts in tries {
+            let line = parts.compactMap { $0 }.joined(separator: Self.separator)
+            if line.count <= width { return line }
+        }
+        return Self.cut(tries[tries.count - 1].compactMap { $0 }.joined(separator: Self.separator), width: width)
+    }
+
+    /// `line` shortened to `width` at the last space that fits, ending in "…".
+    static func cut(_ line: String, width: Int) -> String {
+        guard line.count > width, width > 1 else { return String(line.prefix(max(width, 0))) }
+        let head = line.prefix(width - 1)
+        guard let space = head.lastIndex(of: " "), space > head.startIndex else { return head + "…" }
+        let words = head[..<space]
+        let trimmed = words.hasSuffix(" ·") ? words.dropLast(2) : words
+        return trimmed + "…"
+    }
+}
+
+extension StatusLine {
+    /// A note shown for a moment ahead of the state; it is gone from frames drawn after `until`.
+    struct Banner: Equatable, Sendable {
+        let text: String
+        let until: ContinuousClock.Instant
+
+        /// How long a banner stays.
+        static let shownFor = Duration.seconds(2)
+
+        init(_ text: String, from now: ContinuousClock.Instant) {
+            self.text = text
+            self.until = now.advanced(by: Self.shownFor)
+        }
+
+        /// The text while the banner is still up at `now`.
+        func text(at now: ContinuousClock.Instant) -> String? {
+            now < until ? text : nil
+        }
+    }
+}

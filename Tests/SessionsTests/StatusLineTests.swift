@@ -1,0 +1,52 @@
+import XCTest
+@testable import Sessions
+
+/// The status line's texts, computed from values (no loop, no host): what it says, in which
+/// order, and what gives way when the screen is narrow.
+final class StatusLineTests: XCTestCase {
+    private let reason = "mac: connection lost; reconnecting in 3s (attempt 2; ctrl+] r: now): 10.0.0.5:22 refused the connection"
+
+    func testAnAttachedHostWithNothingToSayKeepsItsLastRow() {
+        XCTAssertNil(StatusLine().text(width: 80))
+        XCTAssertNil(StatusLine(forwards: "2 forwards", prediction: "RTT 212 ms").text(width: 80),
+                     "forwards and the round trip are shown only beside something the line says anyway")
+    }
+
+    func testThePartsComeInOrderWithTheStateLast() {
+        let line = StatusLine(banner: "mac (2/3)", alerts: "pi: bell", recorderFailure: "recording stopped: disk full",
+                              pending: "12 typed bytes wait to be sent", state: "mac: connecting",
+                              forwards: "1 forward", prediction: "RTT 212 ms")
+        XCTAssertEqual(line.text(width: 500), "mac (2/3) · pi: bell · recording stopped: disk full · 12 typed bytes wait to be sent · 1 forward · mac: connecting · RTT 212 ms")
+    }
+
+    func testHiddenHostsMarksAloneAreALine() {
+        XCTAssertEqual(StatusLine(alerts: "pi: 2 bells", forwards: "1 forward").text(width: 80), "pi: 2 bells · 1 forward")
+    }
+
+    /// On a narrow screen the extras give way before the reason is cut.
+    func testExtrasGiveWayBeforeTheReason() {
+        let line = StatusLine(alerts: "pi: bell", state: reason, forwards: "1 forward", prediction: "RTT 212 ms")
+        XCTAssertEqual(line.text(width: reason.count + 23), "pi: bell · 1 forward · \(reason)")
+        XCTAssertEqual(line.text(width: reason.count + 11), "pi: bell · \(reason)")
+        XCTAssertEqual(line.text(width: reason.count), reason, "the marks go before the reason is cut")
+    }
+
+    func testALineThatStillDoesNotFitIsCutAtAWordNotInOne() throws {
+        let line = StatusLine(pending: "42 typed bytes wait to be sent", state: reason)
+        let text = try XCTUnwrap(line.text(width: 80))
+        XCTAssertLessThanOrEqual(text.count, 80)
+        XCTAssertTrue(text.hasPrefix("42 typed bytes wait to be sent · mac: connection lost"), text)
+        XCTAssertTrue(text.hasSuffix("…"), text)
+        let shown = text.dropLast()
+        let full = "42 typed bytes wait to be sent · \(reason)"
+        let next = full[full.index(full.startIndex, offsetBy: shown.count)]
+        XCTAssertEqual(next, " ", "cut where a word ends: \(text)")
+    }
+
+    func testABannerGoesAfterItsTime() {
+        let now = ContinuousClock.now
+        let banner = StatusLine.Banner("mac (2/3)", from: now)
+        XCTAssertEqual(banner.text(at: now), "mac (2/3)")
+        XCTAssertNil(banner.text(at: now.advanced(by: StatusLine.Banner.shownFor)))
+    }
+}
