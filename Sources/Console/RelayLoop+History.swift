@@ -1,10 +1,18 @@
 import History
+import Render
 import VT
 
 /// History mode on the relay: the front host's screen freezes on a `HistoryView` while its
 /// output keeps feeding the emulator (the status line counts the new lines); keys and the
 /// mouse go to the view until it is left.
 extension RelayLoop {
+    /// The key help box (prefix `?`): Drover's keys, then history mode's.
+    static var helpBox: Overlay {
+        .box(title: "drover keys", lines: PrefixKeyHandler.helpLines
+             + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
+             + HistoryView.helpLines + ["", "any key closes this"])
+    }
+
     /// Freezes the front host's scrollback, rewind and screen and shows them.
     func enterHistory() {
         guard history == nil else { return }

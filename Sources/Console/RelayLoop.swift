@@ -77,6 +77,13 @@ public final class RelayLoop {
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
     private var escapeTimer: EventLoop.TimerToken?
+    /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
+    /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
+    public internal(set) var localKeyboard = LocalKeyboard()
+    var pendingKeyboardBytes: [UInt8] = []
+    var keyboardNoteGiven = false
+    var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
+    public var onKeyboardNote: (String) -> Void = { _ in }
 
     /// - Parameters:
     ///   - sendToRemote: bytes for the remote application (input and terminal replies).
@@ -162,6 +169,7 @@ public final class RelayLoop {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
+        learnLocalReplies(decoder.takeReplies())
         if let escapeTimer {
             loop.cancel(escapeTimer)
             self.escapeTimer = nil
@@ -184,7 +192,7 @@ public final class RelayLoop {
                     if helpShown, case .mouse = event {
                         continue
                     } else if helpShown {
-                        hideHelp()
+                        helpOverlay = nil
                         continue
                     }
                     if history != nil {
@@ -201,9 +209,7 @@ public final class RelayLoop {
                     redraw()
                     onCommand(.redraw)
                 case .command(.help):
-                    helpOverlay = .box(title: "drover keys", lines: PrefixKeyHandler.helpLines
-                                       + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
-                                       + HistoryView.helpLines + ["", "any key closes this"])
+                    helpOverlay = Self.helpBox
                 case .command(.history):
                     enterHistory()
                 case .command(let command):
@@ -220,10 +226,6 @@ public final class RelayLoop {
         guard forwards(event) else { return }
         let bytes = encodeForRemote(event)
         if !bytes.isEmpty { sendToRemote(bytes) }
-    }
-
-    private func hideHelp() {
-        helpOverlay = nil
     }
 
     /// `event` as the shown emulator's remote program asked for it (cursor and keypad modes,
@@ -258,8 +260,9 @@ public final class RelayLoop {
         } else {
             incompleteSince = nil
         }
-        let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
-            ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
+        let bytes = takeKeyboardBytes()
+            + (history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
+               ?? renderFrame(overlay: helpOverlay ?? overlay, at: now))
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
         lastRender = now

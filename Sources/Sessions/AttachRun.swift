@@ -106,6 +106,7 @@ final class AttachRun {
 
         for driver in drivers { driver.delegate = self }
         relay.onCommand = { [unowned self] command in handle(command) }
+        relay.onKeyboardNote = { [unowned self] note in showBanner(note) }
         relay.inputInterceptor = { [unowned self] event in route(event) }
         wirePredictors()
         wireHistory()

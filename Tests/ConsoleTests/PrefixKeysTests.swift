@@ -21,13 +21,15 @@ final class PrefixKeysTests: XCTestCase {
 
     func testHelpLinesNameEveryKeyAndTheDoubledPrefix() {
         let lines = PrefixKeyHandler.helpLines
-        XCTAssertEqual(lines.count, PrefixKeyHandler.bindings.count + 1)
+        XCTAssertEqual(lines.count, PrefixKeyHandler.bindings.count + 2)
         for (line, binding) in zip(lines, PrefixKeyHandler.bindings) {
             XCTAssertTrue(line.hasPrefix("ctrl+] \(binding.key) "), line)
             XCTAssertTrue(line.hasSuffix(binding.summary), line)
         }
         XCTAssertEqual(lines.last, "ctrl+] ctrl+]  send ctrl+] itself to the remote")
-        let summaries = PrefixKeyHandler.bindings.map(\.summary) + [PrefixKeyHandler.doubledPrefixSummary]
+        XCTAssertEqual(lines[lines.count - 2], "ctrl+] Enter  " + PrefixKeyHandler.shiftEnterSummary)
+        let summaries = PrefixKeyHandler.bindings.map(\.summary)
+            + [PrefixKeyHandler.shiftEnterSummary, PrefixKeyHandler.doubledPrefixSummary]
         XCTAssertEqual(Set(zip(lines, summaries).map { $0.count - $1.count }).count, 1, "summaries start in one column: \(lines)")
     }
 

@@ -7,7 +7,7 @@ enum HostsEditCommand {
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
-            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
+            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--prefix KEY]"
             + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
