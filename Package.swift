@@ -82,7 +82,7 @@ let package = Package(
         ]),
         .testTarget(name: "FilesTests", dependencies: ["LibC", "Files"]),
         .testTarget(name: "DroverCLITests", dependencies: [
-            "LibC", "Files", "VT", "QR", "Identity", "SSH", "Sessions", "DroverCLI", "TestSupport",
+            "LibC", "Files", "VT", "QR", "Identity", "SSH", "Sessions", "DroverCLI", "TestSupport", "Hosts",
         ]),
     ],
     swiftLanguageModes: [.v6]

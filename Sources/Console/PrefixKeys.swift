@@ -38,7 +38,7 @@ extension PrefixKeyHandler {
     /// The prefix then Enter sends Shift+Enter: the newline of coding agents, for a local
     /// terminal that cannot say Shift+Enter itself. Not a command either.
     public static let shiftEnter = InputEvent.key(.enter, .shift)
-    public static let shiftEnterSummary = "send Shift+Enter (a newline in coding agents) in the host's keyboard mode"
+    public static let shiftEnterSummary = "send Shift+Enter, the newline of coding agents"
 
     /// Every key and what it does, one aligned line each, Enter and the doubled prefix last.
     public static var helpLines: [String] {

@@ -34,8 +34,8 @@ enum AttachCommand {
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.
 
-            Keys inside a session, after the prefix key (ctrl+] unless --prefix KEY, the first HOST's
-            own prefix ('drover hosts edit NAME --prefix ctrl+a') or DROVER_PREFIX=KEY names another;
+            Keys inside a session, after the prefix key (ctrl+] unless --prefix KEY, the prefix of the
+            first HOST that has one ('drover hosts edit NAME --prefix ctrl+a') or DROVER_PREFIX=KEY says;
             KEY is ctrl+LETTER or one of ctrl+] ctrl+\\ ctrl+^ ctrl+_ ctrl+@; ctrl+i, ctrl+h and
             ctrl+m are Tab, Backspace and Enter):
             \(AttachController.keyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
@@ -165,7 +165,7 @@ enum AttachCommand {
                                                                allowPublic: true)
             }
             try chooseAgentForwarding(args, for: &targets, ctx: ctx)
-            PrefixKey.use(try PrefixChoice.choose(option: args.value("prefix"), targets: targets, environment: ctx.environment))
+            let prefix = try PrefixChoice.choose(option: args.value("prefix"), targets: targets, environment: ctx.environment)
             let history: HistorySettings
             do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
                 throw UsageError("\(error)")
@@ -189,7 +189,7 @@ enum AttachCommand {
             }
             return attach(targets, timeout: timeout, keepalive: keepalive,
                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
-                          history: history, ctx: ctx)
+                          history: history, prefix: prefix, ctx: ctx)
         })
 
     /// `--forward-agent`/`--no-forward-agent` for every target; a note when the agent asked for
@@ -213,7 +213,11 @@ enum AttachCommand {
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(),
                        predict: PredictSetting? = nil, history: HistorySettings = HistorySettings(),
-                       ctx: CommandContext) -> Int32 {
+                       prefix: PrefixKey = .standard, ctx: CommandContext) -> Int32 {
+        // The prefix is the process's for this run (every help text and status line names it),
+        // and back to the standard one after, for whatever runs next in this process.
+        PrefixKey.use(prefix)
+        defer { PrefixKey.use(.standard) }
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         options.readsOpenSSHKnownHosts = readsOpenSSHKnownHosts
