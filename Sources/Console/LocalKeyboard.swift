@@ -2,7 +2,8 @@
 /// can be turned off again exactly (ADR 0024, local side).
 ///
 /// At attach Drover asks `ConsoleSequences.keyboardProbe`; the answers arrive through the input
-/// decoder (`learn`), or nothing arrives and `probeEnded` settles it after a short bound. While
+/// decoder (`learn`), or nothing arrives and `probeEnded` settles it after a short bound (a
+/// late DA1 settles it again with the answers before it). While
 /// the host in front wants more than legacy keys, `transition(wanted:)` gives the bytes that
 /// turn the local terminal's matching mode on, and later off; `undo` is what is on now, for the
 /// restore at exit and in a signal handler. Pure: it never writes.
@@ -39,22 +40,30 @@ public struct LocalKeyboard: Sendable, Equatable {
     /// The kitty answer came (before DA1, which ends the probe).
     private var kittyAnswered = false
     private var modifyOtherKeysAnswer: Int?
+    /// DA1 came: the answers are complete, and later ones are not answers to the probe.
+    private var answered = false
 
     public init() {}
 
-    /// Takes one answer to the probe. DA1 comes last: it settles what the terminal has.
+    /// Takes one answer to the probe. DA1 comes last: it settles what the terminal has, also
+    /// after the bound settled it first (a slow terminal's answers still count when they come).
     public mutating func learn(_ reply: LocalTerminalReply) {
-        guard support == .unknown else { return }
+        guard !answered else { return }
         switch reply {
         case .kittyKeyboardFlags: kittyAnswered = true
         case .modifyOtherKeys(let value): modifyOtherKeysAnswer = value
-        case .primaryDeviceAttributes: probeEnded()
+        case .primaryDeviceAttributes:
+            answered = true
+            settle()
         }
     }
 
-    /// Settles the probe with what has come (DA1, or the bound passed without an answer).
+    /// The bound passed: settles the probe with what has come, unless DA1 already did.
     public mutating func probeEnded() {
-        guard support == .unknown else { return }
+        if support == .unknown { settle() }
+    }
+
+    private mutating func settle() {
         if kittyAnswered {
             support = .kitty
         } else if let previous = modifyOtherKeysAnswer {

@@ -32,9 +32,10 @@ extension RelayLoop {
 
     /// Answers the decoder found in local input.
     func learnLocalReplies(_ replies: [LocalTerminalReply]) {
-        let wasUnknown = localKeyboard.support == .unknown
+        guard !replies.isEmpty else { return }
+        let before = localKeyboard.support
         for reply in replies { localKeyboard.learn(reply) }
-        if wasUnknown && localKeyboard.support != .unknown { keyboardSettled() }
+        if localKeyboard.support != before { keyboardSettled() }
     }
 
     private func keyboardSettled() {

@@ -16,8 +16,9 @@ extension RelayLoop {
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
         /// How long the local terminal has to answer the keyboard probe before Drover decides
-        /// it has no keyboard protocol (a terminal that answers nothing must not hold keys up).
-        public var keyboardProbeTimeout: Duration = .milliseconds(500)
+        /// it has no keyboard protocol (a terminal that answers nothing must not leave it
+        /// undecided; keys are sent meanwhile). A later DA1 answer still settles it.
+        public var keyboardProbeTimeout: Duration = .seconds(1)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
         /// How `signal(.notification…)` reaches the local terminal.
         public var notificationStyle = ConsoleSignal.NotificationStyle.osc777

@@ -43,12 +43,18 @@ final class LocalKeyboardTests: XCTestCase {
         XCTAssertEqual(text(keyboard.transition(wanted: false)), "\u{1B}[>4;1m")
     }
 
-    func testASilentTerminalIsSettledByTheBound() {
+    func testASilentTerminalIsSettledByTheBoundAndASlowOneLater() {
         var keyboard = LocalKeyboard()
         keyboard.probeEnded()
         XCTAssertEqual(keyboard.support, LocalKeyboard.Support.none)
+        XCTAssertEqual(String(decoding: keyboard.transition(wanted: true), as: UTF8.self), "\u{1B}[>4;2m")
         keyboard.learn(.kittyKeyboardFlags(0))
         keyboard.learn(.primaryDeviceAttributes)
-        XCTAssertEqual(keyboard.support, LocalKeyboard.Support.none, "a late answer changes nothing")
+        XCTAssertEqual(keyboard.support, .kitty, "a slow kitty's answers still count")
+        XCTAssertEqual(String(decoding: keyboard.transition(wanted: true), as: UTF8.self), "\u{1B}[>4m\u{1B}[>1u",
+                       "modifyOtherKeys reset, kitty flags pushed")
+        keyboard.learn(.modifyOtherKeys(2))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(keyboard.support, .kitty, "after DA1 nothing is an answer")
     }
 }
