@@ -55,7 +55,7 @@ let package = Package(
             "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
         ]),
         .target(name: "DroverCLI", dependencies: [
-            "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions",
+            "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions", "Console",
         ]),
         .executableTarget(name: "drover", dependencies: ["LibC", "DroverCLI"]),
 
@@ -73,16 +73,16 @@ let package = Package(
         .testTarget(name: "HostsTests", dependencies: ["LibC", "Files", "TextSafety", "Hosts", "SSH", "TestSupport"]),
         .testTarget(name: "LoopTests", dependencies: ["LibC", "Loop"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "VT"]),
-        .testTarget(name: "ConsoleTests", dependencies: ["LibC", "Console", "Loop", "VT", "Render"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["LibC", "Console", "Loop", "VT", "Render", "History"]),
         .testTarget(name: "PairingTests", dependencies: [
             "LibC", "Files", "QR", "Pairing", "Identity", "Hosts", "TestSupport", "CPNG",
         ]),
         .testTarget(name: "SessionsTests", dependencies: [
-            "LibC", "Loop", "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Sessions", "TestSupport",
+            "LibC", "Loop", "VT", "Render", "Files", "Identity", "SSH", "Hosts", "Sessions", "Console", "TestSupport",
         ]),
         .testTarget(name: "FilesTests", dependencies: ["LibC", "Files"]),
         .testTarget(name: "DroverCLITests", dependencies: [
-            "LibC", "Files", "VT", "QR", "Identity", "SSH", "Sessions", "DroverCLI", "TestSupport",
+            "LibC", "Files", "VT", "QR", "Identity", "SSH", "Sessions", "DroverCLI", "TestSupport", "Hosts",
         ]),
     ],
     swiftLanguageModes: [.v6]

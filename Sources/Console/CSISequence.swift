@@ -7,7 +7,11 @@ struct CSISequence {
     var length: Int
     /// `<`, `?`, `>` or `=` before the parameters, else nil.
     var privateMarker: UInt8?
+    /// The first value of each `;`-separated field.
     var parameters: [Int]
+    /// The `:`-separated values after the first in each field (kitty's event type, alternate
+    /// keys and text), parallel to `parameters`.
+    var subparameters: [[Int]] = []
     var final: UInt8
 
     /// The most bytes after `ESC [` a sequence may take. Real keys and mouse reports use far
@@ -21,6 +25,8 @@ struct CSISequence {
         var index = start
         var marker: UInt8?
         var parameters: [Int] = []
+        var subparameters: [[Int]] = []
+        var inSubparameter = false
         var current: Int?
         if index < bytes.count, (0x3C...0x3F).contains(bytes[index]) {
             marker = bytes[index]
@@ -35,14 +41,25 @@ struct CSISequence {
             case 0x30...0x39:
                 current = min((current ?? 0) * 10 + Int(byte - 0x30), 1_000_000)
             case UInt8(ascii: ";"), UInt8(ascii: ":"):
-                parameters.append(current ?? 0)
+                if inSubparameter {
+                    subparameters[subparameters.count - 1].append(current ?? 0)
+                } else {
+                    parameters.append(current ?? 0)
+                    subparameters.append([])
+                }
+                inSubparameter = byte == UInt8(ascii: ":")
                 current = nil
             case 0x20...0x2F, 0x3C...0x3F:
                 break  // intermediates and stray markers: accepted, not used
             case 0x40...0x7E:
-                if let current { parameters.append(current) }
+                if inSubparameter {
+                    subparameters[subparameters.count - 1].append(current ?? 0)
+                } else if let current {
+                    parameters.append(current)
+                    subparameters.append([])
+                }
                 return CSISequence(length: index - start + 1, privateMarker: marker,
-                                   parameters: parameters, final: byte)
+                                   parameters: parameters, subparameters: subparameters, final: byte)
             default:
                 // A control byte inside a sequence ends it unrecognised.
                 return CSISequence(length: index - start, privateMarker: nil, parameters: [], final: 0)
@@ -67,18 +84,15 @@ struct CSISequence {
         index < parameters.count && parameters[index] != 0 ? parameters[index] : value
     }
 
-    /// Modifiers from xterm's `1 + bits` parameter.
-    static func modifiers(_ parameter: Int) -> KeyModifiers {
-        KeyModifiers(rawValue: UInt8(truncatingIfNeeded: max(parameter - 1, 0)) & 0x0F)
-    }
-
     /// What the sequence means; unknown sequences mean nothing and are dropped.
     func events() -> [InputEvent] {
         if privateMarker == UInt8(ascii: "<") {
             return mouse().map { [.mouse($0)] } ?? []
         }
         guard privateMarker == nil else { return [] }
-        let modifiers = Self.modifiers(parameter(1, default: 1))
+        // A release reported under kitty's event-type flag is not a key to send (see KeyReport).
+        if subparameters.count > 1, subparameters[1].first == KeyEventType.release.rawValue { return [] }
+        let modifiers = KeyReport.modifiers(parameter(1, default: 1))
         switch final {
         case UInt8(ascii: "A"): return [.key(.up, modifiers)]
         case UInt8(ascii: "B"): return [.key(.down, modifiers)]
@@ -94,7 +108,7 @@ struct CSISequence {
         case UInt8(ascii: "I") where parameters.isEmpty: return [.focus(true)]
         case UInt8(ascii: "O") where parameters.isEmpty: return [.focus(false)]
         case UInt8(ascii: "~"): return tilde()
-        case UInt8(ascii: "u"): return unicodeKey(code: parameter(0, default: 0), modifiers: modifiers)
+        case UInt8(ascii: "u"): return KeyReport.kitty(self).flatMap(KeyReport.inputEvent).map { [$0] } ?? []
         case UInt8(ascii: "M"): return urxvtMouse()
         default: return []
         }
@@ -102,10 +116,10 @@ struct CSISequence {
 
     /// `CSI n ~` and `CSI n ; m ~` keys, and xterm's modifyOtherKeys `CSI 27 ; m ; code ~`.
     private func tilde() -> [InputEvent] {
-        let modifiers = Self.modifiers(parameter(1, default: 1))
+        let modifiers = KeyReport.modifiers(parameter(1, default: 1))
         let number = parameter(0, default: 0)
         if number == 27 {
-            return unicodeKey(code: parameter(2, default: 0), modifiers: modifiers)
+            return KeyReport.modifyOtherKeys(self).flatMap(KeyReport.inputEvent).map { [$0] } ?? []
         }
         let key: Key
         switch number {
@@ -123,19 +137,6 @@ struct CSISequence {
         default: return []
         }
         return [.key(key, modifiers)]
-    }
-
-    private func unicodeKey(code: Int, modifiers: KeyModifiers) -> [InputEvent] {
-        guard code > 0, let scalar = Unicode.Scalar(UInt32(code)) else { return [] }
-        switch code {
-        case 13: return [.key(.enter, modifiers)]
-        case 9: return [.key(.tab, modifiers)]
-        case 27: return [.key(.escape, modifiers)]
-        case 127: return [.key(.backspace, modifiers)]
-        default:
-            if modifiers.isEmpty { return [.text(String(Character(scalar)))] }
-            return [.key(.character(scalar), modifiers)]
-        }
     }
 
     /// SGR mouse report `CSI < b ; x ; y M|m`.

@@ -21,4 +21,10 @@ public enum ConsoleSequences {
         "\u{1B}]8;;\u{1B}\\\u{1B}[r\u{1B}[m\u{1B}[?5l\u{1B}[0 q\u{1B}[?25h" +
         "\u{1B}[?1049l\u{1B}[23;0t"
     ).utf8)
+
+    /// Asks the local terminal what keyboard reporting it has, in one round trip: kitty's
+    /// `CSI ? u`, xterm's XTQMODKEYS `CSI ? 4 m`, then DA1, which every terminal answers. An
+    /// answer to either of the first two before DA1's says the terminal has that protocol
+    /// (`LocalKeyboard`); terminals ignore what they do not know.
+    public static let keyboardProbe: [UInt8] = Array("\u{1B}[?u\u{1B}[?4m\u{1B}[c".utf8)
 }

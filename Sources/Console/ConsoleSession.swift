@@ -25,6 +25,11 @@ public final class ConsoleSession {
     /// The terminal settings before Drover changed them.
     public let savedSettings: termios
     public private(set) var isActive = false
+    /// What turns off the keyboard mode Drover turned on in the terminal (`LocalKeyboard.undo`),
+    /// written before `ConsoleSequences.restore` at exit and by the signal handler.
+    public var keyboardUndo: [UInt8] = [] {
+        didSet { SignalRestore.setKeyboardUndo(keyboardUndo) }
+    }
 
     /// Whether frames are written to Drover's own non-blocking description (see `frameOutput`).
     public var framesNeverWait: Bool { frameOutput != output }
@@ -76,7 +81,7 @@ public final class ConsoleSession {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
-        ConsoleOutput.writeAll(frameOutput, ConsoleSequences.restore, within: Self.restoreWait)
+        ConsoleOutput.writeAll(frameOutput, keyboardUndo + ConsoleSequences.restore, within: Self.restoreWait)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }

@@ -1,7 +1,9 @@
 import VT
 
 /// Turns the bytes the local terminal sends into `InputEvent`s: text, control keys, CSI/SS3
-/// keys with modifiers, Alt as an ESC prefix, SGR mouse reports, bracketed paste and focus.
+/// keys with modifiers, kitty's `CSI u` and xterm's `CSI 27;…~` keys (`KeyReport`), Alt as an
+/// ESC prefix, SGR mouse reports, bracketed paste and focus, and the terminal's answers to the
+/// keyboard probe (`takeReplies`).
 ///
 /// Input may arrive split anywhere: an incomplete sequence or UTF-8 character is kept until
 /// the next `decode`. A lone ESC is ambiguous (the Escape key, or the start of a sequence whose
@@ -13,8 +15,16 @@ public struct LocalInputDecoder: Sendable {
     /// Where the search for the end of a paste resumes (buffer offset), so a large paste
     /// arriving in many reads is scanned once.
     private var pasteSearchStart = 0
+    /// Answers to the keyboard probe decoded since the last `takeReplies()`.
+    private var replies: [LocalTerminalReply] = []
 
     public init() {}
+
+    /// The local terminal's answers decoded so far (kept apart from keys), and forgets them.
+    public mutating func takeReplies() -> [LocalTerminalReply] {
+        defer { replies.removeAll() }
+        return replies
+    }
 
     /// True when undecoded bytes that start with ESC are waiting (see `flushPendingEscape`).
     public var hasPendingEscape: Bool { !inPaste && buffer.first == 0x1B }
@@ -102,6 +112,10 @@ public struct LocalInputDecoder: Sendable {
                 guard start + 3 <= buffer.count else { return nil }
                 let report = CSISequence.x10Mouse(buffer[start], buffer[start + 1], buffer[start + 2])
                 return (2 + sequence.length + 3, report.map { [.mouse($0)] } ?? [])
+            }
+            if let reply = LocalTerminalReply(sequence) {
+                replies.append(reply)
+                return (2 + sequence.length, [])
             }
             return (2 + sequence.length, sequence.events())
         case UInt8(ascii: "O"):

@@ -1,7 +1,9 @@
 import VT
 
-/// Drover's own key bindings behind a prefix key (`ctrl+]` by default, a key herdr does not
-/// use). A small pure state machine between the input decoder and the remote.
+/// Drover's own key bindings behind a prefix key (`PrefixKey`: `ctrl+]` by default, a key herdr
+/// does not use). A small pure state machine between the input decoder and the remote. The
+/// prefix is recognised in every keyboard mode: its control byte, kitty's `CSI 93;5u` and
+/// xterm's `CSI 27;5;93~` all decode to the same event, and lock modifiers do not count.
 ///
 /// After the prefix, a key of `bindings` (`PrefixKeys.swift`, the one list of them) becomes
 /// its command, and the prefix again sends the prefix key itself to the remote. Any other key
@@ -20,21 +22,28 @@ public struct PrefixKeyHandler: Sendable {
         case command(Command)
     }
 
-    /// The prefix key: `ctrl+]` sends byte 0x1D, decoded as Ctrl + "]".
-    public static let defaultPrefix = InputEvent.key(.character("]"), .control)
+    /// The standard prefix key: `ctrl+]` sends byte 0x1D, decoded as Ctrl + "]".
+    public static let defaultPrefix = PrefixKey.standard.event
 
     public let prefix: InputEvent
     /// True after the prefix, until the next key.
     public private(set) var awaitingCommand = false
 
-    public init(prefix: InputEvent = PrefixKeyHandler.defaultPrefix) {
+    /// - Parameter prefix: the prefix key; the process's `PrefixKey.inUse` when not given.
+    public init(prefix: InputEvent = PrefixKey.inUse.event) {
         self.prefix = prefix
+    }
+
+    /// Whether `event` is the prefix key, whatever Caps Lock or Num Lock said.
+    private func isPrefix(_ event: InputEvent) -> Bool {
+        guard case let .key(key, modifiers) = event else { return event == prefix }
+        return InputEvent.key(key, modifiers.subtracting(KeyModifiers.locks)) == prefix
     }
 
     /// What to do with one decoded event.
     public mutating func handle(_ event: InputEvent) -> [Action] {
         if !awaitingCommand {
-            if event == prefix {
+            if isPrefix(event) {
                 awaitingCommand = true
                 return []
             }
@@ -46,7 +55,7 @@ public struct PrefixKeyHandler: Sendable {
         case .paste:
             awaitingCommand = false
             return [.forward(event)]
-        case _ where event == prefix:
+        case _ where isPrefix(event):
             awaitingCommand = false
             return [.forward(prefix)]
         case let .text(text):
@@ -56,11 +65,13 @@ public struct PrefixKeyHandler: Sendable {
             var actions: [Action] = Self.command(for: first).map { [.command($0)] } ?? []
             if !scalars.isEmpty { actions.append(.forward(.text(String(scalars)))) }
             return actions
-        case let .key(.character(scalar), modifiers) where modifiers.isSubset(of: .shift):
+        case let .key(.character(scalar), modifiers) where modifiers.subtracting(KeyModifiers.locks).isSubset(of: .shift):
             awaitingCommand = false
             return Self.command(for: scalar).map { [.command($0)] } ?? []
         case let .key(key, modifiers):
             awaitingCommand = false
+            let modifiers = modifiers.subtracting(KeyModifiers.locks)
+            if key == .enter && modifiers.isEmpty { return [.forward(Self.shiftEnter)] }
             guard modifiers.isEmpty, let command = Self.keyAliases[key] else { return [] }
             return [.command(command)]
         }

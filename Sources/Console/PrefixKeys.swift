@@ -13,8 +13,8 @@ public struct PrefixBinding: Equatable, Sendable {
 /// `?` box and `drover attach --help` print `helpLines`. The README's table cannot be generated
 /// at build time, so a test compares it with this list.
 extension PrefixKeyHandler {
-    /// How help spells the prefix key (`defaultPrefix`).
-    public static let prefixName = "ctrl+]"
+    /// How help spells the prefix key in use (`PrefixKey.inUse`).
+    public static var prefixName: String { PrefixKey.inUse.name }
 
     /// Every command key, in the order help lists them.
     public static let bindings: [PrefixBinding] = [
@@ -33,12 +33,17 @@ extension PrefixKeyHandler {
     public static let keyAliases: [Key: Command] = [.pageUp: .history]
 
     /// What the prefix typed twice does. It is not a command, so it is not in `bindings`.
-    public static let doubledPrefixSummary = "send \(prefixName) itself to the remote"
+    public static var doubledPrefixSummary: String { "send \(prefixName) itself to the remote" }
 
-    /// Every key and what it does, one aligned line each, the doubled prefix last.
+    /// The prefix then Enter sends Shift+Enter: the newline of coding agents, for a local
+    /// terminal that cannot say Shift+Enter itself. Not a command either.
+    public static let shiftEnter = InputEvent.key(.enter, .shift)
+    public static let shiftEnterSummary = "send Shift+Enter, the newline of coding agents"
+
+    /// Every key and what it does, one aligned line each, Enter and the doubled prefix last.
     public static var helpLines: [String] {
         let rows = bindings.map { ("\(prefixName) \($0.key)", $0.summary) }
-            + [("\(prefixName) \(prefixName)", doubledPrefixSummary)]
+            + [("\(prefixName) Enter", shiftEnterSummary), ("\(prefixName) \(prefixName)", doubledPrefixSummary)]
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { keys, summary in keys + String(repeating: " ", count: width - keys.count + 2) + summary }
     }

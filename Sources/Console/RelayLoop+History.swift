@@ -1,4 +1,5 @@
 import History
+import Render
 import VT
 
 /// History mode on the relay: the front host's screen freezes on a `HistoryView` while its

@@ -4,10 +4,14 @@ import Loop
 extension RelayLoop {
     /// Wires the local terminal into the relay: its input is read on the event loop and
     /// decoded, and SIGWINCH resizes the emulator (then `onResize` tells the remote).
-    /// `onClosed` runs once when the terminal's input ends (the window was closed).
+    /// `onClosed` runs once when the terminal's input ends (the window was closed). The
+    /// terminal is asked what keyboard reporting it has; the mode Drover turns on in it is
+    /// what the session undoes at exit (`ConsoleSession.keyboardUndo`).
     public func attachLocalTerminal(_ session: ConsoleSession,
                                     onResize: @escaping (_ columns: Int, _ rows: Int) -> Void,
                                     onClosed: @escaping () -> Void) {
+        onKeyboardUndo = { [weak session] in session?.keyboardUndo = $0 }
+        startKeyboardProbe()
         var token: EventLoop.WatchToken?
         token = loop.watch(session.input, for: .readable) { [weak self] _ in
             var buffer = [UInt8](repeating: 0, count: 4096)

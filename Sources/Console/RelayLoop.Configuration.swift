@@ -15,6 +15,10 @@ extension RelayLoop {
         public var longestFrameInterval: Duration = .milliseconds(12)
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
+        /// How long the local terminal has to answer the keyboard probe before Drover decides
+        /// it has no keyboard protocol (a terminal that answers nothing must not leave it
+        /// undecided; keys are sent meanwhile). A later DA1 answer still settles it.
+        public var keyboardProbeTimeout: Duration = .seconds(1)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
         /// How `signal(.notification…)` reaches the local terminal.
         public var notificationStyle = ConsoleSignal.NotificationStyle.osc777

@@ -51,6 +51,13 @@ public final class RelayLoop {
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
     private var escapeTimer: EventLoop.TimerToken?
+    /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
+    /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
+    public internal(set) var localKeyboard = LocalKeyboard()
+    var pendingKeyboardBytes: [UInt8] = []
+    var keyboardNoteGiven = false
+    var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
+    public var onKeyboardNote: (String) -> Void = { _ in }
 
     /// - Parameters:
     ///   - sendToRemote: bytes for the remote application (input and terminal replies).
@@ -133,6 +140,7 @@ public final class RelayLoop {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
+        learnLocalReplies(decoder.takeReplies())
         if let escapeTimer {
             loop.cancel(escapeTimer)
             self.escapeTimer = nil
@@ -204,8 +212,9 @@ public final class RelayLoop {
             incompleteSince = nil
         }
         let overlay = owner?.overlay(for: self)
-        let bytes = history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
-            ?? renderFrame(overlay: overlay, at: now)
+        let bytes = takeKeyboardBytes()
+            + (history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
+               ?? renderFrame(overlay: overlay, at: now))
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
         lastRender = now

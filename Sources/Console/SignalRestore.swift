@@ -10,6 +10,8 @@ enum SignalRestore {
         var inputFD: Int32 = -1
         var outputFD: Int32 = -1
         var byteCount: Int = 0
+        /// How many of `keyboardBytes` to write first (the local keyboard mode's undo).
+        var keyboardByteCount: Int = 0
         var settings = termios()
         /// The longest the handler waits, in all, for a terminal that is busy taking a frame.
         var patienceMilliseconds: Int = 1000
@@ -22,6 +24,8 @@ enum SignalRestore {
         return pointer
     }()
     nonisolated(unsafe) static let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    static let keyboardCapacity = 32
+    nonisolated(unsafe) static let keyboardBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: keyboardCapacity)
     /// The dispositions the signals had before ours, indexed by signal number.
     nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
         let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -50,11 +54,25 @@ enum SignalRestore {
         storage.pointee.inputFD = input
         storage.pointee.outputFD = output
         storage.pointee.byteCount = count
+        storage.pointee.keyboardByteCount = 0
         storage.pointee.settings = saved
         storage.pointee.patienceMilliseconds = Int(patience.components.seconds * 1000
                                                    + patience.components.attoseconds / 1_000_000_000_000_000)
         storage.pointee.armed = 1
         for signal in terminationSignals + crashSignals { install(signal) }
+    }
+
+    /// What turns the local terminal's keyboard mode off now (`LocalKeyboard.undo`), written
+    /// before the restore bytes (on kitty's alternate screen, whose stack the push went on).
+    /// The count is cleared while the bytes change, so a signal meanwhile writes none of them
+    /// rather than a torn sequence.
+    static func setKeyboardUndo(_ undo: [UInt8]) {
+        storage.pointee.keyboardByteCount = 0
+        let count = min(undo.count, keyboardCapacity)
+        undo.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { keyboardBytes.update(from: base, count: count) }
+        }
+        storage.pointee.keyboardByteCount = count
     }
 
     /// Stops the handlers from restoring and puts the previous dispositions back.
@@ -104,22 +122,31 @@ enum SignalRestore {
         state.pointee.armed = 0
         let fd = state.pointee.outputFD
         let deadline = monotonicMilliseconds() + state.pointee.patienceMilliseconds
+        if writeAll(fd, keyboardBytes, state.pointee.keyboardByteCount, deadline: deadline) {
+            _ = writeAll(fd, bytes, state.pointee.byteCount, deadline: deadline)
+        }
+        withUnsafePointer(to: &state.pointee.settings) { _ = tcsetattr(state.pointee.inputFD, TCSANOW, $0) }
+    }
+
+    /// Writes `count` bytes, waiting for a busy terminal until `deadline`; false when it gave up.
+    private static func writeAll(_ fd: Int32, _ source: UnsafeMutablePointer<UInt8>, _ count: Int,
+                                 deadline: Int) -> Bool {
         var written = 0
-        while written < state.pointee.byteCount {
-            let result = write(fd, bytes + written, state.pointee.byteCount - written)
+        while written < count {
+            let result = write(fd, source + written, count - written)
             if result > 0 {
                 written += result
                 continue
             }
             let code = errno
             if result < 0 && code == EINTR { continue }
-            guard result < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { break }
+            guard result < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
             let left = deadline - monotonicMilliseconds()
-            guard left > 0 else { break }
+            guard left > 0 else { return false }
             var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             _ = poll(&descriptor, 1, Int32(clamping: left))
         }
-        withUnsafePointer(to: &state.pointee.settings) { _ = tcsetattr(state.pointee.inputFD, TCSANOW, $0) }
+        return true
     }
 
     /// CLOCK_MONOTONIC in milliseconds, by clock_gettime(2) (async-signal-safe).

@@ -47,6 +47,10 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// True when the local ssh-agent is forwarded to this host while attached (`--forward-agent`);
     /// nil means off.
     public var forwardAgent: Bool?
+    /// The prefix key while this host is attached first (`--prefix`, e.g. `ctrl+a`, as
+    /// `PrefixKey.name` spells it); nil means `DROVER_PREFIX`'s or `ctrl+]`. Checked where it
+    /// is parsed (Console's `PrefixKey`), which this module does not see.
+    public var prefix: String?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -127,7 +131,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
-        case forwardAgent
+        case forwardAgent, prefix
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -157,6 +161,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         identitiesOnly = try c.decodeIfPresent(Bool.self, forKey: .identitiesOnly)
         lastKey = try c.decodeIfPresent(String.self, forKey: .lastKey)
         forwardAgent = try c.decodeIfPresent(Bool.self, forKey: .forwardAgent)
+        prefix = try c.decodeIfPresent(String.self, forKey: .prefix)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

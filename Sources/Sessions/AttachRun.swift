@@ -99,6 +99,7 @@ final class AttachRun {
 
         for driver in drivers { driver.delegate = self }
         relay.owner = self
+        relay.onKeyboardNote = { [unowned self] note in showBanner(note) }
         wirePredictors()
         relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)

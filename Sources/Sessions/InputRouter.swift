@@ -54,7 +54,7 @@ struct InputRouter {
     private var prefix: PrefixKeyHandler
     private var helpShown = false
 
-    init(prefix: InputEvent = PrefixKeyHandler.defaultPrefix) {
+    init(prefix: InputEvent = PrefixKey.inUse.event) {
         self.prefix = PrefixKeyHandler(prefix: prefix)
     }
 
@@ -141,8 +141,10 @@ struct InputRouter {
     }
 
     /// The key help box (prefix `?`), closed by the next key.
-    static let helpBox = Overlay.box(
-        title: "drover keys",
-        lines: PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
-            + HistoryView.helpLines + ["", "any key closes this"])
+    /// Computed: the lines name the prefix key in use.
+    static var helpBox: Overlay {
+        Overlay.box(title: "drover keys",
+                    lines: PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
+                        + HistoryView.helpLines + ["", "any key closes this"])
+    }
 }

@@ -53,10 +53,16 @@ final class RelayLoopTests: XCTestCase {
         func relay(_ relay: RelayLoop, copy text: String) -> String { copy(text) }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
-        func run(until condition: @escaping () -> Bool) throws {
+        func run(until condition: @escaping () -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
             if condition() { return }
             stopWhen = condition
+            // A condition that never comes fails the test instead of hanging the suite.
+            let limit = loop.schedule(after: .seconds(30)) { [unowned self] in
+                XCTFail("the awaited frame or write never came", file: file, line: line)
+                loop.stop()
+            }
             try loop.run()
+            loop.cancel(limit)
             stopWhen = { false }
         }
 

@@ -71,6 +71,18 @@ final class InputRouterTests: XCTestCase {
         XCTAssertFalse(router.pickerOpen)
     }
 
+    func testPrefixThenEnterForwardsShiftEnter() {
+        var router = InputRouter()
+        XCTAssertEqual(who(router.route(prefix) + router.route(.key(.enter, []))), ["host \(PrefixKeyHandler.shiftEnter)"])
+    }
+
+    /// The `?` box shows every line of the key list, then history mode's keys.
+    func testTheHelpBoxListsEveryKey() {
+        let lines = InputRouter.helpBox.lines
+        XCTAssertEqual(Array(lines.prefix(PrefixKeyHandler.helpLines.count)), PrefixKeyHandler.helpLines)
+        XCTAssertTrue(lines.contains("In history mode (\(PrefixKeyHandler.keys(for: .history))):"), "\(lines)")
+    }
+
     func testTheHelpBoxIsShownAndTheNextKeyClosesItWithoutReachingTheHost() {
         var router = InputRouter()
         XCTAssertNil(router.overlay { _ in .status("picker") })

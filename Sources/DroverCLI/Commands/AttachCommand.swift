@@ -1,3 +1,4 @@
+import Console
 import Foundation
 import Hosts
 import Sessions
@@ -10,7 +11,7 @@ enum AttachCommand {
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
-            + " [--forward-agent | --no-forward-agent]",
+            + " [--forward-agent | --no-forward-agent] [--prefix KEY]",
         details: """
             HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
             Drover runs the host's attach command in a PTY and draws the session here.
@@ -33,8 +34,15 @@ enum AttachCommand {
             their screens up to date, so switching is instant. A new host key is asked about when
             that host comes to the front.
 
-            Keys inside a session (prefix ctrl+]):
+            Keys inside a session, after the prefix key (ctrl+] unless --prefix KEY, the prefix of the
+            first HOST that has one ('drover hosts edit NAME --prefix ctrl+a') or DROVER_PREFIX=KEY says;
+            KEY is ctrl+LETTER or one of ctrl+] ctrl+\\ ctrl+^ ctrl+_ ctrl+@; ctrl+i, ctrl+h and
+            ctrl+m are Tab, Backspace and Enter):
             \(AttachController.keyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
+            Shift+Enter and other modified keys reach a program that asked for them (the kitty
+            keyboard protocol or modifyOtherKeys, as coding agents do) when this terminal can say
+            them: Drover asks it and turns the same mode on here while that host is in front. A
+            terminal that cannot says so once; the prefix key then Enter sends Shift+Enter.
             In history mode (ctrl+] [ or ctrl+] PageUp) the screen stands still while the host keeps
             running; move through its scrollback and, for full-screen programs such as herdr, a
             rewind of its past screens (up to 4 a second, 48 MiB for all hosts; DROVER_HISTORY_BUDGET
@@ -113,6 +121,8 @@ enum AttachCommand {
             OptionSpec("forward-agent",
                        help: "forward your ssh-agent to every HOST this time, as ssh -A (any process there can use your keys meanwhile)"),
             OptionSpec("no-forward-agent", help: "do not forward your ssh-agent this time, whatever the hosts' setting"),
+            OptionSpec("prefix", value: "KEY",
+                       help: "use KEY as Drover's prefix key this time, e.g. ctrl+a (default: the host's, DROVER_PREFIX, ctrl+])"),
         ],
         action: { args, ctx in
             let names = args.positionals
@@ -155,6 +165,7 @@ enum AttachCommand {
                                                                allowPublic: true)
             }
             try chooseAgentForwarding(args, for: &targets, ctx: ctx)
+            let prefix = try PrefixChoice.choose(option: args.value("prefix"), targets: targets, environment: ctx.environment)
             let history: HistorySettings
             do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
                 throw UsageError("\(error)")
@@ -178,7 +189,7 @@ enum AttachCommand {
             }
             return attach(targets, timeout: timeout, keepalive: keepalive,
                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
-                          history: history, ctx: ctx)
+                          history: history, prefix: prefix, ctx: ctx)
         })
 
     /// `--forward-agent`/`--no-forward-agent` for every target; a note when the agent asked for
@@ -202,7 +213,11 @@ enum AttachCommand {
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(),
                        predict: PredictSetting? = nil, history: HistorySettings = HistorySettings(),
-                       ctx: CommandContext) -> Int32 {
+                       prefix: PrefixKey = .standard, ctx: CommandContext) -> Int32 {
+        // The prefix is the process's for this run (every help text and status line names it),
+        // and back to the standard one after, for whatever runs next in this process.
+        PrefixKey.use(prefix)
+        defer { PrefixKey.use(.standard) }
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
         options.readsOpenSSHKnownHosts = readsOpenSSHKnownHosts

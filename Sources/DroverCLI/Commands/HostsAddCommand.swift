@@ -6,7 +6,7 @@ enum HostsAddCommand {
         "add", summary: "add a host to the registry",
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
             + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--identities-only] [--predict auto|always|never]"
-            + " [--clipboard write|off] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]] [--forward-agent]\n"
+            + " [--clipboard write|off] [--paste-images on|off] [--prefix KEY] [--legacy-algorithms NAME[,NAME...]] [--forward-agent]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',

@@ -7,7 +7,7 @@ enum HostsEditCommand {
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
-            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off]"
+            + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--prefix KEY | --no-prefix]"
             + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
@@ -27,6 +27,7 @@ enum HostsEditCommand {
                 OptionSpec("no-identities-only", help: "offer the device key and the ssh-agent's keys again, not only the identity files"),
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
                 OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
+                OptionSpec("no-prefix", help: "forget the host's prefix key (DROVER_PREFIX's or ctrl+] again)"),
             ],
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
@@ -47,6 +48,7 @@ enum HostsEditCommand {
             if args.flag("forward-agent") && args.flag("no-forward-agent") {
                 throw UsageError("give --forward-agent or --no-forward-agent, not both")
             }
+            if args.flag("prefix") && args.flag("no-prefix") { throw UsageError("give --prefix or --no-prefix, not both") }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -64,6 +66,7 @@ enum HostsEditCommand {
                 if args.flag("ssh-known-hosts") { host.sshKnownHosts = nil; changed = true }
                 if args.flag("no-legacy-algorithms") { host.legacyAlgorithms = nil; changed = true }
                 if args.flag("no-identities-only") { host.identitiesOnly = nil; changed = true }
+                if args.flag("no-prefix") { host.prefix = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)
             }

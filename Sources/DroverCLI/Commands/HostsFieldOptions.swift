@@ -1,4 +1,5 @@
 import Foundation
+import Console
 import Hosts
 import SSH
 
@@ -29,6 +30,8 @@ enum HostsFieldOptions {
         legacyAlgorithmsSpec(help: "also offer these weak algorithms to this host, after the modern ones"),
         OptionSpec("forward-agent",
                    help: "forward your ssh-agent to this host while attached, as ssh -A (off by default: see below)"),
+        OptionSpec("prefix", value: "KEY",
+                   help: "Drover's prefix key when this host is attached first: ctrl+LETTER or ctrl+] \\ ^ _ @ (default ctrl+])"),
     ]
 
     /// `--legacy-algorithms`, for hosts add/edit, attach and doctor (ADR 0021).
@@ -126,6 +129,10 @@ enum HostsFieldOptions {
         }
         if let raw = args.value("paste-images") {
             do { host.pasteImages = try PasteImagesSetting.parse(raw) } catch { throw UsageError("\(error)") }
+            changed = true
+        }
+        if let raw = args.value("prefix") {
+            do { host.prefix = try PrefixKey(parsing: raw).name } catch { throw UsageError(error.description) }
             changed = true
         }
         if !args.values("forward").isEmpty || args.flag("forward-public") {

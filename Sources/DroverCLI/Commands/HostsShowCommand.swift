@@ -57,6 +57,7 @@ enum HostsShowCommand {
             + (host.identitiesOnly == true ? [("identities-only", "yes: only the identity files are offered")] : [])
             + (host.lastKey.map { [("last key", "\($0) (offered first)")] } ?? [])
             + (host.pasteImages.map { [("paste-images", $0 ? "on" : "off")] } ?? [])
+            + (host.prefix.map { [("prefix", $0)] } ?? [])
             + (host.legacyAlgorithms.map { [("legacy algorithms", $0.joined(separator: ",") + " (weak; --legacy-algorithms)")] } ?? [])
             + (host.forwardAgent == true ? [("forward-agent", "on: your ssh-agent is forwarded while attached")] : [])
         let width = rows.map(\.0.count).max() ?? 0

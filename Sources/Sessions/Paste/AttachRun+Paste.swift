@@ -59,13 +59,13 @@ extension AttachRun {
     /// `ctrl+] v`: the clipboard's picture; while a paste is being prepared, cancels it.
     func pasteClipboardImage() {
         let name = front.name
-        if let job = pasteJob { return cancelPaste(job, "ctrl+] v") }
+        if let job = pasteJob { return cancelPaste(job, PrefixKeyHandler.keys(for: .pasteImage)) }
         guard pasteImagesEnabled(for: front) else {
             let edit = front.target.host.map { "'drover hosts edit \($0.name) --paste-images on'" }
                 ?? "'drover attach … --paste-images on'"
             return showBanner("pasting pictures is off for \(name); turn it on with \(edit)")
         }
-        guard front.connection != nil else { return showBanner("\(name) is not connected; press ctrl+] v once it is") }
+        guard front.connection != nil else { return showBanner("\(name) is not connected; press \(PrefixKeyHandler.keys(for: .pasteImage)) once it is") }
         let environment = environment
         startPasteJob(original: nil) { ClipboardImage.gather(environment: environment) }
     }

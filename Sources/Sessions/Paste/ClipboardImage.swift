@@ -1,3 +1,4 @@
+import Console
 import Foundation
 import LibC
 import TextSafety
@@ -14,7 +15,9 @@ enum ClipboardImage {
         var printsHex: Bool { name == "osascript" }
     }
 
-    static let installAdvice = "install xclip (X11) or wl-clipboard (Wayland) here, then press ctrl+] v again"
+    static var installAdvice: String {
+        "install xclip (X11) or wl-clipboard (Wayland) here, then press \(PrefixKeyHandler.keys(for: .pasteImage)) again"
+    }
 
     /// The tool to use with `environment` (PATH, DISPLAY, WAYLAND_DISPLAY), or nil.
     static func tool(environment: [String: String]) -> Tool? {
@@ -39,7 +42,7 @@ enum ClipboardImage {
             let hasDisplay = environment["DISPLAY"]?.isEmpty == false || environment["WAYLAND_DISPLAY"]?.isEmpty == false
             // Advice first and under ~100 columns: the status line cuts what is longer.
             return .failed(hasDisplay ? "no clipboard tool: \(installAdvice)"
-                : "ctrl+] v: run Drover in a desktop session with xclip or wl-clipboard (no DISPLAY or WAYLAND_DISPLAY)")
+                : "\(PrefixKeyHandler.keys(for: .pasteImage)): run Drover in a desktop session with xclip or wl-clipboard (no DISPLAY or WAYLAND_DISPLAY)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool.path)
@@ -61,7 +64,7 @@ enum ClipboardImage {
         process.waitUntilExit()
         let image = bytes.count > limit ? nil : LocalImage(bytes: tool.printsHex ? decodeHex(bytes) : bytes)
         guard let image else {
-            return .failed("no picture in the clipboard: copy a screenshot, then press ctrl+] v again "
+            return .failed("no picture in the clipboard: copy a screenshot, then press \(PrefixKeyHandler.keys(for: .pasteImage)) again "
                 + "(\(tool.name) gave none of at most 20 MiB)")
         }
         return .images([image])

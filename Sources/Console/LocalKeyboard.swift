@@ -1,0 +1,110 @@
+/// What the local terminal's keyboard can report and what Drover has turned on in it, so it
+/// can be turned off again exactly (ADR 0024, local side).
+///
+/// At attach Drover asks `ConsoleSequences.keyboardProbe`; the answers arrive through the input
+/// decoder (`learn`), or nothing arrives and `probeEnded` settles it after a short bound (a
+/// late DA1 settles it again with the answers before it). While
+/// the host in front wants more than legacy keys, `transition(wanted:)` gives the bytes that
+/// turn the local terminal's matching mode on, and later off; `undo` is what is on now, for the
+/// restore at exit and in a signal handler. Pure: it never writes.
+public struct LocalKeyboard: Sendable, Equatable {
+    /// What the local terminal said it has.
+    public enum Support: Sendable, Equatable {
+        /// The probe has not ended: nothing is turned on yet.
+        case unknown
+        /// It answered `CSI ? u`: kitty flags are pushed.
+        case kitty
+        /// It answered XTQMODKEYS: modifyOtherKeys 2 is set, and put back to `previous` after.
+        case modifyOtherKeys(previous: Int)
+        /// Neither: modifyOtherKeys 2 is still asked for (tmux with `extended-keys` honours
+        /// it without saying so), but keys may arrive in legacy form.
+        case none
+    }
+
+    /// The local mode Drover has turned on.
+    public enum Mode: Sendable, Equatable {
+        case legacy
+        /// `CSI > 1 u` pushed (one entry on the terminal's stack).
+        case kittyFlags
+        /// `CSI > 4 ; 2 m` set.
+        case modifyOtherKeys
+    }
+
+    /// The kitty flags Drover pushes: disambiguate only. It makes every modified key, Escape
+    /// and the keypad with modifiers say itself, and nothing more is needed: the host's own
+    /// flags are applied by VT's encoder, and `InputEvent` carries no releases or alternates.
+    public static let pushedKittyFlags = 1
+
+    public private(set) var support: Support = .unknown
+    public private(set) var mode: Mode = .legacy
+    /// The kitty answer came (before DA1, which ends the probe).
+    private var kittyAnswered = false
+    private var modifyOtherKeysAnswer: Int?
+    /// DA1 came: the answers are complete, and later ones are not answers to the probe.
+    private var answered = false
+
+    public init() {}
+
+    /// Takes one answer to the probe. DA1 comes last: it settles what the terminal has, also
+    /// after the bound settled it first (a slow terminal's answers still count when they come).
+    public mutating func learn(_ reply: LocalTerminalReply) {
+        guard !answered else { return }
+        switch reply {
+        case .kittyKeyboardFlags: kittyAnswered = true
+        case .modifyOtherKeys(let value): modifyOtherKeysAnswer = value
+        case .primaryDeviceAttributes:
+            answered = true
+            settle()
+        }
+    }
+
+    /// The bound passed: settles the probe with what has come, unless DA1 already did.
+    public mutating func probeEnded() {
+        if support == .unknown { settle() }
+    }
+
+    private mutating func settle() {
+        if kittyAnswered {
+            support = .kitty
+        } else if let previous = modifyOtherKeysAnswer {
+            support = .modifyOtherKeys(previous: previous)
+        } else {
+            support = .none
+        }
+    }
+
+    /// Bytes that take the local terminal to the mode for `wanted` (the front host asks for
+    /// more than legacy keys, and Drover is not in history mode); empty when it is there or
+    /// the probe has not ended.
+    public mutating func transition(wanted: Bool) -> [UInt8] {
+        guard support != .unknown else { return [] }
+        let target: Mode = !wanted ? .legacy : (support == .kitty ? .kittyFlags : .modifyOtherKeys)
+        guard target != mode else { return [] }
+        let bytes = undo + Self.enable(target)
+        mode = target
+        return bytes
+    }
+
+    /// What turns off the mode that is on: pops exactly the one kitty entry pushed, or puts
+    /// modifyOtherKeys back to what the terminal said it was (its reset, `CSI > 4 m`, when it
+    /// did not say).
+    public var undo: [UInt8] {
+        switch mode {
+        case .legacy: return []
+        case .kittyFlags: return Array("\u{1B}[<1u".utf8)
+        case .modifyOtherKeys:
+            if case .modifyOtherKeys(let previous) = support, previous > 0 {
+                return Array("\u{1B}[>4;\(previous)m".utf8)
+            }
+            return Array("\u{1B}[>4m".utf8)
+        }
+    }
+
+    private static func enable(_ mode: Mode) -> [UInt8] {
+        switch mode {
+        case .legacy: return []
+        case .kittyFlags: return Array("\u{1B}[>\(pushedKittyFlags)u".utf8)
+        case .modifyOtherKeys: return Array("\u{1B}[>4;2m".utf8)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Synchronization
+import VT
+
+/// The key that starts Drover's key bindings: `ctrl+]` unless `--prefix`, the host's `prefix`
+/// in hosts.json, or `DROVER_PREFIX` names another. Any Ctrl+letter or one of the Ctrl+symbols
+/// every terminal sends as a control byte, so it works with and without a keyboard protocol.
+public struct PrefixKey: Hashable, Sendable {
+    /// The character held with Ctrl (a lower-case letter or one of `symbols`).
+    public let character: Unicode.Scalar
+
+    /// `ctrl+]`: byte 0x1D, vim's tag jump but a key herdr does not use.
+    public static let standard = PrefixKey(uncheckedCharacter: "]")
+
+    /// The symbols that, with Ctrl, send a control byte in every terminal (0x1C–0x1F, 0x00).
+    public static let symbols: [Unicode.Scalar] = ["]", "\\", "^", "_", "@"]
+
+    /// Letters that, with Ctrl, are the same byte as another key: Tab, Backspace, Enter.
+    static let takenLetters: [Unicode.Scalar: String] = ["i": "Tab", "h": "Backspace", "m": "Enter"]
+
+    private init(uncheckedCharacter: Unicode.Scalar) {
+        character = uncheckedCharacter
+    }
+
+    /// Parses `ctrl+a`, `ctrl+]`, `C-a` or `^A` (case does not matter).
+    public init(parsing text: String) throws(PrefixKeyError) {
+        let lowered = String(text.lowercased().filter { !$0.isWhitespace })
+        var rest: Substring?
+        for lead in ["ctrl+", "ctrl-", "control+", "c-", "^"] where lowered.hasPrefix(lead) && lowered.count > lead.count {
+            rest = lowered.dropFirst(lead.count)
+            break
+        }
+        guard let rest, rest.unicodeScalars.count == 1, let scalar = rest.unicodeScalars.first else {
+            throw .notAControlKey(text)
+        }
+        if scalar == "[" { throw .escape }
+        if let name = Self.takenLetters[scalar] { throw .sameAsKey(text, name) }
+        guard ("a"..."z").contains(scalar) || Self.symbols.contains(scalar) else { throw .notAControlKey(text) }
+        character = scalar
+    }
+
+    /// How help and messages spell it.
+    public var name: String { "ctrl+\(character)" }
+
+    /// The key event the decoder produces for it, from its control byte or from kitty's and
+    /// xterm's extended forms alike.
+    public var event: InputEvent { .key(.character(character), .control) }
+
+    /// The prefix this process uses: set once when `drover attach` starts, read by every help
+    /// text and status line that names a Drover key.
+    public static var inUse: PrefixKey { current.withLock { $0 } }
+
+    /// Makes `key` the prefix of this process (before the relay starts).
+    public static func use(_ key: PrefixKey) { current.withLock { $0 = key } }
+
+    private static let current = Mutex(PrefixKey.standard)
+}
+
+/// A `--prefix`, `DROVER_PREFIX` or hosts.json `prefix` that cannot be a prefix key.
+public enum PrefixKeyError: Error, Equatable, CustomStringConvertible {
+    case notAControlKey(String)
+    case escape
+    case sameAsKey(String, String)
+
+    public var description: String {
+        let choices = "a Ctrl+letter (ctrl+a … ctrl+z) or one of ctrl+] ctrl+\\ ctrl+^ ctrl+_ ctrl+@"
+        switch self {
+        case .notAControlKey(let text):
+            return "'\(text)' is not a prefix key: give \(choices), e.g. --prefix ctrl+a"
+        case .escape:
+            return "ctrl+[ is the Escape key and cannot be the prefix: give \(choices)"
+        case let .sameAsKey(text, key):
+            return "\(text) is the \(key) key on most terminals and cannot be the prefix: give \(choices)"
+        }
+    }
+}

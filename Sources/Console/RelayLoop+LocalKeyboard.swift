@@ -1,0 +1,67 @@
+import VT
+
+/// The local terminal's keyboard mode follows the host in front (ADR 0024, local side): while
+/// that host has asked for more than legacy keys, and Drover is not in history mode, the local
+/// terminal reports keys in kitty's form (or modifyOtherKeys'); the decoder reads either, and
+/// `InputEncoder` sends each key in the host's own form. Mode changes ride on the next frame,
+/// so they reach the terminal in order with what is drawn, and `onKeyboardUndo` hears what
+/// would turn the mode off after each change (the session writes it at exit and from a signal).
+extension RelayLoop {
+    /// The kitty flags that change how keys are sent (the other two bits are unused).
+    static let keyboardFlags: KittyKeyboardFlags = [.disambiguate, .reportEventTypes, .reportAlternateKeys,
+                                                    .reportAllKeys, .reportAssociatedText]
+
+    /// Whether the local terminal should report keys in an extended form now.
+    var wantsExtendedKeys: Bool {
+        guard history == nil else { return false }
+        let modes = terminal.modes
+        return !modes.kittyKeyboardFlags.isDisjoint(with: Self.keyboardFlags) || modes.keyboard.modifyOtherKeys > 0
+    }
+
+    /// Sends the probe with the next frame and settles it after `configuration.keyboardProbeTimeout`
+    /// if the terminal has not answered DA1 by then (a terminal that answers nothing).
+    func startKeyboardProbe() {
+        pendingKeyboardBytes += ConsoleSequences.keyboardProbe
+        loop.schedule(after: configuration.keyboardProbeTimeout) { [weak self] in
+            guard let self, self.localKeyboard.support == .unknown else { return }
+            self.localKeyboard.probeEnded()
+            self.keyboardSettled()
+        }
+        requestRender()
+    }
+
+    /// Answers the decoder found in local input.
+    func learnLocalReplies(_ replies: [LocalTerminalReply]) {
+        guard !replies.isEmpty else { return }
+        let before = localKeyboard.support
+        for reply in replies { localKeyboard.learn(reply) }
+        if localKeyboard.support != before { keyboardSettled() }
+    }
+
+    private func keyboardSettled() {
+        requestRender()
+    }
+
+    /// The bytes that go before the next frame: the probe, then whatever brings the local
+    /// keyboard mode to what the front host wants. Says once, when a host first wants more than
+    /// legacy keys from a terminal that did not say it has a keyboard protocol, what is lost.
+    func takeKeyboardBytes() -> [UInt8] {
+        let wanted = wantsExtendedKeys
+        if wanted, localKeyboard.support == .none, !keyboardNoteGiven {
+            keyboardNoteGiven = true
+            onKeyboardNote(Self.noProtocolNote)
+        }
+        let before = localKeyboard.mode
+        var bytes = pendingKeyboardBytes
+        pendingKeyboardBytes = []
+        bytes += localKeyboard.transition(wanted: wanted)
+        if localKeyboard.mode != before { onKeyboardUndo(localKeyboard.undo) }
+        return bytes
+    }
+
+    /// What the status says when the local terminal has no keyboard protocol.
+    static var noProtocolNote: String {
+        "this terminal did not say it reports modified keys (no kitty keyboard protocol or "
+            + "modifyOtherKeys): Shift+Enter may arrive as Enter; \(PrefixKeyHandler.prefixName) Enter sends Shift+Enter"
+    }
+}

@@ -1,0 +1,60 @@
+import XCTest
+@testable import Console
+
+/// The push/pop bookkeeping: what is turned on in the local terminal, and exactly what undoes it.
+final class LocalKeyboardTests: XCTestCase {
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    func testNothingChangesBeforeTheProbeEnds() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.kittyKeyboardFlags(0))
+        XCTAssertEqual(keyboard.transition(wanted: true), [])
+        XCTAssertEqual(keyboard.undo, [])
+    }
+
+    func testKittyAnswerBeforeDA1PushesOneEntryAndPopsIt() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.kittyKeyboardFlags(0))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(keyboard.support, .kitty)
+        XCTAssertEqual(text(keyboard.transition(wanted: true)), "\u{1B}[>1u")
+        XCTAssertEqual(keyboard.transition(wanted: true), [], "pushed once, however often it is wanted")
+        XCTAssertEqual(text(keyboard.undo), "\u{1B}[<1u")
+        XCTAssertEqual(text(keyboard.transition(wanted: false)), "\u{1B}[<1u")
+        XCTAssertEqual(keyboard.transition(wanted: false), [])
+        XCTAssertEqual(keyboard.undo, [], "nothing left to pop")
+    }
+
+    func testAKittyAnswerAfterDA1DoesNotCount() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.primaryDeviceAttributes)
+        keyboard.learn(.kittyKeyboardFlags(0))
+        XCTAssertEqual(keyboard.support, LocalKeyboard.Support.none)
+        XCTAssertEqual(text(keyboard.transition(wanted: true)), "\u{1B}[>4;2m", "modifyOtherKeys is still asked for")
+        XCTAssertEqual(text(keyboard.undo), "\u{1B}[>4m")
+    }
+
+    func testModifyOtherKeysIsPutBackToWhatTheTerminalSaid() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.modifyOtherKeys(1))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(keyboard.support, .modifyOtherKeys(previous: 1))
+        XCTAssertEqual(text(keyboard.transition(wanted: true)), "\u{1B}[>4;2m")
+        XCTAssertEqual(text(keyboard.transition(wanted: false)), "\u{1B}[>4;1m")
+    }
+
+    func testASilentTerminalIsSettledByTheBoundAndASlowOneLater() {
+        var keyboard = LocalKeyboard()
+        keyboard.probeEnded()
+        XCTAssertEqual(keyboard.support, LocalKeyboard.Support.none)
+        XCTAssertEqual(String(decoding: keyboard.transition(wanted: true), as: UTF8.self), "\u{1B}[>4;2m")
+        keyboard.learn(.kittyKeyboardFlags(0))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(keyboard.support, .kitty, "a slow kitty's answers still count")
+        XCTAssertEqual(String(decoding: keyboard.transition(wanted: true), as: UTF8.self), "\u{1B}[>4m\u{1B}[>1u",
+                       "modifyOtherKeys reset, kitty flags pushed")
+        keyboard.learn(.modifyOtherKeys(2))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(keyboard.support, .kitty, "after DA1 nothing is an answer")
+    }
+}

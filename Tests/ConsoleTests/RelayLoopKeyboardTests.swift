@@ -1,0 +1,100 @@
+import XCTest
+import VT
+@testable import Console
+
+/// The local terminal's keyboard mode follows the host in front: pushed when it asks for more
+/// than legacy keys, popped exactly when it stops, on a host switch and in history mode; keys
+/// come back in either extended form and go to the host in its own.
+final class RelayLoopKeyboardTests: XCTestCase {
+    private let esc = "\u{1B}"
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// A harness whose probe has been sent and answered with `answer`.
+    private func harness(answer: String) throws -> (RelayLoopTests.Harness, Box) {
+        let h = try RelayLoopTests.Harness()
+        let box = Box()
+        h.relay.onKeyboardUndo = { box.undos.append($0) }
+        h.relay.onKeyboardNote = { box.notes.append($0) }
+        h.relay.startKeyboardProbe()
+        try h.run { !h.frames.isEmpty }
+        XCTAssertTrue(h.frames[0].starts(with: ConsoleSequences.keyboardProbe), "the probe goes out with the first frame")
+        h.relay.receiveLocal(bytes(answer))
+        XCTAssertNotEqual(h.relay.localKeyboard.support, .unknown)
+        return (h, box)
+    }
+
+    final class Box {
+        var undos: [[UInt8]] = []
+        var notes: [String] = []
+    }
+
+    private func lastFrameStarts(_ h: RelayLoopTests.Harness, with text: String) throws {
+        let count = h.frames.count
+        try h.run { h.frames.count > count }
+        XCTAssertTrue(h.frames.last!.starts(with: bytes(text)), String(decoding: h.frames.last!, as: UTF8.self).debugDescription)
+    }
+
+    func testKittyLocalTerminalFollowsTheHostAndDrivesAModifyOtherKeysHost() throws {
+        let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62;22c")
+        XCTAssertEqual(h.relay.localKeyboard.support, .kitty)
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[>1u")
+        XCTAssertEqual(box.undos.last, bytes("\(esc)[<1u"), "the session learns what pops it")
+
+        h.relay.receiveLocal(bytes("\(esc)[13;2u"))
+        XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"))
+        h.sent = []
+        h.relay.receiveRemote(bytes("\(esc)[<u\(esc)[>4;2m"))
+        h.relay.receiveLocal(bytes("\(esc)[13;2u"))
+        XCTAssertEqual(h.sent, bytes("\(esc)[27;2;13~"), "kitty's Shift+Enter reaches a modifyOtherKeys host in its form")
+        XCTAssertEqual(h.relay.localKeyboard.mode, .kittyFlags, "still wanted: nothing popped or pushed again")
+
+        h.relay.receiveRemote(bytes("\(esc)[>4;0m"))
+        try lastFrameStarts(h, with: "\(esc)[<1u")
+        XCTAssertEqual(box.undos.last, [])
+        XCTAssertTrue(box.notes.isEmpty, "a terminal with a protocol gets no note")
+    }
+
+    func testXtermFormDrivesAKittyHost() throws {
+        let (h, _) = try harness(answer: "\(esc)[>4;0m\(esc)[?64;1c")
+        XCTAssertEqual(h.relay.localKeyboard.support, .modifyOtherKeys(previous: 0))
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[>4;2m")
+        h.relay.receiveLocal(bytes("\(esc)[27;5;105~\(esc)[27;2;13~"))
+        XCTAssertEqual(h.sent, bytes("\(esc)[105;5u\(esc)[13;2u"))
+    }
+
+    func testHistoryModeAndAHostSwitchPop() throws {
+        let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
+        h.relay.receiveRemote(bytes("\(esc)[>5u"))
+        try lastFrameStarts(h, with: "\(esc)[>1u")
+        h.relay.enterHistory()   // what the owner does for prefix [ (InputRouter)
+        XCTAssertTrue(h.relay.isInHistory)
+        try lastFrameStarts(h, with: "\(esc)[<1u")
+        h.relay.leaveHistory()
+        try lastFrameStarts(h, with: "\(esc)[>1u")
+        h.relay.show(Terminal(columns: 20, rows: 5))
+        try lastFrameStarts(h, with: "\(esc)[<1u")
+        XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u"), []])
+    }
+
+    func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
+        let h = try RelayLoopTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
+        var notes: [String] = []
+        h.relay.onKeyboardNote = { notes.append($0) }
+        h.relay.startKeyboardProbe()
+        while h.relay.localKeyboard.support == .unknown { try h.loop.runOnce() }
+        XCTAssertEqual(h.relay.localKeyboard.support, LocalKeyboard.Support.none)
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[>4;2m")
+        h.relay.receiveRemote(bytes("\(esc)[<u"))
+        try lastFrameStarts(h, with: "\(esc)[>4m")
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[>4;2m")
+        XCTAssertEqual(notes.count, 1, "\(notes)")
+        XCTAssertTrue(notes[0].contains("ctrl+] Enter sends Shift+Enter"), notes[0])
+        h.sent = []
+        h.relay.forward(PrefixKeyHandler.shiftEnter)   // what the router forwards for prefix Enter
+        XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"), "prefix Enter is Shift+Enter in the host's mode")
+    }
+}
