@@ -3,9 +3,10 @@ import Render
 import Loop
 import History
 
-/// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
-/// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
-/// prefix keys and encoded for the remote.
+/// The view of the attached session, independent of SSH: it draws the front host's screen
+/// (`HostScreen`, fed and answered by that host's link, which tells the relay when it changed)
+/// to the local tty, and decodes local input, checks it for Drover's prefix keys and encodes it
+/// for the remote (ADR 0022).
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
@@ -14,8 +15,10 @@ import History
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
 /// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
 public final class RelayLoop {
-    /// The emulator on display; `show(_:)` switches to another one (another host's screen).
-    public private(set) var terminal: Terminal
+    /// The host screen on display; `show(_:)` switches to another one (another host's).
+    public private(set) var screen: HostScreen
+    /// The shown screen's emulator.
+    public var terminal: Terminal { screen.terminal }
     public let configuration: Configuration
     /// Drover commands from the prefix key that the owner carries out (detach, host switching).
     /// Help is handled here; redraw is done here and then passed on (the owner may reconnect).
@@ -48,6 +51,7 @@ public final class RelayLoop {
     public var ownsLocalInput: Bool { history != nil || helpShown || prefix.awaitingCommand }
 
     let loop: EventLoop
+    /// Local input encoded for the front host (its replies go by its link, not here).
     let sendToRemote: ([UInt8]) -> Void
     /// The local terminal (`ConsoleWriter`): nothing is drawn while it is busy.
     private let output: FrameSink
@@ -72,56 +76,43 @@ public final class RelayLoop {
     var expiryTimer: EventLoop.TimerToken?
     var lastRender: ContinuousClock.Instant?
     var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
-    var usesSynchronizedOutput = false   // the remote draws in mode 2026 (+SynchronizedUpdates)
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
     private var escapeTimer: EventLoop.TimerToken?
 
     /// - Parameters:
-    ///   - sendToRemote: bytes for the remote application (input and terminal replies).
+    ///   - screen: the front host's screen; the relay becomes its viewer.
+    ///   - sendToRemote: local input encoded for the remote application.
     ///   - output: where rendered frames go (the local terminal's `ConsoleWriter`).
     ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
     ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
     ///     for the shown emulator's modes.
-    public init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+    public init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
                 output: FrameSink,
                 forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
-        self.terminal = terminal
+        self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
         self.output = output
         self.forwards = forwards
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
         renderer.notificationStyle = configuration.notificationStyle
+        screen.viewer = self
     }
 
     /// As `init(…output:…)` with frames handed to `writeLocal` as they are drawn (tests).
-    public convenience init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+    public convenience init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                             sendToRemote: @escaping ([UInt8]) -> Void,
                             writeLocal: @escaping ([UInt8]) -> Void,
                             forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
-        self.init(loop: loop, terminal: terminal, configuration: configuration, sendToRemote: sendToRemote,
+        self.init(loop: loop, screen: screen, configuration: configuration, sendToRemote: sendToRemote,
                   output: ClosureFrameSink(writeLocal), forwards: forwards)
     }
 
-    // MARK: Remote side
-    /// Output from the remote: fed to the emulator; its replies go straight back.
-    public func receiveRemote(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { receiveRemote($0) }
-    }
-
-    /// As `receiveRemote(_:)` for bytes still in the reader's buffer (fed without copying).
-    public func receiveRemote(_ bytes: UnsafeRawBufferPointer) {
-        if history != nil { countNewLines(bytes) }
-        feedDrawingWholeUpdates(bytes)
-        let replies = terminal.takeReplies()
-        if !replies.isEmpty { sendToRemote(replies) }
-        requestRender()
-    }
-
+    // MARK: The screen
     /// Writes `signal` (bell, clipboard, notification) to the local terminal with the next frame,
     /// which is drawn soon even if the screen did not change.
     public func signal(_ signal: ConsoleSignal) {
@@ -144,12 +135,15 @@ public final class RelayLoop {
         requestRender()
     }
 
-    /// Displays `terminal` instead of the current one (switching hosts): the next frame is a
-    /// full redraw of its kept screen, and a pending prefix or open help box is dropped so no
-    /// half-typed Drover key carries over. The local input decoder keeps its state: the bytes
-    /// still come from the same local terminal.
-    public func show(_ terminal: Terminal) {
-        self.terminal = terminal
+    /// Displays `screen` instead of the current one (switching hosts): the relay becomes its
+    /// viewer (the other is hidden, fed by its own link), the next frame is a full redraw of its
+    /// kept screen, and a pending prefix or open help box is dropped so no half-typed Drover key
+    /// carries over. The local input decoder keeps its state: the bytes still come from the same
+    /// local terminal.
+    public func show(_ screen: HostScreen) {
+        if self.screen.viewer === self { self.screen.viewer = nil }
+        self.screen = screen
+        screen.viewer = self
         prefix = PrefixKeyHandler(prefix: prefix.prefix)
         helpOverlay = nil
         history = nil
@@ -184,7 +178,7 @@ public final class RelayLoop {
                     if helpShown, case .mouse = event {
                         continue
                     } else if helpShown {
-                        hideHelp()
+                        helpOverlay = nil
                         continue
                     }
                     if history != nil {
@@ -211,19 +205,6 @@ public final class RelayLoop {
                 }
             }
         }
-    }
-
-    /// A paste Drover composed (a pasted picture's remote path), encoded like a typed paste
-    /// in the shown emulator's modes (bracketed when the remote asked for it).
-    public func sendPaste(_ text: String) {
-        let event = InputEvent.paste(text)
-        guard forwards(event) else { return }
-        let bytes = encodeForRemote(event)
-        if !bytes.isEmpty { sendToRemote(bytes) }
-    }
-
-    private func hideHelp() {
-        helpOverlay = nil
     }
 
     /// `event` as the shown emulator's remote program asked for it (cursor and keypad modes,
@@ -289,5 +270,20 @@ public final class RelayLoop {
             self.renderDeadline = nil
             self.renderNow()
         }
+    }
+}
+
+extension RelayLoop: ScreenViewer {
+    /// The shown host's link fed its screen: a frame is due (history mode counts the lines).
+    public func screen(_ screen: HostScreen, received bytes: UnsafeRawBufferPointer) {
+        if history != nil { countNewLines(bytes) }
+        requestRender()
+    }
+
+    /// A whole synchronized update ended inside a read: drawn now if a frame is due, so a
+    /// flood of updates still gives whole frames (not only torn ones after the timeout).
+    public func screenCompletedUpdate(_ screen: HostScreen) {
+        let now = ContinuousClock.now
+        if lastRender.map({ now >= $0.advanced(by: nextFrameAfter) }) ?? true { renderNow() }
     }
 }

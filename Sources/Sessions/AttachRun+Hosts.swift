@@ -48,7 +48,7 @@ extension AttachRun {
         snapshots.store.front = change.to
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.predictor = shown.echo
-        relay.show(shown.terminal)
+        relay.show(shown.screen)
         alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
         if case .reconnecting = shown.lifecycle.state { scheduleReconnect(shown) }
@@ -99,7 +99,7 @@ extension AttachRun {
             // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
             // the state: a long reason is the part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.pending.statusNote, line]
+            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.outbox.statusNote, line]
                 .compactMap { $0 }
             if !parts.isEmpty, let note = predictionNote { parts.append(note) }
             // Shown beside what the line says anyway: an attached screen keeps its last row.

@@ -7,10 +7,9 @@ import VT
 /// What a link tells the attach run it belongs to. The run alone knows which host is in front,
 /// what the overlay shows and when Drover ends; a driver knows only its own link.
 protocol LinkDriverDelegate: AnyObject {
-    /// Output from the host. Returns true when the run took it (the host in front: its bytes go
-    /// through the relay, which draws them and answers the emulator's replies); otherwise the
-    /// driver feeds its own emulator, so a hidden screen stays current.
-    func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool
+    /// Output from the host, before the driver feeds it to its screen (the recording and the
+    /// history snapshots see it; the relay, if it shows this host, is told by the screen).
+    func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
     /// The emulator counted a bell or a notification, or holds a clipboard write
@@ -32,10 +31,10 @@ protocol LinkDriverDelegate: AnyObject {
     var isEnding: Bool { get }
 }
 
-/// One host of a `drover attach` run and everything that serves its link: the emulator (made
-/// once per run, so the screen outlives connections), the lifecycle, and while connected the
-/// connection with its socket watch, outbound queue and keepalive; the reconnect timer; the
-/// keys typed while it was away. One driver per host keeps each link's I/O and timers in one
+/// One host of a `drover attach` run and everything that serves its link: its screen (made
+/// once per run, so it outlives connections; fed and answered here, in front or hidden), the
+/// lifecycle, its outbox, and while connected the connection with its socket watch and
+/// keepalive; the reconnect timer. One driver per host keeps each link's I/O and timers in one
 /// place; the run (`AttachRun`) only decides between hosts.
 ///
 /// Runs on the loop thread only, like the `EventLoop` it registers with.
@@ -43,7 +42,9 @@ final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
     let target: AttachTarget
-    let terminal: Terminal
+    /// The host's emulator as its link feeds it; the relay views it while the host is in front.
+    let screen: HostScreen
+    var terminal: Terminal { screen.terminal }
     /// Written only by the driver's own methods, so the link's state has one writer.
     private(set) var lifecycle: LinkLifecycle
     private(set) var connection: RemoteConnection?
@@ -71,13 +72,11 @@ final class LinkDriver {
     let keepaliveInterval: Int
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
-    /// Keys typed while not attached, sent once the session has drawn (`deliveryTimer` sends
-    /// them anyway if it stays quiet).
-    var pending = PendingInput()
+    /// Keys, pastes and the screen's answers for the host, in order (`HostOutbox`); keys typed
+    /// while not attached go once the session has drawn (`deliveryTimer`: anyway if it stays quiet).
+    var outbox = HostOutbox()
     /// Bells, notifications and clipboard writes not yet handled, and this host's mark.
     var alerts = HostAlerts()
-    /// Bytes for the remote that the channel has not taken yet.
-    var outbound: [UInt8] = []
     /// A PTY size the session could not send yet (another call's packet was half sent).
     var remoteSizeDue: (columns: Int, rows: Int)?
     var socketWatch: EventLoop.WatchToken?
@@ -108,7 +107,7 @@ final class LinkDriver {
         self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
-        self.terminal = terminal
+        self.screen = HostScreen(terminal: terminal)
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
@@ -124,8 +123,8 @@ final class LinkDriver {
 
     var name: String { target.displayName }
 
-    /// Whether a typed key may go straight to the channel (attached, nothing queued before it).
-    var takesKeysNow: Bool { connection != nil && pending.isEmpty }
+    /// Whether a typed key may go straight to the channel (attached, nothing kept before it).
+    var takesKeysNow: Bool { connection != nil && outbox.takesKeysNow }
 
     // MARK: Connecting and losing
 
@@ -170,6 +169,7 @@ final class LinkDriver {
     func attach(_ connection: RemoteConnection, generation: UInt64) {
         if self.connection != nil { dropConnection() }
         self.connection = connection
+        outbox.attached()
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
         justTrustedKey = false
@@ -223,7 +223,7 @@ final class LinkDriver {
         for timer in [pumpAgainTimer, uploadStepTimer].compactMap({ $0 }) { loop.cancel(timer) }
         pumpAgainTimer = nil
         uploadStepTimer = nil
-        outbound.removeAll()
+        outbox.detached()
         remoteSizeDue = nil
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
