@@ -99,7 +99,7 @@ extension AttachRun {
             // The banner, hidden hosts' bells, a stopped recording, what waits to be sent, then
             // the state: a long reason is the part that may be cut at the screen's edge.
             let line = front.lifecycle.statusLine() ?? front.keepaliveNote
-            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.outbox.statusNote, line]
+            var parts = [banner, alertNote, signalOptions.recorder?.failure, front.stream.statusNote, line]
                 .compactMap { $0 }
             if !parts.isEmpty, let note = predictionNote { parts.append(note) }
             // Shown beside what the line says anyway: an attached screen keeps its last row.

@@ -1,7 +1,6 @@
 import Console
 import Loop
 import SSH
-import VT
 
 /// Moving bytes between the link's channel and its screen, all driven by the loop's watch
 /// on the SSH socket: output is read until the channel has nothing more and fed to the host's
@@ -36,23 +35,22 @@ extension LinkDriver {
     func pump() {
         guard let connection, delegate?.isEnding != true else { return }
         do {
-            var output: (reachedEOF: Bool, hasMore: Bool)
+            var output: HostStream.Read
             let start = ContinuousClock.now
             repeat {
-                // Each piece is fed from the channel's own buffer (no copy); reading stops if
-                // feeding it (a reply that failed to send) dropped the connection.
-                output = try connection.channel.readAvailable(limit: Self.pumpSlice) { bytes, _ in
-                    // The session drew: its program is up and reading, so keys typed before go now.
-                    deliverPending()
-                    if self.connection === connection { receive(bytes) }
-                    return self.connection === connection
-                }
+                // Each piece is fed from the channel's own buffer (no copy); the recording and
+                // the history snapshots see it first. A reply that fails to send throws.
+                output = try stream.read(limit: Self.pumpSlice) { bytes in delegate?.driver(self, received: bytes) }
+                // The session drew: its program is up and reading, so the kept keys went first.
+                if output.releasedKept { keptKeysWent() }
+                if output.wrote { pumpNextTurn() }
+                if alerts.hasNews(in: terminal) { delegate?.driverSignalled(self) }
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             // A half-sent packet of another call (a reply sent while feeding, say) stops the read
             // at once; libssh2 may already hold the output, so once `flush` finished that packet
             // a turn must come back for it.
-            let readHeldOff = !connection.channel.mayRead
+            let readHeldOff = !stream.mayRead
             try flush()
             if let size = remoteSizeDue { resizeRemote(columns: size.columns, rows: size.rows) }
             let carried = forwards.map(\.openCount)
@@ -64,7 +62,7 @@ extension LinkDriver {
             if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend) {
                 // libssh2 may hold the rest already, so the socket need not become readable again.
                 pumpNextTurn()
-            } else if output.reachedEOF || connection.channel.receivedEOF {
+            } else if output.reachedEOF || stream.receivedEOF {
                 remoteEnded(connection)
                 return
             }
@@ -93,39 +91,26 @@ extension LinkDriver {
     static let pumpSlice = 16 * 1024
     static let pumpTurn = Duration.milliseconds(10)
 
-    /// Output for the screen (the relay draws it if this host is in front): its answers go into
-    /// the outbox as they arise, ahead of keys typed later and behind no paste.
-    private func receive(_ bytes: UnsafeRawBufferPointer) {
-        delegate?.driver(self, received: bytes)
-        let replies = screen.feed(bytes)
-        if !replies.isEmpty {
-            outbox.reply(replies)
-            sendWaiting()
-        }
-        if alerts.hasNews(in: terminal) { delegate?.driverSignalled(self) }
-    }
-
     /// A key (or a paste) typed for this host: sent now, held behind a paste being prepared,
     /// or kept until the session is back (`HostOutbox` decides).
     @discardableResult
     func type(_ bytes: [UInt8]) -> HostOutbox.Route {
-        let route = outbox.type(bytes)
+        let route = stream.type(bytes)
         if route == .channel { sendWaiting() }
         return route
     }
 
     /// A paste is being prepared for this host: keys typed from now on wait behind it.
     func holdForPaste() {
-        outbox.holdForPaste()
+        stream.holdForPaste()
     }
 
     /// The paste is done: `text` (nil: nothing pasted) goes to the host as a paste in its
     /// screen's modes (bracketed when its program asked), then the keys held behind it.
     /// Returns how many held bytes were dropped at `HostOutbox.heldLimit`.
     func endPaste(_ text: String?) -> Int {
-        let pasted = text.map { InputEncoder(modes: terminal.modes).encode(.paste($0)) }
-        let dropped = outbox.endPaste(pasted)
-        if outbox.waitsForChannel { sendWaiting() }
+        let dropped = stream.endPaste(text)
+        if stream.waitsForChannel { sendWaiting() }
         return dropped
     }
 
@@ -145,8 +130,7 @@ extension LinkDriver {
     /// hold it back: a write goes whenever no other call's packet is half sent (the channel
     /// then writes nothing), and the upload's step waits while this channel's is.
     func flush() throws {
-        guard let channel = connection?.channel else { return }
-        try outbox.write { try channel.write($0) }
+        try stream.flush()
     }
 
     /// The host's forwards and how many connections each carries, for the status line and
@@ -159,7 +143,7 @@ extension LinkDriver {
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if outbox.waitsForChannel || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
+        if stream.waitsForChannel || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
             || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true {
             events.insert(.writable)
         }

@@ -89,7 +89,7 @@ extension LinkDriver {
 
     /// `ctrl+] x`: drops the kept keys; returns how many bytes there were.
     func discardPending() -> Int {
-        outbox.discardKept()
+        stream.discardKept()
     }
 
     /// Right after attaching: keys typed before wait for the session's first output (its
@@ -97,7 +97,7 @@ extension LinkDriver {
     /// mode would act on ctrl+c or echo them), or one second if it draws nothing; then the
     /// channel is read for the first time.
     func startDelivering() {
-        if outbox.hasKeptKeys {
+        if stream.hasKeptKeys {
             if let deliveryTimer { loop.cancel(deliveryTimer) }
             deliveryTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
                 deliveryTimer = nil
@@ -107,12 +107,18 @@ extension LinkDriver {
         pump()
     }
 
-    /// Sends the keys kept for this link, oldest first, ahead of anything typed later.
+    /// Sends the keys kept for this link, oldest first, ahead of anything typed later (the
+    /// session stayed quiet; its first output sends them otherwise, `HostStream.read`).
     func deliverPending() {
-        guard connection != nil, outbox.releaseKept() else { return }
+        guard connection != nil, stream.releaseKept() else { return }
+        sendWaiting()
+        keptKeysWent()
+    }
+
+    /// The kept keys went: no timer waits for them, and the status line no longer counts them.
+    func keptKeysWent() {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
-        sendWaiting()
         delegate?.driverStatusChanged(self)
     }
 }

@@ -33,8 +33,8 @@ protocol LinkDriverDelegate: AnyObject {
 
 /// One host of a `drover attach` run and everything that serves its link: its screen (made
 /// once per run, so it outlives connections; fed and answered here, in front or hidden), the
-/// lifecycle, its outbox, and while connected the connection with its socket watch and
-/// keepalive; the reconnect timer. One driver per host keeps each link's I/O and timers in one
+/// lifecycle, its byte path (`HostStream`), and while connected the connection with its socket
+/// watch and keepalive; the reconnect timer. One driver per host keeps each link's I/O and timers in one
 /// place; the run (`AttachRun`) only decides between hosts.
 ///
 /// Runs on the loop thread only, like the `EventLoop` it registers with.
@@ -42,8 +42,11 @@ final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
     let target: AttachTarget
-    /// The host's emulator as its link feeds it; the relay views it while the host is in front.
-    let screen: HostScreen
+    /// The host's byte path: its screen (the relay views it while the host is in front) and
+    /// its outbox of keys, pastes and answers; keys typed while not attached go once the
+    /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
+    let stream: HostStream
+    var screen: HostScreen { stream.screen }
     var terminal: Terminal { screen.terminal }
     /// Written only by the driver's own methods, so the link's state has one writer.
     private(set) var lifecycle: LinkLifecycle
@@ -72,9 +75,6 @@ final class LinkDriver {
     let keepaliveInterval: Int
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
-    /// Keys, pastes and the screen's answers for the host, in order (`HostOutbox`); keys typed
-    /// while not attached go once the session has drawn (`deliveryTimer`: anyway if it stays quiet).
-    var outbox = HostOutbox()
     /// Bells, notifications and clipboard writes not yet handled, and this host's mark.
     var alerts = HostAlerts()
     /// A PTY size the session could not send yet (another call's packet was half sent).
@@ -107,7 +107,7 @@ final class LinkDriver {
         self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
-        self.screen = HostScreen(terminal: terminal)
+        self.stream = HostStream(screen: HostScreen(terminal: terminal))
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
@@ -124,7 +124,7 @@ final class LinkDriver {
     var name: String { target.displayName }
 
     /// Whether a typed key may go straight to the channel (attached, nothing kept before it).
-    var takesKeysNow: Bool { connection != nil && outbox.takesKeysNow }
+    var takesKeysNow: Bool { connection != nil && stream.takesKeysNow }
 
     // MARK: Connecting and losing
 
@@ -169,7 +169,7 @@ final class LinkDriver {
     func attach(_ connection: RemoteConnection, generation: UInt64) {
         if self.connection != nil { dropConnection() }
         self.connection = connection
-        outbox.attached()
+        stream.open(connection.channel)
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
         justTrustedKey = false
@@ -223,7 +223,7 @@ final class LinkDriver {
         for timer in [pumpAgainTimer, uploadStepTimer].compactMap({ $0 }) { loop.cancel(timer) }
         pumpAgainTimer = nil
         uploadStepTimer = nil
-        outbox.detached()
+        stream.close()
         remoteSizeDue = nil
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
@@ -263,8 +263,8 @@ final class LinkDriver {
     /// whole yet waits for the socket to be writable, which the watch must then ask for: an
     /// idle host gives no other event to send it on.
     func resizeRemote(columns: Int, rows: Int) {
-        guard let connection else { return }
-        let sent = (try? connection.channel.resize(columns: columns, rows: rows)) ?? true
+        guard connection != nil else { return }
+        let sent = (try? stream.resize(columns: columns, rows: rows)) ?? true
         remoteSizeDue = sent ? nil : (columns, rows)
         updateSocketEvents()
     }

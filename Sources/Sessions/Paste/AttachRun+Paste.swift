@@ -185,6 +185,6 @@ extension AttachRun {
         let dropped = droppedHeld > 0 ? " (\(droppedHeld) bytes typed meanwhile were dropped)" : ""
         if let note { showBanner(note + dropped) } else if !dropped.isEmpty { showBanner("typed keys" + dropped) }
         // Kept for a host that is away: the one in front tries now, as a typed key makes it.
-        if driver === front, driver.outbox.hasKeptKeys { retryNow(driver) }
+        if driver === front, driver.stream.hasKeptKeys { retryNow(driver) }
     }
 }
