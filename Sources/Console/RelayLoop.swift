@@ -70,10 +70,14 @@ public final class RelayLoop {
     /// Keeps the last remote frame and what the local terminal shows, and the output buffer.
     var renderer: ScreenRenderer
     /// The shown host's echo prediction (`--predict`); guesses are dropped when it changes.
-    public var predictor = EchoPredictor(mode: .never) {
-        didSet { predictor.engine.reset() }
+    public var predictor: EchoPredictor {
+        get { guesses.predictor }
+        set { guesses.show(newValue) }
     }
-    var expiryTimer: EventLoop.TimerToken?
+    /// Its guesses over the host's screen; the timer withdraws them through the renderer.
+    private lazy var guesses = EchoGuesses(loop: loop) { [unowned self] engine in
+        if renderer.expire(terminal: terminal, predictions: &engine, at: .now) { requestRender() }
+    }
     var lastRender: ContinuousClock.Instant?
     var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
     private var renderTimer: EventLoop.TimerToken?
@@ -131,7 +135,7 @@ public final class RelayLoop {
     /// Draws everything again on the next frame (prefix `r`, or after the screen was disturbed).
     public func redraw() {
         renderer.invalidate()
-        predictor.engine.reset()
+        guesses.reset()
         requestRender()
     }
 
@@ -187,9 +191,11 @@ public final class RelayLoop {
                     }
                     guard forwards(event) else { continue }
                     let bytes = encodeForRemote(event)
-                    if !bytes.isEmpty {
-                        sendToRemote(bytes)
-                        predict(event)
+                    guard !bytes.isEmpty else { continue }
+                    sendToRemote(bytes)
+                    let now = ContinuousClock.now
+                    if guesses.typed({ renderer.typed(event, terminal: terminal, predictions: &$0, at: now) }) {
+                        requestRender()
                     }
                 case .command(.redraw):
                     redraw()
@@ -240,7 +246,7 @@ public final class RelayLoop {
             incompleteSince = nil
         }
         let bytes = history.map { renderer.render(frame: $0.frame(note: historyNote()), overlay: helpOverlay) }
-            ?? renderFrame(overlay: helpOverlay ?? overlay, at: now)
+            ?? guesses.frame { renderer.render(terminal, overlay: helpOverlay ?? overlay, predictions: &$0, at: now) }
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
         lastRender = now
