@@ -2,9 +2,9 @@ import Console
 
 /// Everything one host's link owes the host, in the order it arose (ADR 0022): typed keys,
 /// pastes and the emulator's answers (cursor reports, colour answers). One per host, whether in
-/// front or hidden; the driver writes `write` what the channel takes. It replaces three queues
-/// that each held part of this (keys kept while away, keys held behind a paste, bytes the
-/// channel had not taken), so that an answer can never wait behind an upload.
+/// front or hidden (in its `HostStream`), which hands `write` what the channel takes. One queue
+/// instead of three that each held part of this (keys kept while away, keys held behind a
+/// paste, bytes the channel had not taken), so that an answer never waits behind an upload.
 ///
 /// - **Attached**, nothing kept: keys and answers go to the channel in order.
 /// - **Not attached** (connecting, reconnecting), or keys kept from then not sent yet: keys are
