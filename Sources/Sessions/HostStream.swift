@@ -10,6 +10,9 @@ final class HostStream {
     private var outbox = HostOutbox()
     /// The open connection's stream; nil while the host is not attached.
     private var transport: (any HostTransport)?
+    /// A terminal size the transport could not send whole yet (another call's packet was half
+    /// sent); the newest one goes on the next `flush`.
+    private(set) var sizeDue: (columns: Int, rows: Int)?
 
     /// What one `read` did: the transport's flags, whether the keys kept while away went out
     /// (the session drew), and whether anything was written (libssh2 may then hold output read
@@ -28,7 +31,8 @@ final class HostStream {
     var isOpen: Bool { transport != nil }
     var takesKeysNow: Bool { outbox.takesKeysNow }
     var hasKeptKeys: Bool { outbox.hasKeptKeys }
-    var waitsForChannel: Bool { outbox.waitsForChannel }
+    /// True while bytes or a size wait for the transport to take them.
+    var waitsForChannel: Bool { outbox.waitsForChannel || sizeDue != nil }
     var holdsForPaste: Bool { outbox.holdsForPaste }
     var statusNote: String? { outbox.statusNote }
     var mayRead: Bool { transport?.mayRead ?? false }
@@ -46,6 +50,7 @@ final class HostStream {
     /// The connection is gone, with whatever it had not taken.
     func close() {
         transport = nil
+        sizeDue = nil
         outbox.detached()
     }
 
@@ -68,15 +73,26 @@ final class HostStream {
         return result
     }
 
-    /// Writes what the transport takes of the outbox now.
+    /// Writes what the transport takes of the outbox now, then a size still due.
     func flush() throws {
         guard let transport else { return }
         try outbox.write { try transport.write($0) }
+        sendSize()
     }
 
-    /// Sends the screen's size; false while it could not go out whole (true without a link).
-    func resize(columns: Int, rows: Int) throws -> Bool {
-        try transport?.resize(columns: columns, rows: rows) ?? true
+    /// The host's terminal takes this size: sent now, or on a later `flush` (the newest size)
+    /// while the transport cannot take it whole. Nothing without a link (the next connection
+    /// asks for the screen's size when it opens its terminal).
+    func resize(columns: Int, rows: Int) {
+        guard transport != nil else { return }
+        sizeDue = (columns, rows)
+        sendSize()
+    }
+
+    /// A size that failed to send is given up (the link is failing; its read or write says so).
+    private func sendSize() {
+        guard let transport, let size = sizeDue else { return }
+        if (try? transport.resize(columns: size.columns, rows: size.rows)) ?? true { sizeDue = nil }
     }
 
     // MARK: Keys and pastes

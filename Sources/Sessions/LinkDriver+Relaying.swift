@@ -52,7 +52,6 @@ extension LinkDriver {
             // a turn must come back for it.
             let readHeldOff = !stream.mayRead
             try flush()
-            if let size = remoteSizeDue { resizeRemote(columns: size.columns, rows: size.rows) }
             let carried = forwards.map(\.openCount)
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
@@ -143,7 +142,7 @@ extension LinkDriver {
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if stream.waitsForChannel || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
+        if stream.waitsForChannel || session.blockDirections.contains(.outbound)
             || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true {
             events.insert(.writable)
         }

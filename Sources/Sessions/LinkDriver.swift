@@ -77,8 +77,6 @@ final class LinkDriver {
     var keepalive = KeepaliveWatch()
     /// Bells, notifications and clipboard writes not yet handled, and this host's mark.
     var alerts = HostAlerts()
-    /// A PTY size the session could not send yet (another call's packet was half sent).
-    var remoteSizeDue: (columns: Int, rows: Int)?
     var socketWatch: EventLoop.WatchToken?
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
@@ -224,7 +222,6 @@ final class LinkDriver {
         pumpAgainTimer = nil
         uploadStepTimer = nil
         stream.close()
-        remoteSizeDue = nil
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
@@ -260,12 +257,11 @@ final class LinkDriver {
     }
 
     /// The remote PTY follows the local terminal (the host in front only). A size not sent
-    /// whole yet waits for the socket to be writable, which the watch must then ask for: an
-    /// idle host gives no other event to send it on.
+    /// whole yet waits in the stream for the socket to be writable, which the watch must then
+    /// ask for: an idle host gives no other event to send it on.
     func resizeRemote(columns: Int, rows: Int) {
         guard connection != nil else { return }
-        let sent = (try? stream.resize(columns: columns, rows: rows)) ?? true
-        remoteSizeDue = sent ? nil : (columns, rows)
+        stream.resize(columns: columns, rows: rows)
         updateSocketEvents()
     }
 }

@@ -14,6 +14,9 @@ final class HostStreamTests: XCTestCase {
         var written: [UInt8] = []
         var room = Int.max
         var writeFailure: Error?
+        /// Sizes sent; while `takesSizes` is false a size does not go out whole.
+        var sizes: [String] = []
+        var takesSizes = true
 
         func readAvailable(limit: Int, onData: (UnsafeRawBufferPointer, Bool) throws -> Bool)
             throws -> (reachedEOF: Bool, hasMore: Bool) {
@@ -32,7 +35,11 @@ final class HostStreamTests: XCTestCase {
             return taken
         }
 
-        func resize(columns: Int, rows: Int) throws -> Bool { true }
+        func resize(columns: Int, rows: Int) throws -> Bool {
+            guard takesSizes else { return false }
+            sizes.append("\(columns)x\(rows)")
+            return true
+        }
         var mayRead: Bool { true }
         var receivedEOF: Bool { false }
 
@@ -144,5 +151,22 @@ final class HostStreamTests: XCTestCase {
         link.writeFailure = Broken()
         link.incoming.append(Array("\u{1B}[6n".utf8))
         XCTAssertThrowsError(try host.read(limit: 1024) { _ in })
+    }
+
+    /// A size the transport cannot take now is sent on a later flush, the newest one only.
+    func testASizeThatCannotGoOutNowGoesNewestOnTheNextFlush() throws {
+        let host = stream()
+        let link = FakeTransport()
+        host.resize(columns: 90, rows: 20)
+        XCTAssertFalse(host.waitsForChannel, "no link: the next connection asks for the size")
+        host.open(link)
+        link.takesSizes = false
+        host.resize(columns: 100, rows: 30)
+        host.resize(columns: 120, rows: 40)
+        XCTAssertTrue(host.waitsForChannel)
+        link.takesSizes = true
+        try host.flush()
+        XCTAssertEqual(link.sizes, ["120x40"])
+        XCTAssertFalse(host.waitsForChannel)
     }
 }
