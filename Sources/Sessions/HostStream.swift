@@ -28,12 +28,10 @@ final class HostStream {
         self.screen = screen
     }
 
-    var isOpen: Bool { transport != nil }
     var takesKeysNow: Bool { outbox.takesKeysNow }
     var hasKeptKeys: Bool { outbox.hasKeptKeys }
     /// True while bytes or a size wait for the transport to take them.
     var waitsForChannel: Bool { outbox.waitsForChannel || sizeDue != nil }
-    var holdsForPaste: Bool { outbox.holdsForPaste }
     var statusNote: String? { outbox.statusNote }
     var mayRead: Bool { transport?.mayRead ?? false }
     var receivedEOF: Bool { transport?.receivedEOF ?? false }
