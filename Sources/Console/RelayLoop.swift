@@ -3,10 +3,11 @@ import Render
 import Loop
 import History
 
-/// The attached session's glue, independent of SSH: remote output goes into a `Terminal`,
-/// the terminal is rendered to the local tty with the owner's overlay (asked per frame),
-/// local input is decoded and handed to the owner (`RelayOwner`), which sends what is the
-/// remote's back through `forward`, encoded in the shown emulator's modes.
+/// The view of the attached session, independent of SSH: it draws the front host's screen
+/// (`HostScreen`, fed and answered by that host's link, which tells the relay when it changed;
+/// ADR 0022) to the local tty with the owner's overlay (asked per frame), and decodes local
+/// input and hands it to the owner (`RelayOwner`, ADR 0025), which sends what is the remote's
+/// back through `forward`, encoded in the shown emulator's modes.
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn at the end of the
 /// current loop round (so typing echoes at once); while data keeps arriving at most one frame
@@ -15,8 +16,10 @@ import History
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
 /// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
 public final class RelayLoop {
-    /// The emulator on display; `show(_:)` switches to another one (another host's screen).
-    public private(set) var terminal: Terminal
+    /// The host screen on display; `show(_:)` switches to another one (another host's).
+    public private(set) var screen: HostScreen
+    /// The shown screen's emulator.
+    public var terminal: Terminal { screen.terminal }
     public let configuration: Configuration
     /// Decides who gets local input, says what the overlay is and serves history mode. Without
     /// one, every event goes to the remote, there is no overlay, and a copy is Drover's OSC 52.
@@ -28,6 +31,7 @@ public final class RelayLoop {
     public var isInHistory: Bool { history != nil }
 
     let loop: EventLoop
+    /// Local input encoded for the front host (its replies go by its link, not here).
     let sendToRemote: ([UInt8]) -> Void
     /// The local terminal (`ConsoleWriter`): nothing is drawn while it is busy.
     private let output: FrameSink
@@ -40,13 +44,16 @@ public final class RelayLoop {
     /// Keeps the last remote frame and what the local terminal shows, and the output buffer.
     var renderer: ScreenRenderer
     /// The shown host's echo prediction (`--predict`); guesses are dropped when it changes.
-    public var predictor = EchoPredictor(mode: .never) {
-        didSet { predictor.engine.reset() }
+    public var predictor: EchoPredictor {
+        get { guesses.predictor }
+        set { guesses.show(newValue) }
     }
-    var expiryTimer: EventLoop.TimerToken?
+    /// Its guesses over the host's screen; the timer withdraws them through the renderer.
+    private lazy var guesses = EchoGuesses(loop: loop) { [unowned self] engine in
+        if renderer.expire(terminal: terminal, predictions: &engine, at: .now) { requestRender() }
+    }
     var lastRender: ContinuousClock.Instant?
     var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
-    var usesSynchronizedOutput = false   // the remote draws in mode 2026 (+SynchronizedUpdates)
     private var renderTimer: EventLoop.TimerToken?
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
@@ -60,49 +67,37 @@ public final class RelayLoop {
     public var onKeyboardNote: (String) -> Void = { _ in }
 
     /// - Parameters:
-    ///   - sendToRemote: bytes for the remote application (input and terminal replies).
+    ///   - screen: the front host's screen; the relay becomes its viewer.
+    ///   - sendToRemote: local input encoded for the remote application.
     ///   - output: where rendered frames go (the local terminal's `ConsoleWriter`).
     ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
     ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
     ///     for the shown emulator's modes.
-    public init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+    public init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
                 output: FrameSink,
                 forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
-        self.terminal = terminal
+        self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
         self.output = output
         self.forwards = forwards
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
         renderer.notificationStyle = configuration.notificationStyle
+        screen.viewer = self
     }
 
     /// As `init(…output:…)` with frames handed to `writeLocal` as they are drawn (tests).
-    public convenience init(loop: EventLoop, terminal: Terminal, configuration: Configuration,
+    public convenience init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                             sendToRemote: @escaping ([UInt8]) -> Void,
                             writeLocal: @escaping ([UInt8]) -> Void,
                             forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
-        self.init(loop: loop, terminal: terminal, configuration: configuration, sendToRemote: sendToRemote,
+        self.init(loop: loop, screen: screen, configuration: configuration, sendToRemote: sendToRemote,
                   output: ClosureFrameSink(writeLocal), forwards: forwards)
     }
 
-    // MARK: Remote side
-    /// Output from the remote: fed to the emulator; its replies go straight back.
-    public func receiveRemote(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { receiveRemote($0) }
-    }
-
-    /// As `receiveRemote(_:)` for bytes still in the reader's buffer (fed without copying).
-    public func receiveRemote(_ bytes: UnsafeRawBufferPointer) {
-        if history != nil { countNewLines(bytes) }
-        feedDrawingWholeUpdates(bytes)
-        let replies = terminal.takeReplies()
-        if !replies.isEmpty { sendToRemote(replies) }
-        requestRender()
-    }
-
+    // MARK: The screen
     /// Writes `signal` (bell, clipboard, notification) to the local terminal with the next frame,
     /// which is drawn soon even if the screen did not change.
     public func signal(_ signal: ConsoleSignal) {
@@ -121,15 +116,18 @@ public final class RelayLoop {
     /// Draws everything again on the next frame (prefix `r`, or after the screen was disturbed).
     public func redraw() {
         renderer.invalidate()
-        predictor.engine.reset()
+        guesses.reset()
         requestRender()
     }
 
-    /// Displays `terminal` instead of the current one (switching hosts): the next frame is a
-    /// full redraw of its kept screen, and history mode ends. The local input decoder keeps its
-    /// state: the bytes still come from the same local terminal.
-    public func show(_ terminal: Terminal) {
-        self.terminal = terminal
+    /// Displays `screen` instead of the current one (switching hosts): the relay becomes its
+    /// viewer (the other is hidden, fed by its own link), the next frame is a full redraw of its
+    /// kept screen, and history mode ends. The local input decoder keeps its state: the bytes
+    /// still come from the same local terminal.
+    public func show(_ screen: HostScreen) {
+        if self.screen.viewer === self { self.screen.viewer = nil }
+        self.screen = screen
+        screen.viewer = self
         history = nil
         incompleteSince = nil
         redraw()
@@ -167,16 +165,10 @@ public final class RelayLoop {
         let bytes = encodeForRemote(event)
         guard !bytes.isEmpty else { return }
         sendToRemote(bytes)
-        predict(event)
-    }
-
-    /// A paste Drover composed (a pasted picture's remote path), encoded like a typed paste
-    /// in the shown emulator's modes (bracketed when the remote asked for it).
-    public func sendPaste(_ text: String) {
-        let event = InputEvent.paste(text)
-        guard forwards(event) else { return }
-        let bytes = encodeForRemote(event)
-        if !bytes.isEmpty { sendToRemote(bytes) }
+        let now = ContinuousClock.now
+        if guesses.typed({ renderer.typed(event, terminal: terminal, predictions: &$0, at: now) }) {
+            requestRender()
+        }
     }
 
     /// `event` as the shown emulator's remote program asked for it (cursor and keypad modes,
@@ -214,7 +206,7 @@ public final class RelayLoop {
         let overlay = owner?.overlay(for: self)
         let bytes = takeKeyboardBytes()
             + (history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
-               ?? renderFrame(overlay: overlay, at: now))
+               ?? guesses.frame { renderer.render(terminal, overlay: overlay, predictions: &$0, at: now) })
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
         lastRender = now
@@ -245,5 +237,20 @@ public final class RelayLoop {
             self.renderDeadline = nil
             self.renderNow()
         }
+    }
+}
+
+extension RelayLoop: ScreenViewer {
+    /// The shown host's link fed its screen: a frame is due (history mode counts the lines).
+    public func screen(_ screen: HostScreen, received bytes: UnsafeRawBufferPointer) {
+        if history != nil { countNewLines(bytes) }
+        requestRender()
+    }
+
+    /// A whole synchronized update ended inside a read: drawn now if a frame is due, so a
+    /// flood of updates still gives whole frames (not only torn ones after the timeout).
+    public func screenCompletedUpdate(_ screen: HostScreen) {
+        let now = ContinuousClock.now
+        if lastRender.map({ now >= $0.advanced(by: nextFrameAfter) }) ?? true { renderNow() }
     }
 }

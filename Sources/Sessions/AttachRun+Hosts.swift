@@ -50,7 +50,7 @@ extension AttachRun {
         snapshots.store.front = change.to
         shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
         relay.predictor = shown.echo
-        relay.show(shown.terminal)
+        relay.show(shown.screen)
         input.hostSwitched()
         alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
@@ -104,7 +104,7 @@ extension AttachRun {
     /// What the status line says now about the host in front.
     var statusLine: StatusLine {
         StatusLine(banner: banner?.text(at: .now), alerts: alertNote, recorderFailure: signalOptions.recorder?.failure,
-                   pending: front.pending.statusNote, state: front.lifecycle.statusLine() ?? front.keepaliveNote,
+                   pending: front.stream.statusNote, state: front.lifecycle.statusLine() ?? front.keepaliveNote,
                    forwards: front.forwardNote, prediction: predictionNote)
     }
 }

@@ -46,16 +46,13 @@ extension AttachRun {
         return front.takesKeysNow || keepsForLater(event)
     }
 
-    /// Bytes from the relay for the host in front: typed keys, or the emulator's replies
-    /// (which only arise from output, so while attached). While it is not attached, keys are
-    /// kept (`PendingInput`) and sent in order once the session is back, and a key also asks it
-    /// to reconnect now instead of waiting out the backoff.
+    /// Keys from the relay for the host in front, into its outbox (`HostOutbox`). While it is
+    /// not attached they are kept and sent in order once the session is back, and a key also
+    /// asks it to reconnect now instead of waiting out the backoff.
     func typed(_ bytes: [UInt8]) {
-        guard outcome == nil, !holdForPaste(bytes) else { return }
         let link = front
-        if link.takesKeysNow { return link.send(bytes) }
-        guard link.outcome == nil else { return }
-        link.keepForLater(bytes)
+        guard outcome == nil, link.outcome == nil || link.takesKeysNow else { return }
+        guard link.type(bytes) == .kept else { return }
         retryNow(link)
         statusChanged()
     }

@@ -6,12 +6,9 @@ import SSH
 extension AttachRun: LinkDriverDelegate {
     var isEnding: Bool { outcome != nil }
 
-    func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool {
+    func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer) {
         record(driver, output)
         snapshots.changed(driver.index)
-        guard driver === front else { return false }
-        relay.receiveRemote(output)
-        return true
     }
 
     func driverStatusChanged(_ driver: LinkDriver) {

@@ -34,7 +34,8 @@ final class AttachRun {
     let snapshots: SnapshotRecorder
     /// Where paste jobs' worker threads report what they read (`AttachRun+Paste.swift`).
     let pasteResults: Mailbox<PasteGathered>
-    /// The paste being turned into an upload, if any; keys for its host wait behind it.
+    /// The paste being turned into an upload, if any; keys for its host wait behind it (in
+    /// that host's outbox).
     var pasteJob: PasteJob?
     var pasteJobCounter = 0
 
@@ -77,7 +78,7 @@ final class AttachRun {
         var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)
         self.relay = RelayLoop(
-            loop: loop, terminal: drivers[0].terminal, configuration: configuration,
+            loop: loop, screen: drivers[0].screen, configuration: configuration,
             sendToRemote: { bytes in owner?.typed(bytes) },
             output: screen,
             forwards: { event in owner?.forwards(event) ?? false })

@@ -2,9 +2,10 @@ import Console
 import Loop
 import SSH
 
-/// Moving bytes between the link's channel and its emulator, all driven by the loop's watch
-/// on the SSH socket: output is read until the channel has nothing more, input waits in
-/// `outbound` until the channel takes it, and `.writable` is asked for only while it waits.
+/// Moving bytes between the link's channel and its screen, all driven by the loop's watch
+/// on the SSH socket: output is read until the channel has nothing more and fed to the host's
+/// screen here, whether it is in front or hidden; what the host is owed waits in the outbox
+/// until the channel takes it, and `.writable` is asked for only while it waits.
 extension LinkDriver {
     func watchSocket() {
         guard let connection else { return }
@@ -27,33 +28,30 @@ extension LinkDriver {
         if uploadStepTimer == nil { driveUpload() }
     }
 
-    /// Reads what the channel has (for up to `pumpTurn`), feeds the emulator, flushes queued
-    /// input. The front host's output goes through the relay (which draws it); a hidden host's
-    /// emulator is fed here, and its replies go back on its own channel. When more is waiting,
+    /// Reads what the channel has (for up to `pumpTurn`), feeds the screen, flushes the outbox.
+    /// The screen's answers go back on this channel at once. When more is waiting,
     /// the rest is read on the loop's next turn, after the keys typed meanwhile: a host writing
     /// without pause must not keep `ctrl+] d` waiting.
     func pump() {
         guard let connection, delegate?.isEnding != true else { return }
         do {
-            var output: (reachedEOF: Bool, hasMore: Bool)
+            var output: HostStream.Read
             let start = ContinuousClock.now
             repeat {
-                // Each piece is fed from the channel's own buffer (no copy); reading stops if
-                // feeding it (a reply that failed to send) dropped the connection.
-                output = try connection.channel.readAvailable(limit: Self.pumpSlice) { bytes, _ in
-                    // The session drew: its program is up and reading, so keys typed before go now.
-                    deliverPending()
-                    if self.connection === connection { receive(bytes) }
-                    return self.connection === connection
-                }
+                // Each piece is fed from the channel's own buffer (no copy); the recording and
+                // the history snapshots see it first. A reply that fails to send throws.
+                output = try stream.read(limit: Self.pumpSlice) { bytes in delegate?.driver(self, received: bytes) }
+                // The session drew: its program is up and reading, so the kept keys went first.
+                if output.releasedKept { keptKeysWent() }
+                if output.wrote { pumpNextTurn() }
+                delegate?.driverSignalled(self)
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             // A half-sent packet of another call (a reply sent while feeding, say) stops the read
             // at once; libssh2 may already hold the output, so once `flush` finished that packet
             // a turn must come back for it.
-            let readHeldOff = !connection.channel.mayRead
+            let readHeldOff = !stream.mayRead
             try flush()
-            if let size = remoteSizeDue { resizeRemote(columns: size.columns, rows: size.rows) }
             let carried = forwards.map(\.openCount)
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
@@ -65,7 +63,7 @@ extension LinkDriver {
                 // libssh2 may hold the rest already (here or in a jump host's session), so the
                 // socket need not become readable again.
                 pumpNextTurn()
-            } else if output.reachedEOF || connection.channel.receivedEOF {
+            } else if output.reachedEOF || stream.receivedEOF {
                 remoteEnded(connection)
                 return
             }
@@ -94,20 +92,32 @@ extension LinkDriver {
     static let pumpSlice = 16 * 1024
     static let pumpTurn = Duration.milliseconds(10)
 
-    private func receive(_ bytes: UnsafeRawBufferPointer) {
-        if delegate?.driver(self, relays: bytes) != true {
-            terminal.feed(bytes)
-            let replies = terminal.takeReplies()
-            if !replies.isEmpty { send(replies) }
-        }
-        delegate?.driverSignalled(self)
+    /// A key (or a paste) typed for this host: sent now, held behind a paste being prepared,
+    /// or kept until the session is back (`HostOutbox` decides).
+    @discardableResult
+    func type(_ bytes: [UInt8]) -> HostOutbox.Route {
+        let route = stream.type(bytes)
+        if route == .channel { sendWaiting() }
+        return route
     }
 
-    /// Queues `bytes` for the remote and writes what the channel takes now. Without a
-    /// connection they are dropped: keys for later go to `keepForLater`.
-    func send(_ bytes: [UInt8]) {
+    /// A paste is being prepared for this host: keys typed from now on wait behind it.
+    func holdForPaste() {
+        stream.holdForPaste()
+    }
+
+    /// The paste is done: `text` (nil: nothing pasted) goes to the host as a paste in its
+    /// screen's modes (bracketed when its program asked), then the keys held behind it.
+    /// Returns how many held bytes were dropped at `HostOutbox.heldLimit`.
+    func endPaste(_ text: String?) -> Int {
+        let dropped = stream.endPaste(text)
+        if stream.waitsForChannel { sendWaiting() }
+        return dropped
+    }
+
+    /// Writes what the channel takes of the outbox now.
+    func sendWaiting() {
         guard connection != nil else { return }
-        outbound += bytes
         do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
         // A channel write first reads what the socket holds (libssh2 drains it for window
         // adjusts): the host's output, a forwarded connection's data or the open of an agent
@@ -117,22 +127,11 @@ extension LinkDriver {
         updateSocketEvents()
     }
 
+    /// Writes the outbox while the channel takes it. An upload running on the session does not
+    /// hold it back: a write goes whenever no other call's packet is half sent (the channel
+    /// then writes nothing), and the upload's step waits while this channel's is.
     func flush() throws {
-        guard let channel = connection?.channel else { return }
-        // An upload owns the session's sending until it is done (`LinkDriver+Upload.swift`),
-        // except that a write libssh2 holds half sent must finish first, or nothing can send.
-        if upload != nil {
-            // Finishing the packet returns the count it carried; the rest waits for the upload.
-            if channel.holdsSessionTurn, !outbound.isEmpty {
-                outbound.removeFirst(min(outbound.count, try channel.write(outbound)))
-            }
-            return
-        }
-        while !outbound.isEmpty {
-            let n = try channel.write(outbound)
-            if n <= 0 { break }
-            outbound.removeFirst(n)
-        }
+        try stream.flush()
     }
 
     /// The host's forwards and how many connections each carries, for the status line and
@@ -145,7 +144,7 @@ extension LinkDriver {
     func updateSocketEvents() {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
-        if !outbound.isEmpty || session.blockDirections.contains(.outbound) || remoteSizeDue != nil
+        if stream.waitsForChannel || session.blockDirections.contains(.outbound)
             || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true {
             events.insert(.writable)
         }

@@ -87,14 +87,9 @@ extension LinkDriver {
 
     // MARK: Keys typed while away
 
-    /// Keeps a key typed while the link is not attached (`PendingInput` bounds it).
-    func keepForLater(_ bytes: [UInt8]) {
-        pending.append(bytes)
-    }
-
-    /// `ctrl+] x`: drops the waiting keys; returns how many bytes there were.
+    /// `ctrl+] x`: drops the kept keys; returns how many bytes there were.
     func discardPending() -> Int {
-        pending.discard()
+        stream.discardKept()
     }
 
     /// Right after attaching: keys typed before wait for the session's first output (its
@@ -102,7 +97,7 @@ extension LinkDriver {
     /// mode would act on ctrl+c or echo them), or one second if it draws nothing; then the
     /// channel is read for the first time.
     func startDelivering() {
-        if !pending.isEmpty {
+        if stream.hasKeptKeys {
             if let deliveryTimer { loop.cancel(deliveryTimer) }
             deliveryTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
                 deliveryTimer = nil
@@ -112,13 +107,18 @@ extension LinkDriver {
         pump()
     }
 
-    /// Sends the keys kept for this link, oldest first, ahead of anything typed later.
+    /// Sends the keys kept for this link, oldest first, ahead of anything typed later (the
+    /// session stayed quiet; its first output sends them otherwise, `HostStream.read`).
     func deliverPending() {
-        guard connection != nil, !pending.isEmpty else { return }
+        guard connection != nil, stream.releaseKept() else { return }
+        sendWaiting()
+        keptKeysWent()
+    }
+
+    /// The kept keys went: no timer waits for them, and the status line no longer counts them.
+    func keptKeysWent() {
         if let deliveryTimer { loop.cancel(deliveryTimer) }
         deliveryTimer = nil
-        let bytes = pending.take()
-        if !bytes.isEmpty { send(bytes) }
         delegate?.driverStatusChanged(self)
     }
 }

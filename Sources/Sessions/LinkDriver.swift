@@ -7,10 +7,9 @@ import VT
 /// What a link tells the attach run it belongs to. The run alone knows which host is in front,
 /// what the overlay shows and when Drover ends; a driver knows only its own link.
 protocol LinkDriverDelegate: AnyObject {
-    /// Output from the host. Returns true when the run took it (the host in front: its bytes go
-    /// through the relay, which draws them and answers the emulator's replies); otherwise the
-    /// driver feeds its own emulator, so a hidden screen stays current.
-    func driver(_ driver: LinkDriver, relays output: UnsafeRawBufferPointer) -> Bool
+    /// Output from the host, before the driver feeds it to its screen (the recording and the
+    /// history snapshots see it; the relay, if it shows this host, is told by the screen).
+    func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
     /// Output was read: the run's `AlertCentre` takes any bell, notification or clipboard
@@ -32,10 +31,10 @@ protocol LinkDriverDelegate: AnyObject {
     var isEnding: Bool { get }
 }
 
-/// One host of a `drover attach` run and everything that serves its link: the emulator (made
-/// once per run, so the screen outlives connections), the lifecycle, and while connected the
-/// connection with its socket watch, outbound queue and keepalive; the reconnect timer; the
-/// keys typed while it was away. One driver per host keeps each link's I/O and timers in one
+/// One host of a `drover attach` run and everything that serves its link: its screen (made
+/// once per run, so it outlives connections; fed and answered here, in front or hidden), the
+/// lifecycle, its byte path (`HostStream`), and while connected the connection with its socket
+/// watch and keepalive; the reconnect timer. One driver per host keeps each link's I/O and timers in one
 /// place; the run (`AttachRun`) only decides between hosts.
 ///
 /// Runs on the loop thread only, like the `EventLoop` it registers with.
@@ -43,7 +42,12 @@ final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
     let target: AttachTarget
-    let terminal: Terminal
+    /// The host's byte path: its screen (the relay views it while the host is in front) and
+    /// its outbox of keys, pastes and answers; keys typed while not attached go once the
+    /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
+    let stream: HostStream
+    var screen: HostScreen { stream.screen }
+    var terminal: Terminal { screen.terminal }
     /// Written only by the driver's own methods, so the link's state has one writer.
     private(set) var lifecycle: LinkLifecycle
     private(set) var connection: RemoteConnection?
@@ -71,13 +75,6 @@ final class LinkDriver {
     let keepaliveInterval: Int
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
-    /// Keys typed while not attached, sent once the session has drawn (`deliveryTimer` sends
-    /// them anyway if it stays quiet).
-    var pending = PendingInput()
-    /// Bytes for the remote that the channel has not taken yet.
-    var outbound: [UInt8] = []
-    /// A PTY size the session could not send yet (another call's packet was half sent).
-    var remoteSizeDue: (columns: Int, rows: Int)?
     var socketWatch: EventLoop.WatchToken?
     var keepaliveTimer: EventLoop.TimerToken?
     var reconnectTimer: EventLoop.TimerToken?
@@ -106,7 +103,7 @@ final class LinkDriver {
         self.echo = EchoPredictor(mode: predict)
         self.index = index
         self.target = target
-        self.terminal = terminal
+        self.stream = HostStream(screen: HostScreen(terminal: terminal))
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
@@ -122,8 +119,8 @@ final class LinkDriver {
 
     var name: String { target.displayName }
 
-    /// Whether a typed key may go straight to the channel (attached, nothing queued before it).
-    var takesKeysNow: Bool { connection != nil && pending.isEmpty }
+    /// Whether a typed key may go straight to the channel (attached, nothing kept before it).
+    var takesKeysNow: Bool { connection != nil && stream.takesKeysNow }
 
     // MARK: Connecting and losing
 
@@ -168,6 +165,7 @@ final class LinkDriver {
     func attach(_ connection: RemoteConnection, generation: UInt64) {
         if self.connection != nil { dropConnection() }
         self.connection = connection
+        stream.open(connection.channel)
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
         justTrustedKey = false
@@ -221,8 +219,7 @@ final class LinkDriver {
         for timer in [pumpAgainTimer, uploadStepTimer].compactMap({ $0 }) { loop.cancel(timer) }
         pumpAgainTimer = nil
         uploadStepTimer = nil
-        outbound.removeAll()
-        remoteSizeDue = nil
+        stream.close()
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
@@ -258,12 +255,11 @@ final class LinkDriver {
     }
 
     /// The remote PTY follows the local terminal (the host in front only). A size not sent
-    /// whole yet waits for the socket to be writable, which the watch must then ask for: an
-    /// idle host gives no other event to send it on.
+    /// whole yet waits in the stream for the socket to be writable, which the watch must then
+    /// ask for: an idle host gives no other event to send it on.
     func resizeRemote(columns: Int, rows: Int) {
-        guard let connection else { return }
-        let sent = (try? connection.channel.resize(columns: columns, rows: rows)) ?? true
-        remoteSizeDue = sent ? nil : (columns, rows)
+        guard connection != nil else { return }
+        stream.resize(columns: columns, rows: rows)
         updateSocketEvents()
     }
 }

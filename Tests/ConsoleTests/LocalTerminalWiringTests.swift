@@ -23,7 +23,7 @@ final class LocalTerminalWiringTests: XCTestCase {
         var sent: [UInt8] = []
         var resized: [(Int, Int)] = []
         var closed = false
-        let relay = RelayLoop(loop: loop, terminal: Terminal(columns: 80, rows: 24),
+        let relay = RelayLoop(loop: loop, screen: HostScreen(terminal: Terminal(columns: 80, rows: 24)),
                               configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { sent += $0; loop.stop() },
                               writeLocal: { _ in },

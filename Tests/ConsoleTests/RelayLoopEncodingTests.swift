@@ -19,7 +19,7 @@ final class RelayLoopEncodingTests: XCTestCase {
         h.relay.receiveLocal(Array("\u{1B}[A".utf8))
         XCTAssertEqual(h.sent, Array("\u{1B}OA".utf8), "application cursor keys")
 
-        h.relay.show(Terminal(columns: 20, rows: 5))
+        h.relay.show(HostScreen(terminal: Terminal(columns: 20, rows: 5)))
         h.sent.removeAll()
         h.relay.receiveLocal(Array("\u{1B}[A".utf8))
         XCTAssertEqual(h.sent, Array("\u{1B}[A".utf8), "the other host's emulator never set DECCKM")
@@ -41,7 +41,7 @@ final class RelayLoopEncodingTests: XCTestCase {
         let loop = try EventLoop()
         var sent: [UInt8] = []
         var open = false
-        let relay = RelayLoop(loop: loop, terminal: Terminal(columns: 20, rows: 5),
+        let relay = RelayLoop(loop: loop, screen: HostScreen(terminal: Terminal(columns: 20, rows: 5)),
                               configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { sent += $0 }, writeLocal: { _ in },
                               forwards: { _ in open })

@@ -73,7 +73,7 @@ final class RelayLoopKeyboardTests: XCTestCase {
         try lastFrameStarts(h, with: "\(esc)[<1u")
         h.relay.leaveHistory()
         try lastFrameStarts(h, with: "\(esc)[>1u")
-        h.relay.show(Terminal(columns: 20, rows: 5))
+        h.relay.show(HostScreen(terminal: Terminal(columns: 20, rows: 5)))
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u"), []])
     }

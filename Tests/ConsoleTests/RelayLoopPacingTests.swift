@@ -65,9 +65,9 @@ final class RelayLoopPacingTests: XCTestCase {
         XCTAssertEqual(h.frames.count, 1, "the update closed in this read is drawn")
         XCTAssertEqual(Array(h.lines.prefix(2)), ["one", "two"], "whole, without the next one's start")
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 1000, "the open update is not drawn")
-        XCTAssertEqual(RelayLoop.lastUpdateEnd(in: UnsafeRawBufferPointer(start: nil, count: 0)), nil)
+        XCTAssertEqual(HostScreen.lastUpdateEnd(in: UnsafeRawBufferPointer(start: nil, count: 0)), nil)
         Array("ab\(close)c\(close)?\u{1B}[?2026".utf8).withUnsafeBytes {
-            XCTAssertEqual(RelayLoop.lastUpdateEnd(in: $0), 19, "after the last whole one; a cut one at the end is not one")
+            XCTAssertEqual(HostScreen.lastUpdateEnd(in: $0), 19, "after the last whole one; a cut one at the end is not one")
         }
     }
 

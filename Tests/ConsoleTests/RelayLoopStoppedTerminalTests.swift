@@ -36,7 +36,7 @@ final class RelayLoopStoppedTerminalTests: XCTestCase {
         let loop = try EventLoop()
         let sink = CountingSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
         let remote = Terminal(columns: columns, rows: rows)
-        let relay = RelayLoop(loop: loop, terminal: remote, configuration: .init(capabilities: ConsoleCapabilities()),
+        let relay = RelayLoop(loop: loop, screen: HostScreen(terminal: remote), configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { _ in }, output: sink)
 
         // A screen of cells in changing colours: a first frame far bigger than the pty buffer.

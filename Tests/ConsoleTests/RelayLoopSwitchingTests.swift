@@ -9,15 +9,16 @@ final class RelayLoopSwitchingTests: XCTestCase {
 
     func testShowingAnotherTerminalRedrawsItsWholeScreenAndSwitchingBackRestoresTheFirst() throws {
         let h = try Harness()
-        let first = h.relay.terminal
+        let first = h.relay.screen
         h.relay.receiveRemote(Array("alpha one\r\nalpha two".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(Array(h.lines.prefix(2)), ["alpha one", "alpha two"])
 
-        let second = Terminal(columns: 20, rows: 5)
-        second.feed(Array("\r\n\r\nbeta".utf8))
+        let second = HostScreen(terminal: Terminal(columns: 20, rows: 5))
+        _ = second.feed(Array("\r\n\r\nbeta".utf8))
         h.relay.show(second)
-        XCTAssertTrue(h.relay.terminal === second)
+        XCTAssertTrue(h.relay.screen === second)
+        XCTAssertTrue(second.viewer === h.relay && first.viewer == nil, "the hidden screen has no viewer")
         try h.run { h.lines[2] == "beta" }
         XCTAssertEqual(h.lines, ["", "", "beta", "", ""], "nothing of the first screen is left")
         XCTAssertEqual(h.local.cursor.row, 2)
@@ -30,11 +31,24 @@ final class RelayLoopSwitchingTests: XCTestCase {
 
     func testOutputForTheShownTerminalIsDrawnAndItsRepliesGoToTheRemote() throws {
         let h = try Harness()
-        let second = Terminal(columns: 20, rows: 5)
+        let second = HostScreen(terminal: Terminal(columns: 20, rows: 5))
         h.relay.show(second)
         h.relay.receiveRemote(Array("\u{1B}[6nbeta".utf8))
         XCTAssertEqual(String(decoding: h.sent, as: UTF8.self), "\u{1B}[1;1R")
-        XCTAssertEqual(second.frame().rowText(0), "beta", "remote output feeds the shown terminal")
+        XCTAssertEqual(second.terminal.frame().rowText(0), "beta", "remote output feeds the shown terminal")
         try h.run { h.lines[0] == "beta" }
+    }
+
+    /// A hidden host's link feeds its own screen and gets its answers back, without the relay:
+    /// nothing is drawn for it, and what it answers is the link's, not the relay's.
+    func testAHiddenScreenIsFedAndAnsweredWithoutTheRelay() throws {
+        let h = try Harness()
+        try h.run { h.frames.count == 0 && h.loop.scheduledTimerCount == 0 }
+        let hidden = HostScreen(terminal: Terminal(columns: 20, rows: 5))
+        XCTAssertEqual(hidden.feed(Array("\u{1B}[6nhidden".utf8)), Array("\u{1B}[1;1R".utf8))
+        XCTAssertEqual(h.loop.scheduledTimerCount, 0, "no frame is asked for")
+        XCTAssertTrue(h.sent.isEmpty, "the relay sends no answer of a hidden screen")
+        h.relay.show(hidden)
+        try h.run { h.lines[0] == "hidden" }
     }
 }

@@ -31,7 +31,7 @@ final class RelayLoopTests: XCTestCase {
             configure(&configuration)
             var sink: ((_ frame: [UInt8]) -> Void)?
             var sender: ((_ bytes: [UInt8]) -> Void)?
-            relay = RelayLoop(loop: loop, terminal: Terminal(columns: columns, rows: rows),
+            relay = RelayLoop(loop: loop, screen: HostScreen(terminal: Terminal(columns: columns, rows: rows)),
                               configuration: configuration,
                               sendToRemote: { sender?($0) }, writeLocal: { sink?($0) })
             sink = { [unowned self] bytes in

@@ -109,11 +109,11 @@ final class LinkDriverAttachTests: XCTestCase {
         defer { TestSSHD.resume(paused) }
         // Every size differs, so the file shows the last one only once that one arrived.
         var size = (columns: 0, rows: 0)
-        for call in 0..<2_000_000 where driver.remoteSizeDue == nil {
+        for call in 0..<2_000_000 where driver.stream.sizeDue == nil {
             size = (columns: 10 + call % 10_000, rows: 10 + call / 10_000)
             driver.resizeRemote(columns: size.columns, rows: size.rows)
         }
-        XCTAssertTrue(driver.remoteSizeDue.map { $0 == size } ?? false, "the socket filled: the last size went out in part")
+        XCTAssertTrue(driver.stream.sizeDue.map { $0 == size } ?? false, "the socket filled: the last size went out in part")
         TestSSHD.resume(paused)
         paused = []
 
@@ -128,6 +128,6 @@ final class LinkDriverAttachTests: XCTestCase {
             try loop.runOnce()
         }
         XCTAssertEqual(arrived(), expected, "the last size reached the remote terminal")
-        XCTAssertNil(driver.remoteSizeDue)
+        XCTAssertNil(driver.stream.sizeDue)
     }
 }

@@ -5,14 +5,12 @@ import Loop
 import SSH
 import VT
 
-/// One paste that may become an upload: the host it is for, the paste as typed (nil for
-/// `ctrl+] v`), and the bytes typed for that host meanwhile, which follow the pasted path.
+/// One paste that may become an upload: the host it is for and the paste as typed (nil for
+/// `ctrl+] v`). Keys typed for that host meanwhile wait in its outbox behind the paste.
 final class PasteJob {
     let id: Int
     let driver: LinkDriver
     let original: String?
-    var held: [UInt8] = []
-    var droppedHeld = 0
     var lastPercent = -1
     var timeout: EventLoop.TimerToken?
     /// Set once the upload runs: when it last moved (`UploadIdleWatch`).
@@ -36,10 +34,9 @@ struct PasteGathered: Sendable {
 /// Pictures pasted into a remote program (ADR 0016): a bracketed paste made only of local
 /// picture files' paths, or `ctrl+] v` for the clipboard's picture, is uploaded to the host
 /// (`LinkDriver+Upload.swift`) and the remote paths are pasted instead, quoted for the host's
-/// shell. Files are read on a worker thread; keys typed meanwhile wait behind the paste.
+/// shell. Files are read on a worker thread; keys typed meanwhile wait behind the paste (in the
+/// host's outbox), the host's answers to its screen do not.
 extension AttachRun {
-    /// Keys held behind one paste at most; more are dropped, and the status line says so.
-    static let heldLimit = 64 * 1024
     /// Reading a file or the clipboard tool that takes longer than this is given up on.
     static let gatherTimeout = Duration.seconds(15)
 
@@ -70,17 +67,11 @@ extension AttachRun {
         startPasteJob(original: nil) { ClipboardImage.gather(environment: environment) }
     }
 
-    /// Bytes for the host in front while its paste is being prepared: kept, in order.
-    func holdForPaste(_ bytes: [UInt8]) -> Bool {
-        guard let job = pasteJob, job.driver === front else { return false }
-        if job.held.count + bytes.count <= Self.heldLimit { job.held += bytes } else { job.droppedHeld += bytes.count }
-        return true
-    }
-
     private func startPasteJob(original: String?, gather: @escaping @Sendable () -> GatheredImages) {
         pasteJobCounter += 1
         let job = PasteJob(id: pasteJobCounter, driver: front, original: original)
         pasteJob = job
+        job.driver.holdForPaste()
         job.timeout = loop.schedule(after: Self.gatherTimeout) { [unowned self] in
             guard pasteJob === job else { return }
             job.timeout = nil
@@ -181,22 +172,11 @@ extension AttachRun {
         pasteJob = nil
         if let timeout = job.timeout { loop.cancel(timeout) }
         job.timeout = nil
-        let dropped = job.droppedHeld > 0 ? " (\(job.droppedHeld) bytes typed meanwhile were dropped)" : ""
-        if let note { showBanner(note + dropped) } else if !dropped.isEmpty { showBanner("typed keys" + dropped) }
         let driver = job.driver
-        if let text {
-            if driver === front {
-                relay.sendPaste(text)
-            } else {
-                deliver(InputEncoder(modes: driver.terminal.modes).encode(.paste(text)), to: driver)
-            }
-        }
-        if !job.held.isEmpty { deliver(job.held, to: driver) }
-    }
-
-    /// Bytes for `driver`, whether or not it is in front now.
-    private func deliver(_ bytes: [UInt8], to driver: LinkDriver) {
-        if driver === front { return typed(bytes) }
-        if driver.takesKeysNow { driver.send(bytes) } else if driver.outcome == nil { driver.keepForLater(bytes) }
+        let droppedHeld = driver.endPaste(text)
+        let dropped = droppedHeld > 0 ? " (\(droppedHeld) bytes typed meanwhile were dropped)" : ""
+        if let note { showBanner(note + dropped) } else if !dropped.isEmpty { showBanner("typed keys" + dropped) }
+        // Kept for a host that is away: the one in front tries now, as a typed key makes it.
+        if driver === front, driver.stream.hasKeptKeys { retryNow(driver) }
     }
 }

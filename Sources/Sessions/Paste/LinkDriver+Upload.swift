@@ -2,9 +2,10 @@ import Foundation
 import SSH
 
 /// A paste's upload on this link's session (`SFTPUpload`), stepped by the loop: on every
-/// event of the link's socket watch, and on the next turn when a step ran out of time. While it
-/// runs, queued keys wait (`flush` holds them), because libssh2 sends one packet at a time on a
-/// session and a half-sent SFTP packet must be finished before any other.
+/// event of the link's socket watch, and on the next turn when a step ran out of time. libssh2
+/// sends one packet at a time on a session: while the upload's packet is half sent the channel
+/// writes nothing, and while the channel's is the step waits. The outbox is not held back by the
+/// upload (the screen's answers go at once; keys typed after the paste wait in the outbox).
 final class ActiveUpload {
     let transfer: SFTPUpload
     let connection: RemoteConnection
@@ -75,10 +76,10 @@ extension LinkDriver {
         }
     }
 
-    /// Keys and replies held during the upload go now, and output libssh2 read meanwhile is
-    /// fed (by the waiting turn when there is one: one read per loop turn).
+    /// What the outbox could not write while the upload's packets went goes now, and output
+    /// libssh2 read meanwhile is fed (by the waiting turn when there is one: one read per turn).
     private func resumeAfterUpload() {
-        send([])
+        sendWaiting()
         if pumpAgainTimer == nil { pump() }
     }
 
