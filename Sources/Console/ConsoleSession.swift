@@ -31,6 +31,10 @@ public final class ConsoleSession {
         didSet { SignalRestore.setKeyboardUndo(keyboardUndo) }
     }
 
+    /// True while the keyboard probe went out and its DA1 answer has not come: `restore()`
+    /// reads the answer first, so it does not land in the shell (`ProbeAnswerDrain`).
+    public var awaitsProbeAnswer = false
+
     /// Whether frames are written to Drover's own non-blocking description (see `frameOutput`).
     public var framesNeverWait: Bool { frameOutput != output }
 
@@ -81,10 +85,15 @@ public final class ConsoleSession {
         guard isActive else { return }
         isActive = false
         SignalRestore.disarm()
+        if awaitsProbeAnswer { ProbeAnswerDrain.drain(input, within: Self.probeAnswerWait) }
         ConsoleOutput.writeAll(frameOutput, keyboardUndo + ConsoleSequences.restore, within: Self.restoreWait)
         var settings = savedSettings
         _ = tcsetattr(input, TCSADRAIN, &settings)
     }
+
+    /// The longest wait at exit for the answer to a keyboard probe still out (terminals answer
+    /// within milliseconds; one that never does costs this once).
+    public static let probeAnswerWait: Duration = .milliseconds(500)
 
     /// The longest wait for the terminal to take the restore sequence at exit (from a signal too).
     public static let restoreWait: Duration = .seconds(1)

@@ -35,6 +35,7 @@ extension RelayLoop {
         guard !replies.isEmpty else { return }
         let before = localKeyboard.support
         for reply in replies { localKeyboard.learn(reply) }
+        if replies.contains(.primaryDeviceAttributes) { onProbeAwaited(false) }
         if localKeyboard.support != before { keyboardSettled() }
     }
 
@@ -54,6 +55,7 @@ extension RelayLoop {
         let before = localKeyboard.mode
         var bytes = pendingKeyboardBytes
         pendingKeyboardBytes = []
+        if !bytes.isEmpty { onProbeAwaited(true) }   // what waited is the probe (nothing else waits there)
         bytes += localKeyboard.transition(wanted: wanted)
         if localKeyboard.mode != before { onKeyboardUndo(localKeyboard.undo) }
         return bytes

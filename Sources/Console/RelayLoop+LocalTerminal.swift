@@ -11,6 +11,7 @@ extension RelayLoop {
                                     onResize: @escaping (_ columns: Int, _ rows: Int) -> Void,
                                     onClosed: @escaping () -> Void) {
         onKeyboardUndo = { [weak session] in session?.keyboardUndo = $0 }
+        onProbeAwaited = { [weak session] in session?.awaitsProbeAnswer = $0 }
         startKeyboardProbe()
         var token: EventLoop.WatchToken?
         token = loop.watch(session.input, for: .readable) { [weak self] _ in

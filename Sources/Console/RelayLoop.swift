@@ -64,6 +64,9 @@ public final class RelayLoop {
     var pendingKeyboardBytes: [UInt8] = []
     var keyboardNoteGiven = false
     var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
+    /// Hears when the probe's answer starts and stops being awaited (it went out with a frame;
+    /// DA1's answer came): the session reads a late answer at exit.
+    var onProbeAwaited: (Bool) -> Void = { _ in }
     public var onKeyboardNote: (String) -> Void = { _ in }
 
     /// - Parameters:
