@@ -27,15 +27,9 @@ extension RelayLoop {
 
     /// Wakes up when the oldest guess runs out of time (1.5 round trips without its echo).
     func scheduleExpiry() {
-        guard let deadline = predictor.engine.deadline else {
-            if let expiryTimer { loop.cancel(expiryTimer) }
-            expiryTimer = nil
-            return
-        }
-        if let expiryTimer { loop.cancel(expiryTimer) }
-        expiryTimer = loop.schedule(at: deadline) { [weak self] in
+        guard let deadline = predictor.engine.deadline else { return expiryTimer.cancel() }
+        expiryTimer.schedule(at: deadline) { [weak self] in
             guard let self else { return }
-            self.expiryTimer = nil
             let withdrawn = self.predictor.update { engine in
                 self.renderer.expire(terminal: self.terminal, predictions: &engine, at: .now)
             }

@@ -7,8 +7,8 @@ import History
 /// the terminal is rendered to the local tty, local input is decoded, checked for Drover's
 /// prefix keys and encoded for the remote.
 ///
-/// Rendering is coalesced: the first change after an idle period is drawn at the end of the
-/// current loop round (so typing echoes at once); while data keeps arriving at most one frame
+/// Rendering is coalesced: the first change after an idle period is drawn on the loop's next
+/// turn, after that turn's reads (so typing echoes at once); while data keeps arriving at most one frame
 /// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
@@ -69,14 +69,14 @@ public final class RelayLoop {
     public var predictor = EchoPredictor(mode: .never) {
         didSet { predictor.engine.reset() }
     }
-    var expiryTimer: EventLoop.TimerToken?
+    let expiryTimer: LoopTimer
     var lastRender: ContinuousClock.Instant?
     var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
     var usesSynchronizedOutput = false   // the remote draws in mode 2026 (+SynchronizedUpdates)
-    private var renderTimer: EventLoop.TimerToken?
+    private let renderTimer: LoopTimer
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
-    private var escapeTimer: EventLoop.TimerToken?
+    private let escapeTimer: LoopTimer
 
     /// - Parameters:
     ///   - sendToRemote: bytes for the remote application (input and terminal replies).
@@ -89,6 +89,9 @@ public final class RelayLoop {
                 output: FrameSink,
                 forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
+        expiryTimer = LoopTimer(on: loop)
+        renderTimer = LoopTimer(on: loop)
+        escapeTimer = LoopTimer(on: loop)
         self.terminal = terminal
         self.configuration = configuration
         self.sendToRemote = sendToRemote
@@ -162,14 +165,10 @@ public final class RelayLoop {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
-        if let escapeTimer {
-            loop.cancel(escapeTimer)
-            self.escapeTimer = nil
-        }
+        escapeTimer.cancel()
         if decoder.hasPendingEscape {
-            escapeTimer = loop.schedule(after: configuration.escapeTimeout) { [weak self] in
+            escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
                 guard let self else { return }
-                self.escapeTimer = nil
                 self.handle(self.decoder.flushPendingEscape())
             }
         }
@@ -241,8 +240,7 @@ public final class RelayLoop {
     /// Draws the current frame now if the remote is not inside a synchronized update and the
     /// local terminal has taken the last frame; else once it has (the newest state then).
     public func renderNow() {
-        if let renderTimer { loop.cancel(renderTimer) }
-        renderTimer = nil
+        renderTimer.cancel()
         renderDeadline = nil
         guard !output.isBusy else {
             return output.whenDrained { [weak self] in self?.requestRender() }
@@ -281,11 +279,9 @@ public final class RelayLoop {
     }
 
     private func schedule(at deadline: ContinuousClock.Instant) {
-        if let renderTimer { loop.cancel(renderTimer) }
         renderDeadline = deadline
-        renderTimer = loop.schedule(at: deadline) { [weak self] in
+        renderTimer.schedule(at: deadline) { [weak self] in
             guard let self else { return }
-            self.renderTimer = nil
             self.renderDeadline = nil
             self.renderNow()
         }

@@ -61,11 +61,9 @@ extension AttachRun {
 
     /// Shows `text` in the status line for two seconds (ahead of the state line, if any).
     func showBanner(_ text: String) {
-        if let bannerTimer { loop.cancel(bannerTimer) }
         banner = text
         showState()
-        bannerTimer = loop.schedule(after: .seconds(2)) { [unowned self] in
-            bannerTimer = nil
+        bannerTimer.schedule(after: .seconds(2)) { [unowned self] in
             banner = nil
             showState()
         }
@@ -73,9 +71,7 @@ extension AttachRun {
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
     func scheduleCountdown() {
-        if let countdownTimer { loop.cancel(countdownTimer) }
-        countdownTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
-            countdownTimer = nil
+        countdownTimer.schedule(after: .seconds(1)) { [unowned self] in
             guard front.isCountingDown else { return }
             showState()
             scheduleCountdown()

@@ -20,7 +20,7 @@ extension AttachRun {
             driver.echo.acceptsKeys = { [unowned driver] in driver.takesKeysNow }
             // Told in the middle of drawing a frame: the banner is drawn in the next loop round.
             driver.echo.onSwitch = { [unowned self, unowned driver] on in
-                _ = loop.schedule(after: .zero) { [unowned self, unowned driver] in
+                loop.nextTurn { [unowned self, unowned driver] in
                     guard driver === front, let rtt = driver.echo.engine.policy.rttText else { return }
                     showBanner(on ? "\(driver.name): drawing typed keys before the host echoes them (\(rtt))"
                                   : "\(driver.name): link is quick again (\(rtt)); typed keys wait for the host")

@@ -51,8 +51,8 @@ final class AttachRun {
     var picker: HostPicker?
     /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
     var banner: String?
-    var bannerTimer: EventLoop.TimerToken?
-    var countdownTimer: EventLoop.TimerToken?
+    let bannerTimer: LoopTimer
+    let countdownTimer: LoopTimer
 
     /// The host whose screen is shown and which gets the person's input.
     var front: LinkDriver { drivers[ring.front] }
@@ -94,6 +94,8 @@ final class AttachRun {
             output: screen,
             forwards: { event in owner?.forwards(event) ?? false })
         self.loop = loop
+        bannerTimer = LoopTimer(on: loop)
+        countdownTimer = LoopTimer(on: loop)
         self.drivers = drivers
         self.root = root
         self.environment = environment

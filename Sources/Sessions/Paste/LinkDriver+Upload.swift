@@ -46,11 +46,8 @@ extension LinkDriver {
         switch upload.transfer.step() {
         case .waiting(let soon):
             upload.progress(upload.transfer.sentBytes, upload.transfer.totalBytes)
-            if soon, uploadStepTimer == nil {
-                uploadStepTimer = loop.schedule(after: .zero) { [weak self] in
-                    self?.uploadStepTimer = nil
-                    self?.driveUpload()
-                }
+            if soon, !uploadStepTimer.isPending {
+                uploadStepTimer.nextTurn { [weak self] in self?.driveUpload() }
             }
             updateSocketEvents()
         case .finished(let paths):
@@ -79,7 +76,7 @@ extension LinkDriver {
     /// fed (by the waiting turn when there is one: one read per loop turn).
     private func resumeAfterUpload() {
         send([])
-        if pumpAgainTimer == nil { pump() }
+        if !pumpAgainTimer.isPending { pump() }
     }
 
     /// The link is going away (`dropConnection`, before the session goes): the upload lets go
