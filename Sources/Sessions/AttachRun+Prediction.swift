@@ -6,15 +6,6 @@ import Render
 /// it, the relay uses the front host's, and the status line gives the round trip while
 /// guesses are on.
 extension AttachRun {
-    /// The mode for a host: the attach flag, else the host's setting, else auto.
-    static func predictionMode(_ setting: PredictSetting?) -> PredictionMode {
-        switch setting ?? .auto {
-        case .auto: return .auto
-        case .always: return .always
-        case .never: return .never
-        }
-    }
-
     func wirePredictors() {
         for driver in drivers {
             driver.echo.acceptsKeys = { [unowned driver] in driver.takesKeysNow }

@@ -6,6 +6,7 @@ import Foundation
 import Render
 import SSH
 import VT
+import TextSafety
 
 /// One `drover attach` run, from the moment the terminal is Drover's until it is given back.
 /// `AttachController.run()` builds it; everything it needs exists from `init` on (loop,
@@ -61,7 +62,7 @@ final class AttachRun {
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
-         predict: PredictSetting? = nil, history: HistorySettings = HistorySettings()) throws {
+         predict: PredictionMode? = nil, history: HistorySettings = HistorySettings()) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -78,10 +79,11 @@ final class AttachRun {
         }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
+        // Prediction: the attach flag, else the host's setting, else auto.
         let drivers = try targets.enumerated().map { index, target in
             try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
                            inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
-                           predict: Self.predictionMode(predict ?? target.host?.predict),
+                           predict: predict ?? target.host?.predict ?? .auto,
                            agentSocket: RemoteConnection.agentSocket(in: environment))
         }
         let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)

@@ -3,6 +3,7 @@ import Loop
 import Render
 import SSH
 import VT
+import TextSafety
 
 /// What a link tells the attach run it belongs to. The run alone knows which host is in front,
 /// what the overlay shows and when Drover ends; a driver knows only its own link.

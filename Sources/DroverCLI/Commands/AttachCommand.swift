@@ -2,6 +2,7 @@ import Foundation
 import Hosts
 import Sessions
 import SSH
+import TextSafety
 
 /// `drover attach HOST...`: the hosts' herdr sessions in this terminal, one in front at a time.
 enum AttachCommand {
@@ -201,7 +202,7 @@ enum AttachCommand {
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(),
-                       predict: PredictSetting? = nil, history: HistorySettings = HistorySettings(),
+                       predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
                        ctx: CommandContext) -> Int32 {
         // handshakeTimeout bounds TCP and the SSH greeting together: SECONDS is the whole wait.
         var options = SSHOptions(connectTimeout: Double(timeout), handshakeTimeout: Double(timeout))
