@@ -14,7 +14,8 @@ extension LinkDriver {
                 delegate?.driverStatusChanged(self)
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
-            // A turn already asked for reads later in this loop turn: one read per turn, not two.
+            // A pump turn already asked for does this read (later in this loop turn, or in the
+            // next if asked for during this one): one read per turn, not two.
             if !pumpAgainTimer.isPending { serve() }
         }
         updateSocketEvents()   // a window change sent in part before the watch began
