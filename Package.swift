@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
         .target(name: "SSH", dependencies: ["LibC", "Loop", "Identity", "TextSafety", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
-        .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History"]),
+        .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
         .target(name: "Pairing", dependencies: [
             "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CPNG",
         ]),
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ManifestTests"),
         .testTarget(name: "VTTests", dependencies: ["VT", "TestSupport"],
                     exclude: ["Corpus", "XtermCorpus", "Input/XtermKeys.tsv"]),
-        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "VT", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "VT", "TextSafety", "TestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["LibC", "Files", "Identity", "TestSupport"]),
         .testTarget(name: "SSHTests", dependencies: ["LibC", "Loop", "SSH", "Identity", "TestSupport"]),
         .testTarget(name: "HostsTests", dependencies: ["LibC", "Files", "TextSafety", "Hosts", "SSH", "TestSupport"]),

@@ -8,13 +8,12 @@ import Render
 final class EchoGuesses {
     /// The shown host's prediction; switching to another drops the guesses.
     private(set) var predictor = EchoPredictor(mode: .never)
-    private var expiryTimer: EventLoop.TimerToken?
-    private let loop: EventLoop
+    private let expiryTimer: LoopTimer
     /// Withdraws the guesses that ran out of time from the relay's frame (and draws).
     private let withdrawExpired: (inout PredictionEngine) -> Void
 
     init(loop: EventLoop, withdrawExpired: @escaping (inout PredictionEngine) -> Void) {
-        self.loop = loop
+        expiryTimer = LoopTimer(on: loop)
         self.withdrawExpired = withdrawExpired
     }
 
@@ -48,12 +47,9 @@ final class EchoGuesses {
 
     /// Wakes up when the oldest guess runs out of time (1.5 round trips without its echo).
     private func scheduleExpiry() {
-        if let expiryTimer { loop.cancel(expiryTimer) }
-        expiryTimer = nil
-        guard let deadline = predictor.engine.deadline else { return }
-        expiryTimer = loop.schedule(at: deadline) { [weak self] in
+        guard let deadline = predictor.engine.deadline else { return expiryTimer.cancel() }
+        expiryTimer.schedule(at: deadline) { [weak self] in
             guard let self else { return }
-            self.expiryTimer = nil
             self.predictor.update(self.withdrawExpired)
             self.scheduleExpiry()
         }

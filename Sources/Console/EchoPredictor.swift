@@ -1,4 +1,5 @@
 import Render
+import TextSafety
 
 /// One host's echo prediction across host switches and reconnects: its `PredictionEngine`
 /// (guesses and round-trip policy) and who wants to hear when guesses switch on or off. A

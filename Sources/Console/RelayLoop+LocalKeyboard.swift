@@ -22,7 +22,7 @@ extension RelayLoop {
     /// if the terminal has not answered DA1 by then (a terminal that answers nothing).
     func startKeyboardProbe() {
         pendingKeyboardBytes += ConsoleSequences.keyboardProbe
-        loop.schedule(after: configuration.keyboardProbeTimeout) { [weak self] in
+        keyboardProbeTimer.schedule(after: configuration.keyboardProbeTimeout) { [weak self] in
             guard let self, self.localKeyboard.support == .unknown else { return }
             self.localKeyboard.probeEnded()
             self.keyboardSettled()

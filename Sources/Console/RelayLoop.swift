@@ -9,8 +9,8 @@ import History
 /// input and hands it to the owner (`RelayOwner`, ADR 0025), which sends what is the remote's
 /// back through `forward`, encoded in the shown emulator's modes.
 ///
-/// Rendering is coalesced: the first change after an idle period is drawn at the end of the
-/// current loop round (so typing echoes at once); while data keeps arriving at most one frame
+/// Rendering is coalesced: the first change after an idle period is drawn on the loop's next
+/// turn, after that turn's reads (so typing echoes at once); while data keeps arriving at most one frame
 /// is drawn per `frameInterval`, or per `Configuration.interval(afterFrameOf:)` after a big
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
@@ -54,15 +54,17 @@ public final class RelayLoop {
     }
     var lastRender: ContinuousClock.Instant?
     var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
-    private var renderTimer: EventLoop.TimerToken?
+    private let renderTimer: LoopTimer
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
-    private var escapeTimer: EventLoop.TimerToken?
+    private let escapeTimer: LoopTimer
     /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
     /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
     public internal(set) var localKeyboard = LocalKeyboard()
     var pendingKeyboardBytes: [UInt8] = []
     var keyboardNoteGiven = false
+    /// Settles the keyboard probe if the terminal never answers it (+LocalKeyboard).
+    let keyboardProbeTimer: LoopTimer
     var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
     /// Hears when the probe's answer starts and stops being awaited (it went out with a frame;
     /// DA1's answer came): the session reads a late answer at exit.
@@ -81,6 +83,9 @@ public final class RelayLoop {
                 output: FrameSink,
                 forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
+        renderTimer = LoopTimer(on: loop)
+        escapeTimer = LoopTimer(on: loop)
+        keyboardProbeTimer = LoopTimer(on: loop)
         self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
@@ -142,14 +147,10 @@ public final class RelayLoop {
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
         learnLocalReplies(decoder.takeReplies())
-        if let escapeTimer {
-            loop.cancel(escapeTimer)
-            self.escapeTimer = nil
-        }
+        escapeTimer.cancel()
         if decoder.hasPendingEscape {
-            escapeTimer = loop.schedule(after: configuration.escapeTimeout) { [weak self] in
+            escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
                 guard let self else { return }
-                self.escapeTimer = nil
                 self.handle(self.decoder.flushPendingEscape())
             }
         }
@@ -189,8 +190,7 @@ public final class RelayLoop {
     /// Draws the current frame now if the remote is not inside a synchronized update and the
     /// local terminal has taken the last frame; else once it has (the newest state then).
     public func renderNow() {
-        if let renderTimer { loop.cancel(renderTimer) }
-        renderTimer = nil
+        renderTimer.cancel()
         renderDeadline = nil
         guard !output.isBusy else {
             return output.whenDrained { [weak self] in self?.requestRender() }
@@ -232,11 +232,9 @@ public final class RelayLoop {
     }
 
     private func schedule(at deadline: ContinuousClock.Instant) {
-        if let renderTimer { loop.cancel(renderTimer) }
         renderDeadline = deadline
-        renderTimer = loop.schedule(at: deadline) { [weak self] in
+        renderTimer.schedule(at: deadline) { [weak self] in
             guard let self else { return }
-            self.renderTimer = nil
             self.renderDeadline = nil
             self.renderNow()
         }

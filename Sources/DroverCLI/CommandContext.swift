@@ -4,7 +4,7 @@ import TextSafety
 
 /// What a command may touch: the environment, standard streams and the Drover root.
 /// Tests build one with captured output; `main` builds one over the real process.
-public final class CommandContext: @unchecked Sendable {
+public final class CommandContext: Sendable {
     public let environment: [String: String]
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void

@@ -5,7 +5,7 @@ import VT
 /// so the row no longer depends on the emulator's cluster table), and whether autowrap
 /// continued it on the next row. Immutable and compared by content, so equal rows can be
 /// shared between snapshots (`RowTable` hash-conses them).
-public final class HistoryRow: Hashable, @unchecked Sendable {
+public final class HistoryRow: Hashable, Sendable {
     public let cells: [Cell]
     public let clusters: [String]
     public let wrapped: Bool

@@ -7,7 +7,7 @@
 /// person is most likely to rewind survive (docs/adr/0010).
 public final class SnapshotStore {
     /// One past screen: its rows top to bottom, shared with other snapshots of the same host.
-    public struct Snapshot: @unchecked Sendable {
+    public struct Snapshot: Sendable {
         public let rows: [HistoryRow]
         public let taken: ContinuousClock.Instant
     }

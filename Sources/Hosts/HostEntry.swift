@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// One computer in the registry: where it is, who to log in as, and which herdr session to
 /// attach. `name` is the handle used on the command line and is unique in the registry.
@@ -32,7 +33,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// nil means it may.
     public var sshKnownHosts: Bool?
     /// Echo prediction for this host; nil means `auto` (`drover attach --predict` overrides it).
-    public var predict: PredictSetting?
+    public var predict: PredictionMode?
     /// Whether pasted picture files and `ctrl+] v` upload to this host; nil means on (ADR 0016).
     public var pasteImages: Bool?
     /// Jump hosts to connect through, first hop first (`JumpHop` text); nil: a direct connection.
@@ -153,7 +154,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         updated = try c.decodeIfPresent(Date.self, forKey: .updated)
         identity = try c.decodeIfPresent([String].self, forKey: .identity)
         sshKnownHosts = try c.decodeIfPresent(Bool.self, forKey: .sshKnownHosts)
-        predict = try c.decodeIfPresent(PredictSetting.self, forKey: .predict)
+        predict = try c.decodeIfPresent(PredictionMode.self, forKey: .predict)
         jump = try c.decodeIfPresent([String].self, forKey: .jump)
         forward = try c.decodeIfPresent([String].self, forKey: .forward)
         forwardPublic = try c.decodeIfPresent(Bool.self, forKey: .forwardPublic)

@@ -11,6 +11,8 @@ import Darwin
 /// never call it; libzbar alone brings about 20 libraries and 2 MiB of resident pages (ADR 0018).
 /// Opened libraries stay loaded for the rest of the process.
 public struct SharedLibrary: @unchecked Sendable {
+    // @unchecked: `handle` is set once and only given to dlsym, which is thread-safe; it is
+    // never closed.
     /// Why no library could be opened: the loader's message for each name tried.
     public struct LoadFailure: Error, Equatable, Sendable {
         public let reasons: [String]

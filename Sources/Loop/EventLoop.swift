@@ -5,6 +5,12 @@ import LibC
 /// self-pipe) and timers. It sleeps in poll with no timeout when no timer is due, so an idle
 /// session costs no CPU. Single-threaded: handlers run on the thread that calls `run`.
 ///
+/// One turn (`runOnce`): one poll, then the signal handlers, then each watched descriptor's
+/// handler at most once (in the order they were watched), then the timers that are due and
+/// were scheduled before this turn began, by deadline. A timer scheduled during a turn, even
+/// one due at once (`nextTurn`), waits for the next turn, after that turn's descriptors: a
+/// handler that asks to go on later cannot run twice in one turn ahead of everything else.
+///
 /// Create the `ConsoleSession` before routing SIGINT/SIGTERM/SIGHUP here: the last handler
 /// installed for a signal owns it, and a loop that owns a termination signal must restore the
 /// terminal itself.
@@ -32,6 +38,8 @@ public final class EventLoop {
 
     private struct Timer {
         var deadline: ContinuousClock.Instant
+        /// The turn it was scheduled in: it fires in a later one.
+        var turn: Int
         var handler: () -> Void
     }
 
@@ -40,6 +48,8 @@ public final class EventLoop {
     private var timers: [Int: Timer] = [:]
     private var signalHandlers: [Int32: () -> Void] = [:]
     private var nextID = 1
+    /// Counts turns: `runOnce` starts a new one.
+    private var turn = 0
     private var stopped = false
     private let pipeRead: Int32
     private let pipeWrite: Int32
@@ -82,12 +92,19 @@ public final class EventLoop {
         SignalPipe.route(signal, to: pipeWrite)
     }
 
-    /// Calls `handler` once, at or after `deadline`.
+    /// Calls `handler` once, at or after `deadline`, and never in the turn that scheduled it.
     @discardableResult
     public func schedule(at deadline: ContinuousClock.Instant, handler: @escaping () -> Void) -> TimerToken {
         let id = takeID()
-        timers[id] = Timer(deadline: deadline, handler: handler)
+        timers[id] = Timer(deadline: deadline, turn: turn, handler: handler)
         return TimerToken(id: id)
+    }
+
+    /// Calls `handler` once, on the next turn, after that turn's descriptors: "go on later,
+    /// once the others had theirs".
+    @discardableResult
+    public func nextTurn(handler: @escaping () -> Void) -> TimerToken {
+        schedule(at: .now, handler: handler)
     }
 
     /// Calls `handler` once, after `delay`.
@@ -98,6 +115,11 @@ public final class EventLoop {
 
     public func cancel(_ token: TimerToken) {
         timers[token.id] = nil
+    }
+
+    /// Whether `token`'s handler is still to run (not fired, not cancelled).
+    public func isScheduled(_ token: TimerToken) -> Bool {
+        timers[token.id] != nil
     }
 
     /// How many timers wait to fire: tests use it to see that a busy handler does not pile
@@ -119,8 +141,10 @@ public final class EventLoop {
         while !stopped { try runOnce() }
     }
 
-    /// Waits for the next descriptor, signal or timer and runs the handlers that are due.
+    /// One turn: waits for the next descriptor, signal or timer and runs the handlers that are
+    /// due (the order is in the type's comment).
     public func runOnce() throws {
+        turn += 1
         var descriptors = [pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)]
         let ids = watchOrder
         for id in ids {
@@ -165,9 +189,12 @@ public final class EventLoop {
         for signal in arrived.sorted() { signalHandlers[signal]?() }
     }
 
+    /// Timers scheduled in an earlier turn whose deadline passed, by deadline, then in the
+    /// order they were scheduled.
     private func fireDueTimers() {
         let now = ContinuousClock.now
-        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        let due = timers.filter { $0.value.deadline <= now && $0.value.turn < turn }
+            .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
         for (id, timer) in due where timers[id] != nil && !stopped {
             timers[id] = nil
             timer.handler()

@@ -137,13 +137,7 @@ public final class SSHChannel {
 
     /// As `write(_:)` for raw memory.
     public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        let n = session.taking(SSHSender(self, .write), idle: 0) {
-            libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
-        }
-        if n >= 0 { return n }
-        if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
-        throw session.failure("writing to the remote command", code: Int32(n))
+        try session.write(bytes, on: raw, by: self, operation: "writing to the remote command")
     }
 
     /// Writes all of `bytes`, waiting on the socket while the channel is full.

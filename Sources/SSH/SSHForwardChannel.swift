@@ -54,13 +54,7 @@ public final class SSHForwardChannel {
 
     /// Writes what the channel takes now (0: its window is full or the socket is busy).
     public func write(_ bytes: UnsafeRawBufferPointer) throws -> Int {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        let n = session.taking(SSHSender(self, .write), idle: 0) {
-            libssh2_channel_write_ex(raw, 0, base.assumingMemoryBound(to: CChar.self), bytes.count)
-        }
-        if n >= 0 { return n }
-        if Int32(n) == LIBSSH2_ERROR_EAGAIN || Int32(n) == LIBSSH2_ERROR_CHANNEL_WINDOW_FULL { return 0 }
-        throw session.failure("writing a forwarded connection", code: Int32(n))
+        try session.write(bytes, on: raw, by: self, operation: "writing a forwarded connection")
     }
 
     /// Tells the far end no more data comes; false while libssh2 could not send it yet.

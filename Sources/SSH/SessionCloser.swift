@@ -20,10 +20,11 @@ public final class SessionCloser {
         var exit: SSHExit?
         let done: ((SSHExit?) -> Void)?
         var watch: EventLoop.WatchToken?
-        var timer: EventLoop.TimerToken?
+        let timer: LoopTimer
 
-        init(session: SSHSession, channel: SSHChannel?, done: ((SSHExit?) -> Void)?) {
+        init(session: SSHSession, channel: SSHChannel?, done: ((SSHExit?) -> Void)?, loop: EventLoop) {
             self.session = session
+            timer = LoopTimer(on: loop)
             self.channel = channel
             self.done = done
         }
@@ -48,7 +49,7 @@ public final class SessionCloser {
     public func close(_ session: SSHSession, channel: SSHChannel? = nil, done: ((SSHExit?) -> Void)? = nil) {
         let id = nextID
         nextID += 1
-        let entry = Closing(session: session, channel: channel, done: done)
+        let entry = Closing(session: session, channel: channel, done: done, loop: loop)
         closing[id] = entry
         entry.watch = loop.watch(session.socketDescriptor, for: .readable) { [weak self] events in
             guard let self else { return }
@@ -56,10 +57,7 @@ public final class SessionCloser {
             // The server went away: nothing more will come.
             if !events.isDisjoint(with: [.hangup, .error]) { finish(id) }
         }
-        entry.timer = loop.schedule(after: patience) { [weak self] in
-            self?.closing[id]?.timer = nil
-            self?.finish(id)
-        }
+        entry.timer.schedule(after: patience) { [weak self] in self?.finish(id) }
         step(id)
     }
 
@@ -106,9 +104,8 @@ public final class SessionCloser {
 
     private func release(_ entry: Closing) {
         if let watch = entry.watch { loop.unwatch(watch) }
-        if let timer = entry.timer { loop.cancel(timer) }
+        entry.timer.cancel()
         entry.watch = nil
-        entry.timer = nil
         entry.session.end(force: true)
         entry.channel = nil
     }

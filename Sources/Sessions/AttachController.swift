@@ -5,6 +5,7 @@ import Files
 import Hosts
 import Foundation
 import SSH
+import TextSafety
 
 /// `drover attach HOST...`: the herdr sessions of one or more hosts in the local terminal.
 ///
@@ -41,7 +42,7 @@ public final class AttachController {
     /// `--clipboard`, `--notify`, `--record` (ADR 0011).
     public var signalOptions = AttachSignalOptions()
     /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
-    public var predict: PredictSetting?
+    public var predict: PredictionMode?
     /// `--copy-command` and the rewind's budget.
     public var history = HistorySettings()
 

@@ -67,14 +67,12 @@ extension AttachRun {
     func showBanner(_ text: String) {
         banner = StatusLine.Banner(text, from: .now)
         relay.requestRender()
-        _ = loop.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.relay.requestRender() }
+        bannerTimer.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.relay.requestRender() }
     }
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
     func scheduleCountdown() {
-        if let countdownTimer { loop.cancel(countdownTimer) }
-        countdownTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
-            countdownTimer = nil
+        countdownTimer.schedule(after: .seconds(1)) { [unowned self] in
             guard front.isCountingDown else { return }
             statusChanged()
             scheduleCountdown()

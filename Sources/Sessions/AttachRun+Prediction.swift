@@ -6,21 +6,12 @@ import Render
 /// it, the relay uses the front host's, and the status line gives the round trip while
 /// guesses are on.
 extension AttachRun {
-    /// The mode for a host: the attach flag, else the host's setting, else auto.
-    static func predictionMode(_ setting: PredictSetting?) -> PredictionMode {
-        switch setting ?? .auto {
-        case .auto: return .auto
-        case .always: return .always
-        case .never: return .never
-        }
-    }
-
     func wirePredictors() {
         for driver in drivers {
             driver.echo.acceptsKeys = { [unowned driver] in driver.takesKeysNow }
             // Told in the middle of drawing a frame: the banner is drawn in the next loop round.
             driver.echo.onSwitch = { [unowned self, unowned driver] on in
-                _ = loop.schedule(after: .zero) { [unowned self, unowned driver] in
+                loop.nextTurn { [unowned self, unowned driver] in
                     guard driver === front, let rtt = driver.echo.engine.policy.rttText else { return }
                     showBanner(on ? "\(driver.name): drawing typed keys before the host echoes them (\(rtt))"
                                   : "\(driver.name): link is quick again (\(rtt)); typed keys wait for the host")

@@ -6,6 +6,7 @@ import Foundation
 import Render
 import SSH
 import VT
+import TextSafety
 
 /// One `drover attach` run, from the moment the terminal is Drover's until it is given back.
 /// `AttachController.run()` builds it; everything it needs exists from `init` on (loop,
@@ -46,7 +47,9 @@ final class AttachRun {
     var input = InputRouter()
     /// Shown for a moment after a switch (`mac (2/3)`), in front of the state line.
     var banner: StatusLine.Banner?
-    var countdownTimer: EventLoop.TimerToken?
+    /// Asks for a frame when the banner's time is up (a newer banner's replaces it).
+    let bannerTimer: LoopTimer
+    let countdownTimer: LoopTimer
 
     /// The host whose screen is shown and which gets the person's input.
     var front: LinkDriver { drivers[ring.front] }
@@ -55,7 +58,7 @@ final class AttachRun {
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
-         predict: PredictSetting? = nil, history: HistorySettings = HistorySettings()) throws {
+         predict: PredictionMode? = nil, history: HistorySettings = HistorySettings()) throws {
         let loop = try EventLoop()
         // The relay and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -67,10 +70,11 @@ final class AttachRun {
         }
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
+        // Prediction: the attach flag, else the host's setting, else auto.
         let drivers = try targets.enumerated().map { index, target in
             try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
                            inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
-                           predict: Self.predictionMode(predict ?? target.host?.predict),
+                           predict: predict ?? target.host?.predict ?? .auto,
                            agentSocket: RemoteConnection.agentSocket(in: environment))
         }
         let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
@@ -88,6 +92,8 @@ final class AttachRun {
             notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
             signal: { relay.signal($0) }, copyFailed: { owner?.showBanner($0) })
         self.loop = loop
+        bannerTimer = LoopTimer(on: loop)
+        countdownTimer = LoopTimer(on: loop)
         self.drivers = drivers
         self.root = root
         self.environment = environment

@@ -5,6 +5,7 @@ import SSH
 /// (ADR 0017), for the rest of this process: every reconnect to them opens after the login
 /// instead of waiting out the same silence again.
 final class EarlyOpenRefusals: @unchecked Sendable {
+    // @unchecked: `refused` is only touched with `lock` held (NSLock: Mutex needs macOS 15).
     static let shared = EarlyOpenRefusals()
     private let lock = NSLock()
     private var refused: Set<String> = []

@@ -15,8 +15,9 @@ extension LinkDriver {
                 delegate?.driverStatusChanged(self)
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
-            // A turn already due runs in this same loop turn: one read per turn, not two.
-            if pumpAgainTimer == nil { serve() }
+            // A pump turn already asked for does this read (later in this loop turn, or in the
+            // next if asked for during this one): one read per turn, not two.
+            if !pumpAgainTimer.isPending { serve() }
         }
         updateSocketEvents()   // a window change sent in part before the watch began
     }
@@ -25,7 +26,7 @@ extension LinkDriver {
     /// sent, which would hold the step off.
     func serve() {
         pump()
-        if uploadStepTimer == nil { driveUpload() }
+        if !uploadStepTimer.isPending { driveUpload() }
     }
 
     /// Reads what the channel has (for up to `pumpTurn`), feeds the screen, flushes the outbox.
@@ -78,12 +79,8 @@ extension LinkDriver {
     /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
     /// must not add more, or they pile up and run back to back ahead of the frame that is due.
     private func pumpNextTurn() {
-        guard pumpAgainTimer == nil else { return }
-        pumpAgainTimer = loop.schedule(after: .zero) { [weak self] in
-            guard let self else { return }
-            self.pumpAgainTimer = nil
-            self.serve()
-        }
+        guard !pumpAgainTimer.isPending else { return }
+        pumpAgainTimer.nextTurn { [weak self] in self?.serve() }
     }
 
     /// Output is read and fed in slices of `pumpSlice` bytes for at most `pumpTurn` per

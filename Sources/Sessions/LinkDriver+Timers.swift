@@ -13,8 +13,7 @@ extension LinkDriver {
     var keepaliveNote: String? { keepalive.statusNote(host: name, deadAfter: deadSilence) }
 
     func scheduleKeepalive() {
-        keepaliveTimer = loop.schedule(after: .seconds(keepaliveInterval)) { [unowned self] in
-            keepaliveTimer = nil
+        keepaliveTimer.schedule(after: .seconds(keepaliveInterval)) { [unowned self] in
             guard let connection else { return }
             switch keepalive.tick(deadAfter: deadSilence) {
             case .dead(let seconds):
@@ -64,23 +63,21 @@ extension LinkDriver {
     /// has one) and no timer runs yet. Returns true when it started one.
     @discardableResult
     func scheduleReconnect() -> Bool {
-        guard let next = lifecycle.nextAttempt, reconnectTimer == nil else { return false }
-        reconnectTimer = loop.schedule(at: next) { [unowned self] in
-            reconnectTimer = nil
+        guard let next = lifecycle.nextAttempt, !reconnectTimer.isPending else { return false }
+        reconnectTimer.schedule(at: next) { [unowned self] in
             delegate?.driverReconnectDue(self)
         }
         return true
     }
 
     func cancelReconnect() {
-        if let reconnectTimer { loop.cancel(reconnectTimer) }
-        reconnectTimer = nil
+        reconnectTimer.cancel()
     }
 
     /// Whether the status line has a countdown to keep current: "reconnecting in N s" or
     /// "no answer for N s".
     var isCountingDown: Bool {
-        let waiting = lifecycle.nextAttempt != nil && reconnectTimer != nil
+        let waiting = lifecycle.nextAttempt != nil && reconnectTimer.isPending
         let silent = connection != nil && keepalive.unanswered
         return waiting || silent
     }
@@ -98,9 +95,7 @@ extension LinkDriver {
     /// channel is read for the first time.
     func startDelivering() {
         if stream.hasKeptKeys {
-            if let deliveryTimer { loop.cancel(deliveryTimer) }
-            deliveryTimer = loop.schedule(after: .seconds(1)) { [unowned self] in
-                deliveryTimer = nil
+            deliveryTimer.schedule(after: .seconds(1)) { [unowned self] in
                 deliverPending()
             }
         }
@@ -117,8 +112,7 @@ extension LinkDriver {
 
     /// The kept keys went: no timer waits for them, and the status line no longer counts them.
     func keptKeysWent() {
-        if let deliveryTimer { loop.cancel(deliveryTimer) }
-        deliveryTimer = nil
+        deliveryTimer.cancel()
         delegate?.driverStatusChanged(self)
     }
 }

@@ -3,6 +3,7 @@ import Loop
 import Render
 import SSH
 import VT
+import TextSafety
 
 /// What a link tells the attach run it belongs to. The run alone knows which host is in front,
 /// what the overlay shows and when Drover ends; a driver knows only its own link.
@@ -76,13 +77,13 @@ final class LinkDriver {
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
     var socketWatch: EventLoop.WatchToken?
-    var keepaliveTimer: EventLoop.TimerToken?
-    var reconnectTimer: EventLoop.TimerToken?
-    var deliveryTimer: EventLoop.TimerToken?
+    let keepaliveTimer: LoopTimer
+    let reconnectTimer: LoopTimer
+    let deliveryTimer: LoopTimer
     /// The pump's next turn while the channel has more: one at a time.
-    var pumpAgainTimer: EventLoop.TimerToken?
+    let pumpAgainTimer: LoopTimer
     /// The upload's next step while it can go on at once: one at a time.
-    var uploadStepTimer: EventLoop.TimerToken?
+    let uploadStepTimer: LoopTimer
     /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
     var upload: ActiveUpload?
     /// Temporary upload names left on the host by a dropped link, removed by the next upload.
@@ -107,6 +108,11 @@ final class LinkDriver {
         self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
+        keepaliveTimer = LoopTimer(on: loop)
+        reconnectTimer = LoopTimer(on: loop)
+        deliveryTimer = LoopTimer(on: loop)
+        pumpAgainTimer = LoopTimer(on: loop)
+        uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
@@ -212,13 +218,7 @@ final class LinkDriver {
     func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
-        if let keepaliveTimer { loop.cancel(keepaliveTimer) }
-        keepaliveTimer = nil
-        if let deliveryTimer { loop.cancel(deliveryTimer) }
-        deliveryTimer = nil
-        for timer in [pumpAgainTimer, uploadStepTimer].compactMap({ $0 }) { loop.cancel(timer) }
-        pumpAgainTimer = nil
-        uploadStepTimer = nil
+        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer] { timer.cancel() }
         stream.close()
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }

@@ -44,7 +44,7 @@ final class PortForwarder {
     /// A new session is up: waiting connections get channels on the next pump.
     func sessionStarted(_ session: SSHSession) {
         self.session = session
-        if relays.count > 0 { _ = loop.schedule(after: .zero) { [weak self] in self?.onActivity() } }
+        if relays.count > 0 { loop.nextTurn { [weak self] in self?.onActivity() } }
     }
 
     /// The session is gone: its connections close (their channels went with it); the

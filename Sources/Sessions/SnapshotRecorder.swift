@@ -4,9 +4,9 @@ import VT
 
 /// Takes the snapshots of history mode's rewind for every attached host: after a host's
 /// screen changed, at most one per `interval` (4 a second), and only of the alternate screen
-/// (the main screen has its scrollback). The first change after a quiet spell is taken at the
-/// end of the same loop turn, before more output is read, so a screen that stood still for a
-/// moment is always kept. A screen in the middle of a synchronized update waits for its end.
+/// (the main screen has its scrollback). The first change after a quiet spell is taken on the
+/// loop's next turn, ahead of a pump turn the read asked for, so a screen that stood still for
+/// a moment is always kept. A screen in the middle of a synchronized update waits for its end.
 final class SnapshotRecorder {
     static let interval = Duration.milliseconds(250)
 
@@ -15,7 +15,7 @@ final class SnapshotRecorder {
     private let terminals: [Terminal]
     private var captures: [ScreenCapture]
     private var lastTaken: [ContinuousClock.Instant?]
-    private var timers: [EventLoop.TimerToken?]
+    private let timers: [LoopTimer]
 
     init(loop: EventLoop, terminals: [Terminal], budget: Int) {
         self.loop = loop
@@ -23,22 +23,21 @@ final class SnapshotRecorder {
         store = SnapshotStore(budget: budget)
         captures = terminals.map { _ in ScreenCapture() }
         lastTaken = terminals.map { _ in nil }
-        timers = terminals.map { _ in nil }
+        timers = terminals.map { _ in LoopTimer(on: loop) }
     }
 
     /// Host `host`'s screen changed (output was fed to its emulator).
     func changed(_ host: Int) {
-        guard timers[host] == nil else { return }
+        guard !timers[host].isPending else { return }
         let now = ContinuousClock.now
         let due = lastTaken[host].map { max($0.advanced(by: Self.interval), now) } ?? now
-        timers[host] = loop.schedule(at: due) { [weak self] in self?.take(host) }
+        timers[host].schedule(at: due) { [weak self] in self?.take(host) }
     }
 
     private func take(_ host: Int) {
-        timers[host] = nil
         let terminal = terminals[host]
         guard terminal.isFrameComplete else {
-            timers[host] = loop.schedule(after: Self.interval) { [weak self] in self?.take(host) }
+            timers[host].schedule(after: Self.interval) { [weak self] in self?.take(host) }
             return
         }
         let now = ContinuousClock.now

@@ -51,7 +51,7 @@ final class RelayLoopPacingTests: XCTestCase {
         h.relay.renderNow()
         XCTAssertEqual(h.frames.count, 1, "nothing changed, nothing written")
         h.relay.receiveRemote(Array("b".utf8))
-        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn at the end of this round")
+        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn on the next turn")
     }
 
     /// Inside a flood of synchronized updates a read that closes one update and opens the next
@@ -80,7 +80,7 @@ final class RelayLoopPacingTests: XCTestCase {
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
         h.relay.receiveRemote(Array("b".utf8))
-        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn at the end of this round")
+        XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn on the next turn")
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 2)
         XCTAssertEqual(h.lines[0], "ab")

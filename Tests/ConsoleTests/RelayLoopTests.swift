@@ -75,7 +75,7 @@ final class RelayLoopTests: XCTestCase {
     func testRemoteOutputIsRenderedAtTheEndOfTheRound() throws {
         let h = try Harness()
         h.relay.receiveRemote(Array("hello\r\nworld".utf8))
-        XCTAssertTrue(h.frames.isEmpty, "rendering waits for the end of the loop round")
+        XCTAssertTrue(h.frames.isEmpty, "rendering waits for the next loop turn")
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
         XCTAssertEqual(Array(h.lines.prefix(2)), ["hello", "world"])

@@ -1,5 +1,6 @@
 import VT
 import Render
+import TextSafety
 
 /// A remote emulator and an engine on a pretend clock (milliseconds from `start`), the way the
 /// relay drives them: every key and every frame first shows the engine the host's screen.

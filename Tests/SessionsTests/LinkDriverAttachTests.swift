@@ -79,11 +79,11 @@ final class LinkDriverAttachTests: XCTestCase {
         XCTAssertGreaterThan(driver.terminal.scrollback.count, 100, "the flood was read")
         XCTAssertLessThanOrEqual(most, before + 1, "pump turns piled up while the host flooded")
         // A turn still waiting belongs to the connection it read: attaching another drops it.
-        for _ in 0..<50 where driver.pumpAgainTimer == nil && driver.connection != nil { try loop.runOnce() }
-        XCTAssertNotNil(driver.pumpAgainTimer, "the flood left no turn waiting")
+        for _ in 0..<50 where !driver.pumpAgainTimer.isPending && driver.connection != nil { try loop.runOnce() }
+        XCTAssertTrue(driver.pumpAgainTimer.isPending, "the flood left no turn waiting")
         let waiting = loop.scheduledTimerCount
         driver.attach(try connection(running: "cat"), generation: generation)
-        XCTAssertNil(driver.pumpAgainTimer)
+        XCTAssertFalse(driver.pumpAgainTimer.isPending)
         // The dropped connection's closer keeps one time limit of its own while it closes.
         XCTAssertEqual(loop.scheduledTimerCount, waiting - 1 + driver.closer.count,
                        "the waiting turn was cancelled, not just forgotten")

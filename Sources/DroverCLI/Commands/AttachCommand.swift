@@ -3,6 +3,7 @@ import Foundation
 import Hosts
 import Sessions
 import SSH
+import TextSafety
 
 /// `drover attach HOST...`: the hosts' herdr sessions in this terminal, one in front at a time.
 enum AttachCommand {
@@ -212,7 +213,7 @@ enum AttachCommand {
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
                        signals: AttachSignalOptions = AttachSignalOptions(),
-                       predict: PredictSetting? = nil, history: HistorySettings = HistorySettings(),
+                       predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
                        prefix: PrefixKey = .standard, ctx: CommandContext) -> Int32 {
         // The prefix is the process's for this run (every help text and status line names it),
         // and back to the standard one after, for whatever runs next in this process.

@@ -2,6 +2,7 @@ import Foundation
 import Console
 import Hosts
 import SSH
+import TextSafety
 
 /// The options `hosts add` and `hosts edit` share, and how they change a host.
 enum HostsFieldOptions {
@@ -162,8 +163,8 @@ enum HostsFieldOptions {
     }
 
     /// `--predict` for hosts and attach alike.
-    static func predictSetting(_ raw: String) throws -> PredictSetting {
-        guard let setting = PredictSetting(argument: raw) else {
+    static func predictSetting(_ raw: String) throws -> PredictionMode {
+        guard let setting = PredictionMode(argument: raw) else {
             throw UsageError("--predict takes auto, always or never, not '\(raw)'")
         }
         return setting

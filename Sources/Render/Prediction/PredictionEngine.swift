@@ -1,3 +1,4 @@
+import TextSafety
 import VT
 
 /// Guesses the host's echo of typed keys so a slow link feels local (after the idea in

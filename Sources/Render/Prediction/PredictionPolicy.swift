@@ -1,12 +1,4 @@
-/// `--predict`: when Drover draws its guesses of the host's echo.
-public enum PredictionMode: String, CaseIterable, Sendable {
-    /// On while the smoothed round trip is slow enough for a person to notice (see `PredictionPolicy`).
-    case auto
-    /// Always drawn (guesses still need a confirmed key of their epoch first).
-    case always
-    /// Never drawn; the round trip is still measured for the status line.
-    case never
-}
+import TextSafety
 
 /// The smoothed round trip to one host and whether guesses are drawn. Samples come from
 /// keepalive round trips and from the time between a key and the frame that confirms its

@@ -12,14 +12,15 @@ final class PasteJob {
     let driver: LinkDriver
     let original: String?
     var lastPercent = -1
-    var timeout: EventLoop.TimerToken?
+    let timeout: LoopTimer
     /// Set once the upload runs: when it last moved (`UploadIdleWatch`).
     var idle: UploadIdleWatch?
     /// Why the person or the idle watch stopped it, shown instead of "the link dropped".
     var stopNote: String?
 
-    init(id: Int, driver: LinkDriver, original: String?) {
+    init(id: Int, driver: LinkDriver, original: String?, loop: EventLoop) {
         self.id = id
+        timeout = LoopTimer(on: loop)
         self.driver = driver
         self.original = original
     }
@@ -69,12 +70,11 @@ extension AttachRun {
 
     private func startPasteJob(original: String?, gather: @escaping @Sendable () -> GatheredImages) {
         pasteJobCounter += 1
-        let job = PasteJob(id: pasteJobCounter, driver: front, original: original)
+        let job = PasteJob(id: pasteJobCounter, driver: front, original: original, loop: loop)
         pasteJob = job
         job.driver.holdForPaste()
-        job.timeout = loop.schedule(after: Self.gatherTimeout) { [unowned self] in
+        job.timeout.schedule(after: Self.gatherTimeout) { [unowned self] in
             guard pasteJob === job else { return }
-            job.timeout = nil
             finishPaste(job, text: job.original, note: "reading the picture took over 15 s; "
                 + (job.original == nil ? "nothing was pasted, try again" : "pasted as typed"))
         }
@@ -85,8 +85,7 @@ extension AttachRun {
 
     func receive(_ gathered: PasteGathered) {
         guard let job = pasteJob, job.id == gathered.id else { return }
-        if let timeout = job.timeout { loop.cancel(timeout) }
-        job.timeout = nil
+        job.timeout.cancel()
         switch gathered.outcome {
         case .notImages:
             finishPaste(job, text: job.original)
@@ -119,8 +118,7 @@ extension AttachRun {
     /// Checks at the idle deadline whether the upload moved since; if not, stops it.
     private func watchIdle(_ job: PasteJob) {
         guard let deadline = job.idle?.deadline else { return }
-        job.timeout = loop.schedule(at: deadline) { [unowned self] in
-            job.timeout = nil
+        job.timeout.schedule(at: deadline) { [unowned self] in
             guard pasteJob === job, let idle = job.idle else { return }
             if idle.isIdle(at: .now) {
                 stopUpload(job, note: "upload to \(job.driver.name) made no progress for "
@@ -170,8 +168,7 @@ extension AttachRun {
     /// Ends the job: `text` goes to its host as a paste, then the keys held behind it.
     private func finishPaste(_ job: PasteJob, text: String?, note: String? = nil) {
         pasteJob = nil
-        if let timeout = job.timeout { loop.cancel(timeout) }
-        job.timeout = nil
+        job.timeout.cancel()
         let driver = job.driver
         let droppedHeld = driver.endPaste(text)
         let dropped = droppedHeld > 0 ? " (\(droppedHeld) bytes typed meanwhile were dropped)" : ""

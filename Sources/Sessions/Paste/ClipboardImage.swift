@@ -73,9 +73,10 @@ enum ClipboardImage {
     /// Longer than the run waits (`AttachRun.gatherTimeout`), so the run has given up by then.
     static let toolTimeout: TimeInterval = 20
 
-    /// The tool's process, stopped from a timer thread. `Process.terminate` may be called from
-    /// any thread; nothing else is touched through this box.
+    /// The tool's process, stopped from a timer thread.
     final class RunningTool: @unchecked Sendable {
+        // @unchecked: `Process.terminate` may be called from any thread; nothing else is
+        // touched through this box.
         private let process: Process
         init(_ process: Process) { self.process = process }
         func stop() { if process.isRunning { process.terminate() } }

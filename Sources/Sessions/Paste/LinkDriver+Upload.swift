@@ -47,11 +47,8 @@ extension LinkDriver {
         switch upload.transfer.step() {
         case .waiting(let soon):
             upload.progress(upload.transfer.sentBytes, upload.transfer.totalBytes)
-            if soon, uploadStepTimer == nil {
-                uploadStepTimer = loop.schedule(after: .zero) { [weak self] in
-                    self?.uploadStepTimer = nil
-                    self?.driveUpload()
-                }
+            if soon, !uploadStepTimer.isPending {
+                uploadStepTimer.nextTurn { [weak self] in self?.driveUpload() }
             }
             updateSocketEvents()
         case .finished(let paths):
@@ -80,7 +77,7 @@ extension LinkDriver {
     /// libssh2 read meanwhile is fed (by the waiting turn when there is one: one read per turn).
     private func resumeAfterUpload() {
         sendWaiting()
-        if pumpAgainTimer == nil { pump() }
+        if !pumpAgainTimer.isPending { pump() }
     }
 
     /// The link is going away (`dropConnection`, before the session goes): the upload lets go

@@ -25,12 +25,13 @@ final class AlertCentre {
     private var bellLimit = RateLimit.bell
     /// The front host's remote clipboard writes, at most one per interval.
     private var remoteCopies = ClipboardCoalescer()
+    /// The coalescer's next flush (it asks for one only when none is pending).
+    private let copyFlush: LoopTimer
     /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
     private let copyQueue: CopyQueue?
     /// Where copy threads report a failure, on the loop.
     private let copyFailures: Mailbox<String>
     private let notify: Bool
-    private let loop: EventLoop
     private let signal: (ConsoleSignal) -> Void
 
     /// - Parameters:
@@ -41,7 +42,7 @@ final class AlertCentre {
         self.hosts = hosts
         self.alerts = Array(repeating: HostAlerts(), count: hosts.count)
         self.notify = notify
-        self.loop = loop
+        copyFlush = LoopTimer(on: loop)
         self.signal = signal
         let copyFailures = try loop.mailbox(handler: copyFailed)
         self.copyFailures = copyFailures
@@ -134,7 +135,7 @@ final class AlertCentre {
     /// local write per interval, the last one.
     private func copyRemoteWrite(_ text: [UInt8], at now: ContinuousClock.Instant) {
         guard let when = remoteCopies.offer(text, at: now) else { return }
-        _ = loop.schedule(at: when) { [weak self] in
+        copyFlush.schedule(at: when) { [weak self] in
             guard let self else { return }
             if let text = remoteCopies.take(at: .now) { copyToLocal(text) }
         }

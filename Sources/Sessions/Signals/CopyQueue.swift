@@ -4,6 +4,7 @@ import Foundation
 /// waits and older ones are dropped, so a remote that floods OSC 52 writes starts one process
 /// after another, never hundreds at once, and the clipboard still ends with the last text.
 final class CopyQueue: @unchecked Sendable {
+    // @unchecked: `running` and `waiting` are only touched with `lock` held; the rest is `let`.
     private let lock = NSLock()
     private var running = false
     private var waiting: [UInt8]?
