@@ -63,7 +63,8 @@ extension RelayLoop {
 
     /// What the status says when the local terminal has no keyboard protocol.
     static var noProtocolNote: String {
-        "this terminal did not say it reports modified keys (no kitty keyboard protocol or "
-            + "modifyOtherKeys): Shift+Enter may arrive as Enter; \(PrefixKeyHandler.prefixName) Enter sends Shift+Enter"
+        // What to do first: a status line cuts the end off on a narrow screen.
+        "for Shift+Enter type \(PrefixKeyHandler.prefixName) Enter: this terminal reports no modified keys "
+            + "(no kitty keyboard protocol or modifyOtherKeys)"
     }
 }
