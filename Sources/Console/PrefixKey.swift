@@ -51,11 +51,12 @@ public struct PrefixKey: Hashable, Sendable {
     /// (`CSI 54;6u` for Ctrl+^), xterm the symbol and Shift (`CSI 27;6;94~`), and NUL, the byte
     /// of `ctrl+@`, is also Ctrl+Space (as `LocalInputDecoder` reads it). Others are unchanged.
     static func prefixForm(of event: InputEvent) -> InputEvent {
-        guard case let .key(key, modifiers) = event else { return event }
-        let modifiers = modifiers.subtracting(KeyModifiers.locks)
+        guard case let .key(key, reported) = event else { return event }
+        let modifiers: KeyModifiers = reported.subtracting(KeyModifiers.locks)
         guard case let .character(scalar) = key else { return .key(key, modifiers) }
         if modifiers == .control, scalar == " " { return .key(.character("@"), .control) }
-        if modifiers == [.control, .shift], let symbol = shiftedSymbols[scalar] ?? shiftedSymbols.values.first(where: { $0 == scalar }) {
+        if modifiers == [.control, .shift],
+           let symbol = shiftedSymbols[scalar] ?? shiftedSymbols.values.first(where: { $0 == scalar }) {
             return .key(.character(symbol), .control)
         }
         return .key(key, modifiers)
