@@ -57,10 +57,11 @@ public struct LocalInputDecoder: Sendable {
 
     /// Treats pending bytes as complete: a lone ESC becomes the Escape key, `ESC [` / `ESC O`
     /// Alt+[ / Alt+O, `ESC ESC` Alt+Escape, a longer unfinished sequence Escape followed by the
-    /// rest as typed (again and again while the rest itself starts with ESC).
+    /// rest as typed (again and again while the rest itself starts with ESC); the start of a
+    /// terminal's answer keeps waiting (`holdsSplitAnswer`).
     public mutating func flushPendingEscape() -> [InputEvent] {
         var events: [InputEvent] = []
-        while hasPendingEscape {
+        while hasPendingEscape, !holdsSplitAnswer {
             var rest = Array(buffer.dropFirst())
             var event: InputEvent = .key(.escape, [])
             if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {
@@ -76,6 +77,16 @@ public struct LocalInputDecoder: Sendable {
             events.append(contentsOf: decode(rest))
         }
         return events
+    }
+
+    /// The pending bytes are the start of a terminal's answer or SGR mouse report (`CSI ?`,
+    /// `CSI >` or `CSI <` and parameter bytes, which no key sends), split from its end by a slow
+    /// link: it waits for the rest rather than being typed to the host. Bounded, so junk that
+    /// never ends is flushed after all.
+    private var holdsSplitAnswer: Bool {
+        guard buffer.count >= 3, buffer.count <= 64, buffer[1] == UInt8(ascii: "["),
+              [UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")].contains(buffer[2]) else { return false }
+        return buffer.dropFirst(3).allSatisfy { (0x30...0x3F).contains($0) }
     }
 
     /// Consecutive text merges into one `.text` event.

@@ -42,8 +42,32 @@ public struct LocalKeyboard: Sendable, Equatable {
     private var modifyOtherKeysAnswer: Int?
     /// DA1 came: the answers are complete, and later ones are not answers to the probe.
     private var answered = false
+    /// The probe goes out with the next bytes (`takeBytes`).
+    private var probeDue = false
+    /// The note on what is lost without a protocol was given (it is given once per run).
+    private var noteGiven = false
 
     public init() {}
+
+    /// Puts the probe (`ConsoleSequences.keyboardProbe`) at the head of the next `takeBytes`.
+    public mutating func sendProbe() {
+        probeDue = true
+    }
+
+    /// The bytes for the head of the next frame: the probe when due, then `transition(wanted:)`.
+    public mutating func takeBytes(wanted: Bool) -> [UInt8] {
+        let probe = probeDue ? ConsoleSequences.keyboardProbe : []
+        probeDue = false
+        return probe + transition(wanted: wanted)
+    }
+
+    /// True the first time the host wants more than legacy keys from a terminal that said it
+    /// has no keyboard protocol: then, once, the person is told what is lost.
+    public mutating func noteDue(wanted: Bool) -> Bool {
+        guard wanted, support == .none, !noteGiven else { return false }
+        noteGiven = true
+        return true
+    }
 
     /// Takes one answer to the probe. DA1 comes last: it settles what the terminal has, also
     /// after the bound settled it first (a slow terminal's answers still count when they come).

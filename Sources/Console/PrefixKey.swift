@@ -45,6 +45,26 @@ public struct PrefixKey: Hashable, Sendable {
     /// xterm's extended forms alike.
     public var event: InputEvent { .key(.character(character), .control) }
 
+    /// `event` in the form it has as a prefix key: Caps Lock and Num Lock dropped, and the ways
+    /// terminals report the Ctrl+symbols typed with Shift (on a US layout) made the symbol, as
+    /// their one control byte is in legacy form: kitty says the unshifted key and Shift
+    /// (`CSI 54;6u` for Ctrl+^), xterm the symbol and Shift (`CSI 27;6;94~`), and NUL, the byte
+    /// of `ctrl+@`, is also Ctrl+Space (as `LocalInputDecoder` reads it). Others are unchanged.
+    static func prefixForm(of event: InputEvent) -> InputEvent {
+        guard case let .key(key, reported) = event else { return event }
+        let modifiers: KeyModifiers = reported.subtracting(KeyModifiers.locks)
+        guard case let .character(scalar) = key else { return .key(key, modifiers) }
+        if modifiers == .control, scalar == " " { return .key(.character("@"), .control) }
+        if modifiers == [.control, .shift],
+           let symbol = shiftedSymbols[scalar] ?? shiftedSymbols.values.first(where: { $0 == scalar }) {
+            return .key(.character(symbol), .control)
+        }
+        return .key(key, modifiers)
+    }
+
+    /// The prefix symbols typed with Shift on a US layout, by the key that types them.
+    private static let shiftedSymbols: [Unicode.Scalar: Unicode.Scalar] = ["6": "^", "-": "_", "2": "@"]
+
     /// The prefix this process uses: set once when `drover attach` starts, read by every help
     /// text and status line that names a Drover key.
     public static var inUse: PrefixKey { current.withLock { $0 } }

@@ -3,7 +3,8 @@ import VT
 /// Drover's own key bindings behind a prefix key (`PrefixKey`: `ctrl+]` by default, a key herdr
 /// does not use). A small pure state machine between the input decoder and the remote. The
 /// prefix is recognised in every keyboard mode: its control byte, kitty's `CSI 93;5u` and
-/// xterm's `CSI 27;5;93~` all decode to the same event, and lock modifiers do not count.
+/// xterm's `CSI 27;5;93~` all decode to the same event, the Shift forms of `ctrl+^ ctrl+_ ctrl+@`
+/// count as those keys, and lock modifiers do not count.
 ///
 /// After the prefix, a key of `bindings` (`PrefixKeys.swift`, the one list of them) becomes
 /// its command, and the prefix again sends the prefix key itself to the remote. Any other key
@@ -34,10 +35,10 @@ public struct PrefixKeyHandler: Sendable {
         self.prefix = prefix
     }
 
-    /// Whether `event` is the prefix key, whatever Caps Lock or Num Lock said.
+    /// Whether `event` is the prefix key, in any form the terminal reported it
+    /// (`PrefixKey.prefixForm`), whatever Caps Lock or Num Lock said.
     private func isPrefix(_ event: InputEvent) -> Bool {
-        guard case let .key(key, modifiers) = event else { return event == prefix }
-        return InputEvent.key(key, modifiers.subtracting(KeyModifiers.locks)) == prefix
+        PrefixKey.prefixForm(of: event) == prefix
     }
 
     /// What to do with one decoded event.

@@ -21,7 +21,7 @@ extension RelayLoop {
     /// Sends the probe with the next frame and settles it after `configuration.keyboardProbeTimeout`
     /// if the terminal has not answered DA1 by then (a terminal that answers nothing).
     func startKeyboardProbe() {
-        pendingKeyboardBytes += ConsoleSequences.keyboardProbe
+        localKeyboard.sendProbe()
         keyboardProbeTimer.schedule(after: configuration.keyboardProbeTimeout) { [weak self] in
             guard let self, self.localKeyboard.support == .unknown else { return }
             self.localKeyboard.probeEnded()
@@ -48,15 +48,11 @@ extension RelayLoop {
     /// legacy keys from a terminal that did not say it has a keyboard protocol, what is lost.
     func takeKeyboardBytes() -> [UInt8] {
         let wanted = wantsExtendedKeys
-        if wanted, localKeyboard.support == .none, !keyboardNoteGiven {
-            keyboardNoteGiven = true
-            onKeyboardNote(Self.noProtocolNote)
-        }
+        if localKeyboard.noteDue(wanted: wanted) { onKeyboardNote(Self.noProtocolNote) }
         let before = localKeyboard.mode
-        var bytes = pendingKeyboardBytes
-        pendingKeyboardBytes = []
-        if !bytes.isEmpty { onProbeAwaited(true) }   // what waited is the probe (nothing else waits there)
-        bytes += localKeyboard.transition(wanted: wanted)
+        let bytes = localKeyboard.takeBytes(wanted: wanted)
+        // The probe goes out with this frame: its answer is awaited from now on.
+        if bytes.starts(with: ConsoleSequences.keyboardProbe) { onProbeAwaited(true) }
         if localKeyboard.mode != before { onKeyboardUndo(localKeyboard.undo) }
         return bytes
     }

@@ -61,8 +61,6 @@ public final class RelayLoop {
     /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
     /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
     public internal(set) var localKeyboard = LocalKeyboard()
-    var pendingKeyboardBytes: [UInt8] = []
-    var keyboardNoteGiven = false
     /// Settles the keyboard probe if the terminal never answers it (+LocalKeyboard).
     let keyboardProbeTimer: LoopTimer
     var onKeyboardUndo: ([UInt8]) -> Void = { _ in }

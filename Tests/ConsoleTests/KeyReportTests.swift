@@ -58,6 +58,25 @@ final class KeyReportTests: XCTestCase {
         XCTAssertEqual(decoder.takeReplies(), [])
     }
 
+    /// An answer split across reads by more than the Escape bound (a terminal across a slow
+    /// link) is not typed to the host as Escape and text: `CSI ?` and `CSI >` start no key.
+    func testASplitAnswerWaitsForItsEndInsteadOfBeingTyped() {
+        var decoder = LocalInputDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[?62".utf8)), [])
+        XCTAssertEqual(decoder.flushPendingEscape(), [], "the Escape bound passed: still not keys")
+        XCTAssertEqual(decoder.decode(Array(";22cx".utf8)), [.text("x")])
+        XCTAssertEqual(decoder.takeReplies(), [.primaryDeviceAttributes])
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[>4".utf8)), [])
+        XCTAssertEqual(decoder.flushPendingEscape(), [])
+        XCTAssertEqual(decoder.decode(Array(";1m".utf8)), [])
+        XCTAssertEqual(decoder.takeReplies(), [.modifyOtherKeys(1)])
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[<0;3".utf8)), [])
+        XCTAssertEqual(decoder.flushPendingEscape(), [], "a mouse report's start is no key either")
+        XCTAssertEqual(decoder.decode(Array(";4M".utf8)).count, 1)
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[".utf8)), [])
+        XCTAssertEqual(decoder.flushPendingEscape(), [.key(.character("["), .alt)], "Alt+[ is still a key")
+    }
+
     func testPasteMouseAndFocusStillDecodeBesideExtendedKeys() {
         XCTAssertEqual(decode("\u{1B}[200~a\u{1B}[13;2ub\u{1B}[201~\u{1B}[13;2u"),
                        [.paste("a\u{1B}[13;2ub"), .key(.enter, .shift)])

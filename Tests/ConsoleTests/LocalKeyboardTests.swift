@@ -57,4 +57,17 @@ final class LocalKeyboardTests: XCTestCase {
         keyboard.learn(.primaryDeviceAttributes)
         XCTAssertEqual(keyboard.support, .kitty, "after DA1 nothing is an answer")
     }
+
+    func testTheProbeLeadsTheNextBytesOnceAndTheNoteIsDueOnce() {
+        var keyboard = LocalKeyboard()
+        keyboard.sendProbe()
+        XCTAssertEqual(keyboard.takeBytes(wanted: true), ConsoleSequences.keyboardProbe, "nothing is turned on before the answers")
+        XCTAssertEqual(keyboard.takeBytes(wanted: true), [])
+        XCTAssertFalse(keyboard.noteDue(wanted: true), "no note while the probe is open")
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertFalse(keyboard.noteDue(wanted: false))
+        XCTAssertTrue(keyboard.noteDue(wanted: true))
+        XCTAssertFalse(keyboard.noteDue(wanted: true), "said once")
+        XCTAssertEqual(text(keyboard.takeBytes(wanted: true)), "\u{1B}[>4;2m")
+    }
 }

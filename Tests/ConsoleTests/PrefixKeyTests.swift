@@ -41,4 +41,31 @@ final class PrefixKeyTests: XCTestCase {
         XCTAssertEqual(PrefixKeyHandler.keys(for: .discardPending), "ctrl+a x")
         XCTAssertTrue(RelayLoop.noProtocolNote.contains("ctrl+a Enter"))
     }
+
+    /// Each prefix arrives as its control byte from a legacy terminal, and as kitty
+    /// (`CSI 54;6u`: the unshifted key and Shift, on a US layout) or xterm (`CSI 27;6;94~`: the
+    /// character and Shift) report the keys typed with Shift; Caps Lock and Num Lock never count.
+    func testEveryPrefixIsRecognisedInEveryKeyboardMode() throws {
+        let forms: [(String, [String])] = [
+            ("ctrl+]", ["\u{1D}", "\u{1B}[93;5u", "\u{1B}[27;5;93~", "\u{1B}[93;69u", "\u{1B}[27;133;93~"]),
+            ("ctrl+\\", ["\u{1C}", "\u{1B}[92;5u", "\u{1B}[27;5;92~"]),
+            ("ctrl+^", ["\u{1E}", "\u{1B}[54;6u", "\u{1B}[94;5u", "\u{1B}[27;6;94~", "\u{1B}[54;70u"]),
+            ("ctrl+_", ["\u{1F}", "\u{1B}[45;6u", "\u{1B}[95;5u", "\u{1B}[27;6;95~"]),
+            ("ctrl+@", ["\u{0}", "\u{1B}[50;6u", "\u{1B}[32;5u", "\u{1B}[64;5u", "\u{1B}[27;6;64~", "\u{1B}[27;5;32~"]),
+            ("ctrl+a", ["\u{1}", "\u{1B}[97;5u", "\u{1B}[97;69u", "\u{1B}[27;5;97~"]),
+        ]
+        for (name, inputs) in forms {
+            let key = try PrefixKey(parsing: name)
+            for input in inputs {
+                var handler = PrefixKeyHandler(prefix: key.event)
+                var decoder = LocalInputDecoder()
+                XCTAssertEqual(handler.handle(decoder.decode(Array((input + "d").utf8))), [.command(.detach)],
+                               "\(name) as \(input.debugDescription)")
+            }
+        }
+        var handler = PrefixKeyHandler(prefix: try PrefixKey(parsing: "ctrl+a").event)
+        var decoder = LocalInputDecoder()
+        XCTAssertEqual(handler.handle(decoder.decode(Array("\u{1B}[97;6u".utf8))), [.forward(.key(.character("a"), [.control, .shift]))],
+                       "Ctrl+Shift+a is another key where the terminal can say so")
+    }
 }

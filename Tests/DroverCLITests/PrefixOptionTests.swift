@@ -20,7 +20,7 @@ final class PrefixOptionTests: XCTestCase {
         XCTAssertEqual(h.run("attach", "mac", "--prefix", "alt+x"), 2)
         XCTAssertTrue(h.err.contains("--prefix: 'alt+x' is not a prefix key: give a Ctrl+letter"), h.err)
         XCTAssertEqual(h.run("hosts", "edit", "mac", "--prefix", "ctrl+["), 2)
-        XCTAssertTrue(h.err.contains("ctrl+[ is the Escape key"), h.err)
+        XCTAssertTrue(h.err.contains("--prefix: ctrl+[ is the Escape key"), h.err)
         let bad = CLIHarness(environment: env.merging(["DROVER_PREFIX": "ctrl+m"]) { $1 })
         XCTAssertEqual(bad.run("attach", "mac"), 2)
         XCTAssertTrue(bad.err.contains("DROVER_PREFIX='ctrl+m' cannot be used: ctrl+m is the Enter key"), bad.err)

@@ -95,8 +95,9 @@ final class LinkDriverAttachTests: XCTestCase {
     func testAWindowChangeSentInPartGoesOutOnceTheSocketDrains() throws {
         let loop = try EventLoop()
         let sizes = sshd.directory.file("sizes")
-        // Quiet: the shell writes each size it is given to a file, nothing to the channel.
-        let command = "trap 'stty size > \(sizes)' WINCH; while :; do sleep 0.2; done"
+        // Quiet: the shell writes the terminal's size to a file every 0.2 s, nothing to the
+        // channel (a WINCH trap missed the last size when its signals came together).
+        let command = "while :; do stty size > \(sizes).new && mv \(sizes).new \(sizes); sleep 0.2; done"
         let driver = try LinkDriver(index: 0, target: AttachTarget(displayName: "test", endpoint: endpoint, command: command, host: nil),
                                     terminal: Terminal(columns: 80, rows: 24), inFront: true, loop: loop,
                                     keepaliveInterval: 3600)

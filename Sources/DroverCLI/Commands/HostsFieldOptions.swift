@@ -133,7 +133,7 @@ enum HostsFieldOptions {
             changed = true
         }
         if let raw = args.value("prefix") {
-            do { host.prefix = try PrefixKey(parsing: raw).name } catch { throw UsageError(error.description) }
+            do { host.prefix = try PrefixKey(parsing: raw).name } catch { throw UsageError("--prefix: \(error.description)") }
             changed = true
         }
         if !args.values("forward").isEmpty || args.flag("forward-public") {
