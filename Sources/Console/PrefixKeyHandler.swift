@@ -99,11 +99,11 @@ public struct PrefixKeyHandler: Sendable {
         }
     }
 
-    /// The keys a release of typed `scalar` may name: itself, or its lower case (kitty names a
-    /// key by its unshifted character).
-    private static func keys(typing scalar: Unicode.Scalar) -> [Key] {
-        let lower = String(scalar).lowercased().unicodeScalars
-        return [.character(scalar)] + (lower.count == 1 ? [.character(lower.first!)] : [])
+    /// The keys a release of typed `scalar` may name: itself, or the US layout's key for it
+    /// (kitty names a key by its unshifted character; another layout's may differ, and that
+    /// release then reaches the host, which saw no press for it).
+    private static func keys(typing scalar: Unicode.Scalar) -> Set<Key> {
+        [.character(scalar), .character(KeyEvent.usLayoutKey(typing: scalar))]
     }
 
     /// Handles a batch of events in order.
