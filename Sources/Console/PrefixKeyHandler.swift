@@ -58,10 +58,31 @@ public struct PrefixKeyHandler: Sendable {
     /// A press (or text, paste, mouse, focus).
     private mutating func handlePress(_ event: InputEvent) -> [Action] {
         if awaitingCommand, case .key(.modifier, _) = event { return [] }
-        if case let .key(key, _) = event, awaitingCommand || isPrefix(event) { taken.insert(key) }
-        if case let .text(text) = event, awaitingCommand, let first = text.unicodeScalars.first {
-            taken.formUnion(Self.keys(typing: first))
+        let wasAwaiting = awaitingCommand
+        let actions = decide(event)
+        track(event, wasAwaiting: wasAwaiting)
+        return actions
+    }
+
+    /// Keeps `taken` to the keys whose last press Drover took (the prefix, the command), so
+    /// their releases are dropped; a key whose press went to the host (the doubled prefix, any
+    /// key typed later) is the host's again, so a release that never came leaves nothing stale.
+    private mutating func track(_ event: InputEvent, wasAwaiting: Bool) {
+        switch event {
+        case let .key(key, _):
+            let took = (wasAwaiting || awaitingCommand) && !(wasAwaiting && isPrefix(event))
+            if took { taken.insert(key) } else if !taken.isEmpty { taken.remove(key) }
+        case let .text(text):
+            var scalars = text.unicodeScalars[...]
+            if wasAwaiting, let first = scalars.popFirst() { taken.formUnion(Self.keys(typing: first)) }
+            if !taken.isEmpty { for scalar in scalars { taken.subtract(Self.keys(typing: scalar)) } }
+        default:
+            break
         }
+    }
+
+    /// What a press means: the prefix, a command, or a key for the host.
+    private mutating func decide(_ event: InputEvent) -> [Action] {
         if !awaitingCommand {
             if isPrefix(event) {
                 awaitingCommand = true

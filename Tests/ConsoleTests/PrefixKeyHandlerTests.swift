@@ -80,3 +80,16 @@ final class PrefixKeyReleaseTests: XCTestCase {
         ], "?'s release is taken (by its unshifted key); Shift's own release goes on")
     }
 }
+
+extension PrefixKeyReleaseTests {
+    func testTheDoubledPrefixIsTheHostsWithItsRelease() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        let prefix = PrefixKeyHandler.defaultPrefix
+        let release = InputEvent.keyEvent(KeyEvent(.character("]"), .control, type: .release))
+        XCTAssertEqual(handler.handle([prefix, release, prefix, release]), [.forward(prefix), .forward(release)],
+                       "the first press and release are Drover's, the second pair the host's")
+        XCTAssertEqual(handler.handle([prefix, .text("d"), .text("d"), .keyEvent(KeyEvent(.character("d"), type: .release))]),
+                       [.command(.detach), .forward(.text("d")), .forward(.keyEvent(KeyEvent(.character("d"), type: .release)))],
+                       "d typed again for the host: its release is the host's, not the command's")
+    }
+}
