@@ -90,8 +90,19 @@ struct CSISequence {
             return mouse().map { [.mouse($0)] } ?? []
         }
         guard privateMarker == nil else { return [] }
-        // A release reported under kitty's event-type flag is not a key to send (see KeyReport).
-        if subparameters.count > 1, subparameters[1].first == KeyEventType.release.rawValue { return [] }
+        let events = keys()
+        // kitty's event type on the legacy-form keys (`CSI 1;1:3A`): a repeat or release goes
+        // on as a `KeyEvent` (KeyReport reads it for `CSI u` and `CSI 27~` itself).
+        guard final != UInt8(ascii: "u"), subparameters.count > 1, let raw = subparameters[1].first,
+              let type = KeyEventType(rawValue: raw), type != .press else { return events }
+        return events.map { event in
+            guard case let .key(key, modifiers) = event else { return event }
+            return .keyEvent(KeyEvent(key, modifiers, type: type))
+        }
+    }
+
+    /// The keys and focus reports of a sequence without a private marker.
+    private func keys() -> [InputEvent] {
         let modifiers = KeyReport.modifiers(parameter(1, default: 1))
         switch final {
         case UInt8(ascii: "A"): return [.key(.up, modifiers)]

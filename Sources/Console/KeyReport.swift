@@ -55,16 +55,22 @@ enum KeyReport {
         }
     }
 
-    /// What the relay passes on for a reported key: presses and repeats as `InputEvent`s
-    /// (text when no modifier but Shift changes it), releases as nothing. `InputEvent` carries
-    /// no event type, and Drover asks the local terminal for none (ADR 0024, local side).
+    /// What the relay passes on for a reported key: a press of a character with no modifier
+    /// but Shift as text (flag 16's text, the shifted key, or the character), so prediction and
+    /// Drover's own keys read it as typed; any other plain press as `.key`; a repeat, a release,
+    /// or a press with the terminal's own alternates or text as `.keyEvent`, for the host's
+    /// encoder to send by the host's flags (a legacy or modifyOtherKeys host gets no releases).
     static func inputEvent(_ event: KeyEvent) -> InputEvent? {
-        guard event.type != .release else { return nil }
+        guard event.type == .press else { return .keyEvent(event) }
         let significant = event.modifiers.subtracting(KeyModifiers.locks)
         if case let .character(scalar) = event.key, significant.isSubset(of: .shift) {
             if let text = event.text { return .text(text) }
             if significant.isEmpty { return .text(String(Character(scalar))) }
+            if let shifted = event.shiftedKey { return .text(String(Character(shifted))) }
         }
-        return .key(event.key, event.modifiers)
+        if event.text == nil, event.shiftedKey == nil, event.baseLayoutKey == nil {
+            return .key(event.key, event.modifiers)
+        }
+        return .keyEvent(event)
     }
 }

@@ -4,9 +4,11 @@
 /// At attach Drover asks `ConsoleSequences.keyboardProbe`; the answers arrive through the input
 /// decoder (`learn`), or nothing arrives and `probeEnded` settles it after a short bound (a
 /// late DA1 settles it again with the answers before it). While
-/// the host in front wants more than legacy keys, `transition(wanted:)` gives the bytes that
-/// turn the local terminal's matching mode on, and later off; `undo` is what is on now, for the
-/// restore at exit and in a signal handler. Pure: it never writes.
+/// the host in front wants more than legacy keys, `transition(wanted:kittyFlags:)` gives the
+/// bytes that turn the local terminal's matching mode on (kitty: the host's own flags, so its
+/// releases, repeats, lone modifiers, alternates and text are reported), change it when the
+/// host's flags change, and turn it off; `undo` is what is on now, for the restore at exit and
+/// in a signal handler. Pure: it never writes.
 public struct LocalKeyboard: Sendable, Equatable {
     /// What the local terminal said it has.
     public enum Support: Sendable, Equatable {
@@ -24,16 +26,19 @@ public struct LocalKeyboard: Sendable, Equatable {
     /// The local mode Drover has turned on.
     public enum Mode: Sendable, Equatable {
         case legacy
-        /// `CSI > 1 u` pushed (one entry on the terminal's stack).
-        case kittyFlags
+        /// `CSI > flags u` pushed (one entry on the terminal's stack; later changes of the
+        /// flags replace that entry with `CSI = flags ; 1 u`, so one pop still undoes it).
+        case kittyFlags(Int)
         /// `CSI > 4 ; 2 m` set.
         case modifyOtherKeys
     }
 
-    /// The kitty flags Drover pushes: disambiguate only. It makes every modified key, Escape
-    /// and the keypad with modifiers say itself, and nothing more is needed: the host's own
-    /// flags are applied by VT's encoder, and `InputEvent` carries no releases or alternates.
-    public static let pushedKittyFlags = 1
+    /// The kitty flags Drover decodes (`KeyReport`) and re-encodes (`InputEncoder`): all five
+    /// defined ones. A host's other bits are not asked of the local terminal.
+    public static let decodedKittyFlags = 31
+    /// What is pushed for a host that asked for modifyOtherKeys only: disambiguate, which makes
+    /// every modified key, Escape and the keypad with modifiers say itself.
+    public static let disambiguateOnly = 1
 
     public private(set) var support: Support = .unknown
     public private(set) var mode: Mode = .legacy
@@ -55,10 +60,10 @@ public struct LocalKeyboard: Sendable, Equatable {
     }
 
     /// The bytes for the head of the next frame: the probe when due, then `transition(wanted:)`.
-    public mutating func takeBytes(wanted: Bool) -> [UInt8] {
+    public mutating func takeBytes(wanted: Bool, kittyFlags: Int = 0) -> [UInt8] {
         let probe = probeDue ? ConsoleSequences.keyboardProbe : []
         probeDue = false
-        return probe + transition(wanted: wanted)
+        return probe + transition(wanted: wanted, kittyFlags: kittyFlags)
     }
 
     /// True the first time the host wants more than legacy keys from a terminal that said it
@@ -98,12 +103,20 @@ public struct LocalKeyboard: Sendable, Equatable {
     }
 
     /// Bytes that take the local terminal to the mode for `wanted` (the front host asks for
-    /// more than legacy keys, and Drover is not in history mode); empty when it is there or
-    /// the probe has not ended.
-    public mutating func transition(wanted: Bool) -> [UInt8] {
+    /// more than legacy keys, and Drover is not in history mode) with the host's `kittyFlags`
+    /// (masked to `decodedKittyFlags`; none, a modifyOtherKeys host: `disambiguateOnly`); empty
+    /// when it is there or the probe has not ended. New flags over pushed ones replace the
+    /// pushed entry in place (`CSI = flags ; 1 u`): the stack stays one entry deep.
+    public mutating func transition(wanted: Bool, kittyFlags: Int = 0) -> [UInt8] {
         guard support != .unknown else { return [] }
-        let target: Mode = !wanted ? .legacy : (support == .kitty ? .kittyFlags : .modifyOtherKeys)
+        let flags = kittyFlags & Self.decodedKittyFlags
+        let target: Mode = !wanted ? .legacy
+            : (support == .kitty ? .kittyFlags(flags == 0 ? Self.disambiguateOnly : flags) : .modifyOtherKeys)
         guard target != mode else { return [] }
+        if case .kittyFlags = mode, case .kittyFlags(let new) = target {
+            mode = target
+            return Array("\u{1B}[=\(new);1u".utf8)
+        }
         let bytes = undo + Self.enable(target)
         mode = target
         return bytes
@@ -127,7 +140,7 @@ public struct LocalKeyboard: Sendable, Equatable {
     private static func enable(_ mode: Mode) -> [UInt8] {
         switch mode {
         case .legacy: return []
-        case .kittyFlags: return Array("\u{1B}[>\(pushedKittyFlags)u".utf8)
+        case .kittyFlags(let flags): return Array("\u{1B}[>\(flags)u".utf8)
         case .modifyOtherKeys: return Array("\u{1B}[>4;2m".utf8)
         }
     }

@@ -10,7 +10,9 @@ import VT
 /// its command, and the prefix again sends the prefix key itself to the remote. Any other key
 /// after the prefix is dropped (it was meant for Drover, so it must not surprise the remote).
 /// Mouse and focus events pass through without ending the prefix, so mouse motion between the
-/// two keys does not spoil the binding.
+/// two keys does not spoil the binding. The prefix and commands are read on a key's press
+/// only: under kitty's event types the prefix's and the command key's repeats and releases are
+/// Drover's and are dropped, and so is a modifier key on its own while a command is awaited.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
         case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history, pasteImage
@@ -29,6 +31,8 @@ public struct PrefixKeyHandler: Sendable {
     public let prefix: InputEvent
     /// True after the prefix, until the next key.
     public private(set) var awaitingCommand = false
+    /// Keys whose press Drover took: their repeats and release are not the host's.
+    private var taken: Set<Key> = []
 
     /// - Parameter prefix: the prefix key; the process's `PrefixKey.inUse` when not given.
     public init(prefix: InputEvent = PrefixKey.inUse.event) {
@@ -43,6 +47,43 @@ public struct PrefixKeyHandler: Sendable {
 
     /// What to do with one decoded event.
     public mutating func handle(_ event: InputEvent) -> [Action] {
+        guard case let .keyEvent(key) = event else { return handlePress(event) }
+        if key.type == .release, taken.remove(key.key) != nil { return [] }
+        if key.type == .repeat, taken.contains(key.key) { return [] }
+        if awaitingCommand, key.type != .press { return [] }
+        guard key.type == .press else { return [.forward(event)] }
+        let press = InputEvent.key(key.key, key.modifiers)
+        return awaitingCommand || isPrefix(press) ? handlePress(press) : [.forward(event)]
+    }
+
+    /// A press (or text, paste, mouse, focus).
+    private mutating func handlePress(_ event: InputEvent) -> [Action] {
+        if awaitingCommand, case .key(.modifier, _) = event { return [] }
+        let wasAwaiting = awaitingCommand
+        let actions = decide(event)
+        track(event, wasAwaiting: wasAwaiting)
+        return actions
+    }
+
+    /// Keeps `taken` to the keys whose last press Drover took (the prefix, the command), so
+    /// their releases are dropped; a key whose press went to the host (the doubled prefix, any
+    /// key typed later) is the host's again, so a release that never came leaves nothing stale.
+    private mutating func track(_ event: InputEvent, wasAwaiting: Bool) {
+        switch event {
+        case let .key(key, _):
+            let took = (wasAwaiting || awaitingCommand) && !(wasAwaiting && isPrefix(event))
+            if took { taken.insert(key) } else if !taken.isEmpty { taken.remove(key) }
+        case let .text(text):
+            var scalars = text.unicodeScalars[...]
+            if wasAwaiting, let first = scalars.popFirst() { taken.formUnion(Self.keys(typing: first)) }
+            if !taken.isEmpty { for scalar in scalars { taken.subtract(Self.keys(typing: scalar)) } }
+        default:
+            break
+        }
+    }
+
+    /// What a press means: the prefix, a command, or a key for the host.
+    private mutating func decide(_ event: InputEvent) -> [Action] {
         if !awaitingCommand {
             if isPrefix(event) {
                 awaitingCommand = true
@@ -69,6 +110,8 @@ public struct PrefixKeyHandler: Sendable {
         case let .key(.character(scalar), modifiers) where modifiers.subtracting(KeyModifiers.locks).isSubset(of: .shift):
             awaitingCommand = false
             return Self.command(for: scalar).map { [.command($0)] } ?? []
+        case .keyEvent:
+            return []   // `handle` gives presses as `.key`
         case let .key(key, modifiers):
             awaitingCommand = false
             let modifiers = modifiers.subtracting(KeyModifiers.locks)
@@ -76,6 +119,13 @@ public struct PrefixKeyHandler: Sendable {
             guard modifiers.isEmpty, let command = Self.keyAliases[key] else { return [] }
             return [.command(command)]
         }
+    }
+
+    /// The keys a release of typed `scalar` may name: itself, or the US layout's key for it
+    /// (kitty names a key by its unshifted character; another layout's may differ, and that
+    /// release then reaches the host, which saw no press for it).
+    private static func keys(typing scalar: Unicode.Scalar) -> Set<Key> {
+        [.character(scalar), .character(KeyEvent.usLayoutKey(typing: scalar))]
     }
 
     /// Handles a batch of events in order.

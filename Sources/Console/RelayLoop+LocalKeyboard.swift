@@ -2,8 +2,8 @@ import VT
 
 /// The local terminal's keyboard mode follows the host in front (ADR 0024, local side): while
 /// that host has asked for more than legacy keys, and Drover is not in history mode, the local
-/// terminal reports keys in kitty's form (or modifyOtherKeys'); the decoder reads either, and
-/// `InputEncoder` sends each key in the host's own form. Mode changes ride on the next frame,
+/// terminal reports keys in kitty's form with that host's own flags (or modifyOtherKeys'); the
+/// decoder reads either, and `InputEncoder` sends each key in the host's own form. Mode changes ride on the next frame,
 /// so they reach the terminal in order with what is drawn, and `onKeyboardUndo` hears what
 /// would turn the mode off after each change (the session writes it at exit and from a signal).
 extension RelayLoop {
@@ -50,7 +50,7 @@ extension RelayLoop {
         let wanted = wantsExtendedKeys
         if localKeyboard.noteDue(wanted: wanted) { onKeyboardNote(Self.noProtocolNote) }
         let before = localKeyboard.mode
-        let bytes = localKeyboard.takeBytes(wanted: wanted)
+        let bytes = localKeyboard.takeBytes(wanted: wanted, kittyFlags: Int(terminal.modes.kittyKeyboardFlags.rawValue))
         // The probe goes out with this frame: its answer is awaited from now on.
         if bytes.starts(with: ConsoleSequences.keyboardProbe) { onProbeAwaited(true) }
         if localKeyboard.mode != before { onKeyboardUndo(localKeyboard.undo) }

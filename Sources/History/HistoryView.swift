@@ -59,6 +59,8 @@ public struct HistoryView {
             return .stay
         case .key(let key, let modifiers):
             return handleKey(key, modifiers)
+        case .keyEvent(let key):
+            return key.type == .release ? .stay : handleKey(key.key, key.modifiers)
         case .paste, .focus:
             return .stay
         }

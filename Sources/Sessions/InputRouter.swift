@@ -63,9 +63,13 @@ struct InputRouter {
     /// Decides who gets `event`; one event may yield two deliveries (a doubled prefix key
     /// after a pending one is sent as a key).
     mutating func route(_ event: InputEvent, _ context: Context = Context()) -> [Delivery] {
-        if !prompts.isEmpty { return [.question(finished: prompts.handle(event))] }
+        if !prompts.isEmpty {
+            guard let press = event.asPress else { return [.dropped] }
+            return [.question(finished: prompts.handle(press))]
+        }
         if var open = picker {
-            open.handle(event)
+            guard let press = event.asPress else { return [.dropped] }
+            open.handle(press)
             picker = open.result == nil ? open : nil
             return [.picker(result: open.result)]
         }
@@ -83,10 +87,12 @@ struct InputRouter {
             case .forward(let event):
                 if helpShown {
                     if case .mouse = event { return .dropped }
+                    guard event.asPress != nil else { return .dropped }   // a release closes nothing
                     helpShown = false
                     return .closedHelp
                 }
-                return context.inHistory ? .history(event) : .frontHost(event)
+                guard context.inHistory else { return .frontHost(event) }
+                return event.asPress.map { .history($0) } ?? .dropped
             }
         }
     }

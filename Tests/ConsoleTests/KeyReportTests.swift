@@ -30,11 +30,15 @@ final class KeyReportTests: XCTestCase {
     }
 
     func testEventTypesAlternatesAndText() {
-        XCTAssertEqual(decode("\u{1B}[97;5:3u"), [], "a release is not a key to send")
-        XCTAssertEqual(decode("\u{1B}[1;5:3A"), [], "nor is a cursor key's release")
-        XCTAssertEqual(decode("\u{1B}[97;5:2u"), [.key(.character("a"), .control)], "a repeat is")
+        XCTAssertEqual(decode("\u{1B}[97;5:3u"), [.keyEvent(KeyEvent(.character("a"), .control, type: .release))],
+                       "a release goes on, for the host's encoder to send or drop by its mode")
+        XCTAssertEqual(decode("\u{1B}[1;5:3A"), [.keyEvent(KeyEvent(.up, .control, type: .release))],
+                       "and a cursor key's")
+        XCTAssertEqual(decode("\u{1B}[97;5:2u"), [.keyEvent(KeyEvent(.character("a"), .control, type: .repeat))],
+                       "a repeat stays one")
         XCTAssertEqual(decode("\u{1B}[97;5:1u"), [.key(.character("a"), .control)])
-        XCTAssertEqual(decode("\u{1B}[97:65;6u"), [.key(.character("a"), [.shift, .control])], "alternates do not shift the fields")
+        XCTAssertEqual(decode("\u{1B}[97:65;6u"), [.keyEvent(KeyEvent(.character("a"), [.shift, .control], shiftedKey: "A"))],
+                       "alternates do not shift the fields, and go on with the key")
         XCTAssertEqual(decode("\u{1B}[55;2;47u"), [.text("/")], "flag 16's text wins over a US layout's guess")
         XCTAssertEqual(decode("\u{1B}[97u"), [.text("a")])
         XCTAssertEqual(decode("\u{1B}[27u"), [.key(.escape, [])], "Escape says itself: no timeout needed")

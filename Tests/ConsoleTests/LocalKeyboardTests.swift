@@ -70,4 +70,23 @@ final class LocalKeyboardTests: XCTestCase {
         XCTAssertFalse(keyboard.noteDue(wanted: true), "said once")
         XCTAssertEqual(text(keyboard.takeBytes(wanted: true)), "\u{1B}[>4;2m")
     }
+
+    func testThePushFollowsTheHostsFlagsAndOnePopUndoesIt() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.kittyKeyboardFlags(0))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 15)), "\u{1B}[>15u", "the host's own flags")
+        XCTAssertEqual(keyboard.transition(wanted: true, kittyFlags: 15), [])
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 7)), "\u{1B}[=7;1u",
+                       "new flags replace the pushed entry: the stack stays one deep")
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 64 | 31)), "\u{1B}[=31;1u",
+                       "bits Drover does not decode are not asked for")
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 0)), "\u{1B}[=1;1u",
+                       "a modifyOtherKeys host: disambiguate only")
+        XCTAssertEqual(keyboard.mode, .kittyFlags(1))
+        XCTAssertEqual(text(keyboard.undo), "\u{1B}[<1u")
+        XCTAssertEqual(text(keyboard.transition(wanted: false, kittyFlags: 15)), "\u{1B}[<1u", "exactly one pop")
+        XCTAssertEqual(keyboard.undo, [])
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 3)), "\u{1B}[>3u")
+    }
 }

@@ -49,3 +49,47 @@ final class PrefixKeyHandlerTests: XCTestCase {
         XCTAssertEqual(handler.handle([prefix, .text("rab")]), [.command(.redraw), .forward(.text("ab"))])
     }
 }
+
+/// Under kitty's event types the prefix and the command are read on press only: their repeats
+/// and releases are Drover's, and other keys' releases still reach the host.
+final class PrefixKeyReleaseTests: XCTestCase {
+    private func decode(_ text: String) -> [InputEvent] {
+        var decoder = LocalInputDecoder()
+        return decoder.decode(Array(text.utf8))
+    }
+
+    func testThePrefixAndCommandReleasesReachNobody() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        let keys = "\u{1B}[57442;5u\u{1B}[93;5u\u{1B}[93;5:2u\u{1B}[93;5:3u\u{1B}[57442;1:3u"
+            + "\u{1B}[110;1:1u\u{1B}[110;1:3u\u{1B}[120u\u{1B}[120;1:3u"
+        XCTAssertEqual(handler.handle(decode(keys)), [
+            .forward(.key(.modifier(.leftControl), .control)),   // Ctrl went down before the prefix was known
+            .command(.nextHost),
+            .forward(.text("x")),
+            .forward(.keyEvent(KeyEvent(.character("x"), type: .release))),
+        ], "the prefix's repeat and release, Ctrl's release and n's release while awaited are dropped")
+        XCTAssertFalse(handler.awaitingCommand)
+    }
+
+    func testAReleaseDoesNotEndTheWaitForTheCommand() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        XCTAssertEqual(handler.handle(decode("\u{1B}[93;5u\u{1B}[57441;2u\u{1B}[93;5:3u\u{1B}[47;2;63u")), [.command(.help)],
+                       "Shift alone and the prefix's release between the prefix and ? change nothing")
+        XCTAssertEqual(handler.handle(decode("\u{1B}[47;1:3u\u{1B}[57441;1:3u")), [
+            .forward(.keyEvent(KeyEvent(.modifier(.leftShift), type: .release))),
+        ], "?'s release is taken (by its unshifted key); Shift's own release goes on")
+    }
+}
+
+extension PrefixKeyReleaseTests {
+    func testTheDoubledPrefixIsTheHostsWithItsRelease() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        let prefix = PrefixKeyHandler.defaultPrefix
+        let release = InputEvent.keyEvent(KeyEvent(.character("]"), .control, type: .release))
+        XCTAssertEqual(handler.handle([prefix, release, prefix, release]), [.forward(prefix), .forward(release)],
+                       "the first press and release are Drover's, the second pair the host's")
+        XCTAssertEqual(handler.handle([prefix, .text("d"), .text("d"), .keyEvent(KeyEvent(.character("d"), type: .release))]),
+                       [.command(.detach), .forward(.text("d")), .forward(.keyEvent(KeyEvent(.character("d"), type: .release)))],
+                       "d typed again for the host: its release is the host's, not the command's")
+    }
+}

@@ -47,7 +47,7 @@ final class RelayLoopKeyboardTests: XCTestCase {
         h.relay.receiveRemote(bytes("\(esc)[<u\(esc)[>4;2m"))
         h.relay.receiveLocal(bytes("\(esc)[13;2u"))
         XCTAssertEqual(h.sent, bytes("\(esc)[27;2;13~"), "kitty's Shift+Enter reaches a modifyOtherKeys host in its form")
-        XCTAssertEqual(h.relay.localKeyboard.mode, .kittyFlags, "still wanted: nothing popped or pushed again")
+        XCTAssertEqual(h.relay.localKeyboard.mode, .kittyFlags(1), "still wanted: nothing popped or pushed again")
 
         h.relay.receiveRemote(bytes("\(esc)[>4;0m"))
         try lastFrameStarts(h, with: "\(esc)[<1u")
@@ -67,12 +67,12 @@ final class RelayLoopKeyboardTests: XCTestCase {
     func testHistoryModeAndAHostSwitchPop() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
         h.relay.receiveRemote(bytes("\(esc)[>5u"))
-        try lastFrameStarts(h, with: "\(esc)[>1u")
+        try lastFrameStarts(h, with: "\(esc)[>5u")
         h.relay.enterHistory()   // what the owner does for prefix [ (InputRouter)
         XCTAssertTrue(h.relay.isInHistory)
         try lastFrameStarts(h, with: "\(esc)[<1u")
         h.relay.leaveHistory()
-        try lastFrameStarts(h, with: "\(esc)[>1u")
+        try lastFrameStarts(h, with: "\(esc)[>5u")
         h.relay.show(HostScreen(terminal: Terminal(columns: 20, rows: 5)))
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u"), []])
@@ -96,5 +96,22 @@ final class RelayLoopKeyboardTests: XCTestCase {
         h.sent = []
         h.relay.forward(PrefixKeyHandler.shiftEnter)   // what the router forwards for prefix Enter
         XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"), "prefix Enter is Shift+Enter in the host's mode")
+    }
+
+    func testTheLocalPushFollowsTheHostsFlagsAndReleasesReachIt() throws {
+        let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
+        h.relay.receiveRemote(bytes("\(esc)[>15u"))
+        try lastFrameStarts(h, with: "\(esc)[>15u")
+        h.relay.receiveLocal(bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"))
+        XCTAssertEqual(h.sent, bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"),
+                       "Shift alone, a repeat and the releases reach a flag-15 host as they came")
+        h.relay.receiveRemote(bytes("\(esc)[>7u"))
+        try lastFrameStarts(h, with: "\(esc)[=7;1u")
+        h.relay.receiveRemote(bytes("\(esc)[<u"))
+        try lastFrameStarts(h, with: "\(esc)[=15;1u")
+        h.relay.enterHistory()
+        try lastFrameStarts(h, with: "\(esc)[<1u")
+        XCTAssertEqual(box.undos.last, [], "one pop undid the push and both replacements")
+        XCTAssertEqual(Set(box.undos.dropLast()), [bytes("\(esc)[<1u")])
     }
 }

@@ -124,4 +124,15 @@ final class InputRouterTests: XCTestCase {
         XCTAssertNil(router.overlay { _ in .status("picker") })
         XCTAssertEqual(who(router.route(.text("d"))), ["host text(\"d\")"], "the d after the switch is not a detach")
     }
+
+    func testReleasesReachOnlyTheHost() {
+        var router = InputRouter()
+        let release = InputEvent.keyEvent(KeyEvent(.character("a"), type: .release))
+        XCTAssertEqual(who(router.route(release)), ["host \(release)"])
+        XCTAssertEqual(who(router.route(release, InputRouter.Context(inHistory: true))), ["dropped"],
+                       "history mode reads presses")
+        _ = router.route(prefix) + router.route(.text("?"))
+        XCTAssertEqual(who(router.route(release)), ["dropped"], "a release does not close the help box")
+        XCTAssertEqual(who(router.route(.keyEvent(KeyEvent(.character("a"), type: .repeat)))), ["closed help"])
+    }
 }

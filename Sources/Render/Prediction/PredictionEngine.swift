@@ -86,6 +86,10 @@ public struct PredictionEngine: Sendable {
             moveCursor(by: 1, on: frame, at: now)
         case .key(.enter, []):
             typeEnter(on: frame, at: now)
+        case .keyEvent(let key) where key.type == .release:
+            return   // a release types nothing
+        case .keyEvent(let key):
+            typed(.key(key.key, key.modifiers), on: frame, at: now)
         case .focus:
             return
         case .mouse(let mouse) where mouse.action == .motion:

@@ -29,6 +29,7 @@ public struct InputEncoder: Sendable {
     public func encode(_ event: InputEvent) -> [UInt8] {
         switch event {
         case let .key(key, modifiers): return encode(KeyEvent(key, modifiers))
+        case let .keyEvent(event): return encode(event)
         case let .text(text): return encodeText(text)
         case let .mouse(mouse): return encodeMouse(mouse)
         case let .paste(text): return encodePaste(text)

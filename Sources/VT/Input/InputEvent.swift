@@ -73,10 +73,22 @@ public struct MouseEvent: Hashable, Sendable {
 /// by `InputEncoder` (Console decodes local bytes into these).
 public enum InputEvent: Hashable, Sendable {
     case key(Key, KeyModifiers)
+    /// A key the local terminal reported with more than `.key` says: a repeat or release, its
+    /// own alternate keys or text (kitty's flags 2, 4, 16; ADR 0024, local side).
+    case keyEvent(KeyEvent)
     /// Plain typed text (no modifiers).
     case text(String)
     case mouse(MouseEvent)
     case paste(String)
     /// true = focus gained.
     case focus(Bool)
+}
+
+extension InputEvent {
+    /// The event as something that reads presses only (a question, the picker, history mode):
+    /// a reported key as its press, a release as nothing.
+    public var asPress: InputEvent? {
+        guard case let .keyEvent(event) = self else { return self }
+        return event.type == .release ? nil : .key(event.key, event.modifiers)
+    }
 }

@@ -24,6 +24,14 @@ public struct KeyEvent: Hashable, Sendable {
     }
 }
 
+extension KeyEvent {
+    /// The key a US layout types `scalar` with (`/` for `?`, `a` for `A`): what kitty names a
+    /// key by in its release when only the typed text is known.
+    public static func usLayoutKey(typing scalar: Unicode.Scalar) -> Unicode.Scalar {
+        USLayout.unshifted(scalar).key
+    }
+}
+
 /// kitty's event types: the number is the one its escape codes carry.
 public enum KeyEventType: Int, Hashable, Sendable {
     case press = 1, `repeat` = 2, release = 3
