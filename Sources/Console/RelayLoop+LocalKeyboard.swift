@@ -13,7 +13,7 @@ extension RelayLoop {
 
     /// Whether the local terminal should report keys in an extended form now.
     var wantsExtendedKeys: Bool {
-        guard history == nil else { return false }
+        guard history == nil, owner?.holdsKeys(for: self) != true else { return false }
         let modes = terminal.modes
         return !modes.kittyKeyboardFlags.isDisjoint(with: Self.keyboardFlags) || modes.keyboard.modifyOtherKeys > 0
     }

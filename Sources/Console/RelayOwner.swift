@@ -17,4 +17,11 @@ public protocol RelayOwner: AnyObject {
     /// Puts a selection copied in history mode on the local clipboard; returns what history
     /// mode's status line says.
     func relay(_ relay: RelayLoop, copy text: String) -> String
+    /// True while the owner, not the host, takes the keys (a question, a picker, a help box, a
+    /// pressed prefix): the local terminal's keyboard mode is given back meanwhile.
+    func holdsKeys(for relay: RelayLoop) -> Bool
+}
+
+extension RelayOwner {
+    public func holdsKeys(for relay: RelayLoop) -> Bool { false }
 }

@@ -16,6 +16,10 @@ extension AttachRun: RelayOwner {
         overlay()
     }
 
+    func holdsKeys(for relay: RelayLoop) -> Bool {
+        input.holdsKeys
+    }
+
     func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] {
         snapshots.store.snapshots(host: ring.front)
     }

@@ -7,6 +7,9 @@ extension AttachRun {
     /// Every decoded local event, from the relay (`RelayOwner`).
     func route(_ event: InputEvent) {
         let context = InputRouter.Context(inHistory: relay.isInHistory, pasteInProgress: pasteJob?.driver === front)
+        let held = input.holdsKeys
+        // The next frame gives the local keyboard mode back, or turns it on again (`holdsKeys`).
+        defer { if input.holdsKeys != held { relay.requestRender() } }
         for delivery in input.route(event, context) {
             switch delivery {
             case .question(let finished):

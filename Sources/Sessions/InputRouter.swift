@@ -104,6 +104,10 @@ struct InputRouter {
     var questionWaiting: Bool { !prompts.isEmpty }
     var pickerOpen: Bool { picker != nil }
 
+    /// True while Drover, not the host, takes the keys: a question, the picker, the help box, a
+    /// pressed prefix key. The local terminal's keyboard mode is given back meanwhile (ADR 0024).
+    var holdsKeys: Bool { prompts.shown != nil || picker != nil || helpShown || prefix.awaitingCommand }
+
     /// Queues a question; a question takes the input from the picker and the help box, which
     /// close. Returns true when it is the first (show it now).
     mutating func ask(_ question: PromptQueue.Question) -> Bool {

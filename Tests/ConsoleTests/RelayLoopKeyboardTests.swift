@@ -78,6 +78,21 @@ final class RelayLoopKeyboardTests: XCTestCase {
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u"), []])
     }
 
+    /// While Drover takes the keys (a pressed prefix, a question, the picker, the help box), the
+    /// local terminal's mode is given back, and turned on again after.
+    func testTheModeIsGivenBackWhileTheOwnerTakesTheKeys() throws {
+        let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[>1u")
+        h.holds = true
+        h.relay.requestRender()
+        try lastFrameStarts(h, with: "\(esc)[<1u")
+        h.holds = false
+        h.relay.requestRender()
+        try lastFrameStarts(h, with: "\(esc)[>1u")
+        XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u")])
+    }
+
     func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
         let h = try RelayLoopTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
         var notes: [String] = []

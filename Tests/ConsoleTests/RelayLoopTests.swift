@@ -22,6 +22,8 @@ final class RelayLoopTests: XCTestCase {
             if relay.isInHistory { relay.handleHistory(event) } else { relay.forward(event) }
         }
         var copy: (String) -> String = { _ in "copied" }
+        /// Whether the owner takes the keys now (a question, a prefix); set it, then `relay.requestRender()`.
+        var holds = false
         var stopWhen: () -> Bool = { false }
 
         init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
@@ -51,6 +53,7 @@ final class RelayLoopTests: XCTestCase {
         func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] { [] }
         func historyNote(for relay: RelayLoop) -> String? { nil }
         func relay(_ relay: RelayLoop, copy text: String) -> String { copy(text) }
+        func holdsKeys(for relay: RelayLoop) -> Bool { holds }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
         func run(until condition: @escaping () -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -71,6 +71,19 @@ final class InputRouterTests: XCTestCase {
         XCTAssertFalse(router.pickerOpen)
     }
 
+    func testDroverHoldsTheKeysWhileAPrefixHelpOrPickerIsOpen() {
+        var router = InputRouter()
+        XCTAssertFalse(router.holdsKeys)
+        _ = router.route(prefix)
+        XCTAssertTrue(router.holdsKeys, "a pressed prefix waits for its command")
+        _ = router.route(.text("?"))
+        XCTAssertTrue(router.holdsKeys, "the help box is open")
+        _ = router.route(.text("x"))
+        XCTAssertFalse(router.holdsKeys)
+        router.openPicker(count: 2, selection: 0)
+        XCTAssertTrue(router.holdsKeys)
+    }
+
     func testPrefixThenEnterForwardsShiftEnter() {
         var router = InputRouter()
         XCTAssertEqual(who(router.route(prefix) + router.route(.key(.enter, []))), ["host \(PrefixKeyHandler.shiftEnter)"])
