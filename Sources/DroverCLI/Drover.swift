@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// The `drover` program: dispatches argv to a command and maps errors to exit codes.
@@ -7,6 +8,10 @@ public enum Drover {
 
     /// Runs `drover` with `arguments` (argv without the program name).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        // Help texts name the prefix key in use: DROVER_PREFIX's when it is one (attach reports
+        // a value that is not, and picks --prefix or a host's own over it).
+        let userPrefix = context.environment[PrefixChoice.environmentVariable].flatMap { try? PrefixKey(parsing: $0) }
+        PrefixKey.use(userPrefix ?? .standard)
         var args = arguments
         var command = CommandTable.root
         var path: [String] = []
