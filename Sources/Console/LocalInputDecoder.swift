@@ -58,10 +58,11 @@ public struct LocalInputDecoder: Sendable {
     /// Treats pending bytes as complete: a lone ESC becomes the Escape key, `ESC [` / `ESC O`
     /// Alt+[ / Alt+O, `ESC ESC` Alt+Escape, a longer unfinished sequence Escape followed by the
     /// rest as typed (again and again while the rest itself starts with ESC); the start of a
-    /// terminal's answer keeps waiting (`holdsSplitAnswer`).
-    public mutating func flushPendingEscape() -> [InputEvent] {
+    /// terminal's answer keeps waiting (`holdsSplitAnswer`), unless `evenAnAnswer`: after a longer
+    /// wait it was typed keys after all (Alt+[ then <), which must not wait for the next key.
+    public mutating func flushPendingEscape(evenAnAnswer: Bool = false) -> [InputEvent] {
         var events: [InputEvent] = []
-        while hasPendingEscape, !holdsSplitAnswer {
+        while hasPendingEscape, evenAnAnswer || !holdsSplitAnswer {
             var rest = Array(buffer.dropFirst())
             var event: InputEvent = .key(.escape, [])
             if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {

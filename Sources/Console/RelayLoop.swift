@@ -58,6 +58,9 @@ public final class RelayLoop {
     private var renderDeadline: ContinuousClock.Instant?
     private var incompleteSince: ContinuousClock.Instant?
     private let escapeTimer: LoopTimer
+    /// How long the start of a terminal's answer (`CSI ?`, `CSI >`, `CSI <`) split across reads
+    /// waits for its end before it counts as typed keys.
+    static let splitAnswerPatience = Duration.milliseconds(500)
     /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
     /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
     public internal(set) var localKeyboard = LocalKeyboard()
@@ -150,6 +153,12 @@ public final class RelayLoop {
             escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
                 guard let self else { return }
                 self.handle(self.decoder.flushPendingEscape())
+                // The start of a terminal's answer waits longer for its end, then counts as keys.
+                guard self.decoder.hasPendingEscape else { return }
+                self.escapeTimer.schedule(after: Self.splitAnswerPatience) { [weak self] in
+                    guard let self else { return }
+                    self.handle(self.decoder.flushPendingEscape(evenAnAnswer: true))
+                }
             }
         }
     }

@@ -93,6 +93,16 @@ final class RelayLoopKeyboardTests: XCTestCase {
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u")])
     }
 
+    /// Keys that only look like the start of a terminal's answer (Alt+[ then <) wait longer
+    /// for its end, then go to the host as keys: nothing waits for the next key.
+    func testWhatOnlyLooksLikeAnAnswerGoesOutAsKeys() throws {
+        let h = try RelayLoopTests.Harness()
+        h.relay.receiveLocal(bytes("\(esc)[<"))
+        XCTAssertTrue(h.sent.isEmpty, "an answer's start waits for its end")
+        try h.run { !h.sent.isEmpty }
+        XCTAssertEqual(h.sent, bytes("\(esc)[<"), "then it is the keys it was")
+    }
+
     func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
         let h = try RelayLoopTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
         var notes: [String] = []

@@ -20,6 +20,7 @@ public func localInputFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
     var whole = LocalInputDecoder()
     var expected = whole.decode(bytes)
     expected += whole.flushPendingEscape()
+    expected += whole.flushPendingEscape(evenAnAnswer: true)
 
     var split = LocalInputDecoder()
     var events: [InputEvent] = []
@@ -32,6 +33,7 @@ public func localInputFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         offset += length
     }
     events += split.flushPendingEscape()
+    events += split.flushPendingEscape(evenAnAnswer: true)
 
     if mergingText(events) != mergingText(expected) {
         fail("split reads decode as \(events), whole as \(expected)")
