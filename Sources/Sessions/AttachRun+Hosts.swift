@@ -36,6 +36,7 @@ extension AttachRun {
     var detachMessage: String {
         guard drivers.count > 1 else {
             let name = drivers[0].name
+            guard drivers[0].target.runsHerdr else { return "Detached from \(name)." }
             return "Detached from \(name); the herdr session keeps running there. Reattach with 'drover attach \(drivers[0].target.attachArguments)'."
         }
         let names = ring.names.joined(separator: ", ")

@@ -48,7 +48,10 @@ extension AttachRun: LinkDriverDelegate {
         let name = driver.name
         let status = exit?.status ?? 0
         if status == 0 && exit?.signal == nil {
-            hostDone(driver, .init(exitCode: 0, message: "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(driver.target.attachArguments)'."))
+            let message = driver.target.runsHerdr
+                ? "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(driver.target.attachArguments)'."
+                : "The command on \(name) ended."
+            hostDone(driver, .init(exitCode: 0, message: message))
         } else {
             let how = exit?.signal.map { "was killed by signal \($0)" } ?? "exited with status \(status)"
             var lines = ["The attach command on \(name) \(how)."]

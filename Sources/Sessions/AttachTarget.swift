@@ -27,6 +27,11 @@ public struct AttachTarget: Equatable, Sendable {
     /// host's `forwardAgent`, or what `attach --forward-agent`/`--no-forward-agent` chose.
     public var forwardAgent = false
 
+    /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
+    /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another
+    /// command ends with its channel, and no message says otherwise.
+    public var runsHerdr: Bool { host?.command.map { $0.contains("herdr") } ?? true }
+
     public init(displayName: String, endpoint: SSHEndpoint, command: String, host: HostEntry?,
                 sessionOverride: String? = nil, jumps: [JumpRoute] = []) {
         self.jumps = jumps

@@ -8,6 +8,19 @@ final class AttachTargetTests: XCTestCase {
     let mac = HostEntry(name: "mac", hostname: "mac.tail.ts.net", port: 2222, user: "ann", platform: .unix, session: "work")
     let win = HostEntry(name: "pc", hostname: "100.64.1.2", user: "bob", platform: .windows)
 
+    /// Only a host that runs herdr is said to keep its session after a detach.
+    func testAHostRunsHerdrUnlessItsCommandIsAnotherProgram() {
+        let endpoint = SSHEndpoint(host: "h", port: 22, user: "u")
+        let target = { (command: String?) in
+            AttachTarget(displayName: "h", endpoint: endpoint, command: command ?? "herdr",
+                         host: HostEntry(name: "h", hostname: "h", user: "u", command: command))
+        }
+        XCTAssertTrue(target(nil).runsHerdr)
+        XCTAssertTrue(target("exec ~/bin/herdr session attach work").runsHerdr)
+        XCTAssertFalse(target("htop").runsHerdr)
+        XCTAssertTrue(AttachTarget(displayName: "a", endpoint: endpoint, command: "herdr", host: nil).runsHerdr)
+    }
+
     func testRegistryNameUsesTheHostsCommand() throws {
         let t = try AttachTarget.resolve("mac", in: [mac, win], localUser: "me")
         XCTAssertEqual(t.endpoint.description, "ann@mac.tail.ts.net:2222")
