@@ -68,11 +68,21 @@ public struct PrefixKeyHandler: Sendable {
     /// history mode took: its repeats and release are then not the host's either.
     public mutating func take(_ press: InputEvent) {
         switch press {
-        case let .key(key, _): taken.insert(key)
-        case let .keyEvent(event): taken.insert(event.key)
-        case let .text(text): if let first = text.unicodeScalars.first { taken.formUnion(Self.keys(typing: first)) }
+        case let .key(key, _): hold([key])
+        case let .keyEvent(event): hold([event.key])
+        case let .text(text): if let first = text.unicodeScalars.first { hold(Self.keys(typing: first)) }
         default: break
         }
+    }
+
+    /// The most keys kept as taken: a press whose release never came (a terminal without event
+    /// types) stays until the host gets that key, so input of ever new keys would grow the set;
+    /// past this many, the old ones are forgotten (a later release of one reaches the host).
+    static let takenLimit = 64
+
+    private mutating func hold(_ keys: Set<Key>) {
+        if taken.count + keys.count > Self.takenLimit { taken.removeAll() }
+        taken.formUnion(keys)
     }
 
     /// Ends a wait for the command (a host switch, a question): the keys Drover took stay
@@ -84,7 +94,7 @@ public struct PrefixKeyHandler: Sendable {
     /// A press (or text, paste, mouse, focus).
     private mutating func handlePress(_ event: InputEvent) -> [Action] {
         if awaitingCommand, case let .key(.modifier(key), _) = event {
-            taken.insert(.modifier(key))   // its release is Drover's too
+            hold([.modifier(key)])   // its release is Drover's too
             return []
         }
         let wasAwaiting = awaitingCommand
@@ -100,10 +110,10 @@ public struct PrefixKeyHandler: Sendable {
         switch event {
         case let .key(key, _):
             let took = (wasAwaiting || awaitingCommand) && !(wasAwaiting && isPrefix(event))
-            if took { taken.insert(key) } else if !taken.isEmpty { taken.remove(key) }
+            if took { hold([key]) } else if !taken.isEmpty { taken.remove(key) }
         case let .text(text):
             var scalars = text.unicodeScalars[...]
-            if wasAwaiting, let first = scalars.popFirst() { taken.formUnion(Self.keys(typing: first)) }
+            if wasAwaiting, let first = scalars.popFirst() { hold(Self.keys(typing: first)) }
             if !taken.isEmpty { for scalar in scalars { taken.subtract(Self.keys(typing: scalar)) } }
         default:
             break

@@ -93,3 +93,18 @@ extension PrefixKeyReleaseTests {
                        "d typed again for the host: its release is the host's, not the command's")
     }
 }
+
+extension PrefixKeyReleaseTests {
+    func testTakenKeysAreBoundedOnEndlessNewKeys() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        // A question typed into under a terminal without releases: every key stays taken until
+        // the host gets it; ever new keys must not grow that without bound.
+        for value in UInt32(0x4E00)..<UInt32(0x4E00 + 10_000) {
+            handler.take(.text(String(Character(Unicode.Scalar(value)!))))
+        }
+        handler.take(.key(.character("z"), []))
+        XCTAssertEqual(handler.handle(.keyEvent(KeyEvent(.character("z"), type: .release))), [], "the latest is still taken")
+        let old = InputEvent.keyEvent(KeyEvent(.character("\u{4E00}"), type: .release))
+        XCTAssertEqual(handler.handle(old), [.forward(old)], "the oldest were forgotten")
+    }
+}
