@@ -39,6 +39,10 @@ public struct LocalKeyboard: Sendable, Equatable {
     /// What is pushed for a host that asked for modifyOtherKeys only: disambiguate, which makes
     /// every modified key, Escape and the keypad with modifiers say itself.
     public static let disambiguateOnly = 1
+    /// Added to what is pushed when the host asks for event types (2): all keys as escapes (8)
+    /// with their text (16). Without 8, kitty (0.26) reports Enter's, Tab's and Backspace's
+    /// releases as their legacy bytes, which cannot be told from a second press (`\r\r`).
+    public static let withEventTypes = 8 | 16
 
     public private(set) var support: Support = .unknown
     public private(set) var mode: Mode = .legacy
@@ -105,11 +109,12 @@ public struct LocalKeyboard: Sendable, Equatable {
     /// Bytes that take the local terminal to the mode for `wanted` (the front host asks for
     /// more than legacy keys, and Drover is not in history mode) with the host's `kittyFlags`
     /// (masked to `decodedKittyFlags`; none, a modifyOtherKeys host: `disambiguateOnly`); empty
-    /// when it is there or the probe has not ended. New flags over pushed ones replace the
+    /// when it is there or the probe has not ended; with event types, `withEventTypes` too. New flags over pushed ones replace the
     /// pushed entry in place (`CSI = flags ; 1 u`): the stack stays one entry deep.
     public mutating func transition(wanted: Bool, kittyFlags: Int = 0) -> [UInt8] {
         guard support != .unknown else { return [] }
-        let flags = kittyFlags & Self.decodedKittyFlags
+        var flags = kittyFlags & Self.decodedKittyFlags
+        if flags & 2 != 0 { flags |= Self.withEventTypes }
         let target: Mode = !wanted ? .legacy
             : (support == .kitty ? .kittyFlags(flags == 0 ? Self.disambiguateOnly : flags) : .modifyOtherKeys)
         guard target != mode else { return [] }

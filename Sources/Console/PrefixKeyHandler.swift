@@ -12,7 +12,8 @@ import VT
 /// Mouse and focus events pass through without ending the prefix, so mouse motion between the
 /// two keys does not spoil the binding. The prefix and commands are read on a key's press
 /// only: under kitty's event types the prefix's and the command key's repeats and releases are
-/// Drover's and are dropped, and so is a modifier key on its own while a command is awaited.
+/// Drover's and are dropped, and so is a modifier key on its own while a command is awaited;
+/// any other key's release reaches the host, which had its press.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
         case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history, pasteImage
@@ -48,17 +49,54 @@ public struct PrefixKeyHandler: Sendable {
     /// What to do with one decoded event.
     public mutating func handle(_ event: InputEvent) -> [Action] {
         guard case let .keyEvent(key) = event else { return handlePress(event) }
-        if key.type == .release, taken.remove(key.key) != nil { return [] }
-        if key.type == .repeat, taken.contains(key.key) { return [] }
-        if awaitingCommand, key.type != .press { return [] }
-        guard key.type == .press else { return [.forward(event)] }
-        let press = InputEvent.key(key.key, key.modifiers)
-        return awaitingCommand || isPrefix(press) ? handlePress(press) : [.forward(event)]
+        switch key.type {
+        case .release:
+            // The host had every other key's press (Ctrl before a Ctrl+key prefix), so it gets
+            // the release even while a command is awaited; a taken key's release is Drover's.
+            return taken.remove(key.key) != nil ? [] : [.forward(event)]
+        case .repeat:
+            return taken.contains(key.key) || awaitingCommand ? [] : [.forward(event)]
+        case .press:
+            let press = InputEvent.key(key.key, key.modifiers)
+            if awaitingCommand || isPrefix(press) { return handlePress(press) }
+            taken.remove(key.key)
+            return [.forward(event)]
+        }
+    }
+
+    /// Marks the key of `press` as Drover's, for a press a question, the picker, the help box or
+    /// history mode took: its repeats and release are then not the host's either.
+    public mutating func take(_ press: InputEvent) {
+        switch press {
+        case let .key(key, _): hold([key])
+        case let .keyEvent(event): hold([event.key])
+        case let .text(text): if let first = text.unicodeScalars.first { hold(Self.keys(typing: first)) }
+        default: break
+        }
+    }
+
+    /// The most keys kept as taken: a press whose release never came (a terminal without event
+    /// types) stays until the host gets that key, so input of ever new keys would grow the set;
+    /// past this many, the old ones are forgotten (a later release of one reaches the host).
+    static let takenLimit = 64
+
+    private mutating func hold(_ keys: Set<Key>) {
+        if taken.count + keys.count > Self.takenLimit { taken.removeAll() }
+        taken.formUnion(keys)
+    }
+
+    /// Ends a wait for the command (a host switch, a question): the keys Drover took stay
+    /// taken, so the releases of the command that switched hosts do not reach the new host.
+    public mutating func cancel() {
+        awaitingCommand = false
     }
 
     /// A press (or text, paste, mouse, focus).
     private mutating func handlePress(_ event: InputEvent) -> [Action] {
-        if awaitingCommand, case .key(.modifier, _) = event { return [] }
+        if awaitingCommand, case let .key(.modifier(key), _) = event {
+            hold([.modifier(key)])   // its release is Drover's too
+            return []
+        }
         let wasAwaiting = awaitingCommand
         let actions = decide(event)
         track(event, wasAwaiting: wasAwaiting)
@@ -72,10 +110,10 @@ public struct PrefixKeyHandler: Sendable {
         switch event {
         case let .key(key, _):
             let took = (wasAwaiting || awaitingCommand) && !(wasAwaiting && isPrefix(event))
-            if took { taken.insert(key) } else if !taken.isEmpty { taken.remove(key) }
+            if took { hold([key]) } else if !taken.isEmpty { taken.remove(key) }
         case let .text(text):
             var scalars = text.unicodeScalars[...]
-            if wasAwaiting, let first = scalars.popFirst() { taken.formUnion(Self.keys(typing: first)) }
+            if wasAwaiting, let first = scalars.popFirst() { hold(Self.keys(typing: first)) }
             if !taken.isEmpty { for scalar in scalars { taken.subtract(Self.keys(typing: scalar)) } }
         default:
             break

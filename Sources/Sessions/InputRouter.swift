@@ -17,6 +17,9 @@ import VT
 /// 4. The prefix key and the command after it; the next key after the help box closes it.
 /// 5. History mode gets what is left while it is on; otherwise the host in front.
 ///
+/// A key's release (kitty's event types) goes where its press went: a press any of these took
+/// is marked in the prefix handler, so its release reaches nobody, even after a host switch.
+///
 /// A value with private state, so the rule is tested by feeding events (`InputRouterTests`).
 struct InputRouter {
     /// Who got an event, for the run to act on.
@@ -64,11 +67,13 @@ struct InputRouter {
     /// after a pending one is sent as a key).
     mutating func route(_ event: InputEvent, _ context: Context = Context()) -> [Delivery] {
         if !prompts.isEmpty {
-            guard let press = event.asPress else { return [.dropped] }
+            guard let press = event.asPress else { return release(event, context) }
+            prefix.take(press)
             return [.question(finished: prompts.handle(press))]
         }
         if var open = picker {
-            guard let press = event.asPress else { return [.dropped] }
+            guard let press = event.asPress else { return release(event, context) }
+            prefix.take(press)
             open.handle(press)
             picker = open.result == nil ? open : nil
             return [.picker(result: open.result)]
@@ -87,14 +92,24 @@ struct InputRouter {
             case .forward(let event):
                 if helpShown {
                     if case .mouse = event { return .dropped }
-                    guard event.asPress != nil else { return .dropped }   // a release closes nothing
+                    guard let press = event.asPress else { return context.inHistory ? .dropped : .frontHost(event) }
                     helpShown = false
+                    prefix.take(press)
                     return .closedHelp
                 }
                 guard context.inHistory else { return .frontHost(event) }
-                return event.asPress.map { .history($0) } ?? .dropped
+                guard let press = event.asPress else { return .dropped }
+                prefix.take(press)
+                return .history(press)
             }
         }
+    }
+
+    /// A key's release while a question or the picker holds the input: Drover's (dropped) when
+    /// they or the prefix took its press, else the host's, which had the press.
+    private mutating func release(_ event: InputEvent, _ context: Context) -> [Delivery] {
+        guard case .forward(let event)? = prefix.handle(event).first, !context.inHistory else { return [.dropped] }
+        return [.frontHost(event)]
     }
 
     // MARK: What owns the input
@@ -113,7 +128,7 @@ struct InputRouter {
     mutating func ask(_ question: PromptQueue.Question) -> Bool {
         picker = nil
         helpShown = false
-        prefix = PrefixKeyHandler(prefix: prefix.prefix)
+        prefix.cancel()
         return prompts.append(question)
     }
 
@@ -136,7 +151,7 @@ struct InputRouter {
 
     /// Another host came to the front: a pressed prefix and the help box do not carry over.
     mutating func hostSwitched() {
-        prefix = PrefixKeyHandler(prefix: prefix.prefix)
+        prefix.cancel()   // the keys Drover took stay taken: their releases are not the new host's
         helpShown = false
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Console
+import VT
 
 /// The push/pop bookkeeping: what is turned on in the local terminal, and exactly what undoes it.
 final class LocalKeyboardTests: XCTestCase {
@@ -75,9 +76,9 @@ final class LocalKeyboardTests: XCTestCase {
         var keyboard = LocalKeyboard()
         keyboard.learn(.kittyKeyboardFlags(0))
         keyboard.learn(.primaryDeviceAttributes)
-        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 15)), "\u{1B}[>15u", "the host's own flags")
-        XCTAssertEqual(keyboard.transition(wanted: true, kittyFlags: 15), [])
-        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 7)), "\u{1B}[=7;1u",
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 9)), "\u{1B}[>9u", "the host's own flags")
+        XCTAssertEqual(keyboard.transition(wanted: true, kittyFlags: 9), [])
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 5)), "\u{1B}[=5;1u",
                        "new flags replace the pushed entry: the stack stays one deep")
         XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 64 | 31)), "\u{1B}[=31;1u",
                        "bits Drover does not decode are not asked for")
@@ -87,6 +88,20 @@ final class LocalKeyboardTests: XCTestCase {
         XCTAssertEqual(text(keyboard.undo), "\u{1B}[<1u")
         XCTAssertEqual(text(keyboard.transition(wanted: false, kittyFlags: 15)), "\u{1B}[<1u", "exactly one pop")
         XCTAssertEqual(keyboard.undo, [])
-        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 3)), "\u{1B}[>3u")
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 3)), "\u{1B}[>27u")
+    }
+
+    /// kitty 0.26 under `CSI > 3 u` sends Enter as `\r\r` (press, then release in legacy form):
+    /// with event types the local terminal is also asked for all keys as escapes, with text.
+    func testEventTypesComeWithAllKeysAsEscapes() {
+        var keyboard = LocalKeyboard()
+        keyboard.learn(.kittyKeyboardFlags(0))
+        keyboard.learn(.primaryDeviceAttributes)
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 3)), "\u{1B}[>27u")
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 2)), "\u{1B}[=26;1u")
+        XCTAssertEqual(text(keyboard.transition(wanted: true, kittyFlags: 1)), "\u{1B}[=1;1u", "none without event types")
+        var decoder = LocalInputDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[13u\u{1B}[13;1:3u".utf8)),
+                       [.key(.enter, []), .keyEvent(KeyEvent(.enter, type: .release))], "what kitty then sends for Enter")
     }
 }

@@ -64,10 +64,11 @@ final class PrefixKeyReleaseTests: XCTestCase {
             + "\u{1B}[110;1:1u\u{1B}[110;1:3u\u{1B}[120u\u{1B}[120;1:3u"
         XCTAssertEqual(handler.handle(decode(keys)), [
             .forward(.key(.modifier(.leftControl), .control)),   // Ctrl went down before the prefix was known
+            .forward(.keyEvent(KeyEvent(.modifier(.leftControl), type: .release))),   // so it comes up there too
             .command(.nextHost),
             .forward(.text("x")),
             .forward(.keyEvent(KeyEvent(.character("x"), type: .release))),
-        ], "the prefix's repeat and release, Ctrl's release and n's release while awaited are dropped")
+        ], "the prefix's repeat and release and n's release are dropped; Ctrl's release goes where its press went")
         XCTAssertFalse(handler.awaitingCommand)
     }
 
@@ -75,9 +76,8 @@ final class PrefixKeyReleaseTests: XCTestCase {
         var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
         XCTAssertEqual(handler.handle(decode("\u{1B}[93;5u\u{1B}[57441;2u\u{1B}[93;5:3u\u{1B}[47;2;63u")), [.command(.help)],
                        "Shift alone and the prefix's release between the prefix and ? change nothing")
-        XCTAssertEqual(handler.handle(decode("\u{1B}[47;1:3u\u{1B}[57441;1:3u")), [
-            .forward(.keyEvent(KeyEvent(.modifier(.leftShift), type: .release))),
-        ], "?'s release is taken (by its unshifted key); Shift's own release goes on")
+        XCTAssertEqual(handler.handle(decode("\u{1B}[47;1:3u\u{1B}[57441;1:3u")), [],
+                       "?'s release is taken (by its unshifted key); so is Shift's, whose press the host never had")
     }
 }
 
@@ -91,5 +91,20 @@ extension PrefixKeyReleaseTests {
         XCTAssertEqual(handler.handle([prefix, .text("d"), .text("d"), .keyEvent(KeyEvent(.character("d"), type: .release))]),
                        [.command(.detach), .forward(.text("d")), .forward(.keyEvent(KeyEvent(.character("d"), type: .release)))],
                        "d typed again for the host: its release is the host's, not the command's")
+    }
+}
+
+extension PrefixKeyReleaseTests {
+    func testTakenKeysAreBoundedOnEndlessNewKeys() {
+        var handler = PrefixKeyHandler(prefix: PrefixKeyHandler.defaultPrefix)
+        // A question typed into under a terminal without releases: every key stays taken until
+        // the host gets it; ever new keys must not grow that without bound.
+        for value in UInt32(0x4E00)..<UInt32(0x4E00 + 10_000) {
+            handler.take(.text(String(Character(Unicode.Scalar(value)!))))
+        }
+        handler.take(.key(.character("z"), []))
+        XCTAssertEqual(handler.handle(.keyEvent(KeyEvent(.character("z"), type: .release))), [], "the latest is still taken")
+        let old = InputEvent.keyEvent(KeyEvent(.character("\u{4E00}"), type: .release))
+        XCTAssertEqual(handler.handle(old), [.forward(old)], "the oldest were forgotten")
     }
 }

@@ -126,14 +126,14 @@ final class RelayLoopKeyboardTests: XCTestCase {
     func testTheLocalPushFollowsTheHostsFlagsAndReleasesReachIt() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
         h.relay.receiveRemote(bytes("\(esc)[>15u"))
-        try lastFrameStarts(h, with: "\(esc)[>15u")
+        try lastFrameStarts(h, with: "\(esc)[>31u")   // event types: with all keys as escapes and text
         h.relay.receiveLocal(bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"))
         XCTAssertEqual(h.sent, bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"),
                        "Shift alone, a repeat and the releases reach a flag-15 host as they came")
-        h.relay.receiveRemote(bytes("\(esc)[>7u"))
-        try lastFrameStarts(h, with: "\(esc)[=7;1u")
+        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        try lastFrameStarts(h, with: "\(esc)[=1;1u")
         h.relay.receiveRemote(bytes("\(esc)[<u"))
-        try lastFrameStarts(h, with: "\(esc)[=15;1u")
+        try lastFrameStarts(h, with: "\(esc)[=31;1u")
         h.relay.enterHistory()
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos.last, [], "one pop undid the push and both replacements")

@@ -15,4 +15,14 @@ final class PredictionKeyEventTests: XCTestCase {
         rig.type(.keyEvent(KeyEvent(.character("l"), type: .repeat)), at: 20)
         XCTAssertEqual(rig.engine.guesses.count, 2, "a held key's repeat types it again")
     }
+
+    func testAModifierKeyAloneStartsNoEpoch() {
+        var rig = PredictionRig()
+        rig.type("l", at: 0)
+        let epoch = rig.engine.epoch
+        rig.type(.key(.modifier(.leftShift), .shift), at: 10)
+        XCTAssertEqual(rig.engine.epoch, epoch, "Shift before a capital keeps the guesses shown")
+        rig.type("S", at: 20)
+        XCTAssertEqual(rig.engine.guesses.count, 2)
+    }
 }

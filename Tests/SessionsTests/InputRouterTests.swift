@@ -7,16 +7,16 @@ import VT
 /// them. The attach tests (`AttachPrefixKeyTests`, `AttachTrustTests`, `AttachMultiHostTests`,
 /// `AttachHistoryTests`, `AttachPasteCancelTests`) show the same rule end to end.
 final class InputRouterTests: XCTestCase {
-    private let prefix = InputEvent.key(.character("]"), .control)
+    let prefix = InputEvent.key(.character("]"), .control)
     private var answers: [String?] = []
 
-    private func question(_ title: String = "trust?") -> PromptQueue.Question {
+    func question(_ title: String = "trust?") -> PromptQueue.Question {
         PromptQueue.Question(host: 0, generation: 1, prompt: LinePrompt(title: title, lines: ["?"], echo: true),
                              reply: { [unowned self] in answers.append($0) })
     }
 
     /// Who got each delivery, in a word (`Delivery` carries closures, so it is not Equatable).
-    private func who(_ deliveries: [InputRouter.Delivery]) -> [String] {
+    func who(_ deliveries: [InputRouter.Delivery]) -> [String] {
         deliveries.map { delivery in
             switch delivery {
             case .question(let finished): return finished.map { "answered \($0.prompt.submitted ?? "nil")" } ?? "question"
@@ -145,7 +145,7 @@ final class InputRouterTests: XCTestCase {
         XCTAssertEqual(who(router.route(release, InputRouter.Context(inHistory: true))), ["dropped"],
                        "history mode reads presses")
         _ = router.route(prefix) + router.route(.text("?"))
-        XCTAssertEqual(who(router.route(release)), ["dropped"], "a release does not close the help box")
+        XCTAssertEqual(who(router.route(release)), ["host \(release)"], "a release does not close the help box")
         XCTAssertEqual(who(router.route(.keyEvent(KeyEvent(.character("a"), type: .repeat)))), ["closed help"])
     }
 }

@@ -88,6 +88,8 @@ public struct PredictionEngine: Sendable {
             typeEnter(on: frame, at: now)
         case .keyEvent(let key) where key.type == .release:
             return   // a release types nothing
+        case .key(.modifier, _):
+            return   // nor does Shift alone (reported under kitty's flag 8) before a capital
         case .keyEvent(let key):
             typed(.key(key.key, key.modifiers), on: frame, at: now)
         case .focus:
