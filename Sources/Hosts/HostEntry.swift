@@ -52,6 +52,20 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// `PrefixKey.name` spells it); nil means `DROVER_PREFIX`'s or `ctrl+]`. Checked where it
     /// is parsed (Console's `PrefixKey`), which this module does not see.
     public var prefix: String?
+    /// Other names this entry answers to (ssh_config's `Host box boxalias`: one destination,
+    /// one entry); nil: none.
+    public var aliases: [String]?
+    /// The ssh_config name this entry follows (`Host` alias): its HostName, User, Port, keys,
+    /// jumps and forwards are read from ~/.ssh/config at each attach; nil: the fields here.
+    public var sshConfig: String?
+    /// An ssh_config `ProxyCommand` that is not a plain `ssh -W %h:%p HOP` jump, kept so the
+    /// host is never mistaken for a direct one; attach refuses it until Drover can run it.
+    public var proxyCommand: String?
+    /// Seconds to wait for this host to connect and greet (ssh_config's `ConnectTimeout`);
+    /// nil: `--timeout` or 10.
+    public var connectTimeout: Int?
+    /// Seconds between keepalive probes (ssh_config's `ServerAliveInterval`); nil: `--keepalive` or 15.
+    public var keepalive: Int?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -127,12 +141,22 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let jump { try HostRules.checkJump(jump) }
         if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
         if let legacyAlgorithms { try HostRules.checkLegacyAlgorithms(legacyAlgorithms) }
+        for alias in aliases ?? [] { try HostRules.checkName(alias) }
+        if let sshConfig { try HostRules.checkName(sshConfig) }
+        if let proxyCommand { try HostRules.checkCommand(proxyCommand) }
+        if let connectTimeout { try HostRules.checkSeconds(connectTimeout, field: "connectTimeout") }
+        if let keepalive { try HostRules.checkSeconds(keepalive, field: "keepalive") }
+    }
+
+    /// True when `text` is this entry's name or one of its aliases.
+    public func answers(to text: String) -> Bool {
+        name == text || aliases?.contains(text) == true
     }
 
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
-        case forwardAgent, prefix
+        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -163,6 +187,11 @@ public struct HostEntry: Codable, Equatable, Sendable {
         lastKey = try c.decodeIfPresent(String.self, forKey: .lastKey)
         forwardAgent = try c.decodeIfPresent(Bool.self, forKey: .forwardAgent)
         prefix = try c.decodeIfPresent(String.self, forKey: .prefix)
+        aliases = try c.decodeIfPresent([String].self, forKey: .aliases)
+        sshConfig = try c.decodeIfPresent(String.self, forKey: .sshConfig)
+        proxyCommand = try c.decodeIfPresent(String.self, forKey: .proxyCommand)
+        connectTimeout = try c.decodeIfPresent(Int.self, forKey: .connectTimeout)
+        keepalive = try c.decodeIfPresent(Int.self, forKey: .keepalive)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

@@ -13,8 +13,9 @@ public struct HostList: Equatable, Sendable {
         self.invalid = invalid
     }
 
+    /// The entry called `name`, else the one that has it as an alias.
     public func named(_ name: String) -> HostEntry? {
-        hosts.first { $0.name == name }
+        hosts.first { $0.name == name } ?? hosts.first { $0.answers(to: name) }
     }
 
     /// The invalid entry called exactly `name`, if any.

@@ -87,6 +87,13 @@ public enum HostRules {
         }
     }
 
+    /// A wait in whole seconds, 1-600 (as `--timeout` and `--keepalive`).
+    public static func checkSeconds(_ seconds: Int, field: String) throws {
+        guard (1...600).contains(seconds) else {
+            throw HostValidationError(field: field, value: String(seconds), rule: "must be a number of seconds from 1 to 600")
+        }
+    }
+
     public static func checkAuth(_ auth: [AuthMethod]) throws {
         guard !auth.isEmpty, Set(auth).count == auth.count else {
             throw HostValidationError(field: "auth", value: auth.map(\.rawValue).joined(separator: ","), rule: authRule)

@@ -34,12 +34,12 @@ public struct SSHConfigFiles: Sendable {
     }
 
     /// `path` shown with `~` for the home directory.
-    func display(_ path: String) -> String {
+    public func display(_ path: String) -> String {
         path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
 
     /// The file's identity (device and inode), to notice an Include loop however it is spelled.
-    func identity(_ path: String) -> String? {
+    public func identity(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return "\(info.st_dev):\(info.st_ino)"

@@ -20,9 +20,47 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var notCarriedOver: [String] = []
     /// The algorithm lines that apply, for `legacyAlgorithms` (`SSHConfigAlgorithmLine`).
     public var algorithmLines: [SSHConfigAlgorithmLine] = []
+    /// A `ProxyCommand` other than `ssh -W %h:%p HOP` (which is `jump`).
+    public var proxyCommand: String? = nil
+    /// `LocalForward`s as `ForwardSpec` text.
+    public var forwards: [String] = []
+    /// `ConnectTimeout` and `ServerAliveInterval`, seconds (at most 600).
+    public var connectTimeout: Int? = nil
+    public var keepalive: Int? = nil
+    /// `ForwardAgent yes`.
+    public var forwardAgent = false
+    /// `RemoteCommand`: herdr's attach of a session is `session`, any other command `command`.
+    public var session: String? = nil
+    public var command: String? = nil
 
     /// Where the alias was named: `line 7` or `~/.ssh/conf.d/work line 7`.
     public var location: String { file.map { "\($0) line \(line)" } ?? "line \(line)" }
+
+    /// A registry entry called `name` with every setting of this alias (a missing `User` is
+    /// `localUser`, as in ssh).
+    public func host(named name: String, localUser: String) -> HostEntry {
+        var host = HostEntry(name: name, hostname: Hostname.stripBrackets(hostname), user: user ?? localUser)
+        apply(to: &host, localUser: localUser)
+        host.session = session
+        host.command = command
+        return host
+    }
+
+    /// Gives `host` this alias's connection: address, account, keys, route, forwards, waits.
+    /// Its name, herdr session, command, pins and other Drover settings stay.
+    public func apply(to host: inout HostEntry, localUser: String) {
+        host.hostname = Hostname.stripBrackets(hostname)
+        host.port = port ?? HostEntry.defaultPort
+        host.user = user ?? localUser
+        host.identity = identityFiles.isEmpty ? nil : identityFiles
+        host.identitiesOnly = identitiesOnly ? true : nil
+        host.jump = jump
+        host.proxyCommand = proxyCommand
+        host.forward = forwards.isEmpty ? nil : forwards
+        host.forwardAgent = forwardAgent ? true : nil
+        host.connectTimeout = connectTimeout
+        host.keepalive = keepalive
+    }
 }
 
 /// An alias the config names but that cannot be imported as it is written.
@@ -40,9 +78,6 @@ public struct SSHConfigImport: Equatable, Sendable {
     public var skipped: [SSHConfigSkip] = []
     /// One sentence per pattern or Include that yields no host (wildcards, negations, missing files).
     public var notes: [String] = []
-
-    /// The keywords whose values become the registry entry; everything else is listed per host.
-    static let carriedOver: Set<String> = ["hostname", "user", "port", "proxyjump", "identitiesonly"]
 
     /// Reads `text` and the files it includes (through `files`). `identity` is the file's
     /// own identity (`SSHConfigFiles.identity`), so a file that includes itself is noticed.
@@ -93,74 +128,29 @@ public struct SSHConfigImport: Equatable, Sendable {
     /// Applies every block that matches `alias`, first value of each keyword winning.
     private static func resolve(_ alias: String, in blocks: [SSHConfigBlock],
                                 index: SSHConfigBlockIndex) -> Result<SSHConfigEntry, Problem> {
-        var values: [String: SSHConfigStatement] = [:]
-        var others: [String: SSHConfigStatement] = [:]
-        var otherOrder: [String] = []
-        var identities: [SSHConfigStatement] = []
-        let name = alias.lowercased()
-        let characters = Array(name)
-        for block in index.candidates(for: name).map({ blocks[$0] }) where block.applies(to: characters) {
-            for setting in block.settings {
-                if setting.keyword == "identityfile" {
-                    identities.append(setting)
-                } else if carriedOver.contains(setting.keyword) || SSHConfigAlgorithmLine.keywords.contains(setting.keyword) {
-                    if values[setting.keyword] == nil { values[setting.keyword] = setting }
-                } else if others[setting.keyword] == nil {
-                    others[setting.keyword] = setting
-                    otherOrder.append(setting.keyword)
-                }
+        let characters = Array(alias.lowercased())
+        let statements = index.candidates(for: alias.lowercased()).map { blocks[$0] }
+            .filter { $0.applies(to: characters) }.flatMap(\.settings)
+        return SSHConfigSettings.entry(alias: alias, statements).mapError { Problem(text: $0.text) }
+    }
+
+    /// Resolves any `name` (an alias or not) against the config `text` and its includes, as
+    /// ssh would for `ssh NAME`, with Drover's own reader: the fallback when no OpenSSH client
+    /// is installed. Match blocks are not evaluated; an Include that loops is an error here.
+    public static func resolve(name: String, text: String, files: SSHConfigFiles,
+                               identity: String? = nil) -> Result<SSHConfigEntry, SSHConfigProblem> {
+        var reader = SSHConfigReader(files: files)
+        reader.read(text, identity: identity)
+        if let loop = reader.notes.first(where: { $0.hasSuffix("it includes itself") }) {
+            return .failure(SSHConfigProblem(text: "an Include loops: \(loop)"))
+        }
+        return resolve(name, in: reader.blocks, index: SSHConfigBlockIndex(reader.blocks))
+            .map { entry in
+                var entry = entry
+                entry.notCarriedOver += reader.matchLines.map { "Match block (\($0))" }
+                return entry
             }
-        }
-        var entry = SSHConfigEntry(alias: alias, hostname: alias, user: nil, port: nil, line: 0)
-        entry.notCarriedOver = otherOrder.compactMap { others[$0] }.map { "\($0.spelling) (\($0.location))" }
-        for s in identities {
-            if let path = identityPath(s.arguments) {
-                if !entry.identityFiles.contains(path) { entry.identityFiles.append(path) }
-            } else if s.arguments.map({ $0.lowercased() }) != ["none"] {
-                entry.notCarriedOver.append("\(s.spelling) (\(s.location): only ~/ and %d are expanded)")
-            }
-        }
-        if let s = values["hostname"] {
-            guard s.arguments.count == 1, let expanded = expandTokens(s.arguments[0], alias: alias) else {
-                return .failure(Problem(text: "\(s.location): HostName '\(s.arguments.joined(separator: " "))' uses tokens other than %h and %%"))
-            }
-            entry.hostname = expanded
-        }
-        if let s = values["user"] {
-            guard s.arguments.count == 1, !s.arguments[0].contains("%") else {
-                return .failure(Problem(text: "\(s.location): User '\(s.arguments.joined(separator: " "))' uses tokens, which are not expanded"))
-            }
-            entry.user = s.arguments[0]
-        }
-        if let s = values["port"] {
-            guard s.arguments.count == 1, let port = Int(s.arguments[0]), (1...65535).contains(port) else {
-                return .failure(Problem(text: "\(s.location): Port '\(s.arguments.joined(separator: " "))' is not a number from 1 to 65535"))
-            }
-            entry.port = port
-        }
-        if let s = values["identitiesonly"] {
-            switch s.arguments.map({ $0.lowercased() }) {
-            case ["yes"]: entry.identitiesOnly = true
-            case ["no"]: break
-            default:
-                return .failure(Problem(text: "\(s.location): IdentitiesOnly '\(s.arguments.joined(separator: " "))' is not yes or no"))
-            }
-        }
-        if let s = values["proxyjump"] {
-            let text = s.arguments.joined(separator: " ")
-            if text.lowercased() != "none" {
-                guard s.arguments.count == 1, !text.contains("%"), let hops = try? JumpHop.parseList(text) else {
-                    return .failure(Problem(text: "\(s.location): ProxyJump '\(text)' is not a list of [user@]host[:port] "
-                                            + "without tokens"))
-                }
-                entry.jump = hops.map(\.description)
-            }
-        }
-        entry.algorithmLines = SSHConfigAlgorithmLine.keywords.compactMap { values[$0] }.map {
-            SSHConfigAlgorithmLine(keyword: $0.keyword, spelling: $0.spelling, value: $0.arguments.joined(separator: " "),
-                                   location: $0.location)
-        }
-        return .success(entry)
+            .mapError { SSHConfigProblem(text: $0.text) }
     }
 
     /// An IdentityFile value Drover can follow: one path, `~/…` or absolute, with `%d` (the
@@ -173,19 +163,10 @@ public struct SSHConfigImport: Equatable, Sendable {
               (try? HostRules.checkIdentity(path)) != nil else { return nil }
         return path
     }
+}
 
-    /// `%h` becomes the alias and `%%` a percent sign; any other token gives nil.
-    private static func expandTokens(_ value: String, alias: String) -> String? {
-        var out = ""
-        var iterator = value.makeIterator()
-        while let c = iterator.next() {
-            guard c == "%" else { out.append(c); continue }
-            switch iterator.next() {
-            case "h": out += alias
-            case "%": out.append("%")
-            default: return nil
-            }
-        }
-        return out
-    }
+/// Why a config cannot be used for a name: the line and what is wrong with it.
+public struct SSHConfigProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let text: String
+    public var description: String { text }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What importing a parsed ssh_config does to a registry: every alias becomes an entry, even
-/// several aliases of one computer (`Host a b c` gives three), unless its name is taken or it
-/// would be a twin of an entry that was there before (so importing twice adds nothing).
+/// What importing a parsed ssh_config does to a registry: one entry per destination (aliases
+/// with the same settings, `Host a b c`, become one entry and its `aliases`), unless its name
+/// is taken or it would be a twin of an entry that was there before (so importing twice adds
+/// nothing). Every setting Drover has an equivalent for is carried (`SSHConfigEntry.host`).
 /// Pure: the caller decides whether the changed list is written (`--dry-run` does not).
 public struct SSHConfigImportPlan: Equatable, Sendable {
     public struct Added: Equatable, Sendable {
@@ -25,14 +26,11 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
         let before = list
         let hopNames = hopNames(parsed, in: list, localUser: localUser, now: now)
+        // One entry per destination: aliases whose settings are all the same join the first.
+        var destinations: [(host: HostEntry, entry: SSHConfigEntry, notes: [String])] = []
         for entry in parsed.entries {
-            var host = Self.host(entry, localUser: localUser)
-            if !entry.identityFiles.isEmpty { host.identity = entry.identityFiles }
-            if entry.identitiesOnly { host.identitiesOnly = true }
+            var host = entry.host(named: entry.alias, localUser: localUser)
             host.jump = entry.jump?.map { hop in JumpHop(hop)?.mayBeName == true ? hopNames[hop] ?? hop : hop }
-            func skip(_ reason: String) {
-                plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
-            }
             var notCarriedOver = entry.notCarriedOver
             var legacy: [String] = []
             for line in entry.algorithmLines {
@@ -41,6 +39,23 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
                 if let note = reading.note(for: line) { notCarriedOver.append(note) }
             }
             if !legacy.isEmpty { host.legacyAlgorithms = legacy }
+            var unnamed = host
+            unnamed.name = ""
+            if let index = destinations.firstIndex(where: { var d = $0.host; d.name = ""; d.aliases = nil; return d == unnamed }) {
+                if list.isTaken(entry.alias) || destinations.contains(where: { $0.host.answers(to: entry.alias) }) {
+                    plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location,
+                                                      reason: "a host with that name is already registered"))
+                } else {
+                    destinations[index].host.aliases = (destinations[index].host.aliases ?? []) + [entry.alias]
+                }
+                continue
+            }
+            destinations.append((host, entry, notCarriedOver))
+        }
+        for (host, entry, notCarriedOver) in destinations {
+            func skip(_ reason: String) {
+                plan.skipped.append(SSHConfigSkip(alias: entry.alias, location: entry.location, reason: reason))
+            }
             if list.isTaken(host.name) {
                 skip("a host with that name is already registered")
             } else if let twin = before.twin(of: host) {

@@ -10,7 +10,10 @@ struct SSHConfigStatement: Equatable, Sendable {
     var file: String? = nil
 
     /// `line 7`, or `~/.ssh/conf.d/work line 7` for an included file.
-    var location: String { file.map { "\($0) line \(line)" } ?? "line \(line)" }
+    var location: String {
+        guard line > 0 else { return file ?? "ssh_config" }   // `ssh -G`'s lines have no place in a file
+        return file.map { "\($0) line \(line)" } ?? "line \(line)"
+    }
 }
 
 /// Splits ssh_config text into statements the way ssh reads it: lines end at LF (a CR before

@@ -70,7 +70,7 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     private static func resolveDirect(_ text: String, in hosts: [HostEntry], localUser: String) throws -> AttachTarget {
-        if let host = hosts.first(where: { $0.name == text }) {
+        if let host = hosts.first(where: { $0.name == text }) ?? hosts.first(where: { $0.answers(to: text) }) {
             return AttachTarget(host: host)
         }
         guard text.contains("@") || text.contains(".") || text.contains(":") || text == "localhost",

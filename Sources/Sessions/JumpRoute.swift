@@ -35,7 +35,8 @@ public struct JumpRoute: Equatable, Sendable {
     /// to as `localUser` unless it names a user.
     public static func resolve(_ hops: [JumpHop], in hosts: [HostEntry], localUser: String) -> [JumpRoute] {
         hops.map { hop in
-            if hop.mayBeName, let host = hosts.first(where: { $0.name == hop.host }) {
+            if hop.mayBeName, let host = hosts.first(where: { $0.name == hop.host })
+                ?? hosts.first(where: { $0.answers(to: hop.host) }) {
                 return JumpRoute(name: host.name,
                                  endpoint: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
                                  auth: host.auth, identity: host.identity, sshKnownHosts: host.sshKnownHosts, host: host)

@@ -55,11 +55,11 @@ final class NewUserTrialCLITests: XCTestCase {
     }
 
     func testAttachIdentityPointsToTheHostEntry() {
-        for option in ["--identity", "--identity=k", "-i"] {
+        // Issue 28: attach takes -i for this run, as ssh does; only the host is then unknown.
+        for option in ["--identity", "-i"] {
             let h = CLIHarness(environment: env)
-            XCTAssertEqual(h.run(["attach", "web", option, "k"]), 2)
-            XCTAssertTrue(h.err.contains("unknown option '\(option)'; it belongs to the host: set it with "
-                + "'drover hosts edit NAME --identity FILE'"), h.err)
+            XCTAssertEqual(h.run(["attach", "web", option, "k"]), 1)
+            XCTAssertTrue(h.err.contains("no host named 'web'"), h.err)
         }
         let other = CLIHarness(environment: env)
         XCTAssertEqual(other.run(["hosts", "list", "--identity"]), 2)

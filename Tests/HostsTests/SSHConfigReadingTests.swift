@@ -180,39 +180,34 @@ final class SSHConfigImportPlanTests: XCTestCase {
         SSHConfigImport.parse(text, files: SSHConfigFiles(home: "/nonexistent-drover-home"))
     }
 
-    func testEveryAliasOfAHostLineBecomesAnEntry() {
+    /// Issue 28: the aliases of one destination are one entry, so its address is never ambiguous.
+    func testTheAliasesOfAHostLineAreOneEntry() throws {
         var list = HostList()
         let plan = SSHConfigImportPlan.apply(parse("Host a b c\n  HostName box.lan\n  User ann\n"), to: &list,
                                              localUser: "me", now: now)
-        XCTAssertEqual(plan.added.map(\.host.name), ["a", "b", "c"])
-        XCTAssertEqual(Set(list.hosts.map(\.account)), ["ann@box.lan:22"])
+        XCTAssertEqual(plan.added.map(\.host.name), ["a"])
+        XCTAssertEqual(plan.added.first?.host.aliases, ["b", "c"])
+        XCTAssertEqual(list.named("c")?.name, "a", "an alias finds its entry")
+        XCTAssertTrue(list.isTaken("b"), "an alias is a name no other entry may take")
         XCTAssertEqual(plan.skipped, [])
     }
 
-    func testAliasesImportedAsTwinsCanStillBeEditedOneByOne() throws {
+    func testAliasesWithDifferentSettingsStayApart() {
         var list = HostList()
-        _ = SSHConfigImportPlan.apply(parse("Host a b\n  HostName box.lan\n"), to: &list, localUser: "me", now: now)
-        var a = try XCTUnwrap(list.named("a"))
-        a.auth = [.agent]
-        XCTAssertNoThrow(try list.replace(named: "a", with: a, now: now), "still b's twin, as imported")
-        var b = try XCTUnwrap(list.named("b"))
-        b.session = "s"
-        try list.replace(named: "b", with: b, now: now)
-        b.session = nil
-        XCTAssertThrowsError(try list.replace(named: "b", with: b, now: now), "an edit may not make a new twin") {
-            XCTAssertEqual($0 as? HostStoreError, .twin(entry: "me@box.lan:22, herdr's default session", existingName: "a"))
-        }
+        let plan = SSHConfigImportPlan.apply(parse("Host a b\n  HostName box.lan\nHost b\n  Port 2222\n"), to: &list,
+                                             localUser: "me", now: now)
+        XCTAssertEqual(plan.added.map(\.host.account), ["me@box.lan:22", "me@box.lan:2222"])
     }
 
     func testImportingAgainAddsNothingAndATwinOfAnEarlierEntryIsSkipped() {
         var list = HostList()
         let config = parse("Host a b\n  HostName box.lan\nHost c\n  HostName c.lan\n  Port nope\n")
         let first = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
-        XCTAssertEqual(first.added.count, 2)
+        XCTAssertEqual(first.added.count, 1)
         XCTAssertEqual(first.skipped.map(\.alias), ["c"], "a bad Port skips its alias and is counted")
         let again = SSHConfigImportPlan.apply(config, to: &list, localUser: "me", now: now)
         XCTAssertEqual(again.added, [])
-        XCTAssertEqual(again.skipped.map(\.alias), ["c", "a", "b"])
+        XCTAssertEqual(again.skipped.map(\.alias), ["c", "b", "a"])
         XCTAssertEqual(again.skipped[1].reason, "a host with that name is already registered")
 
         let renamed = parse("Host other\n  HostName box.lan\n")

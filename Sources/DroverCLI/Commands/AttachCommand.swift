@@ -12,9 +12,15 @@ enum AttachCommand {
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
-            + " [--forward-agent | --no-forward-agent] [--prefix KEY]",
+            + " [--forward-agent | --no-forward-agent] [--prefix KEY] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER]",
         details: """
-            HOST is a registry name (see 'drover hosts') or user@host[:port] (IPv6: user@[::1]:22).
+            HOST is a registry name or alias (see 'drover hosts'), a Host of ~/.ssh/config, or
+            user@host[:port] (IPv6: user@[::1]:22). A name the registry does not know is resolved
+            as 'ssh HOST' would: with 'ssh -G -F ~/.ssh/config HOST' when OpenSSH is installed,
+            else with Drover's own reader; its HostName, User, Port, IdentityFile, IdentitiesOnly,
+            ProxyJump (and ProxyCommand ssh -W %h:%p HOP), LocalForward, ConnectTimeout,
+            ServerAliveInterval, ForwardAgent and RemoteCommand apply ('drover doctor HOST' lists
+            the settings Drover does not use). -J, -i, -p, -l, -L and -A change this run only, as in ssh.
             Drover runs the host's attach command in a PTY and draws the session here.
             --session S attaches herdr session S of a single HOST this once; the registry entry
             is not changed (give it a session for good with 'drover hosts edit NAME --session S').
@@ -119,28 +125,30 @@ enum AttachCommand {
             OptionSpec("paste-images", value: "on|off",
                        help: "upload pasted picture files to the host and paste their remote paths (default: each host's setting, on)"),
             HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for each HOST this time"),
-            OptionSpec("forward-agent",
+            OptionSpec("forward-agent", short: "A",
                        help: "forward your ssh-agent to every HOST this time, as ssh -A (any process there can use your keys meanwhile)"),
             OptionSpec("no-forward-agent", help: "do not forward your ssh-agent this time, whatever the hosts' setting"),
             OptionSpec("prefix", value: "KEY",
                        help: "use KEY as Drover's prefix key this time, e.g. ctrl+a (default: the host's, DROVER_PREFIX, ctrl+])"),
-        ],
+        ] + ConnectionFlags.specs,
         action: { args, ctx in
             let names = args.positionals
             guard !names.isEmpty else { throw UsageError("missing HOST") }
             if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
                 throw UsageError("host '\(repeated)' is named twice; name each host once")
             }
-            let timeout = try args.int("timeout", in: 1...600) ?? 10
-            let keepalive = try args.int("keepalive", in: 1...600) ?? 15
             let predict = try args.value("predict").map(HostsFieldOptions.predictSetting)
             let store = HostStore(root: ctx.root)
             let list = try store.load()
             if let invalid = names.lazy.compactMap({ list.invalidNamed($0) }).first {
                 throw HostStoreError.invalidEntry(invalid)
             }
-            let hosts = list.hosts
-            var targets = try names.map { try AttachTarget.resolve($0, in: hosts, localUser: LocalUser.name) }
+            var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment),
+                                          flags: try ConnectionFlags(args))
+            var targets = try names.map { try resolver.resolve($0) }
+            // A host's ConnectTimeout and ServerAliveInterval apply when the flags do not say.
+            let timeout = try args.int("timeout", in: 1...600) ?? targets.compactMap { $0.host?.connectTimeout }.max() ?? 10
+            let keepalive = try args.int("keepalive", in: 1...600) ?? targets.compactMap { $0.host?.keepalive }.min() ?? 15
             if args.flag("identities-only") { for index in targets.indices { targets[index].identitiesOnly = true } }
             if let session = args.value("session") {
                 guard targets.count == 1 else {

@@ -24,6 +24,10 @@ struct CheckedConnection {
     let assumeYes: Bool
     let root: DroverRoot
     let environment: [String: String]
+    /// Which credentials the login may use: keys only (doctor, ssh-check), keys then a typed
+    /// password (`key install`), or the device key alone (`key install`'s proof).
+    enum Logins { case keys, keysThenPassword, deviceKeyOnly }
+    var logins = Logins.keys
 
     init(target: AttachTarget, ctx: CommandContext, timeout: Double, readsOpenSSHKnownHosts: Bool, assumeYes: Bool) {
         var options = SSHOptions(connectTimeout: timeout, handshakeTimeout: timeout)
@@ -36,11 +40,17 @@ struct CheckedConnection {
         plan = ConnectionPlan(target: target, root: ctx.root, environment: ctx.environment, options: options)
     }
 
-    /// `HOST`: a registry name or `[user@]host[:port]`, as `drover attach` takes it.
-    static func resolve(_ text: String, ctx: CommandContext) throws -> AttachTarget {
+    /// `HOST`: a registry name, an ssh_config Host or `[user@]host[:port]`, as `drover attach` takes it.
+    /// `flags` are doctor's one-off `-J -i -p -l`; `notHonoured` hears what the config says
+    /// that Drover does not use.
+    static func resolve(_ text: String, ctx: CommandContext, flags: ConnectionFlags? = nil,
+                        notHonoured: ([String]) -> Void = { _ in }) throws -> AttachTarget {
         let list = try HostStore(root: ctx.root).load()
         if let invalid = list.invalidNamed(text) { throw HostStoreError.invalidEntry(invalid) }
-        return try AttachTarget.resolve(text, in: list.hosts, localUser: LocalUser.name)
+        var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment), flags: flags)
+        let target = try resolver.resolve(text)
+        notHonoured(resolver.notHonoured.values.flatMap { $0 })
+        return target
     }
 
     /// Each jump host's name and plan, in the order they are passed through.
@@ -84,12 +94,16 @@ struct CheckedConnection {
         defer { started = last }
         // The target's next call is doctor's `exec("true")`, as attach's is its command.
         return try plan.logIn(through: outer, options: options, trust: trust, thenExec: label.isEmpty, credentials: {
-            var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { question in
-                guard question.keyFile != nil else { return nil }
+            var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { [logins] question in
+                guard question.keyFile != nil || logins == .keysThenPassword else { return nil }
                 if !question.instruction.isEmpty { ctx.printError(question.instruction) }
                 return ctx.readSecretLine(prompt: question.text)
             }, note: note)
-            credentials.order.removeAll { $0 == .prompt }
+            switch logins {
+            case .keys: credentials.order.removeAll { $0 == .prompt }
+            case .keysThenPassword: if !credentials.order.contains(.prompt) { credentials.order.append(.prompt) }
+            case .deviceKeyOnly: credentials.order = [.privateKeys]
+            }
             return credentials
         }, step: { done in
             let now = ContinuousClock.now

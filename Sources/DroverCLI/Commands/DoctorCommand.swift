@@ -8,11 +8,14 @@ import SSH
 enum DoctorCommand {
     static let command = Command(
         "doctor", summary: "show how Drover would connect to a host, then connect and time each step",
-        usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] [--legacy-algorithms NAME[,NAME...]]",
+        usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] [--legacy-algorithms NAME[,NAME...]]"
+            + " [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [-L FORWARD]... [-A]",
         details: """
             Without HOST: the libssh2 and OpenSSL versions, the algorithms Drover offers every host
             (OpenSSH's modern defaults, strict key exchange on), and the weak ones a host may allow.
-            With HOST (a registry name or user@host[:port]): also the address, the keys in the order
+            With HOST (a registry name, a Host of ~/.ssh/config or user@host[:port], as attach
+            takes it, with the same one-off -J, -i, -p, -l, -L and -A): also the ssh_config settings
+            Drover does not use for it (in one line), the address, the keys in the order
             they are tried, Drover's pins, what ~/.ssh/known_hosts holds for it and the weak
             algorithms it allows; then a real connection (TCP and handshake, host key, login, a
             session running 'true'), each step with its time, and the algorithms it negotiated (a
@@ -25,7 +28,10 @@ enum DoctorCommand {
             OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts"),
             HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for HOST this time"),
-        ],
+            OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
+                       help: "check this forward's form for HOST (doctor listens on nothing)"),
+            OptionSpec("forward-agent", short: "A", help: "ask HOST for agent forwarding this time, as attach -A would"),
+        ] + ConnectionFlags.specs,
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
@@ -35,17 +41,27 @@ enum DoctorCommand {
         if legacy != nil && args.positionals.isEmpty {
             throw UsageError("--legacy-algorithms goes with HOST: 'drover doctor HOST --legacy-algorithms NAME[,NAME...]'")
         }
-        let target = try args.positionals.first.map {
-            try CheckedConnection.resolve($0, ctx: ctx).allowing(legacyAlgorithms: legacy ?? [])
+        var unused: [String] = []
+        let flags = try ConnectionFlags(args)
+        var target = try args.positionals.first.map {
+            try CheckedConnection.resolve($0, ctx: ctx, flags: flags, notHonoured: { unused = $0 })
+                .allowing(legacyAlgorithms: legacy ?? [])
+        }
+        if args.flag("forward-agent") { target?.forwardAgent = true }
+        if !args.values("forward").isEmpty, let given = target {
+            target?.forwards = given.forwards + (try HostsFieldOptions.forwards(args.values("forward"), allowPublic: false))
         }
         for line in DoctorReport.libraryLines(libssh2: VersionNumber.libssh2, openSSL: CryptoLibrary.versionText,
                                               legacyAvailable: SSHAlgorithms.legacyAvailable) { ctx.print(line) }
         guard let target else { return 0 }
-        let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
+        let timeout = Double(try args.int("timeout", in: 1...600) ?? target.host?.connectTimeout ?? 10)
         let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
                                            readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"),
                                            assumeYes: args.flag("yes"))
         ctx.print("")
+        // Said once, here, not under every attach (ADR 0027).
+        if !unused.isEmpty { ctx.print("ssh_config settings Drover does not use for \(target.displayName): \(unused.joined(separator: ", "))") }
+        if !target.forwards.isEmpty { ctx.print("Forwards: " + target.forwards.map(\.summary).joined(separator: ", ")) }
         if !target.jumps.isEmpty {
             ctx.print("Through jump hosts, in order: " + target.jumps.map(\.name).joined(separator: ", "))
         }

@@ -34,8 +34,12 @@ enum HostsAddCommand {
             var host = HostEntry(name: positionals[0], hostname: "", user: LocalUser.name)
             if positionals.count == 2 {
                 try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
+            } else if let follow = args.value("ssh-config"), args.value("host") == nil {
+                // The address is read from ~/.ssh/config now, and again at each attach.
+                try SSHConfigLookup(environment: ctx.environment).entry(for: follow).apply(to: &host, localUser: LocalUser.name)
             } else if args.value("host") == nil {
-                throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, or --host HOST")
+                throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, --host HOST, "
+                                 + "or --ssh-config NAME to follow a Host of ~/.ssh/config")
             }
             try HostsFieldOptions.apply(args, to: &host)
             let store = HostStore(root: ctx.root)

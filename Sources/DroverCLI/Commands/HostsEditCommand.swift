@@ -8,7 +8,7 @@ enum HostsEditCommand {
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
             + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--prefix KEY | --no-prefix]"
-            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--rename NEW]",
+            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--ssh-config NAME | --no-ssh-config] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -28,6 +28,7 @@ enum HostsEditCommand {
                 OptionSpec("ssh-known-hosts", help: "let ~/.ssh/known_hosts vouch for this host's key again"),
                 OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
                 OptionSpec("no-prefix", help: "forget the host's prefix key (DROVER_PREFIX's or ctrl+] again)"),
+                OptionSpec("no-ssh-config", help: "stop following an ~/.ssh/config Host; keep the fields last read from it"),
             ],
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
@@ -49,6 +50,9 @@ enum HostsEditCommand {
                 throw UsageError("give --forward-agent or --no-forward-agent, not both")
             }
             if args.flag("prefix") && args.flag("no-prefix") { throw UsageError("give --prefix or --no-prefix, not both") }
+            if args.flag("ssh-config") && args.flag("no-ssh-config") {
+                throw UsageError("give --ssh-config or --no-ssh-config, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -67,6 +71,7 @@ enum HostsEditCommand {
                 if args.flag("no-legacy-algorithms") { host.legacyAlgorithms = nil; changed = true }
                 if args.flag("no-identities-only") { host.identitiesOnly = nil; changed = true }
                 if args.flag("no-prefix") { host.prefix = nil; changed = true }
+                if args.flag("no-ssh-config") { host.sshConfig = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: name, with: host, now: now)
             }

@@ -33,6 +33,8 @@ enum HostsFieldOptions {
                    help: "forward your ssh-agent to this host while attached, as ssh -A (off by default: see below)"),
         OptionSpec("prefix", value: "KEY",
                    help: "Drover's prefix key when this host is attached first: ctrl+LETTER or ctrl+] \\ ^ _ @ (default ctrl+])"),
+        OptionSpec("ssh-config", value: "NAME",
+                   help: "follow this ~/.ssh/config Host: its address, user, port, keys, jumps and forwards, read at each attach"),
     ]
 
     /// `--legacy-algorithms`, for hosts add/edit, attach and doctor (ADR 0021).
@@ -149,6 +151,13 @@ enum HostsFieldOptions {
         }
         if args.flag("forward-agent") {
             host.forwardAgent = true
+            changed = true
+        }
+        if let name = args.value("ssh-config") {
+            do { try HostRules.checkName(name) } catch let error as HostValidationError {
+                throw UsageError("--ssh-config: \(error.problem)")
+            }
+            host.sshConfig = name
             changed = true
         }
         if let raw = args.value("jump") {

@@ -10,20 +10,26 @@ enum HostsImportCommand {
         "import-ssh-config", summary: "add the hosts named in an OpenSSH client config",
         usage: "hosts import-ssh-config [FILE | -] [--dry-run]",
         details: """
-            Reads Host, HostName, User, Port, IdentityFile and ProxyJump from FILE (default
-            ~/.ssh/config; - reads standard input), with ssh's first-value-wins rule, following
-            Include lines (globs allowed; relative paths are in ~/.ssh, as for ssh). Every alias
-            becomes a host: 'Host a b' gives a and b. A host whose name is already in the registry,
-            or that would attach exactly what an existing entry attaches, is skipped, so importing
-            twice adds nothing. IdentityFile lines all apply, as in ssh (~/ and %d are expanded when
-            connecting). The weak algorithms a KexAlgorithms, HostKeyAlgorithms, Ciphers or MACs
-            line adds (+aes128-cbc, say) become the host's --legacy-algorithms; what such a line
-            removes or leaves out is not followed (Drover offers its modern ones to every host),
-            and is listed with the reason. A ProxyJump hop that names another Host of the file becomes the registry
+            Reads Host, HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, ProxyCommand,
+            LocalForward, ConnectTimeout, ServerAliveInterval, ForwardAgent and RemoteCommand from
+            FILE (default ~/.ssh/config; - reads standard input), with ssh's first-value-wins rule,
+            following Include lines (globs allowed; relative paths are in ~/.ssh, as for ssh). Each
+            destination becomes one host: 'Host a b' gives host a with alias b ('drover attach b'
+            attaches a). A host whose name is already in the registry, or that would attach exactly
+            what an existing entry attaches, is skipped, so importing twice adds nothing.
+            IdentityFile lines all apply, as in ssh (~/ and %d are expanded when connecting).
+            'ProxyCommand ssh -W %h:%p HOP' becomes the jump host HOP; any other ProxyCommand is kept
+            with the host (attach refuses it until Drover can run it), never dropped. RemoteCommand
+            'herdr session attach S' becomes the herdr session S, another command the host's command.
+            The weak algorithms a KexAlgorithms, HostKeyAlgorithms, Ciphers or MACs line adds
+            (+aes128-cbc, say) become the host's --legacy-algorithms; what such a line removes or
+            leaves out is not followed (Drover offers its modern ones to every host), and is listed
+            with the reason. A ProxyJump hop that names another Host of the file becomes the registry
             host it was imported as (or user@HostName:Port when that host was skipped). Settings
-            Drover does not carry over (ProxyCommand, Match blocks and any other keyword) are
-            listed under each host; wildcard and negated patterns are noted. --dry-run shows the
-            result without changing the registry.
+            Drover does not carry over (Match blocks and any other keyword) are listed under each
+            host; wildcard and negated patterns are noted. --dry-run shows the result without
+            changing the registry. To keep following the config instead of a copy, see
+            'drover hosts add NAME --ssh-config HOST'.
             """,
         options: [OptionSpec("dry-run", help: "show what would be added and skipped; write nothing")],
         action: { args, ctx in
@@ -72,11 +78,27 @@ enum HostsImportCommand {
         }
     }
 
+    /// The carried settings worth a line each, in a fixed order.
+    static func settingLines(_ host: HostEntry) -> [String] {
+        var lines: [String] = []
+        if let aliases = host.aliases { lines.append("aliases: \(aliases.joined(separator: ", "))") }
+        if let identity = host.identity { lines.append("identity: \(identity.joined(separator: ", "))") }
+        if host.identitiesOnly == true { lines.append("identities only") }
+        if let command = host.proxyCommand { lines.append("proxy command: \(command) (not run yet: attach refuses this host)") }
+        if let forward = host.forward { lines.append("forwards: \(forward.joined(separator: ", "))") }
+        if host.forwardAgent == true { lines.append("agent forwarding") }
+        if let seconds = host.connectTimeout { lines.append("connect timeout: \(seconds) s") }
+        if let seconds = host.keepalive { lines.append("keepalive: \(seconds) s") }
+        if let session = host.session { lines.append("herdr session: \(session)") }
+        if let command = host.command { lines.append("command: \(command)") }
+        return lines
+    }
+
     static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, ctx: CommandContext) {
         for added in plan.added {
             let through = added.host.jump.map { " through \($0.joined(separator: ","))" } ?? ""
             ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)\(through)")
-            if let identity = added.host.identity { ctx.print("  identity: \(identity.joined(separator: ", "))") }
+            for line in settingLines(added.host) { ctx.print("  " + line) }
             if let legacy = added.host.legacyAlgorithms {
                 ctx.print("  legacy algorithms: \(legacy.joined(separator: ",")) (weak; allowed by the config)")
             }

@@ -5,7 +5,7 @@ import QR
 enum KeyCommand {
     static let command = Command(
         "key", summary: "show this device's public key and its fingerprint",
-        usage: "key [--qr]",
+        usage: "key [--qr] | key install HOST",
         details: """
             Prints the device's public key line (for a host's ~/.ssh/authorized_keys) and its \
             SHA256 fingerprint, as 'ssh-keygen -lf' shows it. The key is created on first use \
@@ -14,6 +14,7 @@ enum KeyCommand {
             overwrites an existing key file.
             """,
         options: [OptionSpec("qr", short: "q", help: "also print the public key line as a QR code")],
+        subcommands: [KeyInstallCommand.command],
         action: { args, ctx in
             _ = try args.positionals(exactly: [])
             let key = try DeviceKey.loadOrCreate(root: ctx.root)

@@ -1,0 +1,49 @@
+import Hosts
+
+/// The one-off flags `attach` and `doctor` take as ssh does (`-J`, `-i`, `-p`, `-l`): they
+/// change how a HOST is reached this time, whatever the registry or ~/.ssh/config says, and
+/// are never stored. Command-line values win over the config's, as in ssh.
+struct ConnectionFlags {
+    static let specs: [OptionSpec] = [
+        OptionSpec("jump", short: "J", value: "HOST[,HOST...]",
+                   help: "connect through these jump hosts this time, first hop first (as ssh -J)"),
+        OptionSpec("identity", short: "i", value: "FILE", repeatable: true,
+                   help: "also log in with this key file this time, before the host's own (as ssh -i)"),
+        OptionSpec("port", short: "p", value: "PORT", help: "connect to this SSH port this time (as ssh -p)"),
+        OptionSpec("login", short: "l", value: "USER", help: "log in as USER this time (as ssh -l)"),
+    ]
+
+    var jump: [String]?
+    var identity: [String] = []
+    var port: Int?
+    var user: String?
+
+    init(_ args: ParsedArguments) throws {
+        if let raw = args.value("jump") {
+            do {
+                jump = try JumpHop.parseList(raw).map(\.description)
+            } catch let error as HostValidationError {
+                throw UsageError("--jump: \(error.problem)")
+            }
+        }
+        identity = try args.values("identity").map(HostsFieldOptions.absoluteIdentity)
+        port = try args.int("port", in: 1...65535)
+        if let user = args.value("login") {
+            do { try HostRules.checkUser(user) } catch let error as HostValidationError {
+                throw UsageError("--login: \(error.problem)")
+            }
+            self.user = user
+        }
+    }
+
+    /// Gives `host` these flags for this run. `-J` replaces any route (a ProxyCommand too).
+    func apply(to host: inout HostEntry) {
+        if let jump {
+            host.jump = jump
+            host.proxyCommand = nil
+        }
+        if !identity.isEmpty { host.identity = identity + (host.identity ?? []).filter { !identity.contains($0) } }
+        if let port { host.port = port }
+        if let user { host.user = user }
+    }
+}

@@ -1,0 +1,94 @@
+import Hosts
+import Identity
+import SSH
+
+/// `drover key install HOST`: Drover's ssh-copy-id. Logs in once with what works today (keys,
+/// the agent, identity files, then a typed password), appends this device's public key to the
+/// account's ~/.ssh/authorized_keys (never twice), then proves it by logging in again with the
+/// device key alone.
+enum KeyInstallCommand {
+    static let command = Command(
+        "install", summary: "put this device's key on a host you can already log in to (as ssh-copy-id)",
+        usage: "key install HOST [--yes] [--timeout SECONDS] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER]",
+        details: """
+            HOST is what 'drover attach' takes: a registry name, a Host of ~/.ssh/config or
+            user@host[:port]. Drover logs in the way attach does (the device key, the ssh-agent,
+            identity files), then with a password it asks for, never shown or kept. On the host it
+            creates ~/.ssh (mode 0700) and ~/.ssh/authorized_keys (0600) when missing and appends
+            the device key's line unless the key is there already. Then it logs in again with the
+            device key alone, to prove the key works. Unix hosts only for now.
+            """,
+        options: [
+            OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
+            OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
+        ] + ConnectionFlags.specs,
+        action: { args, ctx in try run(args, ctx) })
+
+    private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
+        let text = try args.positionals(exactly: ["HOST"])[0]
+        let target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags(args))
+        if target.host?.platform == .windows {
+            throw UsageError("key install works on unix hosts only for now; on \(target.displayName), add the line "
+                             + "'drover key' prints to the account's authorized_keys by hand", command: "key install")
+        }
+        let key = try DeviceKey.loadOrCreate(root: ctx.root)
+        let timeout = Double(try args.int("timeout", in: 1...600) ?? target.host?.connectTimeout ?? 10)
+        var connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout, readsOpenSSHKnownHosts: true,
+                                           assumeYes: args.flag("yes"))
+        connection.logins = .keysThenPassword
+        var login = ""
+        let session = try connection.open(ctx: ctx) { step in
+            if step.name == "login" { login = step.detail }
+        }
+        let answer = try run(script(for: key.publicLine), on: session)
+        session.disconnect()
+        guard answer.status == 0, answer.said == "added" || answer.said == "present" else {
+            throw KeyInstallError(text: "could not change ~/.ssh/authorized_keys on \(target.displayName)"
+                                  + (answer.errors.isEmpty ? " (exit status \(answer.status))" : ": \(answer.errors)")
+                                  + "; check that account's home directory is writable and try again")
+        }
+        ctx.print(answer.said == "added"
+                  ? "Added this device's key to ~/.ssh/authorized_keys on \(target.displayName) (logged in with \(login))."
+                  : "This device's key was already in ~/.ssh/authorized_keys on \(target.displayName); nothing added.")
+        connection.logins = .deviceKeyOnly
+        let proof = try connection.open(ctx: ctx) { _ in }
+        proof.disconnect()
+        ctx.print("Logged in to \(target.displayName) with the device key alone: 'drover attach \(target.displayName)' needs no password now.")
+        return 0
+    }
+
+    /// The shell script that adds `line` once: 0700 ~/.ssh, 0600 file, a newline first when the
+    /// file's last line has none. It prints `added` or `present`.
+    static func script(for line: String) -> String {
+        let words = line.split(separator: " ").prefix(2).joined(separator: " ")
+        let body = """
+            umask 077; d="$HOME/.ssh"; f="$d/authorized_keys"
+            mkdir -p "$d" && chmod 700 "$d" || exit 3
+            if [ -f "$f" ] && grep -qF \(quoted(words)) "$f"; then echo present; exit 0; fi
+            if [ -s "$f" ] && [ -n "$(tail -c 1 "$f")" ]; then echo >> "$f" || exit 4; fi
+            printf '%s\\n' \(quoted(line)) >> "$f" && chmod 600 "$f" && echo added
+            """
+        return "/bin/sh -c \(quoted(body))"
+    }
+
+    /// `text` as one POSIX shell word in single quotes.
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    private static func run(_ command: String, on session: SSHSession) throws -> (status: Int32, said: String, errors: String) {
+        let channel = try session.exec(command)
+        try channel.sendEOF()
+        var out: [UInt8] = [], err: [UInt8] = []
+        let exit = try channel.readToEnd { output in
+            out += output.stdout
+            err += output.stderr
+        }
+        let trim = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        return (exit.status, trim(out), trim(err))
+    }
+}
+
+/// The host would not take the key.
+struct KeyInstallError: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text + "." }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hosts
+
+/// Resolves a name through the person's ssh_config, as `ssh NAME` would: with OpenSSH's own
+/// `ssh -G` when an OpenSSH client is on PATH (its Include, Match, patterns, tokens and
+/// defaults, so Drover never disagrees with ssh), else with Drover's own reader. The config
+/// is `$HOME/.ssh/config`, named to ssh with `-F`, so both read the same file (ADR 0027).
+struct SSHConfigLookup {
+    let home: String
+    /// The `ssh` executable, nil when none is on PATH (then Drover's reader is used).
+    let ssh: String?
+
+    init(environment: [String: String]) {
+        home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        ssh = Self.executable("ssh", path: environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    var files: SSHConfigFiles { SSHConfigFiles(home: home) }
+    var configPath: String { files.sshDirectory + "/config" }
+
+    /// True when there is a config to resolve names with. Without one, ssh would use only its
+    /// defaults and the system file, so a bare name stays what the registry says it is.
+    var hasConfig: Bool { FileManager.default.fileExists(atPath: configPath) }
+
+    /// The settings `name` gets from the config; a config ssh cannot read is an error that
+    /// names the file and what ssh said.
+    func entry(for name: String) throws -> SSHConfigEntry {
+        guard Hostname.isValid(name) || (try? HostRules.checkName(name)) != nil, !name.hasPrefix("-") else {
+            throw SSHConfigLookupError(text: "'\(name)' is not a host name ssh_config can resolve; "
+                                       + "give a registry name, an ssh_config Host or user@host[:port]")
+        }
+        let result: Result<SSHConfigEntry, SSHConfigProblem>
+        if let ssh {
+            result = SSHConfigDump.entry(alias: name, output: try dump(name, ssh: ssh))
+        } else {
+            switch files.read(configPath) {
+            case .failure(let problem):
+                throw SSHConfigLookupError(text: "\(files.display(configPath)) \(problem); fix or remove it and try again")
+            case .success(let text):
+                result = SSHConfigImport.resolve(name: name, text: text, files: files, identity: files.identity(configPath))
+            }
+        }
+        switch result {
+        case .success(let entry): return entry
+        case .failure(let problem):
+            throw SSHConfigLookupError(text: "\(files.display(configPath)) cannot be used for '\(name)': \(problem). "
+                                       + "Fix that line and try again")
+        }
+    }
+
+    /// What `ssh -G -F CONFIG NAME` prints; its complaint when it refuses the config.
+    private func dump(_ name: String, ssh: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ssh)
+        process.arguments = ["-G", "-F", configPath, "--", name]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw SSHConfigLookupError(text: "could not run \(ssh) -G to read \(files.display(configPath)) (\(error))")
+        }
+        // Read both to the end before waiting, so a large answer cannot fill a pipe and stall ssh.
+        let errorData = ErrorCollector(errors.fileHandleForReading)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let said = String(decoding: errorData.finish(), as: UTF8.self)
+                .split(separator: "\n").filter { !$0.hasPrefix("Pseudo-terminal") }.joined(separator: "; ")
+            throw SSHConfigLookupError(text: "ssh cannot read \(files.display(configPath)) for '\(name)': "
+                                       + "\(said.isEmpty ? "exit status \(process.terminationStatus)" : said). "
+                                       + "Fix the config ('ssh -G \(name)' shows the same) and try again")
+        }
+        return text
+    }
+
+    /// The first executable `name` in the PATH list `path`.
+    static func executable(_ name: String, path: String) -> String? {
+        path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// Reads a pipe to its end on another thread, so two pipes of one child are drained together.
+private final class ErrorCollector: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// A name that the ssh_config cannot resolve, or a config that cannot be read.
+struct SSHConfigLookupError: Error, CustomStringConvertible {
+    let text: String
+    var description: String { text + "." }
+}

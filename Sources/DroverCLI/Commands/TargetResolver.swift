@@ -1,0 +1,86 @@
+import Hosts
+import Sessions
+
+/// Turns a HOST argument into what attach, doctor and ssh-check connect to: a registry name
+/// or alias (an entry that follows an ssh_config Host takes its settings now), else what
+/// `ssh HOST` would reach through ~/.ssh/config (`SSHConfigLookup`), else `user@host[:port]`;
+/// then the one-off flags. Jump hosts named by the config are resolved through it too.
+struct TargetResolver {
+    private let list: HostList
+    private let lookup: SSHConfigLookup
+    private let flags: ConnectionFlags?
+    private let localUser: String
+    /// What the config says that Drover does not honour, by target name (doctor lists it).
+    private(set) var notHonoured: [String: [String]] = [:]
+
+    init(list: HostList, lookup: SSHConfigLookup, flags: ConnectionFlags?, localUser: String = LocalUser.name) {
+        self.list = list
+        self.lookup = lookup
+        self.flags = flags
+        self.localUser = localUser
+    }
+
+    mutating func resolve(_ text: String) throws -> AttachTarget {
+        var hosts = list.hosts
+        var host: HostEntry
+        var registered = false
+        if let entry = list.named(text) {
+            host = entry
+            registered = true
+            if let follow = entry.sshConfig { try read(follow, for: text, into: &host) }
+        } else if text.contains("@") || text.contains(":") || !lookup.hasConfig {
+            // An address, or a name without a config to look it up in: as before this lookup.
+            let plain = try AttachTarget.resolve(text, in: hosts, localUser: localUser)
+            if let entry = plain.host {
+                host = entry
+                registered = true
+            } else {
+                host = HostEntry(name: text, hostname: plain.endpoint.host, port: plain.endpoint.port, user: plain.endpoint.user)
+                if lookup.hasConfig { try readAddress(text, into: &host) }
+            }
+        } else {
+            let entry = try lookup.entry(for: text)
+            host = entry.host(named: text, localUser: localUser)
+            notHonoured[text] = entry.notCarriedOver
+        }
+        flags?.apply(to: &host)
+        try Self.refuseProxyCommand(host)
+        for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) && lookup.hasConfig {
+            let hopHost = try lookup.entry(for: hop.host).host(named: hop.host, localUser: localUser)
+            try Self.refuseProxyCommand(hopHost)
+            hosts.append(hopHost)
+        }
+        if !registered, host == HostEntry(name: text, hostname: host.hostname, port: host.port, user: host.user),
+           hosts.count == list.hosts.count {
+            return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)   // nothing but the address
+        }
+        if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
+        return try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
+    }
+
+    /// An entry that follows an ssh_config Host takes its connection settings now.
+    private mutating func read(_ follow: String, for name: String, into host: inout HostEntry) throws {
+        let entry = try lookup.entry(for: follow)
+        entry.apply(to: &host, localUser: localUser)
+        notHonoured[name] = entry.notCarriedOver
+    }
+
+    /// `user@host[:port]` not in the registry: the config's settings for HOST, the typed user
+    /// and port winning (as `ssh -p PORT user@host` would have it).
+    private mutating func readAddress(_ text: String, into host: inout HostEntry) throws {
+        let address = try AddressArgument.parse(text)
+        let (user, port) = (host.user, host.port)
+        let entry = try lookup.entry(for: address.host)
+        entry.apply(to: &host, localUser: localUser)
+        if address.user != nil { host.user = user }
+        if address.port != nil { host.port = port }
+        notHonoured[text] = entry.notCarriedOver
+    }
+
+    /// A ProxyCommand Drover cannot run yet is refused by name, never connected to directly.
+    static func refuseProxyCommand(_ host: HostEntry) throws {
+        guard let command = host.proxyCommand else { return }
+        throw SSHConfigLookupError(text: "\(host.name) is reached with ProxyCommand '\(command)', which Drover cannot run yet; "
+                                   + "reach it through a jump host instead (ProxyJump in ~/.ssh/config, or -J HOST)")
+    }
+}

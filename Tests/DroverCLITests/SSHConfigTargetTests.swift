@@ -1,0 +1,156 @@
+import Files
+import Foundation
+import Identity
+import TestSupport
+import XCTest
+@testable import DroverCLI
+
+/// Issue 28 through `ssh-check` and `doctor` (which resolve HOST as attach does), against a
+/// real sshd and a test HOME with its own ~/.ssh/config: names the registry does not know
+/// connect as `ssh -G` resolves them, with OpenSSH's reader and with Drover's own.
+final class SSHConfigTargetTests: XCTestCase {
+    private var sshd: TestSSHD!
+    private var dir: TemporaryDirectory!
+    private var home: String { dir.file("home") }
+    private var config: String { home + "/.ssh/config" }
+    private var env: [String: String] {
+        ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": home, "PATH": "/usr/bin:/bin"]
+    }
+    private var user: String { TestSSHD.currentUser }
+    private var boxKeyFingerprint = ""
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory(prefix: "drover-sshconfig")
+        sshd = try TestSSHD()
+        try FileManager.default.createDirectory(atPath: home + "/.ssh/conf.d", withIntermediateDirectories: true)
+        try sshd.authorize(DeviceKey.loadOrCreate(root: DroverRoot(path: dir.file("drover"))).publicLine)
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "box", "-f", home + "/.ssh/id_box"])
+        try sshd.authorize(String(contentsOfFile: home + "/.ssh/id_box.pub", encoding: .utf8))
+        boxKeyFingerprint = try Shell.run("/usr/bin/ssh-keygen", ["-lf", home + "/.ssh/id_box.pub"])
+            .split(separator: " ")[1].description
+        // Include (absolute: ssh finds ~ in the password database, not $HOME), Host * defaults, a
+        // Match block, aliases, IdentityFile + IdentitiesOnly, ProxyJump, ssh -W, a generic ProxyCommand.
+        try """
+            Include \(home)/.ssh/conf.d/*
+            Host *
+                ConnectTimeout 7
+            Match user no-such-user-drover
+                Port 1
+            Host box boxalias
+                HostName 127.0.0.1
+                Port \(sshd.port)
+                User \(user)
+                IdentityFile \(home)/.ssh/id_box
+                IdentitiesOnly yes
+                LocalForward 18080 127.0.0.1:18999
+                RemoteForward 19090 127.0.0.1:80
+            Host viajump
+                HostName 127.0.0.1
+                Port \(sshd.port)
+                ProxyJump box
+            Host viaproxy
+                HostName 127.0.0.1
+                Port \(sshd.port)
+                ProxyCommand ssh -W %h:%p box
+            Host generic
+                HostName 127.0.0.1
+                Port \(sshd.port)
+                ProxyCommand /usr/bin/python3 relay.py %h %p
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        try "Host included\n    HostName 127.0.0.1\n    Port \(sshd.port)\n"
+            .write(toFile: home + "/.ssh/conf.d/extra", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        sshd.tearDown()
+        dir.remove()
+    }
+
+    /// `ssh -G -F CONFIG NAME`'s value of `keyword`.
+    private func sshG(_ name: String, _ keyword: String) throws -> String {
+        let out = try Shell.run("/usr/bin/ssh", ["-G", "-F", config, name])
+        return out.split(separator: "\n").first { $0.hasPrefix(keyword + " ") }.map { String($0.dropFirst(keyword.count + 1)) } ?? ""
+    }
+
+    private func check(_ name: String, environment: [String: String]? = nil, file: StaticString = #filePath,
+                       line: UInt = #line) -> CLIHarness {
+        CLIHarness.checked(["ssh-check", "--yes", name, "--", "echo", "$(id -un)", "${SSH_CONNECTION##*", "}"],
+                           environment: environment ?? env, file: file, line: line)
+    }
+
+    func testEveryNameOfTheConfigConnectsWithoutImportAsSSHGResolvesIt() throws {
+        for name in ["box", "boxalias", "included", "viajump", "viaproxy"] {
+            let h = check(name)
+            XCTAssertEqual(h.out, "\(try sshG(name, "user")) \(try sshG(name, "port"))\n", "\(name): \(h.err)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("drover/hosts.json")), "nothing was imported")
+        // IdentityFile + IdentitiesOnly: box's own key logged in at box and as the hop of viajump and viaproxy.
+        XCTAssertTrue(sshd.waitForLog { $0.components(separatedBy: boxKeyFingerprint).count > 4 }, sshd.log)
+    }
+
+    func testDroversOwnReaderResolvesTheSameWithoutAnOpenSSHClient() throws {
+        var noSSH = env
+        noSSH["PATH"] = dir.file("empty-bin")
+        for name in ["box", "included", "viajump", "viaproxy"] {
+            XCTAssertEqual(check(name, environment: noSSH).out, "\(try sshG(name, "user")) \(try sshG(name, "port"))\n", name)
+        }
+    }
+
+    func testANewHostBlockWorksAtOnce() throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: config))
+        handle.seekToEndOfFile()
+        handle.write(Data("Host fresh\n    HostName 127.0.0.1\n    Port \(sshd.port)\n".utf8))
+        try handle.close()
+        XCTAssertEqual(check("fresh").out, "\(user) \(sshd.port)\n")
+    }
+
+    func testAGenericProxyCommandIsRefusedByNameNeverConnectedDirectly() {
+        let h = CLIHarness.checked(["ssh-check", "--yes", "generic", "--", "true"], environment: env, expect: 1)
+        XCTAssertTrue(h.err.contains("generic is reached with ProxyCommand '/usr/bin/python3 relay.py %h %p', "
+                                     + "which Drover cannot run yet"), h.err)
+        XCTAssertFalse(sshd.log.contains("Accepted"), "no direct connection was made")
+    }
+
+    func testOneOffFlagsReachAnAddressWithoutARegistryEntry() throws {
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "other", "-f", dir.file("other")])
+        try sshd.authorize(String(contentsOfFile: dir.file("other.pub"), encoding: .utf8))
+        let other = try Shell.run("/usr/bin/ssh-keygen", ["-lf", dir.file("other.pub")]).split(separator: " ")[1].description
+        let h = CLIHarness.checked(["ssh-check", "--yes", "nobody@127.0.0.1:1", "--", "echo", "$(id -un)"],
+                                   environment: env, expect: 1)
+        XCTAssertFalse(h.err.isEmpty)
+        let doctor = CLIHarness.checked(["doctor", "--yes", "nobody@127.0.0.1:1", "-J", "box", "-i", dir.file("other"),
+                                         "-p", String(sshd.port), "-l", user, "-L", "18081:127.0.0.1:18999", "-A"],
+                                        environment: env)
+        XCTAssertTrue(doctor.out.contains("Through jump hosts, in order: box"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("Forwards: 18081 → 127.0.0.1:18999"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("All steps worked"), doctor.out)
+        XCTAssertTrue(sshd.waitForLog { $0.contains(other) }, "-i's key logged in at the target:\n\(sshd.log)")
+    }
+
+    func testDoctorListsTheSettingsDroverDoesNotUseOnceInOneLine() {
+        let doctor = CLIHarness.checked(["doctor", "--yes", "box"], environment: env)
+        let lines = doctor.out.split(separator: "\n").filter { $0.hasPrefix("ssh_config settings Drover does not use") }
+        XCTAssertEqual(lines, ["ssh_config settings Drover does not use for box: remoteforward 19090 [127.0.0.1]:80"],
+                       doctor.out)
+        XCTAssertTrue(doctor.out.contains("Forwards: 18080 → 127.0.0.1:18999"), "LocalForward is used:\n\(doctor.out)")
+    }
+
+    func testAConfigSSHRefusesAnIncludeLoopAndBadFlagsAreClearErrors() throws {
+        let spec = CLIHarness.checked(["attach", "x@127.0.0.1", "-L", "8080:nowhere"], environment: env, expect: 2)
+        XCTAssertTrue(spec.err.contains("--forward: "), spec.err)
+        try "Include \(config)\n".write(toFile: home + "/.ssh/conf.d/extra", atomically: true, encoding: .utf8)
+        let loop = CLIHarness.checked(["ssh-check", "box", "--", "true"], environment: env, expect: 1)
+        XCTAssertTrue(loop.err.contains("ssh cannot read ~/.ssh/config for 'box'"), loop.err)
+        XCTAssertTrue(loop.err.contains("Fix the config ('ssh -G box' shows the same)"), loop.err)
+        var noSSH = env
+        noSSH["PATH"] = dir.file("empty-bin")
+        let own = CLIHarness.checked(["ssh-check", "box", "--", "true"], environment: noSSH, expect: 1)
+        XCTAssertTrue(own.err.contains("an Include loops"), own.err)
+
+        try "Host box\n    NoSuchKeyword yes\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let bad = CLIHarness.checked(["doctor", "box"], environment: env, expect: 1)
+        XCTAssertTrue(bad.err.contains("Bad configuration option: nosuchkeyword"), bad.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("drover/hosts.json")), "nothing changed")
+    }
+}
