@@ -26,6 +26,9 @@ public struct AttachTarget: Equatable, Sendable {
     /// Whether the local ssh-agent is forwarded to this host (never to its jump hosts): the
     /// host's `forwardAgent`, or what `attach --forward-agent`/`--no-forward-agent` chose.
     public var forwardAgent = false
+    /// False when `host` was made for this run (from ~/.ssh/config or one-off flags) and is not
+    /// in the registry: advice then never names `drover hosts edit`.
+    public var isRegistered = true
 
     /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
     /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another
@@ -106,6 +109,7 @@ public struct AttachTarget: Equatable, Sendable {
         target.legacyAlgorithms = legacyAlgorithms
         target.identitiesOnly = identitiesOnly
         target.forwardAgent = forwardAgent
+        target.isRegistered = isRegistered
         return target
     }
 
@@ -116,7 +120,7 @@ public struct AttachTarget: Equatable, Sendable {
 
     /// What to do when herdr is not found on the host, with a command that works for this target.
     public var herdrMissingAdvice: String {
-        if let host {
+        if let host, isRegistered {
             // A host cannot keep a session beside a command, so the edit drops the session too.
             let drop = host.session == nil ? "" : " --no-session"
             return "herdr was not found there: install herdr on that computer, or set the command with "

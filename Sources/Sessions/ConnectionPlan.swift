@@ -36,12 +36,14 @@ public struct ConnectionPlan {
     let legacySetting: LegacyAlgorithmsSetting
 
     public init(target: AttachTarget, root: DroverRoot, environment: [String: String], options: SSHOptions) {
+        // A host made for this run (ssh_config, one-off flags) has no entry to advise an edit of.
+        let entry = target.isRegistered ? target.host : nil
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
-                  setting: target.host.map { .registered(name: $0.name) } ?? .address(target.endpoint),
-                  identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: target.host,
-                  commandLineName: target.host?.name ?? target.endpoint.description,
+                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint),
+                  identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
+                  commandLineName: entry?.name ?? target.endpoint.description,
                   root: root, environment: environment, options: options)
     }
 

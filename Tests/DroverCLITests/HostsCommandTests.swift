@@ -78,7 +78,8 @@ final class HostsCommandTests: XCTestCase {
         XCTAssertTrue(drover("hosts", "add", "x", "--host", "h", "--port", "0", expect: 2).err.contains("--port must be a whole number"))
         XCTAssertTrue(drover("hosts", "add", "x", "--host", "h", "--platform", "vms", expect: 2).err.contains("unix or windows"))
         XCTAssertTrue(drover("hosts", "add", "x", "--host", "h", "--auth", "agent,magic", expect: 2).err.contains("not 'magic'"))
-        XCTAssertTrue(drover("hosts", "add", "x", expect: 2).err.contains("missing the address: give [USER@]HOST[:PORT] after the name, or --host HOST"))
+        XCTAssertTrue(drover("hosts", "add", "x", expect: 2).err.contains("missing the address: give [USER@]HOST[:PORT] after the name, --host HOST, "
+                                                                      + "or --ssh-config NAME to follow a Host of ~/.ssh/config"))
         XCTAssertEqual(drover("hosts", "list", "--json").out.contains("\"name\""), false, "nothing was added")
     }
 

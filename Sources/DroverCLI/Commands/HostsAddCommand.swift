@@ -7,7 +7,8 @@ enum HostsAddCommand {
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
             + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--identities-only] [--predict auto|always|never]"
             + " [--clipboard write|off] [--paste-images on|off] [--prefix KEY] [--legacy-algorithms NAME[,NAME...]] [--forward-agent]\n"
-            + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]",
+            + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]\n"
+            + "       drover hosts add NAME --ssh-config HOST [options]",
         details: """
             NAME is the handle you use on the command line: 1-64 letters, digits, '.', '_' and '-',
             starting with a letter or digit. The address is written as for 'drover attach'
@@ -19,6 +20,10 @@ enum HostsAddCommand {
             session, command and jump hosts) is refused; the message names the existing entry.
             A --jump hop without user@ or :port that names no registered host, and an --identity
             file that does not exist yet, are kept as given, with a note.
+            --ssh-config HOST makes the entry follow a Host of ~/.ssh/config: its address, user,
+            port, identity files, jump hosts, forwards and waits are read from there at each attach
+            (as 'ssh HOST' would read them), while the session, pins, prediction and paste settings
+            stay the entry's own.
             \(HostsFieldOptions.legacyAlgorithmsNote)
             \(HostsFieldOptions.agentForwardingNote)
             """,

@@ -55,7 +55,9 @@ struct TargetResolver {
             return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)   // nothing but the address
         }
         if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
-        return try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
+        var target = try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
+        target.isRegistered = registered
+        return target
     }
 
     /// An entry that follows an ssh_config Host takes its connection settings now.
@@ -72,6 +74,8 @@ struct TargetResolver {
         let (user, port) = (host.user, host.port)
         let entry = try lookup.entry(for: address.host)
         entry.apply(to: &host, localUser: localUser)
+        host.session = entry.session
+        host.command = entry.command
         if address.user != nil { host.user = user }
         if address.port != nil { host.port = port }
         notHonoured[text] = entry.notCarriedOver

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+import TestSupport
+import LibC
+
+/// Issue 28 end to end in a tmux pane: `drover attach NAME` for a Host of a test HOME's
+/// ~/.ssh/config that the registry does not know (its RemoteCommand runs, its LocalForward
+/// answers), an alias of it, and `attach user@127.0.0.1:PORT -J box -i KEY -L ...` with no
+/// registry entry at all.
+final class AttachSSHConfigTests: XCTestCase {
+    private var harness: AttachHarness!
+    private var server: ChildProcess?
+    private var userHome: TemporaryDirectory!
+    private var remotePort = 0
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        try harness.startOuterTerminal(width: 120, height: 30)
+        userHome = try TemporaryDirectory(prefix: "drover-sshconfig-home")
+        chmod(userHome.path, 0o755)
+        try FileManager.default.createDirectory(atPath: userHome.file(".ssh"), withIntermediateDirectories: true)
+        try "hello through the config's forward\n".write(toFile: userHome.file("hello.txt"), atomically: true, encoding: .utf8)
+        remotePort = try startHTTPServer()
+    }
+
+    override func tearDown() {
+        server?.terminate()
+        harness?.tearDown()
+        userHome?.remove()
+    }
+
+    /// Python's HTTP server on a free loopback port, serving the test home; its first line is
+    /// the port, printed once it listens (the event awaited).
+    private func startHTTPServer() throws -> Int {
+        let pipe = try PipePair()
+        let script = """
+            import functools, http.server, sys
+            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        server = try ChildProcess("/usr/bin/python3", ["-c", script, userHome.path], stdout: pipe.write)
+        close(pipe.write)
+        defer { close(pipe.read) }
+        var line = ""
+        var byte: UInt8 = 0
+        while LibC.read(pipe.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(Character(UnicodeScalar(byte))) }
+        guard let port = Int(line) else { throw TestSupportError("the HTTP server did not start: '\(line)'") }
+        return port
+    }
+
+    private func fetch(port: Int) throws -> String {
+        try Shell.run("/usr/bin/python3", ["-c", "import urllib.request, sys; "
+            + "print(urllib.request.urlopen('http://127.0.0.1:%s/hello.txt' % sys.argv[1], timeout=20).read().decode(), end='')",
+            String(port)])
+    }
+
+    private func writeConfig(localPort: Int) throws {
+        try """
+            Host box boxalias
+                HostName 127.0.0.1
+                Port \(harness.sshd.port)
+                User \(TestSSHD.currentUser)
+                LocalForward \(localPort) 127.0.0.1:\(remotePort)
+                RemoteCommand echo on-box-$(id -un); exec /bin/sh
+            Host 127.0.0.1
+                RemoteCommand echo on-the-address; exec /bin/sh
+
+            """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
+    }
+
+    func testAConfigNameAndItsAliasAttachWithoutImportAndTheForwardAnswers() throws {
+        let localPort = try TestSSHD.freePort()
+        try writeConfig(localPort: localPort)
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["box"])
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("on-box-\(TestSSHD.currentUser)")
+        XCTAssertEqual(try fetch(port: localPort), "hello through the config's forward\n")
+        try harness.type("exit\n")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+
+        try harness.type("clear\n")
+        try harness.waitUntil("a clear outer screen") { !$0.contains("on-box-") }
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["boxalias"])
+        try harness.waitFor("on-box-\(TestSSHD.currentUser)")
+        try harness.type("exit\n")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+        XCTAssertEqual(try harness.drover(["hosts"]).contains("box"), false, "nothing was registered")
+    }
+
+    func testOneOffFlagsAttachAnAddressThroughAJumpWithAKeyAndAForward() throws {
+        try writeConfig(localPort: try TestSSHD.freePort())
+        let key = userHome.file("other")
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "other", "-f", key])
+        try harness.sshd.authorize(String(contentsOfFile: key + ".pub", encoding: .utf8))
+        let fingerprint = try Shell.run("/usr/bin/ssh-keygen", ["-lf", key + ".pub"]).split(separator: " ")[1]
+        let localPort = try TestSSHD.freePort()
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["\(TestSSHD.currentUser)@127.0.0.1:\(harness.sshd.port)"],
+                                options: "-J box -i \(key) -L \(localPort):127.0.0.1:\(remotePort)")
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("on-the-address")
+        XCTAssertEqual(try fetch(port: localPort), "hello through the config's forward\n")
+        // Two logins: the jump host box (device key) and the target through it, with -i's key.
+        XCTAssertTrue(harness.sshd.waitForLog { $0.contains(String(fingerprint)) }, harness.sshd.log)
+        try harness.type("exit\n")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
+}
