@@ -1,3 +1,6 @@
+import Files
+import Hosts
+import Sessions
 import XCTest
 import TestSupport
 @testable import DroverCLI
@@ -63,6 +66,59 @@ final class HostsImportCommandTests: XCTestCase {
         XCTAssertTrue(second.contains("skipped web (line 2): a host with that name is already registered\n"), second)
         XCTAssertTrue(second.hasSuffix("0 added, 5 skipped (\(config))\n"), second)
         XCTAssertTrue(drover("hosts", "import-ssh-config", dir.file("nope"), expect: 1).err.contains("does not exist"))
+    }
+
+    /// Issue 28: one entry per destination, every setting carried, a ProxyCommand host never direct.
+    func testImportCarriesEverySettingAndMakesOneEntryPerDestination() throws {
+        try """
+            Host box boxalias
+              HostName 127.0.0.1
+              Port 2222
+              User ann
+              IdentityFile ~/.ssh/id_box
+              IdentitiesOnly yes
+              LocalForward 18080 127.0.0.1:18999
+              ConnectTimeout 7
+              ServerAliveInterval 20
+              ForwardAgent yes
+              RemoteCommand herdr session attach work
+            Host viaproxy
+              HostName 10.0.0.2
+              User ann
+              ProxyCommand ssh -W %h:%p box
+            Host generic
+              HostName 10.0.0.3
+              User ann
+              ProxyCommand /usr/bin/python3 relay.py %h %p
+            Host cmd
+              HostName 10.0.0.4
+              User ann
+              RemoteCommand tmux attach
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(drover("hosts", "import-ssh-config").out, """
+            added box: ann@127.0.0.1:2222
+              aliases: boxalias
+              identity: ~/.ssh/id_box
+              identities only
+              forwards: 127.0.0.1:18080:127.0.0.1:18999
+              agent forwarding
+              connect timeout: 7 s
+              keepalive: 20 s
+              herdr session: work
+            added viaproxy: ann@10.0.0.2:22 through box
+            added generic: ann@10.0.0.3:22
+              proxy command: /usr/bin/python3 relay.py %h %p (not run yet: attach refuses this host)
+            added cmd: ann@10.0.0.4:22
+              command: tmux attach
+            4 added, 0 skipped (\(config))
+
+            """)
+        let hosts = try HostStore(root: DroverRoot(path: dir.file("root"))).load().hosts
+        XCTAssertEqual(try AttachTarget.resolve("ann@127.0.0.1:2222", in: hosts, localUser: "me").displayName, "box",
+                       "one entry, so the address is not ambiguous")
+        XCTAssertEqual(try AttachTarget.resolve("boxalias", in: hosts, localUser: "me").displayName, "box")
+        let generic = drover("attach", "generic", expect: 1).err
+        XCTAssertTrue(generic.contains("generic is reached with ProxyCommand"), "never attached directly: \(generic)")
     }
 
     /// Today a CRLF file is one long line, and `Host x` then names hosts `HostName`, `User`, `Port`.

@@ -153,4 +153,18 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertTrue(bad.err.contains("Bad configuration option: nosuchkeyword"), bad.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("drover/hosts.json")), "nothing changed")
     }
+
+    func testAnEntryThatFollowsAHostTakesItsSettingsAtEachAttach() throws {
+        CLIHarness.checked(["hosts", "add", "work", "--ssh-config", "box", "--session", "main"], environment: env)
+        XCTAssertEqual(check("work").out, "\(user) \(sshd.port)\n")
+        let moved = try TestSSHD()
+        defer { moved.tearDown() }
+        try moved.authorize(String(contentsOfFile: home + "/.ssh/id_box.pub", encoding: .utf8))
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "Port \(sshd.port)", with: "Port \(moved.port)")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(check("work").out, "\(user) \(moved.port)\n", "the entry follows the config at once")
+        let show = CLIHarness.checked(["hosts", "show", "work"], environment: env).out
+        XCTAssertTrue(show.contains("ssh-config:") && show.contains("session:          main"), show)
+    }
 }

@@ -38,6 +38,25 @@ final class HostsFileTests: XCTestCase {
         }
     }
 
+    /// Issue 28's fields (aliases, the ssh_config name followed, a ProxyCommand, waits) are
+    /// written only when set, read back, and checked.
+    func testSSHConfigFieldsRoundTripAndAreLeftOutWhenUnset() throws {
+        var host = HostEntry(name: "box", hostname: "box.lan", user: "ada")
+        let plain = String(decoding: try HostsFile.encode(HostList([host])), as: UTF8.self)
+        for key in ["aliases", "sshConfig", "proxyCommand", "connectTimeout", "keepalive"] { XCTAssertFalse(plain.contains(key)) }
+        host.aliases = ["boxalias"]
+        host.sshConfig = "box"
+        host.proxyCommand = "nc %h %p"
+        host.connectTimeout = 7
+        host.keepalive = 20
+        XCTAssertEqual(try decode(String(decoding: try HostsFile.encode(HostList([host])), as: UTF8.self)).get().hosts, [host])
+        host.keepalive = 0
+        XCTAssertThrowsError(try host.validate()) { XCTAssertEqual(($0 as? HostValidationError)?.field, "keepalive") }
+        host.keepalive = nil
+        host.aliases = ["-bad"]
+        XCTAssertThrowsError(try host.validate()) { XCTAssertEqual(($0 as? HostValidationError)?.field, "name") }
+    }
+
     func testFileWithoutOptionalFieldsLoadsWithDefaults() throws {
         let list = try decode(#"{"version": 1, "hosts": [{"name": "old", "hostname": "old.example.com"}]}"#).get()
         XCTAssertEqual(list.hosts, [HostEntry(name: "old", hostname: "old.example.com", port: 22, user: "local", platform: .unix,

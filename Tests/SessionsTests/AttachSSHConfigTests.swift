@@ -109,3 +109,24 @@ final class AttachSSHConfigTests: XCTestCase {
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 }
+
+/// A LocalForward whose port is taken stops attach before it connects, saying which.
+final class AttachSSHConfigPortInUseTests: XCTestCase {
+    func testAConfigForwardOnAPortInUseIsAClearErrorBeforeConnecting() throws {
+        let harness = try AttachHarness()
+        defer { harness.tearDown() }
+        try harness.startOuterTerminal(width: 160, height: 30)
+        let home = try TemporaryDirectory(prefix: "drover-sshconfig-busy")
+        defer { home.remove() }
+        chmod(home.path, 0o755)
+        let busy = try SilentListener(backlog: 1)
+        try FileManager.default.createDirectory(atPath: home.file(".ssh"), withIntermediateDirectories: true)
+        try "Host box\n    HostName 127.0.0.1\n    Port \(harness.sshd.port)\n    LocalForward \(busy.port) 127.0.0.1:80\n"
+            .write(toFile: home.file(".ssh/config"), atomically: true, encoding: .utf8)
+        try harness.startAttach(environment: "HOME=\(home.path)", hosts: ["box"])
+        let (status, screen) = try harness.waitForExit()
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(screen.replacingOccurrences(of: "\n", with: "").contains("cannot listen on 127.0.0.1:\(busy.port)"), screen)
+        XCTAssertFalse(harness.sshd.log.contains("Accepted"), "nothing was connected")
+    }
+}

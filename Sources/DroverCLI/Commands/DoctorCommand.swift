@@ -41,6 +41,9 @@ enum DoctorCommand {
         if legacy != nil && args.positionals.isEmpty {
             throw UsageError("--legacy-algorithms goes with HOST: 'drover doctor HOST --legacy-algorithms NAME[,NAME...]'")
         }
+        if args.positionals.isEmpty, let given = ["jump", "identity", "port", "login", "forward", "forward-agent"].first(where: args.flag) {
+            throw UsageError("--\(given) goes with HOST: 'drover doctor HOST --\(given) ...'")
+        }
         var unused: [String] = []
         let flags = try ConnectionFlags(args)
         var target = try args.positionals.first.map {
