@@ -117,8 +117,12 @@ final class HostsImportCommandTests: XCTestCase {
         XCTAssertEqual(try AttachTarget.resolve("ann@127.0.0.1:2222", in: hosts, localUser: "me").displayName, "box",
                        "one entry, so the address is not ambiguous")
         XCTAssertEqual(try AttachTarget.resolve("boxalias", in: hosts, localUser: "me").displayName, "box")
+        XCTAssertEqual(drover("hosts", "edit", "boxalias", "--session", "play").out, "updated box: ann@127.0.0.1:2222\n",
+                       "an alias names its entry for edit too")
         let generic = drover("attach", "generic", expect: 1).err
         XCTAssertTrue(generic.contains("generic is reached with ProxyCommand"), "never attached directly: \(generic)")
+        XCTAssertEqual(drover("hosts", "rm", "boxalias").out, "removed boxalias (ann@127.0.0.1:2222)\n")
+        XCTAssertFalse(names.contains("box"))
     }
 
     /// Today a CRLF file is one long line, and `Host x` then names hosts `HostName`, `User`, `Port`.

@@ -59,6 +59,7 @@ enum HostsEditCommand {
                 guard var host = list.named(name) ?? list.invalidNamed(name)?.entry else {
                     throw HostStoreError.notFound(name: name)
                 }
+                let entryName = host.name   // NAME may be one of its aliases
                 var changed = try HostsFieldOptions.apply(args, to: &host)
                 if args.flag("no-session") { host.session = nil; changed = true }
                 if args.flag("no-command") { host.command = nil; changed = true }
@@ -73,10 +74,12 @@ enum HostsEditCommand {
                 if args.flag("no-prefix") { host.prefix = nil; changed = true }
                 if args.flag("no-ssh-config") { host.sshConfig = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
-                return try list.replace(named: name, with: host, now: now)
+                return try list.replace(named: entryName, with: host, now: now)
             }
-            let renamed = updated.name == name ? "" : " (now \(updated.name))"
-            ctx.print("updated \(name)\(renamed): \(updated.account)")
+            // NAME may have been one of the entry's aliases: the entry's own name is reported then.
+            let byAlias = updated.aliases?.contains(name) == true && !args.flag("rename")
+            let renamed = updated.name == name || byAlias ? "" : " (now \(updated.name))"
+            ctx.print("updated \(byAlias ? updated.name : name)\(renamed): \(updated.account)")
             for note in HostNotes.lines(for: updated, in: try store.load(), args: args, home: ctx.environment["HOME"]) {
                 ctx.printError(note)
             }

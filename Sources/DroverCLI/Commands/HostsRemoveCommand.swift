@@ -29,7 +29,7 @@ enum HostsRemoveCommand {
             let address = HostName.token(host: host.hostname, port: host.port)
             let pins = try knownHosts.pins(host: host.hostname, port: host.port)
             let sharing = try store.load().hosts.filter {
-                $0.name != name && $0.port == host.port
+                $0.name != host.name && $0.port == host.port
                     && Hostname.canonical($0.hostname) == Hostname.canonical(host.hostname)
             }
             var forget = false
@@ -42,7 +42,7 @@ enum HostsRemoveCommand {
                     forget = ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
                 }
             }
-            try store.remove(named: name)
+            try store.remove(named: host.name)   // NAME may be one of its aliases
             ctx.print("removed \(name) (\(host.account))")
             if pins.isEmpty { return 0 }
             if forget {
