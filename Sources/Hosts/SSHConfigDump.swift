@@ -36,7 +36,9 @@ public enum SSHConfigDump {
                                                  line: 0, file: origin))
         }
         let identities = statements.filter { $0.keyword == "identityfile" }.compactMap(\.arguments.first)
-        if !identities.isEmpty, Set(identities).isSubset(of: defaultIdentityFiles) {
+        // All of ssh's defaults (newer releases drop id_dsa): none was named. One named on
+        // purpose (IdentityFile ~/.ssh/id_rsa) stays: it is offered first, as in ssh.
+        if identities.count >= defaultIdentityFiles.count - 1, Set(identities).isSubset(of: defaultIdentityFiles) {
             statements.removeAll { $0.keyword == "identityfile" }
         }
         let noted: (SSHConfigStatement) -> Bool = { s in

@@ -58,14 +58,14 @@ final class SSHConfigImportTests: XCTestCase {
         XCTAssertEqual(result.entries.map(\.alias), ["github.com", "web", "web-alias", "db", "nas.internal", "jump", "v6"])
         XCTAssertEqual(byAlias["github.com"], SSHConfigEntry(
             alias: "github.com", hostname: "github.com", user: "git", port: 22, identityFiles: ["~/.ssh/id_ed25519"], line: 5,
-            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
+            notCarriedOver: ["Match block (line 23)"], keepalive: 30))
         XCTAssertEqual(byAlias["web"], SSHConfigEntry(
             alias: "web", hostname: "web.example.com", user: "defaultuser", port: 2222, line: 9,
-            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
+            notCarriedOver: ["Match block (line 23)"], keepalive: 30))
         XCTAssertEqual(byAlias["web-alias"]?.hostname, "web.example.com")
         XCTAssertEqual(byAlias["db"], SSHConfigEntry(
             alias: "db", hostname: "10.0.0.12", user: "postgres", port: 22, line: 13,
-            notCarriedOver: ["ServerAliveInterval (line 3)", "Match block (line 23)"]))
+            notCarriedOver: ["Match block (line 23)"], keepalive: 30))
         XCTAssertEqual(byAlias["nas.internal"]?.user, "ops", "the earlier wildcard block's User wins over Host *")
         XCTAssertEqual(byAlias["nas.internal"]?.port, 8022)
         XCTAssertEqual(byAlias["jump"]?.hostname, "jump.example.org")

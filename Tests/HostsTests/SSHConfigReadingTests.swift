@@ -118,10 +118,10 @@ final class SSHConfigReadingTests: XCTestCase {
             Match exec "true"
               User root
             """, files: files)
-        XCTAssertEqual(result.entries.first?.notCarriedOver, [
-            "ForwardAgent (line 1)", "ProxyCommand (line 4)", "FrobnicateLevel (line 7)",
-            "Match block (line 8)",
-        ])
+        XCTAssertEqual(result.entries.first?.notCarriedOver, ["FrobnicateLevel (line 7)", "Match block (line 8)"])
+        // Issue 28: ForwardAgent is carried, and ProxyCommand ssh -W is the jump through its hop.
+        XCTAssertEqual(result.entries.first?.forwardAgent, true)
+        XCTAssertEqual(result.entries.first?.jump, ["hop"])
         XCTAssertEqual(result.entries.first?.identityFiles, ["~/.ssh/a", "~/.ssh/b"], "every IdentityFile applies, as in ssh")
         XCTAssertNil(result.entries.first?.user, "a Match block is not evaluated")
     }
@@ -226,5 +226,63 @@ final class SSHConfigImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.added, [])
         XCTAssertEqual(plan.skipped.map(\.alias), ["eps"])
         XCTAssertTrue(plan.skipped[0].reason.hasPrefix("user 'e e' is not allowed: "), plan.skipped[0].reason)
+    }
+}
+
+/// Issue 28: what `ssh -G` prints becomes the same entry as Drover's reader makes, defaults
+/// aside; only settings Drover cannot honour are listed.
+final class SSHConfigDumpTests: XCTestCase {
+    func testSSHGOutputIsReadWithItsDefaultsLeftOut() throws {
+        let output = """
+            host box
+            user ann
+            hostname 10.0.0.5
+            port 2222
+            identityfile ~/.ssh/id_rsa
+            identityfile ~/.ssh/id_ed25519
+            identityfile ~/.ssh/id_dsa
+            identityfile ~/.ssh/id_ecdsa
+            identityfile ~/.ssh/id_ecdsa_sk
+            identityfile ~/.ssh/id_ed25519_sk
+            identityfile ~/.ssh/id_xmss
+            identitiesonly no
+            forwardagent yes
+            connecttimeout none
+            serveraliveinterval 0
+            serveralivecountmax 3
+            forwardx11 no
+            requesttty auto
+            controlmaster auto
+            localforward [127.0.0.1]:18080 [localhost]:80
+            remoteforward 19090 [127.0.0.1]:80
+            proxycommand ssh -q -W [%h]:%p bastion
+            remotecommand herdr session attach work
+            """
+        let entry = try SSHConfigDump.entry(alias: "box", output: output).get()
+        XCTAssertEqual(entry.hostname, "10.0.0.5")
+        XCTAssertEqual(entry.user, "ann")
+        XCTAssertEqual(entry.port, 2222)
+        XCTAssertEqual(entry.identityFiles, [], "ssh's default files: Drover's own order applies")
+        XCTAssertEqual(entry.forwards, ["127.0.0.1:18080:localhost:80"])
+        XCTAssertEqual(entry.jump, ["bastion"])
+        XCTAssertNil(entry.proxyCommand)
+        XCTAssertEqual(entry.session, "work")
+        XCTAssertTrue(entry.forwardAgent)
+        XCTAssertNil(entry.connectTimeout)
+        XCTAssertEqual(entry.notCarriedOver, ["controlmaster auto", "remoteforward 19090 [127.0.0.1]:80"])
+
+        let generic = try SSHConfigDump.entry(alias: "g", output: "hostname g\nproxycommand nc %h %p\nidentityfile ~/.ssh/id_rsa\n").get()
+        XCTAssertEqual(generic.proxyCommand, "nc %h %p", "kept, never dropped")
+        XCTAssertEqual(generic.identityFiles, ["~/.ssh/id_rsa"], "one default name given on purpose is kept")
+        let named = try SSHConfigDump.entry(alias: "n", output: "identityfile ~/.ssh/work\nremotecommand tmux attach\n").get()
+        XCTAssertEqual(named.identityFiles, ["~/.ssh/work"])
+        XCTAssertEqual(named.command, "tmux attach")
+    }
+
+    func testABadValueIsAProblemNamingIt() {
+        guard case .failure(let problem) = SSHConfigDump.entry(alias: "b", output: "localforward 99999 x:1\n") else {
+            return XCTFail("a LocalForward that does not parse is refused")
+        }
+        XCTAssertTrue(problem.text.contains("LocalForward") || problem.text.contains("localforward"), problem.text)
     }
 }
