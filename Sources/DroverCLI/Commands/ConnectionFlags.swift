@@ -13,10 +13,10 @@ struct ConnectionFlags {
         OptionSpec("login", short: "l", value: "USER", help: "log in as USER this time (as ssh -l)"),
     ]
 
-    var jump: [String]?
-    var identity: [String] = []
-    var port: Int?
-    var user: String?
+    private(set) var jump: [String]?
+    private(set) var identity: [String] = []
+    private(set) var port: Int?
+    private(set) var user: String?
 
     init(_ args: ParsedArguments) throws {
         if let raw = args.value("jump") {
