@@ -12,7 +12,7 @@ enum AttachCommand {
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
-            + " [--forward-agent | --no-forward-agent] [--prefix KEY] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER]",
+            + " [--forward-agent | --no-forward-agent] [--prefix KEY] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST]",
         details: """
             HOST is a registry name or alias (see 'drover hosts'), a Host of ~/.ssh/config, or
             user@host[:port] (IPv6: user@[::1]:22). A name the registry does not know is resolved
@@ -20,7 +20,8 @@ enum AttachCommand {
             else with Drover's own reader; its HostName, User, Port, IdentityFile, IdentitiesOnly,
             ProxyJump (and ProxyCommand ssh -W %h:%p HOP), LocalForward, ConnectTimeout,
             ServerAliveInterval, ForwardAgent and RemoteCommand apply ('drover doctor HOST' lists
-            the settings Drover does not use). -J, -i, -p, -l, -L and -A change this run only, as in ssh.
+            the settings Drover does not use). -J, -i, -p, -l, -L and -A change this run only, as in
+            ssh; --auth LIST (device-key, agent, password) the methods tried, this run only.
             Drover runs the host's attach command in a PTY and draws the session here.
             --session S attaches herdr session S of a single HOST this once; the registry entry
             is not changed (give it a session for good with 'drover hosts edit NAME --session S').

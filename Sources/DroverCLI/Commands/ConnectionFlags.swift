@@ -1,6 +1,6 @@
 import Hosts
 
-/// The one-off flags `attach` and `doctor` take as ssh does (`-J`, `-i`, `-p`, `-l`): they
+/// The one-off flags `attach` and `doctor` take as ssh does (`-J`, `-i`, `-p`, `-l`, and `--auth`): they
 /// change how a HOST is reached this time, whatever the registry or ~/.ssh/config says, and
 /// are never stored. Command-line values win over the config's, as in ssh.
 struct ConnectionFlags {
@@ -11,12 +11,14 @@ struct ConnectionFlags {
                    help: "also log in with this key file this time, before the host's own (as ssh -i)"),
         OptionSpec("port", short: "p", value: "PORT", help: "connect to this SSH port this time (as ssh -p)"),
         OptionSpec("login", short: "l", value: "USER", help: "log in as USER this time (as ssh -l)"),
+        OptionSpec("auth", value: "LIST", help: "try only these auth methods this time, in order, e.g. device-key or agent,password"),
     ]
 
     private(set) var jump: [String]?
     private(set) var identity: [String] = []
     private(set) var port: Int?
     private(set) var user: String?
+    private(set) var auth: [AuthMethod]?
 
     init(_ args: ParsedArguments) throws {
         if let raw = args.value("jump") {
@@ -34,6 +36,7 @@ struct ConnectionFlags {
             }
             self.user = user
         }
+        if let raw = args.value("auth") { auth = try HostsFieldOptions.authMethods(raw) }
     }
 
     /// Gives `host` these flags for this run. `-J` replaces any route (a ProxyCommand too).
@@ -45,5 +48,6 @@ struct ConnectionFlags {
         if !identity.isEmpty { host.identity = identity + (host.identity ?? []).filter { !identity.contains($0) } }
         if let port { host.port = port }
         if let user { host.user = user }
+        if let auth { host.auth = auth }
     }
 }

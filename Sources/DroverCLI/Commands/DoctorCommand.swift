@@ -9,7 +9,7 @@ enum DoctorCommand {
     static let command = Command(
         "doctor", summary: "show how Drover would connect to a host, then connect and time each step",
         usage: "doctor [HOST] [--yes] [--timeout SECONDS] [--no-ssh-known-hosts] [--legacy-algorithms NAME[,NAME...]]"
-            + " [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [-L FORWARD]... [-A]",
+            + " [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST] [-L FORWARD]... [-A]",
         details: """
             Without HOST: the libssh2 and OpenSSL versions, the algorithms Drover offers every host
             (OpenSSH's modern defaults, strict key exchange on), and the weak ones a host may allow.
@@ -41,7 +41,7 @@ enum DoctorCommand {
         if legacy != nil && args.positionals.isEmpty {
             throw UsageError("--legacy-algorithms goes with HOST: 'drover doctor HOST --legacy-algorithms NAME[,NAME...]'")
         }
-        if args.positionals.isEmpty, let given = ["jump", "identity", "port", "login", "forward", "forward-agent"].first(where: args.flag) {
+        if args.positionals.isEmpty, let given = ["jump", "identity", "port", "login", "auth", "forward", "forward-agent"].first(where: args.flag) {
             throw UsageError("--\(given) goes with HOST: 'drover doctor HOST --\(given) ...'")
         }
         var unused: [String] = []

@@ -101,13 +101,7 @@ enum HostsFieldOptions {
             changed = true
         }
         if let raw = args.value("auth") {
-            host.auth = try raw.split(separator: ",", omittingEmptySubsequences: false).map { item in
-                let name = item.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let method = AuthMethod(rawValue: name) else {
-                    throw UsageError("--auth takes device-key, agent and password separated by commas, not '\(item)'")
-                }
-                return method
-            }
+            host.auth = try authMethods(raw)
             changed = true
         }
         if let raw = args.value("clipboard") {
@@ -169,6 +163,17 @@ enum HostsFieldOptions {
             changed = true
         }
         return changed
+    }
+
+    /// `--auth LIST` for hosts and the one-off flags alike.
+    static func authMethods(_ raw: String) throws -> [AuthMethod] {
+        try raw.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let name = item.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let method = AuthMethod(rawValue: name) else {
+                throw UsageError("--auth takes device-key, agent and password separated by commas, not '\(item)'")
+            }
+            return method
+        }
     }
 
     /// `--predict` for hosts and attach alike.

@@ -9,7 +9,7 @@ import SSH
 enum KeyInstallCommand {
     static let command = Command(
         "install", summary: "put this device's key on a host you can already log in to (as ssh-copy-id)",
-        usage: "key install HOST [--yes] [--timeout SECONDS] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER]",
+        usage: "key install HOST [--yes] [--timeout SECONDS] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST]",
         details: """
             HOST is what 'drover attach' takes: a registry name, a Host of ~/.ssh/config or
             user@host[:port]. Drover logs in the way attach does (the device key, the ssh-agent,
