@@ -28,7 +28,7 @@ struct TargetResolver {
             host = entry
             registered = true
             if let follow = entry.sshConfig { try read(follow, for: text, into: &host) }
-        } else if text.contains("@") || text.contains(":") || !lookup.hasConfig {
+        } else if text.contains("@") || text.contains(":") || !lookup.hasConfig || !Hostname.isValid(text) {
             // An address, or a name without a config to look it up in: as before this lookup.
             let plain = try AttachTarget.resolve(text, in: hosts, localUser: localUser)
             if let entry = plain.host {
