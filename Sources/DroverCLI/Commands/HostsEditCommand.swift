@@ -29,6 +29,7 @@ enum HostsEditCommand {
                 OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
                 OptionSpec("no-prefix", help: "forget the host's prefix key (DROVER_PREFIX's or ctrl+] again)"),
             ],
+        operands: .hosts,
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }
