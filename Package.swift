@@ -55,7 +55,7 @@ let package = Package(
             "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
         ]),
         .target(name: "DroverCLI", dependencies: [
-            "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions", "Console",
+            "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions", "Console", "LibC",
         ]),
         .executableTarget(name: "drover", dependencies: ["LibC", "DroverCLI"]),
 

@@ -12,11 +12,21 @@ public struct Command: Sendable {
     public let options: [OptionSpec]
     public let subcommands: [Command]
     public let hidden: Bool
+    /// What the positional arguments are: the completions offer host names or files for them.
+    public let operands: Operands
     public let action: Action?
+
+    /// What a command's positional arguments name, for shell completion.
+    public enum Operands: Sendable {
+        case none
+        /// Registry names (and addresses): completed with `drover hosts --names`.
+        case hosts
+        case files
+    }
 
     public init(_ name: String, summary: String, usage: String, details: String = "",
                 options: [OptionSpec] = [], subcommands: [Command] = [], hidden: Bool = false,
-                action: Action? = nil) {
+                operands: Operands = .none, action: Action? = nil) {
         self.name = name
         self.summary = summary
         self.usage = usage
@@ -24,11 +34,18 @@ public struct Command: Sendable {
         self.options = options
         self.subcommands = subcommands
         self.hidden = hidden
+        self.operands = operands
         self.action = action
     }
 
     public func subcommand(named name: String) -> Command? {
         subcommands.first { $0.name == name }
+    }
+
+    /// The options help lists (hidden ones left out, `--help` added): also what the shell
+    /// completions and the man page list, so the three cannot drift apart.
+    public var visibleOptions: [OptionSpec] {
+        options.filter { !$0.hidden } + [OptionSpec("help", short: "h", help: "show this help")]
     }
 
     /// The help page: usage, details, subcommands and options.
@@ -44,7 +61,7 @@ public struct Command: Sendable {
                 lines.append("  \(sub.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(sub.summary)")
             }
         }
-        let visible = options.filter { !$0.hidden } + [OptionSpec("help", short: "h", help: "show this help")]
+        let visible = visibleOptions
         lines += ["", "options:"]
         let width = visible.map(\.synopsis.count).max() ?? 0
         for option in visible {

@@ -13,18 +13,24 @@ enum CommandTable {
         SSHCheckCommand.command,
         HelpCommand.command,
         VersionCommand.command,
+        CompletionsCommand.command,
+        CompletionsCommand.manCommand,
     ]
 
     static let root: Command = Command(
         "drover",
         summary: "Attach this terminal to herdr sessions on other computers over SSH.",
-        usage: "COMMAND [options]",
-        details: "Run 'drover help COMMAND' for a command's options.",
-        options: [OptionSpec("version", short: "V", help: "print the version")],
+        usage: "[COMMAND] [options]",
+        details: """
+            Run 'drover help COMMAND' for a command's options. Without a command, in a terminal, \
+            drover shows the hosts to pick one (arrows and Enter attach it, q leaves); --list, or \
+            output that is not a terminal, prints the hosts table instead.
+            """,
+        options: [OptionSpec("version", short: "V", help: "print the version"), BareDrover.listOption],
         subcommands: commands,
         action: { args, ctx in
             if args.flag("version") { return try VersionCommand.command.action!(args, ctx) }
-            if let first = args.positionals.first { throw UsageError("unknown command '\(first)'") }
-            return try HostsListCommand.listOrHelp(ctx, help: root.helpText)
+            if let first = args.positionals.first { throw UsageError.unknownCommand(first) }
+            return try BareDrover.run(args, ctx, help: root.helpText)
         })
 }

@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import Hosts
 
 /// The `drover` program: dispatches argv to a command and maps errors to exit codes.
 /// Exit codes: 0 success, 1 failure (the message says what to do next), 2 usage error.
@@ -31,7 +32,7 @@ public enum Drover {
             let parsed = try ArgumentParser(options: command.options).parse(args)
             guard let action = command.action else {
                 if let first = parsed.positionals.first {
-                    throw UsageError("unknown command '\(first)'", command: path.joined(separator: " "))
+                    throw UsageError.unknownCommand(first, command: path.joined(separator: " "))
                 }
                 context.write(command.helpText)
                 return 0
@@ -41,12 +42,23 @@ public enum Drover {
             if usage.command == nil { usage.command = path.joined(separator: " ") }
             let helpName = usage.command.map { $0.isEmpty ? "" : " \($0)" } ?? ""
             let hint = usage.unknownOption.flatMap { OptionHints.hint(command: path.joined(separator: " "), option: $0) }
+                ?? suggestion(for: usage, in: command)
             context.printError("drover: \(usage.message)" + (hint.map { "; \($0)" } ?? ""))
             context.printError("Run 'drover help\(helpName)' for usage.")
             return 2
         } catch {
-            context.printError("drover: \(error)")
+            let names = { (try? HostStore(root: context.root).load())?.hosts.map(\.name) ?? [] }
+            context.printError("drover: " + (HostNameSuggestion.message(for: error, registered: names) ?? "\(error)"))
             return 1
         }
+    }
+
+    /// "did you mean …?" for a mistyped subcommand or long option of `command`.
+    static func suggestion(for usage: UsageError, in command: Command) -> String? {
+        if let name = usage.unknownCommand {
+            return Suggestion.question(for: name, among: command.subcommands.filter { !$0.hidden }.map(\.name))
+        }
+        guard let option = usage.unknownOption, option.hasPrefix("--") else { return nil }
+        return Suggestion.question(for: option, among: command.options.filter { !$0.hidden }.map { "--" + $0.long } + ["--help"])
     }
 }

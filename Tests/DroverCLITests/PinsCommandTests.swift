@@ -138,8 +138,19 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertEqual(try pins.list().map(\.fingerprint), [kept.fingerprint])
         let again = CLIHarness(environment: env)
         XCTAssertEqual(again.run("pins", "forget", "mac-work"), 1)
-        XCTAssertTrue(again.err.contains("no pinned key for [mac.example]:2222, but there are pins for mac.example. "
-                                         + "Give the port too, e.g. 'drover pins forget mac.example'"), again.err)
+        // mac.example:22 is another server's pin: forgetting it is not suggested (issue 32).
+        XCTAssertTrue(again.err.contains("no pinned key for [mac.example]:2222 (mac-work), so there is nothing to forget"), again.err)
+        XCTAssertFalse(again.err.contains("pins forget mac.example"), again.err)
+    }
+
+    /// Issue 32: an address with its port names no other port's pin either: that is another server.
+    func testForgetOfAnAddressWithItsPortSuggestsNoOtherServersPin() throws {
+        try pin("mac.example", 22)
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("pins", "forget", "mac.example:2222"), 1)
+        XCTAssertTrue(h.err.contains("no pinned key for [mac.example]:2222. Run 'drover pins'"), h.err)
+        XCTAssertFalse(h.err.contains("pins forget mac.example"), h.err)
+        XCTAssertEqual(try pins.list().count, 1)
     }
 
     func testANameThatIsAlsoAPinnedHostIsAskedAboutNotGuessed() throws {

@@ -18,7 +18,7 @@ final class DemoScriptTests: XCTestCase {
         try h.startOuterTerminal(width: 110, height: 32)
         let run = "DROVER_DEMO_DIR=\(demo) DROVER_DEMO_NO_BUILD=1 bash \(AttachHarness.script("demo")); echo EXIT=$?\n"
         try h.type(run)
-        try h.waitFor("Type 'yes' to trust", timeout: 60)
+        let question = try h.waitFor("Type 'yes' to trust", timeout: 60)
         try h.type("yes\n")
         // The stand-in's tmux status line shows the herdr session's name.
         try h.waitFor("[demo]", timeout: 30)
@@ -26,8 +26,15 @@ final class DemoScriptTests: XCTestCase {
         let (status, screen) = try h.waitForExit()
         XCTAssertEqual(status, 0, screen)
         XCTAssertTrue(screen.contains("Reattach with scripts/demo"), screen)
-        // The demo's own host key file, not /etc/ssh's, is named for comparing fingerprints.
-        XCTAssertTrue(screen.contains("ssh-keygen -lf \(demo)/sshd/host_ed25519.pub"), screen)
+        // Issue 32: the fingerprint the demo prints is the one Drover's question shows, and the
+        // file the question says to compare with holds the key the demo host serves.
+        let asked = try XCTUnwrap(Self.fingerprint(after: "host key fingerprint is ", in: question), question)
+        let printed = try XCTUnwrap(Self.fingerprint(after: "Its host key: ", in: screen), screen)
+        XCTAssertEqual(printed, asked)
+        XCTAssertTrue(question.contains("/etc/ssh/ssh_host_ed25519_key.pub"), question)
+        XCTAssertTrue(screen.contains("ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub"), screen)
+        let served = try Shell.run("/usr/bin/ssh-keygen", ["-lf", "/etc/ssh/ssh_host_ed25519_key.pub"])
+        XCTAssertTrue(served.contains(asked), served)
         XCTAssertTrue(screen.contains("then type yes"), screen)
         let hosts = try String(contentsOfFile: demo + "/home/hosts.json", encoding: .utf8)
         XCTAssertTrue(hosts.contains("\"demo\""), hosts)
@@ -50,6 +57,14 @@ final class DemoScriptTests: XCTestCase {
         let stop = try Shell.execute("/bin/bash", [AttachHarness.script("demo"), "--stop"], environment: ["DROVER_DEMO_DIR": demo])
         XCTAssertEqual(stop.status, 0, stop.stderr)
         XCTAssertNotEqual(try hasSession(), 0, "--stop left the demo's tmux session running")
+    }
+
+    /// The `SHA256:…` right after `marker` in `text`.
+    static func fingerprint(after marker: String, in text: String) -> String? {
+        guard let start = text.range(of: marker) else { return nil }
+        let rest = text[start.upperBound...]
+        guard rest.hasPrefix("SHA256:") else { return nil }
+        return String(rest.prefix { !$0.isWhitespace && !",.)│".contains($0) })
     }
 
     func testHelpSaysWhatTheDemoKeepsAndUnknownArgumentsAreRefused() throws {

@@ -5,6 +5,8 @@ public struct UsageError: Error, Equatable, Sendable {
     public var command: String?
     /// The option the command does not take, as typed without any `=value` (see `OptionHints`).
     public var unknownOption: String?
+    /// The subcommand the command does not have, as typed (for "did you mean").
+    public var unknownCommand: String?
 
     public init(_ message: String, command: String? = nil) {
         self.message = message
@@ -14,6 +16,11 @@ public struct UsageError: Error, Equatable, Sendable {
     static func unknownOption(_ arg: String) -> UsageError {
         var error = UsageError("unknown option '\(arg)'")
         error.unknownOption = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+        return error
+    }
+    static func unknownCommand(_ name: String, command: String? = nil) -> UsageError {
+        var error = UsageError("unknown command '\(name)'", command: command)
+        error.unknownCommand = name
         return error
     }
     static func missingValue(_ option: String) -> UsageError { UsageError("option '--\(option)' needs a value") }

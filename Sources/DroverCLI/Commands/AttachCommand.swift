@@ -132,6 +132,7 @@ enum AttachCommand {
             OptionSpec("prefix", value: "KEY",
                        help: "use KEY as Drover's prefix key this time, e.g. ctrl+a (default: the host's, DROVER_PREFIX, ctrl+])"),
         ] + ConnectionFlags.specs,
+        operands: .hosts,
         action: { args, ctx in
             let names = args.positionals
             guard !names.isEmpty else { throw UsageError("missing HOST") }

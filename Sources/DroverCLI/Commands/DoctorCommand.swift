@@ -32,6 +32,7 @@ enum DoctorCommand {
                        help: "check this forward's form for HOST (doctor listens on nothing)"),
             OptionSpec("forward-agent", short: "A", help: "ask HOST for agent forwarding this time, as attach -A would"),
         ] + ConnectionFlags.specs,
+        operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {

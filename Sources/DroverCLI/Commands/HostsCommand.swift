@@ -9,7 +9,7 @@ enum HostsCommand {
             The registry lives in hosts.json under the Drover root ($DROVER_HOME, else
             $XDG_CONFIG_HOME/drover, else ~/.config/drover). Without a subcommand, lists the hosts.
             """,
-        options: [HostsListCommand.jsonOption],
+        options: [HostsListCommand.jsonOption, HostsListCommand.namesOption],
         subcommands: [
             HostsListCommand.command, HostsAddCommand.command, HostsEditCommand.command,
             HostsRemoveCommand.command, HostsShowCommand.command, HostsImportCommand.command,

@@ -30,6 +30,7 @@ enum HostsEditCommand {
                 OptionSpec("no-prefix", help: "forget the host's prefix key (DROVER_PREFIX's or ctrl+] again)"),
                 OptionSpec("no-ssh-config", help: "stop following an ~/.ssh/config Host; keep the fields last read from it"),
             ],
+        operands: .hosts,
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             if args.flag("session") && args.flag("no-session") { throw UsageError("give --session or --no-session, not both") }

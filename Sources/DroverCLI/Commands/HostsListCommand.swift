@@ -5,18 +5,23 @@ import TextSafety
 /// `drover hosts list [--json]`: the registry as an aligned table or as JSON.
 enum HostsListCommand {
     static let jsonOption = OptionSpec("json", help: "print the registry as JSON ({\"version\": 1, \"hosts\": [...]})")
+    /// Names only: what shell completion offers for a host (`drover completions`).
+    static let namesOption = OptionSpec("names", help: "print only the host names, one per line (for scripts and completion)")
 
     static let command = Command(
-        "list", summary: "list the registered hosts", usage: "hosts list [--json]",
+        "list", summary: "list the registered hosts", usage: "hosts list [--json | --names]",
         details: "Columns: name, user@host:port, platform, herdr session, and, when a host has jump hosts or port "
             + "forwards, its route ('via bastion +2 fwd'). --json prints the hosts.json format.",
-        options: [jsonOption],
+        options: [jsonOption, namesOption],
         action: { args, ctx in try run(args, ctx) })
 
     static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
-        if let extra = args.positionals.first { throw UsageError("unknown command '\(extra)'") }
+        if let extra = args.positionals.first { throw UsageError.unknownCommand(extra) }
+        if args.flag("json") && args.flag("names") { throw UsageError("give --json or --names, not both") }
         let list = try HostStore(root: ctx.root).load()
-        if args.flag("json") {
+        if args.flag("names") {
+            ctx.write(list.hosts.map { SafeText.escaped($0.name) + "\n" }.sorted().joined())
+        } else if args.flag("json") {
             ctx.write(SafeText.escapedJSON(String(decoding: try HostsFile.encode(list), as: UTF8.self)))
         } else if list.hosts.isEmpty && list.invalid.isEmpty {
             ctx.print("No hosts yet. Add one with 'drover hosts add NAME --host HOST' or 'drover hosts import-ssh-config'.")

@@ -15,6 +15,7 @@ enum HostsRemoveCommand {
             (one starting with '-' after '--': 'drover hosts rm -- -old').
             """,
         options: [OptionSpec("forget-key", help: "also forget the pinned host key, without asking")],
+        operands: .hosts,
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             let store = HostStore(root: ctx.root)

@@ -7,6 +7,7 @@ enum HostsShowCommand {
     static let command = Command(
         "show", summary: "show a host's settings and the command that attaches it",
         usage: "hosts show NAME",
+        operands: .hosts,
         action: { args, ctx in
             let name = try args.positionals(exactly: ["NAME"])[0]
             let list = try HostStore(root: ctx.root).load()

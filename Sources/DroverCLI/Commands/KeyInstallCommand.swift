@@ -22,6 +22,7 @@ enum KeyInstallCommand {
             OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
             OptionSpec("timeout", value: "SECONDS", help: "connect and handshake timeout (default 10)"),
         ] + ConnectionFlags.specs,
+        operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {

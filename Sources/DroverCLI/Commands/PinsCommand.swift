@@ -45,6 +45,7 @@ enum PinsCommand {
             that host's address and port. Write IPv6 addresses as [::1]:2222, or bare (::1) for \
             port 22. The next connection shows the host's key and asks before pinning it again.
             """,
+        operands: .hosts,
         action: { args, ctx in
             let raw = try args.positionals(exactly: ["HOST[:PORT] or NAME"])[0]
             let (host, port, entry) = try PinTarget.resolve(raw, root: ctx.root)
@@ -59,8 +60,11 @@ enum PinsCommand {
             let name = HostName.token(host: host, port: port)
             if let entry { ctx.print("\(entry) is \(name)") }
             guard !removed.isEmpty else {
-                let others = try pins.list().filter { $0.host == HostName.normalized(host) }.map(\.token)
-                throw NoPinError(name: name, otherPorts: others)
+                // Other ports are other servers: they are named only when no port was given (the
+                // person may have meant one), never for a registry name, which says its port.
+                let portGiven = entry != nil || (try? AddressArgument.parse(raw))?.port != nil
+                let others = portGiven ? [] : try pins.list().filter { $0.host == HostName.normalized(host) }.map(\.token)
+                throw NoPinError(name: name, entry: entry, otherPorts: others)
             }
             for entry in removed {
                 ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)\(entry.isHashed ? " (a hashed line)" : "")")
@@ -81,7 +85,7 @@ enum PinsCommand {
             """,
         subcommands: [list, forget],
         action: { args, ctx in
-            if let first = args.positionals.first { throw UsageError("unknown command '\(first)'", command: "pins") }
+            if let first = args.positionals.first { throw UsageError.unknownCommand(first, command: "pins") }
             return try list.action!(args, ctx)
         })
 }
@@ -89,9 +93,15 @@ enum PinsCommand {
 /// `forget` found nothing to remove.
 struct NoPinError: Error, CustomStringConvertible {
     let name: String
+    /// The registry name that was given for `name`, if any.
+    let entry: String?
     let otherPorts: [String]
 
     var description: String {
+        if let entry {
+            return "no pinned key for \(name) (\(entry)), so there is nothing to forget: the next connection to \(entry) "
+                + "shows its key and asks. Run 'drover pins' to see the pins."
+        }
         if otherPorts.isEmpty {
             return "no pinned key for \(name). Run 'drover pins' to see the pins."
         }

@@ -8,7 +8,8 @@ import VT
 enum ReplayCommand {
     static let command = Command(
         "replay", summary: "play a recorded terminal stream through Drover's emulator",
-        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--replies] [--bench | --bench-relay]",
+        usage: "replay FILE [--size COLSxROWS] [--format text|ansi|json] [--input EVENT]... [--replies] [--bench | --bench-relay] "
+            + "| replay FILE --play [--speed X] [--timing FILE]",
         details: """
             FILE is a raw byte stream (.vt), a script(1) typescript (its 'Script started' and
             'Script done' lines are dropped) or an asciicast v2 recording (.cast; output and
@@ -35,6 +36,13 @@ enum ReplayCommand {
             together: a frame is drawn after every 16 KiB (a 1 MiB/s link at 60 frames/s),
             or at the end of the remote's synchronized update. It prints the least CPU time
             of three passes as 'cpu SECONDS bytes N frames F out BYTES'.
+
+            --play shows the recording in this terminal in real time, drawn by Drover's
+            renderer as attach draws a host: an asciicast at its event times, a typescript
+            at the times of its --timing file (from 'script --log-timing FILE'), anything
+            else at \(Int(PlaybackSchedule.steadyBytesPerSecond)) bytes a second. --speed X plays X
+            times as fast (0.1 to 1000). Space pauses and resumes, q quits; the last screen
+            stays until q. The terminal's title says playing, paused or ended.
             """,
         options: [
             OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
@@ -43,7 +51,11 @@ enum ReplayCommand {
             OptionSpec("replies", help: "print what the emulator answered the stream instead"),
             OptionSpec("bench", help: "print the emulator's speed on this stream instead"),
             OptionSpec("bench-relay", help: "print the CPU time of emulator and renderer at 60 frames/s instead"),
+            OptionSpec("play", help: "play the recording in this terminal in real time (space pauses, q quits)"),
+            OptionSpec("speed", value: "X", help: "with --play: play X times as fast (default 1)"),
+            OptionSpec("timing", value: "FILE", help: "with --play: the typescript's timing file (script --log-timing)"),
         ],
+        operands: .files,
         action: { args, ctx in try run(args, ctx) })
 
     enum Format: String { case text, ansi, json }
@@ -51,6 +63,10 @@ enum ReplayCommand {
     static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
         let path = try args.positionals(exactly: ["FILE"])[0]
         let size = try args.value("size").map(parseSize)
+        if args.flag("play") { return try ReplayPlayCommand.run(path, size: size, args, ctx) }
+        if args.value("speed") != nil || args.value("timing") != nil {
+            throw UsageError("--speed and --timing go with --play, e.g. 'drover replay \(path) --play --speed 2'")
+        }
         let format = try parseFormat(args.value("format"))
         let events = try args.values("input").map(ReplayInput.parseEvent)
         let replies = args.flag("replies")

@@ -22,6 +22,7 @@ enum SSHCheckCommand {
             HostsFieldOptions.legacyAlgorithmsSpec(help: "also allow these weak algorithms for HOST this time"),
         ],
         hidden: true,
+        operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads asciicast v2: a JSON header object on the first line, then one JSON array per line,
 /// `[time, code, data]`. Output (`"o"`) and resize (`"r"`, `"COLSxROWS"`) events are kept;
-/// input, marker and other events are ignored, as a player would. Event times are not read:
-/// replay shows where the stream ends up rather than pacing it, so events keep the file's line
-/// order even when a time goes backwards (the file is not refused for it).
+/// input, marker and other events are ignored, as a player would. Events keep the file's line
+/// order even when a time goes backwards (the file is not refused for it); the times are kept
+/// for `replay --play`, which waits no time for such a step back.
 enum AsciicastReader {
     /// True when the first line is a JSON object with a `version` key.
     static func looksLikeHeader(_ data: [UInt8]) -> Bool {
@@ -29,25 +29,29 @@ enum AsciicastReader {
         if let w = header["width"] as? Int, let h = header["height"] as? Int, w > 0, h > 0 { declared = (w, h) }
 
         var chunks: [Recording.Chunk] = []
+        var times: [Double] = []
         for (index, line) in lines.dropFirst() {
             let lineNumber = index + 1
             guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
                   event[0] is NSNumber, let code = event[1] as? String, let payload = event[2] as? String else {
                 throw RecordingError("\(name), line \(lineNumber): not an asciicast event; each line after the header must look like [0.5, \"o\", \"text\"].")
             }
+            let time = (event[0] as? NSNumber)?.doubleValue ?? 0
             switch code {
             case "o":
                 chunks.append(.output(Array(payload.utf8)))
+                times.append(time)
             case "r":
                 let size = payload.split(separator: "x").compactMap { Int($0) }
                 guard size.count == 2, size[0] > 0, size[1] > 0 else {
                     throw RecordingError("\(name), line \(lineNumber): resize event '\(payload)' is not COLSxROWS.")
                 }
                 chunks.append(.resize(columns: size[0], rows: size[1]))
+                times.append(time)
             default:
                 continue
             }
         }
-        return Recording(format: .asciicast, chunks: chunks, declaredSize: declared)
+        return Recording(format: .asciicast, chunks: chunks, declaredSize: declared, times: times)
     }
 }

@@ -15,6 +15,9 @@ struct Recording: Equatable {
     var chunks: [Chunk]
     /// The size the recording declares (asciicast header), if any.
     var declaredSize: (columns: Int, rows: Int)?
+    /// When each chunk happened, in seconds from the start (asciicast event times); nil when
+    /// the file does not say (raw and typescript: `--play` then paces them, see `PlaybackSchedule`).
+    var times: [Double]? = nil
 
     /// Every output byte, in order (resizes left out).
     var outputBytes: [UInt8] {

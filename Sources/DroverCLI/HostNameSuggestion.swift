@@ -1,0 +1,24 @@
+import Hosts
+import Sessions
+
+/// "Did you mean …?" for a host name the registry does not have, whichever command was given
+/// it (`attach demmo`, `doctor demmo`, `hosts show demmo`): the errors that say so come from
+/// the Hosts and Sessions modules, which know the name but not how the person got there, so
+/// `Drover.run` adds the suggestion on their way out.
+enum HostNameSuggestion {
+    /// `error`'s message with "Did you mean 'NAME'?" after its first sentence when it is an
+    /// unknown host name close to a registered one; nil for any other error.
+    static func message(for error: Error, registered: () -> [String]) -> String? {
+        let typed: String, names: [String]
+        switch error {
+        case let AttachTargetError.unknown(text, known): (typed, names) = (text, known)
+        case let HostStoreError.notFound(name): (typed, names) = (name, registered())
+        default: return nil
+        }
+        guard let best = Suggestion.closest(to: typed, among: names) else { return nil }
+        let text = "\(error)"
+        let question = "Did you mean '\(best)'?"
+        guard let end = text.range(of: ". ") else { return text + " " + question }
+        return text[..<end.upperBound] + question + " " + text[end.upperBound...]
+    }
+}
