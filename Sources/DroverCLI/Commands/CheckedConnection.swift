@@ -78,7 +78,8 @@ struct CheckedConnection {
                 ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")
                 return true
             }
-            return HostKeyTrust.confirm(unknown, ask: ctx.ask)
+            // A line too long to be an answer answers nothing: the key is not trusted.
+            return HostKeyTrust.confirm(unknown, ask: { (try? ctx.ask($0)) ?? nil })
         }
         var last = started
         defer { started = last }
@@ -87,7 +88,8 @@ struct CheckedConnection {
             var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { question in
                 guard question.keyFile != nil else { return nil }
                 if !question.instruction.isEmpty { ctx.printError(question.instruction) }
-                return ctx.readSecretLine(prompt: question.text)
+                // A line too long to be a passphrase is no passphrase: the key is skipped.
+                return (try? ctx.readSecretLine(prompt: question.text)) ?? nil
             }, note: note)
             credentials.order.removeAll { $0 == .prompt }
             return credentials
