@@ -24,7 +24,7 @@ final class HostilePathsCLITests: XCTestCase {
         XCTAssertEqual(symlink("/dev/zero", home + "/device_ed25519"), 0)
         let r = try DroverBinary.run(["key"], home: home)
         XCTAssertEqual(r.status, 1, r.stdout)
-        XCTAssertEqual(r.stderr, "drover: \(home)/device_ed25519 is a symbolic link, not a regular file, so Drover does not "
+        XCTAssertEqual(r.stderr, "drover: \(home)/device_ed25519 is not a regular file (it is a symbolic link), so Drover does not "
                        + "use it as its device key and changes nothing it points to. Move it away ('mv \(home)/device_ed25519 "
                        + "\(home)/device_ed25519.moved') and Drover makes a new device key, or put the key file itself there.\n")
         XCTAssertFalse(r.stderr.contains("chmod"), r.stderr)

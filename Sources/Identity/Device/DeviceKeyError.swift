@@ -17,7 +17,7 @@ public enum DeviceKeyError: Error, CustomStringConvertible, Equatable, Sendable 
             return "\(path) is accessible by other users (mode \(String(mode, radix: 8))); a private key must be private. Run 'chmod 600 \(path)' and try again."
         case .notRegularFile(let path, let kind):
             let quoted = FileSafety.shellQuoted(path)
-            return "\(path) is \(kind), not a regular file, so Drover does not use it as its device key and changes "
+            return "\(path) is not a regular file (it is \(kind)), so Drover does not use it as its device key and changes "
                 + "nothing it points to. Move it away ('mv \(quoted) \(quoted).moved') and Drover makes a new device key, "
                 + "or put the key file itself there."
         case .badPrivateKey(let path, let reason):
