@@ -19,5 +19,8 @@ final class PairHostCleanCLITests: XCTestCase {
         XCTAssertEqual(r.stdout, "Removed 1 expired one-time key line(s) from authorized_keys and the state files of 1 expired pairing offer(s).\n")
         XCTAssertEqual(try String(contentsOfFile: keys, encoding: .utf8), "ssh-ed25519 AAAAmine me@laptop\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: state + "/ZGVhZGJlZWZkZWFkYmVlZg.offer"))
+        let mixed = try DroverBinary.run(["pair-host", "--clean", "--link"], home: home)
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.stderr.hasPrefix("drover: --clean only removes what killed runs left and offers no code; leave out --link"), mixed.stderr)
     }
 }

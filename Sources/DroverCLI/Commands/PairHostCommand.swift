@@ -66,6 +66,10 @@ enum PairHostCommand {
     private static func clean(args: ParsedArguments, ctx: CommandContext) throws -> Int32 {
         try PairTestSwitches.check(args, ctx, options: PairTestSwitches.hostOptions)
         _ = try args.positionals(exactly: [])
+        let offerOptions = ["session", "host", "port", "link", PairHostAddresses.beyondTailnetOption, "state"]
+        if let given = offerOptions.first(where: { args.options[$0] != nil }) {
+            throw UsageError("--clean only removes what killed runs left and offers no code; leave out --\(given)")
+        }
         try ctx.root.ensureExists()
         let state = absolute(args.value("test-state") ?? ctx.root.file("pairing"))
         try PairingStateDirectory(path: state, id: "").ensureExists()   // the lock file lives there
