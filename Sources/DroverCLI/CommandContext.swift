@@ -8,8 +8,8 @@ public final class CommandContext: Sendable {
     public let environment: [String: String]
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
-    private let readInputLine: @Sendable () -> String?
-    private let readSecret: @Sendable (String) -> String?
+    private let readInputLine: @Sendable () throws -> String?
+    private let readSecret: @Sendable (String) throws -> String?
     private let readAllInput: @Sendable (Int) -> [UInt8]
     /// True when standard input is a terminal a person can answer prompts on.
     public let isInteractive: Bool
@@ -19,8 +19,8 @@ public final class CommandContext: Sendable {
                 isInteractive: Bool,
                 out: @escaping @Sendable (String) -> Void,
                 err: @escaping @Sendable (String) -> Void,
-                readLine: @escaping @Sendable () -> String?,
-                readSecretLine: (@Sendable (String) -> String?)? = nil,
+                readLine: @escaping @Sendable () throws -> String?,
+                readSecretLine: (@Sendable (String) throws -> String?)? = nil,
                 readAll: (@Sendable (Int) -> [UInt8])? = nil,
                 terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)? = { nil }) {
         self.environment = environment
@@ -31,11 +31,11 @@ public final class CommandContext: Sendable {
         self.readInputLine = readLine
         self.readSecret = readSecretLine ?? { prompt in
             err(prompt)
-            return readLine()
+            return try readLine()
         }
         self.readAllInput = readAll ?? { limit in
             var bytes: [UInt8] = []
-            while bytes.count <= limit, let line = readLine() { bytes += Array(line.utf8) + [0x0a] }
+            while bytes.count <= limit, let line = (try? readLine()) ?? nil { bytes += Array(line.utf8) + [0x0a] }
             return bytes
         }
     }
@@ -49,10 +49,10 @@ public final class CommandContext: Sendable {
             // nothing more; the non-throwing `write(_:)` would trap instead.
             out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
             err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
-            readLine: { Swift.readLine(strippingNewline: true) },
+            readLine: { try StandardInputLine.next() },
             readSecretLine: { prompt in
                 try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
-                guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
+                guard isatty(STDIN_FILENO) == 1 else { return try StandardInputLine.next() }
                 var saved = termios()
                 tcgetattr(STDIN_FILENO, &saved)
                 var quiet = saved
@@ -62,7 +62,7 @@ public final class CommandContext: Sendable {
                     tcsetattr(STDIN_FILENO, TCSANOW, &saved)
                     try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
                 }
-                return Swift.readLine(strippingNewline: true)
+                return try StandardInputLine.next()
             },
             readAll: { limit in
                 var bytes: [UInt8] = []
@@ -96,8 +96,9 @@ public final class CommandContext: Sendable {
     /// whatever is drawn goes to a file or pipe and any size will do).
     public var terminalSize: (columns: Int, rows: Int)? { measureTerminal() }
 
-    /// Reads one line of standard input (nil at end of input).
-    public func readLine() -> String? { readInputLine() }
+    /// Reads one line of standard input (nil at end of input); throws `InputLineTooLong` for a
+    /// line beyond `StandardInputLine.limit`.
+    public func readLine() throws -> String? { try readInputLine() }
 
     /// Reads standard input to its end, stopping once more than `limit` bytes have arrived
     /// (so a caller sees the excess and can refuse it without reading forever).
@@ -105,12 +106,14 @@ public final class CommandContext: Sendable {
 
     /// Reads one line that must not appear on screen (a pairing link, a password): on a
     /// terminal, echo is off while it is typed or pasted. `prompt` goes to stderr.
-    public func readSecretLine(prompt: String) -> String? { readSecret(SafeText.escaped(prompt, keepingLineBreaks: true)) }
+    public func readSecretLine(prompt: String) throws -> String? {
+        try readSecret(SafeText.escaped(prompt, keepingLineBreaks: true))
+    }
 
     /// Asks a question on stderr and reads the answer; nil when there is nobody to ask.
-    public func ask(_ question: String) -> String? {
+    public func ask(_ question: String) throws -> String? {
         writeErr(SafeText.escaped(question, keepingLineBreaks: true))
-        return readInputLine()
+        return try readInputLine()
     }
 
     /// `$DROVER_HOME`, else `$XDG_CONFIG_HOME/drover`, else `~/.config/drover`.

@@ -71,8 +71,10 @@ extension AtomicFile {
                          advice: "Check that it is the right file, or move it away, and try again.")
     }
 
-    private static func kind(_ mode: mode_t) -> String {
+    /// What a file that is not a regular file is, for a message ("a character device").
+    public static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
+        case S_IFLNK: return "a symbolic link"
         case S_IFDIR: return "a directory"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"

@@ -12,6 +12,7 @@ public enum FileSafety {
     /// Refuses `path` when it is an existing directory that is not this user's or root's, or
     /// that group or others may write. A missing directory passes (it is created 0700).
     public static func checkDirectory(_ path: String) throws {
+        try checkParents(of: path)
         var st = stat()
         guard stat(path, &st) == 0 else {
             if errno == ENOENT { return }
@@ -45,6 +46,27 @@ public enum FileSafety {
         default:
             throw FileError(path: path, reason: "can be changed by other users (mode \(mode)), so Drover does not trust it",
                             advice: "Run '\(chmod)' and try again.")
+        }
+    }
+
+    /// Refuses `path` when a directory above it lets other users rename or replace what is in
+    /// it: writable by others without the sticky bit (/tmp's 1777 is fine, a 0777 one is not).
+    /// There, anyone could swap `path` itself for a directory of their own (issue 30).
+    public static func checkParents(of path: String) throws {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var dir = (absolute as NSString).deletingLastPathComponent
+        while !dir.isEmpty {
+            var st = stat()
+            if stat(dir, &st) == 0, st.st_mode & 0o002 != 0, st.st_mode & S_ISVTX == 0 {
+                let quoted = shellQuoted(dir)
+                let fix = (st.st_uid == geteuid() ? "chmod o-w " : "sudo chmod o-w ") + quoted
+                throw FileError(path: dir, reason: "other users can write in it without the sticky bit (mode "
+                                    + "\(String(st.st_mode & 0o7777, radix: 8))), so they could replace \(path) inside it, "
+                                    + "and Drover does not trust it",
+                                advice: "Run '\(fix)' and try again.")
+            }
+            if dir == "/" { break }
+            dir = (dir as NSString).deletingLastPathComponent
         }
     }
 

@@ -88,6 +88,10 @@ public struct ForwardSpec: Equatable, Sendable, CustomStringConvertible {
 public enum ForwardSpecError: Error, CustomStringConvertible, Equatable, Sendable {
     case publicBind(String)
 
+    /// The rule, as `HostValidationError` states it for a stored entry that breaks it.
+    public static let publicBindRule = "it would listen on an address other computers can reach; bind it to 127.0.0.1, "
+        + "or allow that with --forward-public"
+
     public var description: String {
         switch self {
         case .publicBind(let text):

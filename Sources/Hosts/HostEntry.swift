@@ -139,7 +139,14 @@ public struct HostEntry: Codable, Equatable, Sendable {
         for file in identity ?? [] { try HostRules.checkIdentity(file) }
         if let lastKey { try HostRules.checkKeyFingerprint(lastKey) }
         if let jump { try HostRules.checkJump(jump) }
-        if let forward { _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true) }
+        if let forward {
+            do {
+                _ = try ForwardSpec.parseAll(forward, allowPublic: forwardPublic == true)
+            } catch ForwardSpecError.publicBind(let text) {
+                // A field rule like the others, so a stored entry breaking it is set aside alone.
+                throw HostValidationError(field: "forward", value: text, rule: ForwardSpecError.publicBindRule)
+            }
+        }
         if let legacyAlgorithms { try HostRules.checkLegacyAlgorithms(legacyAlgorithms) }
         for alias in aliases ?? [] { try HostRules.checkName(alias) }
         if let sshConfig { try HostRules.checkName(sshConfig) }

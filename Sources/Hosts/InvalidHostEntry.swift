@@ -39,6 +39,7 @@ public struct InvalidHostEntry: Equatable, Sendable {
         case "port": change = edit("--port P")
         case "user": change = edit("--user U")
         case "auth": change = edit("--auth device-key,agent,password")
+        case "forward": change = "\(edit("--forward 127.0.0.1:LPORT:HOST:RPORT")) or \(edit("--forward-public"))"
         case "legacyAlgorithms": change = "\(edit("--legacy-algorithms NAME[,NAME...]")) or \(edit("--no-legacy-algorithms"))"
         default: change = edit("--rename NEW")
         }

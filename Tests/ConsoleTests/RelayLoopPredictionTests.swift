@@ -4,10 +4,12 @@ import Render
 @testable import Console
 @testable import Loop
 
-/// The relay's echo prediction: a key it sends is drawn at once once its epoch is confirmed,
+/// The relay's echo prediction: a key it sends is drawn once its epoch is confirmed,
 /// and a guess the host never answers is taken back by the relay's own timer.
 final class RelayLoopPredictionTests: XCTestCase {
-    private func confirmedHarness(_ predictor: EchoPredictor) throws -> RelayLoopTests.Harness {
+    /// Types `e` and, while its echo is on the way, `inFlight`; then the host echoes `e`, which
+    /// confirms the epoch of the keys still in flight.
+    private func confirmedHarness(_ predictor: EchoPredictor, inFlight: String = "") throws -> RelayLoopTests.Harness {
         let h = try RelayLoopTests.Harness()
         h.relay.predictor = predictor
         h.relay.receiveRemote(Array("$ ".utf8))
@@ -15,15 +17,17 @@ final class RelayLoopPredictionTests: XCTestCase {
         h.relay.receiveLocal(Array("e".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.lines[0], "$", "the first key waits for the host's echo")
+        if !inFlight.isEmpty {
+            h.relay.receiveLocal(Array(inFlight.utf8))
+            try h.loop.runOnce()
+        }
         h.relay.receiveRemote(Array("e".utf8))
         try h.loop.runOnce()
         return h
     }
 
     func testATypedKeyIsDrawnAtOnceAndWithdrawnWhenTheHostNeverEchoesIt() throws {
-        let h = try confirmedHarness(EchoPredictor(mode: .always))
-        h.relay.receiveLocal(Array("c".utf8))
-        try h.loop.runOnce()
+        let h = try confirmedHarness(EchoPredictor(mode: .always), inFlight: "c")
         XCTAssertEqual(h.sent, Array("ec".utf8))
         XCTAssertEqual(h.lines[0], "$ ec", "drawn before the host answers")
         XCTAssertEqual(h.local.frame()[0, 3].attributes.underline, .single)

@@ -6,11 +6,15 @@
 // so the format is sniffed); the rest is the file. Properties checked: reading ends and
 // either fails with a RecordingError that says something, or yields a recording where a raw
 // stream is the input itself, a typescript body is a contiguous part of the input after its
-// first line, and every asciicast size (declared or resize) is positive. An asciicast recording
+// first line, and every asciicast size (declared or resize) is positive. Every recording read is
+// then played as `drover replay` plays it (RecordingPlayer, without --size): it is refused with a
+// RecordingError or played on a screen within ScreenLimits, under the target's 512 MiB RSS limit
+// (a 10^6 x 10^6 header or resize event once took 20 GB; issue 30). An asciicast recording
 // replays its output and resize events in the file's line order, whatever their times say:
 // `drover replay` does not pace by time (it shows where the stream ends up), so an event whose
 // time goes backwards is neither dropped nor moved, and such a file is not refused.
 import Foundation
+import VT
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func recordingsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -42,7 +46,22 @@ public func recordingsFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
         }
         if recording.chunks != eventsInLineOrder(bytes) { fail("the events are not replayed in the file's line order") }
     }
+    checkPlayed(recording, name: name)
     return 0
+}
+
+/// Plays the recording as `drover replay` does: refused, or on a screen within the limits.
+func checkPlayed(_ recording: Recording, name: String) {
+    do {
+        let terminal = try RecordingPlayer.play(recording, name: name, size: nil).terminal
+        if terminal.columns > ScreenLimits.columns || terminal.rows > ScreenLimits.rows {
+            fail("played on a \(terminal.columns)x\(terminal.rows) screen")
+        }
+    } catch let error as RecordingError {
+        if error.description.isEmpty { fail("an empty RecordingError from playing") }
+    } catch {
+        fail("playing threw an error that is not a RecordingError: \(error)")
+    }
 }
 
 /// The typescript body must be a run of the input that starts after the first newline.

@@ -35,12 +35,18 @@ final class PredictionRenderTests: XCTestCase {
         remote.feed("$ ")
         draw(at: 0)
         type("e", at: 10)
+    }
+
+    /// The host's echo of the first key confirms the epoch: the keys typed after it while it
+    /// was in flight are drawn from now on (a key typed once all are echoed would wait).
+    private func echoFirstKey() {
         remote.feed("e")
-        draw(at: 50)  // the host's echo confirms the epoch
+        draw(at: 50)
     }
 
     func testAGuessIsDrawnUnderlinedAtOnceAndTheEchoReplacesIt() {
-        type("c", at: 60)
+        type("c", at: 20)
+        echoFirstKey()
         XCTAssertEqual(local.frame().rowText(0), "$ ec", "drawn before the host answers")
         XCTAssertEqual(local.frame()[0, 3].attributes.underline, .single)
         XCTAssertEqual(local.frame().cursorColumn, 4)
@@ -51,7 +57,8 @@ final class PredictionRenderTests: XCTestCase {
     }
 
     func testAWithdrawnGuessRepaintsExactlyTheHostsCells() {
-        type("ch", at: 60)
+        type("ch", at: 20)
+        echoFirstKey()
         XCTAssertEqual(local.frame().rowText(0), "$ ech")
         remote.feed("\u{1B}[1mX\u{1B}[m")
         draw(at: 100)
@@ -60,7 +67,8 @@ final class PredictionRenderTests: XCTestCase {
     }
 
     func testAGuessThatTimesOutRepaintsTheHostsCells() {
-        type("x", at: 60)
+        type("x", at: 20)
+        echoFirstKey()
         XCTAssertEqual(local.frame().rowText(0), "$ ex")
         XCTAssertTrue(renderer.expire(terminal: remote, predictions: &engine, at: start + .seconds(5)))
         draw(at: 5000)
@@ -68,7 +76,8 @@ final class PredictionRenderTests: XCTestCase {
     }
 
     func testAnOverlayStaysOverTheGuesses() {
-        type("c", at: 60)
+        type("c", at: 20)
+        echoFirstKey()
         local.feed(renderer.render(remote, overlay: .status("hello"), predictions: &engine, at: start + .milliseconds(61)))
         XCTAssertEqual(local.frame().rowText(0), "$ ec")
         XCTAssertEqual(local.frame().rowText(4), "hello")

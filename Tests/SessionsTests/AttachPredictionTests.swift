@@ -11,6 +11,9 @@ import TestSupport
 ///
 /// "Before the echo" is shown without clocks: a character drawn underlined is a guess (the
 /// host's own cells are never underlined here), so it is on screen before its confirmation.
+/// Keys are typed as a person types them, about 25 a second, so later keys are in flight
+/// behind the first: the first key of such a run waits for the host's echo (ADR 0015: the
+/// host's echo is proven per run of keys), the ones behind it are drawn once it is echoed.
 final class AttachPredictionTests: XCTestCase {
     private var harness: AttachHarness!
     private var shaper: LinkShaper?
@@ -35,8 +38,9 @@ final class AttachPredictionTests: XCTestCase {
         XCTAssertEqual(try underlined(), "", "the first key after a prompt is not guessed")
         let banner = try harness.waitFor("drawing typed keys before the host echoes them (RTT")
         XCTAssertTrue(banner.contains("e2e:"), banner)
-        let counts = try typeOneByOne("cho hi", line: "\(prompt) e")
-        XCTAssertEqual(counts.early, counts.visible, "every visible key after the first was drawn as a guess first")
+        let drawn = try typeSteadily("cho hi", line: "\(prompt) e")
+        XCTAssertFalse(drawn.contains("c"), "the first key of a run waits for the host's echo")
+        XCTAssertFalse(drawn.isEmpty, "keys typed behind it were drawn as guesses before their echo")
         try harness.type("\n")
         try harness.waitUntil("the host's output and the next prompt") { screen in
             self.rows(screen).count >= 3
@@ -53,14 +57,15 @@ final class AttachPredictionTests: XCTestCase {
         try harness.waitUntil("the host's echo of 'm'") { screen in self.rows(screen).dropFirst().first == "m" }
         XCTAssertEqual(try underlined(), "", "the first key after Enter is not guessed")
         try harness.waitFor("drawing typed keys before the host echoes them (RTT")
-        let counts = try typeOneByOne("eow", line: "m")
-        XCTAssertEqual(counts.early, counts.visible, "every key after the first was drawn as a guess first")
+        let drawn = try typeSteadily("eow purr", line: "m")
+        XCTAssertFalse(drawn.contains("e"), "the first key of a run waits for the host's echo")
+        XCTAssertFalse(drawn.isEmpty, "keys typed behind it were drawn as guesses before their echo")
         try harness.type("\n")
         try harness.waitUntil("cat's copy of the line") { screen in self.rows(screen).count >= 3 }
         try harness.keys("C-d")
         try harness.waitUntil("the prompt after cat") { screen in self.rows(screen).count >= 4 }
         let screen = try harness.waitUntil("no guess left") { _ in ((try? self.underlined()) ?? "x").isEmpty }
-        XCTAssertEqual(Array(rows(screen).prefix(4)), ["\(prompt) cat", "meow", "meow", prompt], screen)
+        XCTAssertEqual(Array(rows(screen).prefix(4)), ["\(prompt) cat", "meow purr", "meow purr", prompt], screen)
     }
 
     func testAPasswordOnA200msLinkNeverAppears() throws {
@@ -69,8 +74,7 @@ final class AttachPredictionTests: XCTestCase {
         try harness.type("s")
         try harness.waitFor("\(prompt) s")
         try harness.waitFor("drawing typed keys before the host echoes them (RTT")
-        let counts = try typeOneByOne("ecret", line: "\(prompt) s")
-        XCTAssertGreaterThan(counts.early, 0, "guesses were on before the password prompt")
+        XCTAssertFalse(try typeSteadily("ecret", line: "\(prompt) s").isEmpty, "guesses were on before the password prompt")
         try harness.type("\n")
         try harness.waitFor("Password:")
         let password = "hunter2"
@@ -118,8 +122,7 @@ final class AttachPredictionTests: XCTestCase {
         try harness.type("s")
         try harness.waitUntil("the host's echo of 's'") { screen in self.rows(screen).last == "\(self.prompt) s" }
         try harness.waitFor("drawing typed keys before the host echoes them (RTT")
-        let counts = try typeOneByOne("udo", line: "\(prompt) s")
-        XCTAssertGreaterThan(counts.early, 0, "guesses were on before sudo's prompt")
+        XCTAssertFalse(try typeSteadily("udo", line: "\(prompt) s").isEmpty, "guesses were on before sudo's prompt")
         try harness.type(" -k true; echo sudo said $?\n")
         try harness.waitFor("password for \(account.name):")
         var seen: [String] = []
@@ -170,26 +173,23 @@ final class AttachPredictionTests: XCTestCase {
         try harness.attachTrusting(until: prompt, options: "--predict auto")
     }
 
-    /// Types `keys` one at a time after `line` (the row's text so far), each once the one
-    /// before is confirmed; returns how many visible keys were seen underlined (a guess,
-    /// drawn before the host's echo) out of how many visible keys were typed.
-    private func typeOneByOne(_ keys: String, line: String) throws -> (early: Int, visible: Int) {
-        var early = 0, visible = 0, text = line
+    /// Types `keys` after `line` (the row's text so far) as a person types, one key every
+    /// 40 ms (the rhythm is the input, not a wait: a key typed after its predecessor's echo
+    /// would start a run of its own), watching the pane's underlined characters until the row
+    /// shows every key and no guess is left; returns the keys seen drawn as guesses.
+    private func typeSteadily(_ keys: String, line: String) throws -> Set<Character> {
+        var drawn = Set<Character>()
         for key in keys {
-            text.append(key)
             try harness.type(String(key))
-            var wasGuess = false
-            try harness.waitUntil("the host's echo of '\(key)'") { screen in
-                let shown = (try? self.underlined()) ?? ""
-                if shown == String(key) { wasGuess = true }
-                return shown.isEmpty && screen.contains(text)
-            }
-            if key != " " {
-                visible += 1
-                if wasGuess { early += 1 }
-            }
+            drawn.formUnion(try underlined())
+            usleep(40_000)
         }
-        return (early, visible)
+        try harness.waitUntil("the host's echo of '\(keys)'") { screen in
+            let shown = (try? self.underlined()) ?? "x"
+            drawn.formUnion(shown)
+            return shown.isEmpty && screen.contains(line + keys)
+        }
+        return drawn
     }
 
     /// The pane's rows up to the last one with text, trailing blanks dropped.

@@ -88,7 +88,8 @@ struct CheckedConnection {
                 ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")
                 return true
             }
-            return HostKeyTrust.confirm(unknown, ask: ctx.ask)
+            // A line too long to be an answer answers nothing: the key is not trusted.
+            return HostKeyTrust.confirm(unknown, ask: { (try? ctx.ask($0)) ?? nil })
         }
         var last = started
         defer { started = last }
@@ -97,7 +98,8 @@ struct CheckedConnection {
             var credentials = plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root), prompt: { [logins] question in
                 guard question.keyFile != nil || logins == .keysThenPassword else { return nil }
                 if !question.instruction.isEmpty { ctx.printError(question.instruction) }
-                return ctx.readSecretLine(prompt: question.text)
+                // A line too long to be a passphrase is no passphrase: the key is skipped.
+                return (try? ctx.readSecretLine(prompt: question.text)) ?? nil
             }, note: note)
             switch logins {
             case .keys: credentials.order.removeAll { $0 == .prompt }

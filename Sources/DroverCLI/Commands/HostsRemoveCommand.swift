@@ -39,7 +39,7 @@ enum HostsRemoveCommand {
                     forget = true
                 } else if ctx.isInteractive {
                     let fingerprints = pins.map(\.fingerprint).joined(separator: ", ")
-                    let answer = ctx.ask("Also forget the pinned host key for \(address) (\(fingerprints))? [y/N] ")
+                    let answer = try ctx.ask("Also forget the pinned host key for \(address) (\(fingerprints))? [y/N] ")
                     forget = ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
                 }
             }

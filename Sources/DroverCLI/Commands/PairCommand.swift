@@ -51,7 +51,7 @@ enum PairCommand {
             let device = PairingClient.Device(publicKeyBlob: key.keyPair.publicKeyBlob, name: name)
             ctx.print(PairReview.text(link: link, device: device, now: Date()))
             if !args.flag("yes") {
-                let answer = ctx.ask("Connect and send this device's key? [y/N] ")
+                let answer = try ctx.ask("Connect and send this device's key? [y/N] ")
                 guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
                     ctx.printError("Not paired; nothing was sent. Run the command again and answer 'y' (or pass --yes).")
                     return 1
@@ -91,7 +91,7 @@ extension PairCommand {
                            + "and paste the link")
             return source
         }
-        return ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? ""
+        return try ctx.readSecretLine(prompt: ctx.isInteractive ? "Paste the pairing link (it is not shown): " : "") ?? ""
     }
 }
 

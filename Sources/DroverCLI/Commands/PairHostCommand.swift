@@ -9,7 +9,7 @@ import TextSafety
 enum PairHostCommand {
     static let command = Command(
         "pair-host", summary: "show a one-time pairing code so another device can be authorized",
-        usage: "pair-host [--session S] [--host NAME]... [--port P] [--link] [--not-for-herdr-app]",
+        usage: "pair-host [--session S] [--host NAME]... [--port P] [--link] [--not-for-herdr-app] | pair-host --clean",
         details: """
             Run this on the computer to be paired. It reads the host key this computer's sshd serves, \
             adds a one-time key to ~/.ssh/authorized_keys that can only run the enrollment (restricted, \
@@ -28,12 +28,16 @@ enum PairHostCommand {
             code and run 'drover pair --scan PICTURE' there, or give --link to also print the \
             herdr://pair?... link under the code and paste it into 'drover pair -' there. The link is a \
             secret until it expires (it carries the one-time key): paste it, never put it on a command line.
+
+            A run that is killed (SIGKILL, a power cut) cannot remove its one-time key line; the next run \
+            removes every expired one-time key line and pairing state file first, and --clean does only that.
             """,
         options: [
             OptionSpec("session", value: "S", help: "herdr session the device should attach to"),
             OptionSpec("host", value: "NAME", repeatable: true, help: "name or address the device reaches this computer by (up to 4)"),
             OptionSpec("port", short: "p", value: "P", help: "port sshd listens on (default 22)"),
             OptionSpec("link", help: "also print the pairing link under the code, for 'drover pair -' on another computer"),
+            OptionSpec("clean", help: "only remove the expired one-time key lines and pairing state files killed runs left"),
             OptionSpec(PairHostAddresses.beyondTailnetOption,
                        help: "allow --host names and addresses outside the tailnet, for pairing another computer on a LAN "
                            + "(private ranges) with 'drover pair --not-for-herdr-app'; the herdr app will not accept such a code"),
@@ -42,6 +46,7 @@ enum PairHostCommand {
         ] + PairTestSwitches.hostOptions,
         action: { args, ctx in
             if let id = args.value("enroll") { return try enroll(id: id, args: args, ctx: ctx) }
+            if args.flag("clean") { return try clean(args: args, ctx: ctx) }
             return try offer(args: args, ctx: ctx)
         })
 
@@ -55,6 +60,26 @@ enum PairHostCommand {
         let token = enrollment.run { deadline in EnrollInput.read(until: deadline) }
         ctx.print(token.rawValue)
         return token.exitCode
+    }
+
+    /// `--clean`: what killed runs left in authorized_keys and the state directory.
+    private static func clean(args: ParsedArguments, ctx: CommandContext) throws -> Int32 {
+        try PairTestSwitches.check(args, ctx, options: PairTestSwitches.hostOptions)
+        _ = try args.positionals(exactly: [])
+        let offerOptions = ["session", "host", "port", "link", PairHostAddresses.beyondTailnetOption, "state"]
+        if let given = offerOptions.first(where: { args.options[$0] != nil }) {
+            throw UsageError("--clean only removes what killed runs left and offers no code; leave out --\(given)")
+        }
+        try ctx.root.ensureExists()
+        let state = absolute(args.value("test-state") ?? ctx.root.file("pairing"))
+        try PairingStateDirectory(path: state, id: "").ensureExists()   // the lock file lives there
+        let keys = AuthorizedKeysFile(path: args.value("test-authorized-keys")
+                                          ?? Platform.unix.pairHostAuthorizedKeysPath(home: LocalAccount.home),
+                                      lockPath: state + "/.authorized_keys.lock")
+        let removed = try PairingLeftovers.clean(authorizedKeys: keys, stateDirectory: state, now: Date())
+        ctx.print("Removed \(removed.keyLines) expired one-time key line(s) from authorized_keys and the state files "
+                  + "of \(removed.offers) expired pairing offer(s).")
+        return 0
     }
 
     private static func offer(args: ParsedArguments, ctx: CommandContext) throws -> Int32 {

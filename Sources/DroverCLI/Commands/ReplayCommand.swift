@@ -14,7 +14,8 @@ enum ReplayCommand {
             FILE is a raw byte stream (.vt), a script(1) typescript (its 'Script started' and
             'Script done' lines are dropped) or an asciicast v2 recording (.cast; output and
             resize events are played). The screen is --size, else the asciicast header's size,
-            else 80x24; with --size, asciicast resize events are ignored.
+            else 80x24; with --size, asciicast resize events are ignored. A header or resize
+            event larger than --size allows (2000x1000) is refused: give --size to play it.
 
             --format text prints each row without trailing blanks, then 'cursor: ROW,COL'
             (from 1). --format json prints every cell with its attributes, the cursor, the
@@ -89,6 +90,7 @@ enum ReplayCommand {
             throw RecordingError("\(path): no such file; give the path of a .vt, typescript or .cast recording.")
         }
         let recording = try Recording.parse(Array(data), name: path)
+        if size == nil { try recording.checkSizes(name: path) }
         let columns = size?.columns ?? recording.declaredSize?.columns ?? 80
         let rows = size?.rows ?? recording.declaredSize?.rows ?? 24
 
@@ -105,19 +107,7 @@ enum ReplayCommand {
             return 0
         }
 
-        let terminal = Terminal(columns: columns, rows: rows, scrollbackLimit: 1000)
-        var answered: [UInt8] = []
-        for chunk in recording.chunks {
-            switch chunk {
-            case let .output(bytes):
-                terminal.feed(bytes)
-                let answer = terminal.takeReplies()
-                if replies { answered += answer }
-            case let .resize(c, r):
-                if size == nil { terminal.resize(columns: c, rows: r) }
-            }
-        }
-
+        let (terminal, answered) = try RecordingPlayer.play(recording, name: path, size: size)
         if replies {
             ctx.print(ByteEscaping.cStyle(answered))
             return 0
@@ -148,8 +138,8 @@ enum ReplayCommand {
     static func parseSize(_ raw: String) throws -> (columns: Int, rows: Int) {
         let parts = raw.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
-              (1...2000).contains(c), (1...1000).contains(r) else {
-            throw UsageError("--size must be COLSxROWS with 1-2000 columns and 1-1000 rows, e.g. 120x40, not '\(raw)'")
+              ScreenLimits.contains(columns: c, rows: r) else {
+            throw UsageError("--size must be COLSxROWS with 1-\(ScreenLimits.columns) columns and 1-\(ScreenLimits.rows) rows, e.g. 120x40, not '\(raw)'")
         }
         return (c, r)
     }

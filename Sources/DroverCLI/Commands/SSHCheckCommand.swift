@@ -39,15 +39,23 @@ enum SSHCheckCommand {
 
         let channel = try session.exec(words.joined(separator: " "))
         try channel.sendEOF()
+        // The remote's error output is printed once it ends; at most `stderrLimit` bytes of it are
+        // kept, so a host that writes without end cannot grow Drover's memory (ADR 0028).
         var stderr: [UInt8] = []
+        var dropped = 0
         let exit = try channel.readToEnd { output in
             if !output.stdout.isEmpty { ctx.write(String(decoding: output.stdout, as: UTF8.self)) }
-            stderr += output.stderr
+            let room = max(0, Self.stderrLimit - stderr.count)
+            stderr += output.stderr.prefix(room)
+            dropped += max(0, output.stderr.count - room)
         }
         if !stderr.isEmpty {
             var text = String(decoding: stderr, as: UTF8.self)
             if text.hasSuffix("\n") { text.removeLast() }
             ctx.printError(text)
+        }
+        if dropped > 0 {
+            ctx.printError("drover: \(dropped) more bytes of the command's error output were not kept (at most \(Self.stderrLimit / 1024) KiB are)")
         }
         if let signal = exit.signal {
             ctx.printError("drover: the remote command was killed by SIG\(signal)")
@@ -55,4 +63,6 @@ enum SSHCheckCommand {
         }
         return exit.status
     }
+
+    static let stderrLimit = 64 * 1024
 }

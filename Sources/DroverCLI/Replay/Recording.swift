@@ -1,4 +1,5 @@
 import Foundation
+import VT
 
 /// A recorded terminal byte stream, as `drover replay` reads it: a plain `.vt` file, a
 /// `script(1)` typescript, or an asciicast v2 `.cast` file.
@@ -18,6 +19,18 @@ struct Recording: Equatable {
     /// When each chunk happened, in seconds from the start (asciicast event times); nil when
     /// the file does not say (raw and typescript: `--play` then paces them, see `PlaybackSchedule`).
     var times: [Double]? = nil
+
+    /// Refuses a declared size or resize event beyond `ScreenLimits` (the limits of `--size`):
+    /// a recording is untrusted input, and a screen's cells are allocated whole (ADR 0028).
+    func checkSizes(name: String) throws {
+        let fix = "give --size COLSxROWS (at most \(ScreenLimits.columns)x\(ScreenLimits.rows)) to play it at a size of your choosing."
+        if let declared = declaredSize, !ScreenLimits.contains(columns: declared.columns, rows: declared.rows) {
+            throw RecordingError("\(name): the header's size \(declared.columns)x\(declared.rows) is larger than a Drover screen can be; " + fix)
+        }
+        for case let .resize(columns, rows) in chunks where !ScreenLimits.contains(columns: columns, rows: rows) {
+            throw RecordingError("\(name): a resize event asks for \(columns)x\(rows), larger than a Drover screen can be; " + fix)
+        }
+    }
 
     /// Every output byte, in order (resizes left out).
     var outputBytes: [UInt8] {

@@ -46,7 +46,14 @@ public struct DeviceKey: Sendable {
     /// The device key, or nil when `device_ed25519` does not exist yet.
     public static func load(root: DroverRoot) throws -> DeviceKey? {
         let privatePath = root.file(privateFileName), publicPath = root.file(publicFileName)
-        guard let mode = AtomicFile.mode(of: privatePath) else { return nil }
+        // lstat, not stat: the advice for a bad mode is a chmod, which through a link would
+        // change whatever it points to (/dev/zero, someone else's file). A link is refused.
+        var st = stat()
+        guard lstat(privatePath, &st) == 0 else { return nil }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw DeviceKeyError.notRegularFile(path: privatePath, kind: AtomicFile.kind(st.st_mode))
+        }
+        let mode = st.st_mode & 0o7777
         guard mode & 0o077 == 0 else { throw DeviceKeyError.unsafePermissions(path: privatePath, mode: UInt32(mode)) }
         guard let data = try AtomicFile.readTrusted(privatePath) else { return nil }
         let text = String(decoding: data, as: UTF8.self)

@@ -67,7 +67,9 @@ public struct AuthorizedKeysFile: Sendable {
             let target = resolvedPath
             try Directory.ensure((target as NSString).deletingLastPathComponent, mode: 0o700)
             let old = try AtomicFile.read(target).map { Array($0) } ?? []
-            let lines = try change(Self.split(old))
+            let before = Self.split(old)
+            let lines = try change(before)
+            guard lines != before else { return }   // nothing to change: the file is left as it is
             var out: [UInt8] = []
             for line in lines { out += line + [10] }
             try AtomicFile.write(Data(out), to: target, mode: AtomicFile.mode(of: target) ?? 0o600)

@@ -79,6 +79,9 @@ public struct PairHost {
         let id = offer.link.id
         let state = PairingStateDirectory(path: config.stateDirectory, id: id)
         try state.ensureExists()
+        // What runs killed before their own clean-up left behind goes first (issue 30).
+        _ = try PairingLeftovers.clean(authorizedKeys: config.authorizedKeys, stateDirectory: config.stateDirectory,
+                                       now: clock())
         let command = try config.platform.pairHostForcedCommand(drover: config.droverPath, id: id,
                                                                     stateDirectory: config.stateDirectory)
         defer { withdraw(state: state, signals: signals) }

@@ -7,8 +7,9 @@ import VT
 /// A pure value: keys and remote frames in, guesses out; the renderer paints the shown
 /// guesses over the remote frame (`composed(onto:)`) and the emulator's screen stays the
 /// host's truth. Every guess carries its key's epoch. A new epoch starts at Enter, at any key
-/// the engine cannot predict, when the host moves the cursor by itself and after a wrong
-/// guess; guesses of an epoch are drawn only once one of them has been confirmed by the host,
+/// the engine cannot predict, when the host moves the cursor by itself, after a wrong guess,
+/// and at a key typed while no guess waits (the host's echo state may have changed unseen);
+/// guesses of an epoch are drawn only once one of them has been confirmed by the host,
 /// so the first key after a prompt (or at a password prompt, where nothing echoes) is never
 /// drawn before the host answers. Drawn guesses are underlined: a guess never looks confirmed.
 public struct PredictionEngine: Sendable {
@@ -188,6 +189,10 @@ public struct PredictionEngine: Sendable {
 
     private mutating func append(_ kind: PredictionGuess.Kind, cell: GridPoint, before: GridPoint, after: GridPoint,
                                  frame: Frame, at now: ContinuousClock.Instant) {
+        // The host has echoed every key so far: whether it still echoes is not known (a
+        // program may have turned echo off without a word), so this key starts an epoch of
+        // its own and is drawn only once the host echoes it (ADR 0015).
+        if guesses.isEmpty { epoch += 1 }
         let original = frame[cell.row, cell.column].content
         guesses.append(PredictionGuess(kind: kind, cell: cell, original: original, before: before,
                                        after: after, epoch: epoch, madeAt: now))

@@ -35,8 +35,10 @@ public final class Terminal {
     /// The local terminal's cell size in pixels, for XTWINOPS 14t/16t.
     public var cellPixelSize: (width: Int, height: Int) = (width: 8, height: 16)
 
+    /// A size beyond `ScreenLimits` is clamped to them: the last guard, whoever asked for it.
     public init(columns: Int, rows: Int, scrollbackLimit: Int = 10_000) {
-        screen = Screen(columns: max(1, columns), rows: max(1, rows), scrollbackLimit: scrollbackLimit)
+        let size = ScreenLimits.clamped(columns: columns, rows: rows)
+        screen = Screen(columns: size.columns, rows: size.rows, scrollbackLimit: scrollbackLimit)
     }
 
     public var columns: Int { screen.columns }
@@ -87,9 +89,11 @@ public final class Terminal {
         return taken
     }
 
-    /// Resizes both screens (see `Screen.resize` for what happens to the text).
+    /// Resizes both screens (see `Screen.resize` for what happens to the text), within
+    /// `ScreenLimits`.
     public func resize(columns: Int, rows: Int) {
-        screen.resize(columns: columns, rows: rows)
+        let size = ScreenLimits.clamped(columns: columns, rows: rows)
+        screen.resize(columns: size.columns, rows: size.rows)
     }
 
     func reply(_ text: String) {
