@@ -3,32 +3,32 @@ import History
 import Render
 import VT
 
-/// What the relay asks of the run (`RelayOwner`): local input goes to the input router
+/// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
 /// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
 /// front host's rewind from the snapshot recorder, its note, and the clipboard through the
 /// alert centre.
-extension AttachRun: RelayOwner {
-    func relay(_ relay: RelayLoop, received event: InputEvent) {
+extension AttachRun: FrontViewOwner {
+    func frontView(_ view: FrontView, received event: InputEvent) {
         route(event)
     }
 
-    func overlay(for relay: RelayLoop) -> Overlay? {
+    func overlay(for view: FrontView) -> Overlay? {
         overlay()
     }
 
-    func holdsKeys(for relay: RelayLoop) -> Bool {
+    func holdsKeys(for view: FrontView) -> Bool {
         input.holdsKeys
     }
 
-    func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] {
+    func rewind(for view: FrontView) -> [SnapshotStore.Snapshot] {
         snapshots.store.snapshots(host: ring.front)
     }
 
-    func historyNote(for relay: RelayLoop) -> String? {
+    func historyNote(for view: FrontView) -> String? {
         snapshots.note(front: ring.front)
     }
 
-    func relay(_ relay: RelayLoop, copy text: String) -> String {
+    func frontView(_ view: FrontView, copy text: String) -> String {
         alertCentre.copySelection(text)
     }
 }

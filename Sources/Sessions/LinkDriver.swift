@@ -9,7 +9,7 @@ import TextSafety
 /// what the overlay shows and when Drover ends; a driver knows only its own link.
 protocol LinkDriverDelegate: AnyObject {
     /// Output from the host, before the driver feeds it to its screen (the recording and the
-    /// history snapshots see it; the relay, if it shows this host, is told by the screen).
+    /// history snapshots see it; the front view, if it shows this host, is told by the screen).
     func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
@@ -43,7 +43,7 @@ final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
     let target: AttachTarget
-    /// The host's byte path: its screen (the relay views it while the host is in front) and
+    /// The host's byte path: its screen (the front view views it while the host is in front) and
     /// its outbox of keys, pastes and answers; keys typed while not attached go once the
     /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
     let stream: HostStream
@@ -62,7 +62,7 @@ final class LinkDriver {
     /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
     /// exit code and message Drover reports for it.
     private(set) var outcome: AttachController.Outcome?
-    /// The host's echo prediction (`--predict`): the relay uses it while the host is in front,
+    /// The host's echo prediction (`--predict`): the front view uses it while the host is in front,
     /// the keepalive feeds it round trips all the time.
     let echo: EchoPredictor
     /// Not retained: the run owns its drivers.

@@ -4,32 +4,32 @@ import Render
 @testable import Console
 @testable import Loop
 
-/// The relay's echo prediction: a key it sends is drawn at once once its epoch is confirmed,
-/// and a guess the host never answers is taken back by the relay's own timer.
-final class RelayLoopPredictionTests: XCTestCase {
-    private func confirmedHarness(_ predictor: EchoPredictor) throws -> RelayLoopTests.Harness {
-        let h = try RelayLoopTests.Harness()
-        h.relay.predictor = predictor
-        h.relay.receiveRemote(Array("$ ".utf8))
+/// The view's echo prediction: a key it sends is drawn at once once its epoch is confirmed,
+/// and a guess the host never answers is taken back by the view's own timer.
+final class FrontViewPredictionTests: XCTestCase {
+    private func confirmedHarness(_ predictor: EchoPredictor) throws -> FrontViewTests.Harness {
+        let h = try FrontViewTests.Harness()
+        h.view.predictor = predictor
+        h.view.receiveRemote(Array("$ ".utf8))
         try h.loop.runOnce()
-        h.relay.receiveLocal(Array("e".utf8))
+        h.view.receiveLocal(Array("e".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.lines[0], "$", "the first key waits for the host's echo")
-        h.relay.receiveRemote(Array("e".utf8))
+        h.view.receiveRemote(Array("e".utf8))
         try h.loop.runOnce()
         return h
     }
 
     func testATypedKeyIsDrawnAtOnceAndWithdrawnWhenTheHostNeverEchoesIt() throws {
         let h = try confirmedHarness(EchoPredictor(mode: .always))
-        h.relay.receiveLocal(Array("c".utf8))
+        h.view.receiveLocal(Array("c".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.sent, Array("ec".utf8))
         XCTAssertEqual(h.lines[0], "$ ec", "drawn before the host answers")
         XCTAssertEqual(h.local.frame()[0, 3].attributes.underline, .single)
-        // The host stays silent: the relay's expiry timer takes the guess back.
+        // The host stays silent: the view's expiry timer takes the guess back.
         try h.run { h.lines[0] == "$ e" }
-        XCTAssertEqual(h.relay.predictor.engine.withdrawnCount, 1)
+        XCTAssertEqual(h.view.predictor.engine.withdrawnCount, 1)
         XCTAssertEqual(h.local.frame().cursorColumn, 3)
     }
 
@@ -37,7 +37,7 @@ final class RelayLoopPredictionTests: XCTestCase {
         let predictor = EchoPredictor(mode: .always)
         let h = try confirmedHarness(predictor)
         predictor.acceptsKeys = { false }
-        h.relay.receiveLocal(Array("c".utf8))
+        h.view.receiveLocal(Array("c".utf8))
         XCTAssertEqual(h.sent, Array("ec".utf8), "the key went on (to be kept by the run)")
         XCTAssertTrue(predictor.engine.guesses.isEmpty)
     }

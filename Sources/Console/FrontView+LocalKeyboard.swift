@@ -6,7 +6,7 @@ import VT
 /// decoder reads either, and `InputEncoder` sends each key in the host's own form. Mode changes ride on the next frame,
 /// so they reach the terminal in order with what is drawn, and `onKeyboardUndo` hears what
 /// would turn the mode off after each change (the session writes it at exit and from a signal).
-extension RelayLoop {
+extension FrontView {
     /// The kitty flags that change how keys are sent (the other two bits are unused).
     static let keyboardFlags: KittyKeyboardFlags = [.disambiguate, .reportEventTypes, .reportAlternateKeys,
                                                     .reportAllKeys, .reportAssociatedText]

@@ -4,9 +4,9 @@ import Loop
 import History
 
 /// The view of the attached session, independent of SSH: it draws the front host's screen
-/// (`HostScreen`, fed and answered by that host's link, which tells the relay when it changed;
+/// (`HostScreen`, fed and answered by that host's link, which tells the front view when it changed;
 /// ADR 0022) to the local tty with the owner's overlay (asked per frame), and decodes local
-/// input and hands it to the owner (`RelayOwner`, ADR 0025), which sends what is the remote's
+/// input and hands it to the owner (`FrontViewOwner`, ADR 0025), which sends what is the remote's
 /// back through `forward`, encoded in the shown emulator's modes.
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn on the loop's next
@@ -15,7 +15,7 @@ import History
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
 /// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
-public final class RelayLoop {
+public final class FrontView {
     /// The host screen on display; `show(_:)` switches to another one (another host's).
     public private(set) var screen: HostScreen
     /// The shown screen's emulator.
@@ -23,7 +23,7 @@ public final class RelayLoop {
     public let configuration: Configuration
     /// Decides who gets local input, says what the overlay is and serves history mode. Without
     /// one, every event goes to the remote, there is no overlay, and a copy is Drover's OSC 52.
-    public weak var owner: RelayOwner?
+    public weak var owner: FrontViewOwner?
     /// History mode while it is on (prefix `[`): the screen is frozen on this view.
     var history: HistoryView? {
         didSet { requestRender() }
@@ -35,8 +35,8 @@ public final class RelayLoop {
     let sendToRemote: ([UInt8]) -> Void
     /// The local terminal (`ConsoleWriter`): nothing is drawn while it is busy.
     private let output: FrameSink
-    private let forwards: (InputEvent) -> Bool
-    /// VT's encoder for the shown emulator: one per relay, brought up to the emulator's modes
+    private let passesToHost: (InputEvent) -> Bool
+    /// VT's encoder for the shown emulator: one per view, brought up to the emulator's modes
     /// before each event, so typing allocates no encoder.
     private var encoder = InputEncoder(modes: TerminalModes())
     private var decoder = LocalInputDecoder()
@@ -73,16 +73,16 @@ public final class RelayLoop {
     public var onKeyboardNote: (String) -> Void = { _ in }
 
     /// - Parameters:
-    ///   - screen: the front host's screen; the relay becomes its viewer.
+    ///   - screen: the front host's screen; the front view becomes its viewer.
     ///   - sendToRemote: local input encoded for the remote application.
     ///   - output: where rendered frames go (the local terminal's `ConsoleWriter`).
-    ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
+    ///   - passesToHost: whether an event that is not Drover's goes to the remote now (false drops
     ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
     ///     for the shown emulator's modes.
     public init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
                 output: FrameSink,
-                forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
+                passesToHost: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
         renderTimer = LoopTimer(on: loop)
         escapeTimer = LoopTimer(on: loop)
@@ -91,7 +91,7 @@ public final class RelayLoop {
         self.configuration = configuration
         self.sendToRemote = sendToRemote
         self.output = output
-        self.forwards = forwards
+        self.passesToHost = passesToHost
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
         renderer.notificationStyle = configuration.notificationStyle
         screen.viewer = self
@@ -101,9 +101,9 @@ public final class RelayLoop {
     public convenience init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                             sendToRemote: @escaping ([UInt8]) -> Void,
                             writeLocal: @escaping ([UInt8]) -> Void,
-                            forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
+                            passesToHost: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.init(loop: loop, screen: screen, configuration: configuration, sendToRemote: sendToRemote,
-                  output: ClosureFrameSink(writeLocal), forwards: forwards)
+                  output: ClosureFrameSink(writeLocal), passesToHost: passesToHost)
     }
 
     // MARK: The screen
@@ -129,7 +129,7 @@ public final class RelayLoop {
         requestRender()
     }
 
-    /// Displays `screen` instead of the current one (switching hosts): the relay becomes its
+    /// Displays `screen` instead of the current one (switching hosts): the front view becomes its
     /// viewer (the other is hidden, fed by its own link), the next frame is a full redraw of its
     /// kept screen, and history mode ends. The local input decoder keeps its state: the bytes
     /// still come from the same local terminal.
@@ -165,14 +165,14 @@ public final class RelayLoop {
 
     private func handle(_ events: [InputEvent]) {
         for event in events {
-            if let owner { owner.relay(self, received: event) } else { forward(event) }
+            if let owner { owner.frontView(self, received: event) } else { forward(event) }
         }
     }
 
     /// Sends `event` to the remote, encoded in the shown emulator's modes, unless the owner's
-    /// `forwards` refuses it now (the front host is still connecting).
+    /// `passesToHost` refuses it now (the front host is still connecting).
     public func forward(_ event: InputEvent) {
-        guard forwards(event) else { return }
+        guard passesToHost(event) else { return }
         let bytes = encodeForRemote(event)
         guard !bytes.isEmpty else { return }
         sendToRemote(bytes)
@@ -248,7 +248,7 @@ public final class RelayLoop {
     }
 }
 
-extension RelayLoop: ScreenViewer {
+extension FrontView: ScreenViewer {
     /// The shown host's link fed its screen: a frame is due (history mode counts the lines).
     public func screen(_ screen: HostScreen, received bytes: UnsafeRawBufferPointer) {
         if history != nil { countNewLines(bytes) }
