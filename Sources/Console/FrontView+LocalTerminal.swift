@@ -10,8 +10,7 @@ extension FrontView {
     public func attachLocalTerminal(_ session: ConsoleSession,
                                     onResize: @escaping (_ columns: Int, _ rows: Int) -> Void,
                                     onClosed: @escaping () -> Void) {
-        onKeyboardUndo = { [weak session] in session?.keyboardUndo = $0 }
-        onProbeAwaited = { [weak session] in session?.awaitsProbeAnswer = $0 }
+        keyboardMirror.keep(in: session)
         startKeyboardProbe()
         var token: EventLoop.WatchToken?
         token = loop.watch(session.input, for: .readable) { [weak self] _ in

@@ -52,25 +52,16 @@ public final class FrontView {
     private lazy var guesses = EchoGuesses(loop: loop) { [unowned self] engine in
         if renderer.expire(terminal: terminal, predictions: &engine, at: .now) { requestRender() }
     }
-    var lastRender: ContinuousClock.Instant?
-    var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
-    private let renderTimer: LoopTimer
-    private var renderDeadline: ContinuousClock.Instant?
-    private var incompleteSince: ContinuousClock.Instant?
+    /// When the next frame is drawn.
+    private let pacer: FramePacer
     private let escapeTimer: LoopTimer
     /// How long the start of a terminal's answer (`CSI ?`, `CSI >`, `CSI <`) split across reads
     /// waits for its end before it counts as typed keys.
     static let splitAnswerPatience = Duration.milliseconds(500)
-    /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
-    /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
-    public internal(set) var localKeyboard = LocalKeyboard()
-    /// Settles the keyboard probe if the terminal never answers it (+LocalKeyboard).
-    let keyboardProbeTimer: LoopTimer
-    var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
-    /// Hears when the probe's answer starts and stops being awaited (it went out with a frame;
-    /// DA1's answer came): the session reads a late answer at exit.
-    var onProbeAwaited: (Bool) -> Void = { _ in }
-    public var onKeyboardNote: (String) -> Void = { _ in }
+    /// The local terminal's keyboard mode, following the front host; what is lost without a
+    /// keyboard protocol goes to the owner (`frontView(_:note:)`).
+    let keyboardMirror: KeyboardMirror
+    var localKeyboard: LocalKeyboard { keyboardMirror.keyboard }
 
     /// - Parameters:
     ///   - screen: the front host's screen; the front view becomes its viewer.
@@ -84,9 +75,9 @@ public final class FrontView {
                 output: FrameSink,
                 passesToHost: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
-        renderTimer = LoopTimer(on: loop)
+        pacer = FramePacer(loop: loop, configuration: configuration)
         escapeTimer = LoopTimer(on: loop)
-        keyboardProbeTimer = LoopTimer(on: loop)
+        keyboardMirror = KeyboardMirror(loop: loop, probeTimeout: configuration.keyboardProbeTimeout)
         self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
@@ -138,7 +129,7 @@ public final class FrontView {
         self.screen = screen
         screen.viewer = self
         history = nil
-        incompleteSince = nil
+        pacer.screenChanged()
         redraw()
     }
 
@@ -147,7 +138,7 @@ public final class FrontView {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
-        learnLocalReplies(decoder.takeReplies())
+        if keyboardMirror.learn(decoder.takeReplies()) { requestRender() }
         escapeTimer.cancel()
         if decoder.hasPendingEscape {
             escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
@@ -197,54 +188,49 @@ public final class FrontView {
     /// Draws the current frame now if the remote is not inside a synchronized update and the
     /// local terminal has taken the last frame; else once it has (the newest state then).
     public func renderNow() {
-        renderTimer.cancel()
-        renderDeadline = nil
+        pacer.cancel()
         guard !output.isBusy else {
             return output.whenDrained { [weak self] in self?.requestRender() }
         }
         let now = ContinuousClock.now
-        if !terminal.isFrameComplete {
-            let since = incompleteSince ?? now
-            incompleteSince = since
-            if now < since.advanced(by: configuration.synchronizedUpdateTimeout) {
-                schedule(at: since.advanced(by: configuration.synchronizedUpdateTimeout))
-                return
-            }
-        } else {
-            incompleteSince = nil
-        }
+        guard pacer.mayDraw(frameComplete: terminal.isFrameComplete, now: now, draw: { [weak self] in self?.renderNow() })
+        else { return }
         let overlay = owner?.overlay(for: self)
         let bytes = takeKeyboardBytes()
             + (history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
                ?? guesses.frame { renderer.render(terminal, overlay: overlay, predictions: &$0, at: now) })
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
-        lastRender = now
-        nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
+        pacer.drew(bytes: bytes.count, at: now)
     }
 
     /// Asks for a frame, paced like remote output (the overlay is read when it is drawn).
     public func requestRender() {
-        let now = ContinuousClock.now
-        var deadline = lastRender.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
-        if terminal.isFrameComplete {
-            incompleteSince = nil
-        } else {
-            let since = incompleteSince ?? now
-            incompleteSince = since
-            deadline = max(deadline, since.advanced(by: configuration.synchronizedUpdateTimeout))
-        }
-        if let renderDeadline, renderDeadline <= deadline { return }
-        schedule(at: deadline)
+        pacer.request(frameComplete: terminal.isFrameComplete) { [weak self] in self?.renderNow() }
     }
 
-    private func schedule(at deadline: ContinuousClock.Instant) {
-        renderDeadline = deadline
-        renderTimer.schedule(at: deadline) { [weak self] in
-            guard let self else { return }
-            self.renderDeadline = nil
-            self.renderNow()
-        }
+    // MARK: The local keyboard
+
+    /// Sends the keyboard probe with the next frame; a terminal that never answers is settled
+    /// after `Configuration.keyboardProbeTimeout` (a frame is then due).
+    func startKeyboardProbe() {
+        keyboardMirror.startProbe { [weak self] in self?.requestRender() }
+        requestRender()
+    }
+
+    /// Whether the local terminal should report keys in an extended form now: the front host
+    /// asks for more than legacy keys, and neither history mode nor the owner takes the keys.
+    var wantsExtendedKeys: Bool {
+        guard history == nil, owner?.holdsKeys(for: self) != true else { return false }
+        return KeyboardMirror.wantsExtendedKeys(terminal.modes)
+    }
+
+    /// The probe and mode changes that go before the next frame; the owner hears the note.
+    private func takeKeyboardBytes() -> [UInt8] {
+        let taken = keyboardMirror.takeBytes(wanted: wantsExtendedKeys,
+                                             kittyFlags: Int(terminal.modes.kittyKeyboardFlags.rawValue))
+        if let note = taken.note { owner?.frontView(self, note: note) }
+        return taken.bytes
     }
 }
 
@@ -258,7 +244,6 @@ extension FrontView: ScreenViewer {
     /// A whole synchronized update ended inside a read: drawn now if a frame is due, so a
     /// flood of updates still gives whole frames (not only torn ones after the timeout).
     public func screenCompletedUpdate(_ screen: HostScreen) {
-        let now = ContinuousClock.now
-        if lastRender.map({ now >= $0.advanced(by: nextFrameAfter) }) ?? true { renderNow() }
+        if pacer.isDue() { renderNow() }
     }
 }

@@ -20,8 +20,11 @@ public protocol FrontViewOwner: AnyObject {
     /// True while the owner, not the host, takes the keys (a question, a picker, a help box, a
     /// pressed prefix): the local terminal's keyboard mode is given back meanwhile.
     func holdsKeys(for view: FrontView) -> Bool
+    /// A remark for the person (what is lost when the local terminal has no keyboard protocol).
+    func frontView(_ view: FrontView, note text: String)
 }
 
 extension FrontViewOwner {
     public func holdsKeys(for view: FrontView) -> Bool { false }
+    public func frontView(_ view: FrontView, note text: String) {}
 }

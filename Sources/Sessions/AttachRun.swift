@@ -106,7 +106,6 @@ final class AttachRun {
 
         for driver in drivers { driver.delegate = self }
         frontView.owner = self
-        frontView.onKeyboardNote = { [unowned self] note in showBanner(note) }
         wirePredictors()
         frontView.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)

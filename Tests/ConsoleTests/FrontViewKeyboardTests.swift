@@ -13,8 +13,7 @@ final class FrontViewKeyboardTests: XCTestCase {
     private func harness(answer: String) throws -> (FrontViewTests.Harness, Box) {
         let h = try FrontViewTests.Harness()
         let box = Box()
-        h.view.onKeyboardUndo = { box.undos.append($0) }
-        h.view.onKeyboardNote = { box.notes.append($0) }
+        h.view.keyboardMirror.keep(in: box)
         h.view.startKeyboardProbe()
         try h.run { !h.frames.isEmpty }
         XCTAssertTrue(h.frames[0].starts(with: ConsoleSequences.keyboardProbe), "the probe goes out with the first frame")
@@ -23,9 +22,14 @@ final class FrontViewKeyboardTests: XCTestCase {
         return (h, box)
     }
 
-    final class Box {
+    /// Stands in for the console session: keeps every undo it is told.
+    final class Box: LocalKeyboardKeeper {
         var undos: [[UInt8]] = []
-        var notes: [String] = []
+        var keyboardUndo: [UInt8] {
+            get { undos.last ?? [] }
+            set { undos.append(newValue) }
+        }
+        var awaitsProbeAnswer = false
     }
 
     private func lastFrameStarts(_ h: FrontViewTests.Harness, with text: String) throws {
@@ -52,7 +56,7 @@ final class FrontViewKeyboardTests: XCTestCase {
         h.view.receiveRemote(bytes("\(esc)[>4;0m"))
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos.last, [])
-        XCTAssertTrue(box.notes.isEmpty, "a terminal with a protocol gets no note")
+        XCTAssertTrue(h.notes.isEmpty, "a terminal with a protocol gets no note")
     }
 
     func testXtermFormDrivesAKittyHost() throws {
@@ -105,8 +109,6 @@ final class FrontViewKeyboardTests: XCTestCase {
 
     func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
         let h = try FrontViewTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
-        var notes: [String] = []
-        h.view.onKeyboardNote = { notes.append($0) }
         h.view.startKeyboardProbe()
         while h.view.localKeyboard.support == .unknown { try h.loop.runOnce() }
         XCTAssertEqual(h.view.localKeyboard.support, LocalKeyboard.Support.none)
@@ -116,8 +118,8 @@ final class FrontViewKeyboardTests: XCTestCase {
         try lastFrameStarts(h, with: "\(esc)[>4m")
         h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>4;2m")
-        XCTAssertEqual(notes.count, 1, "\(notes)")
-        XCTAssertTrue(notes[0].hasPrefix("for Shift+Enter type ctrl+] Enter"), notes[0])
+        XCTAssertEqual(h.notes.count, 1, "\(h.notes)")
+        XCTAssertTrue(h.notes[0].hasPrefix("for Shift+Enter type ctrl+] Enter"), h.notes[0])
         h.sent = []
         h.view.forward(PrefixKeyHandler.shiftEnter)   // what the router forwards for prefix Enter
         XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"), "prefix Enter is Shift+Enter in the host's mode")

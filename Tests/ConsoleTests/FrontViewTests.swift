@@ -24,6 +24,8 @@ final class FrontViewTests: XCTestCase {
         var copy: (String) -> String = { _ in "copied" }
         /// Whether the owner takes the keys now (a question, a prefix); set it, then `view.requestRender()`.
         var holds = false
+        /// The view's remarks (`frontView(_:note:)`), in order.
+        var notes: [String] = []
         var stopWhen: () -> Bool = { false }
 
         init(columns: Int = 20, rows: Int = 5, configure: (inout FrontView.Configuration) -> Void = { _ in }) throws {
@@ -54,6 +56,7 @@ final class FrontViewTests: XCTestCase {
         func historyNote(for view: FrontView) -> String? { nil }
         func frontView(_ view: FrontView, copy text: String) -> String { copy(text) }
         func holdsKeys(for view: FrontView) -> Bool { holds }
+        func frontView(_ view: FrontView, note text: String) { notes.append(text) }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
         func run(until condition: @escaping () -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -6,7 +6,7 @@ import VT
 /// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
 /// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
 /// front host's rewind from the snapshot recorder, its note, and the clipboard through the
-/// alert centre.
+/// alert centre; the view's remarks show as a banner.
 extension AttachRun: FrontViewOwner {
     func frontView(_ view: FrontView, received event: InputEvent) {
         route(event)
@@ -30,5 +30,9 @@ extension AttachRun: FrontViewOwner {
 
     func frontView(_ view: FrontView, copy text: String) -> String {
         alertCentre.copySelection(text)
+    }
+
+    func frontView(_ view: FrontView, note text: String) {
+        showBanner(text)
     }
 }
