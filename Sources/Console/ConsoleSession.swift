@@ -75,7 +75,7 @@ public final class ConsoleSession {
     }
 
     /// Gives the terminal back (idempotent): modes reset, screen and termios restored. Finish
-    /// the relay's `ConsoleWriter` first, so its last frame is whole.
+    /// the front view's `ConsoleWriter` first, so its last frame is whole.
     ///
     /// The restore sequence is the one write that waits, and only for `restoreWait`: a
     /// terminal stopped for good must not keep Drover from exiting (the loop has stopped, so

@@ -10,7 +10,7 @@ import Loop
 ///
 /// Bounded by one frame: what the terminal does not take at once is kept and written when poll
 /// says the descriptor is writable. A frame offered while the last one is unfinished is refused
-/// whole; the relay never offers one then: it asks `whenDrained` and draws the newest state
+/// whole; the front view never offers one then: it asks `whenDrained` and draws the newest state
 /// once the terminal has caught up, so the terminal never sees two frames interleaved (a torn
 /// escape sequence) or a stale one, and a stopped terminal costs one frame of memory.
 public final class ConsoleWriter {

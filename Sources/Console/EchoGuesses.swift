@@ -1,15 +1,15 @@
 import Loop
 import Render
 
-/// The shown host's echo guesses on the relay's frames (ADR 0015): a key sent to the host is
+/// The shown host's echo guesses on the front view's frames (ADR 0015): a key sent to the host is
 /// guessed at once, every frame checks the guesses against the host's screen (confirming or
 /// withdrawing them), and a timer withdraws the ones the host never confirmed. Owns that
-/// timer and which host's prediction is shown; the relay lends its renderer for each step.
+/// timer and which host's prediction is shown; the front view lends its renderer for each step.
 final class EchoGuesses {
     /// The shown host's prediction; switching to another drops the guesses.
     private(set) var predictor = EchoPredictor(mode: .never)
     private let expiryTimer: LoopTimer
-    /// Withdraws the guesses that ran out of time from the relay's frame (and draws).
+    /// Withdraws the guesses that ran out of time from the front view's frame (and draws).
     private let withdrawExpired: (inout PredictionEngine) -> Void
 
     init(loop: EventLoop, withdrawExpired: @escaping (inout PredictionEngine) -> Void) {

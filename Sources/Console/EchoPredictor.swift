@@ -3,7 +3,7 @@ import TextSafety
 
 /// One host's echo prediction across host switches and reconnects: its `PredictionEngine`
 /// (guesses and round-trip policy) and who wants to hear when guesses switch on or off. A
-/// class so the host's link (keepalive round trips) and the relay (keys and frames) share
+/// class so the host's link (keepalive round trips) and the front view (keys and frames) share
 /// one engine; both run on the loop thread only.
 public final class EchoPredictor {
     public var engine: PredictionEngine

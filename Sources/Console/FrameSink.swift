@@ -1,5 +1,5 @@
-/// Where the relay's frames go: a `ConsoleWriter` on the local terminal, or a test's
-/// collector. The relay draws only while the sink is not busy, so a slow or stopped terminal
+/// Where the front view's frames go: a `ConsoleWriter` on the local terminal, or a test's
+/// collector. The front view draws only while the sink is not busy, so a slow or stopped terminal
 /// gets the newest state once it has caught up, never a queue of stale frames.
 public protocol FrameSink: AnyObject {
     /// Whether the last frame is still being written.

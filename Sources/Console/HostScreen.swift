@@ -1,7 +1,7 @@
 import LibC
 import VT
 
-/// Whoever shows a host's screen (the relay, while that host is in front). Told after each
+/// Whoever shows a host's screen (the front view, while that host is in front). Told after each
 /// piece of output, and in the middle of one when a whole synchronized update just ended.
 public protocol ScreenViewer: AnyObject {
     /// `bytes` were fed to `screen`: it changed (history mode counts their lines).
@@ -21,7 +21,7 @@ public protocol ScreenViewer: AnyObject {
 /// viewer is told in between. The parser takes bytes in any split, so nothing else changes.
 public final class HostScreen {
     public let terminal: Terminal
-    /// The relay while this host is in front; nil while it is hidden.
+    /// The front view while this host is in front; nil while it is hidden.
     public weak var viewer: (any ScreenViewer)?
     private var usesSynchronizedOutput = false
 

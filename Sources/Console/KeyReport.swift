@@ -55,7 +55,7 @@ enum KeyReport {
         }
     }
 
-    /// What the relay passes on for a reported key: a press of a character with no modifier
+    /// What the front view passes on for a reported key: a press of a character with no modifier
     /// but Shift as text (flag 16's text, the shifted key, or the character), so prediction and
     /// Drover's own keys read it as typed; any other plain press as `.key`; a repeat, a release,
     /// or a press with the terminal's own alternates or text as `.keyEvent`, for the host's

@@ -69,7 +69,7 @@ public struct PrefixKey: Hashable, Sendable {
     /// text and status line that names a Drover key.
     public static var inUse: PrefixKey { current.withLock { $0 } }
 
-    /// Makes `key` the prefix of this process (before the relay starts).
+    /// Makes `key` the prefix of this process (before the front view starts).
     public static func use(_ key: PrefixKey) { current.withLock { $0 = key } }
 
     private static let current = Mutex(PrefixKey.standard)

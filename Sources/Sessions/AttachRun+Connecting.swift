@@ -43,7 +43,7 @@ extension AttachRun {
             guard generation == link.lifecycle.generation, link.lifecycle.state.isLive else { return message.decline() }
             link.attach(handed.connection, generation: generation)
             statusChanged()
-            if link === front { relay.redraw() }
+            if link === front { frontView.redraw() }
             link.startDelivering()
         case .finished(let host, let generation, .failure(let error)):
             let link = drivers[host]
@@ -78,7 +78,7 @@ extension AttachRun {
     /// the local input from the picker and the help box, which close (`InputRouter.ask`).
     func ask(_ question: LinePrompt, for link: LinkDriver, generation: UInt64, reply: @escaping (String?) -> Void) {
         let first = input.ask(PromptQueue.Question(host: link.index, generation: generation, prompt: question, reply: reply))
-        relay.requestRender()
+        frontView.requestRender()
         if first { showQuestion() }
     }
 
@@ -87,7 +87,7 @@ extension AttachRun {
     func showQuestion() {
         for stale in input.removeStaleQuestions(currentGeneration: { drivers[$0].lifecycle.generation }) { stale.reply(nil) }
         // A question owns the keys: history mode would hide it.
-        if input.questionWaiting { relay.leaveHistory() }
+        if input.questionWaiting { frontView.leaveHistory() }
         statusChanged()
     }
 }

@@ -20,16 +20,16 @@ extension AttachRun {
             showBanner("Only \(drivers[0].name) is attached in this Drover\(forwards). (\(PrefixKeyHandler.keys(for: .help)) for keys)")
         case .redraw:
             // Everything is drawn again; a host waiting to reconnect tries now.
-            relay.redraw()
+            frontView.redraw()
             retryNow(front)
         case .discardPending:
             discardPending()
         case .pasteImage:
             pasteClipboardImage()
         case .history:
-            relay.enterHistory()
+            frontView.enterHistory()
         case .help:
-            relay.requestRender()
+            frontView.requestRender()
         }
     }
 
@@ -49,9 +49,9 @@ extension AttachRun {
         let hidden = drivers[change.from], shown = drivers[change.to]
         hidden.moveBehind()
         snapshots.store.front = change.to
-        shown.moveToFront(columns: relay.terminal.columns, rows: relay.terminal.rows)
-        relay.predictor = shown.echo
-        relay.show(shown.screen)
+        shown.moveToFront(columns: frontView.terminal.columns, rows: frontView.terminal.rows)
+        frontView.predictor = shown.echo
+        frontView.show(shown.screen)
         input.hostSwitched()
         alertsBroughtForward(shown)
         showBanner(ring.frontLabel)
@@ -67,8 +67,8 @@ extension AttachRun {
     /// frame is asked for when it goes.
     func showBanner(_ text: String) {
         banner = StatusLine.Banner(text, from: .now)
-        relay.requestRender()
-        bannerTimer.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.relay.requestRender() }
+        frontView.requestRender()
+        bannerTimer.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.frontView.requestRender() }
     }
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
@@ -83,10 +83,10 @@ extension AttachRun {
     /// Something the status line or the picker shows changed: a frame is asked for, and the
     /// text is computed when it is drawn (`overlay()`).
     func statusChanged() {
-        relay.requestRender()
+        frontView.requestRender()
     }
 
-    /// The relay's overlay, asked per frame: whoever holds the input (a question, the picker,
+    /// The front view's overlay, asked per frame: whoever holds the input (a question, the picker,
     /// the help box), else in history mode nothing of the run's, else the status line.
     func overlay() -> Overlay? {
         let held = input.overlay { picker in
@@ -96,8 +96,8 @@ extension AttachRun {
                            front: ring.front)
         }
         if let held { return held }
-        guard !relay.isInHistory else { return nil }
-        return statusLine.text(width: relay.terminal.columns).map(Overlay.status)
+        guard !frontView.isInHistory else { return nil }
+        return statusLine.text(width: frontView.terminal.columns).map(Overlay.status)
     }
 
     /// What the status line says now about the host in front.

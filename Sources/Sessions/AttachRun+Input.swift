@@ -4,12 +4,12 @@ import VT
 /// Carrying out the input router's decisions (`InputRouter` decides who gets each local event;
 /// this file only does what it says).
 extension AttachRun {
-    /// Every decoded local event, from the relay (`RelayOwner`).
+    /// Every decoded local event, from the front view (`FrontViewOwner`).
     func route(_ event: InputEvent) {
-        let context = InputRouter.Context(inHistory: relay.isInHistory, pasteInProgress: pasteJob?.driver === front)
+        let context = InputRouter.Context(inHistory: frontView.isInHistory, pasteInProgress: pasteJob?.driver === front)
         let held = input.holdsKeys
         // The next frame gives the local keyboard mode back, or turns it on again (`holdsKeys`).
-        defer { if input.holdsKeys != held { relay.requestRender() } }
+        defer { if input.holdsKeys != held { frontView.requestRender() } }
         for delivery in input.route(event, context) {
             switch delivery {
             case .question(let finished):
@@ -17,22 +17,22 @@ extension AttachRun {
                     finished.reply(finished.prompt.submitted)
                     showQuestion()
                 } else {
-                    relay.requestRender()
+                    frontView.requestRender()
                 }
             case .picker(let result):
                 picked(result)
             case .paste(let text):
-                if !interceptPaste(text) { relay.forward(event) }
+                if !interceptPaste(text) { frontView.forward(event) }
             case .cancelPaste:
                 if let job = pasteJob { cancelPaste(job, "Esc") }
             case .command(let command):
                 handle(command)
             case .closedHelp:
-                relay.requestRender()
+                frontView.requestRender()
             case .history(let event):
-                relay.handleHistory(event)
+                frontView.handleHistory(event)
             case .frontHost(let event):
-                relay.forward(event)
+                frontView.forward(event)
             case .dropped:
                 break
             }
@@ -41,15 +41,15 @@ extension AttachRun {
 
     // MARK: The host in front
 
-    /// Whether a local event goes to the host in front (the relay encodes it in that host's
+    /// Whether a local event goes to the host in front (the front view encodes it in that host's
     /// modes). While its keys are being kept for later, mouse and focus reports are dropped.
-    func forwards(_ event: InputEvent) -> Bool {
+    func passesToHost(_ event: InputEvent) -> Bool {
         // Keys read in the same piece as `ctrl+] d`, after it, belong to no host.
         guard outcome == nil else { return false }
         return front.takesKeysNow || keepsForLater(event)
     }
 
-    /// Keys from the relay for the host in front, into its outbox (`HostOutbox`). While it is
+    /// Keys from the front view for the host in front, into its outbox (`HostOutbox`). While it is
     /// not attached they are kept and sent in order once the session is back, and a key also
     /// asks it to reconnect now instead of waiting out the backoff.
     func typed(_ bytes: [UInt8]) {
@@ -84,14 +84,14 @@ extension AttachRun {
     // MARK: The picker
 
     func openPicker() {
-        relay.leaveHistory()
+        frontView.leaveHistory()
         input.openPicker(count: drivers.count, selection: ring.front)
-        relay.requestRender()
+        frontView.requestRender()
     }
 
     /// The picker took a key: it may have picked a host (and closed).
     private func picked(_ result: HostPicker.Result?) {
         if case .picked(let index) = result, let change = ring.select(index) { bringForward(change) }
-        relay.requestRender()
+        frontView.requestRender()
     }
 }

@@ -3,7 +3,7 @@ import Hosts
 import Render
 
 /// Echo prediction in a run: each host's `EchoPredictor` guesses only keys that go straight to
-/// it, the relay uses the front host's, and the status line gives the round trip while
+/// it, the front view uses the front host's, and the status line gives the round trip while
 /// guesses are on.
 extension AttachRun {
     func wirePredictors() {
@@ -18,7 +18,7 @@ extension AttachRun {
                 }
             }
         }
-        relay.predictor = front.echo
+        frontView.predictor = front.echo
     }
 
     /// "RTT 212 ms" while the front host's guesses are on, for the status line.

@@ -10,14 +10,14 @@ import TextSafety
 
 /// One `drover attach` run, from the moment the terminal is Drover's until it is given back.
 /// `AttachController.run()` builds it; everything it needs exists from `init` on (loop,
-/// relay, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
+/// front view, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
 ///
 /// Its own job is deciding between hosts: which one is in front (`HostRing`), who gets the
 /// local input (`InputRouter`), what the overlay says (asked per frame), and when Drover ends. Each link's I/O
 /// and timers are its driver's; questions from connect threads wait in the router.
 final class AttachRun {
     let loop: EventLoop
-    let relay: RelayLoop
+    let frontView: FrontView
     /// The local terminal's output queue: frames never block the loop (`ConsoleWriter`).
     let screen: ConsoleWriter
     /// Where connect threads report (`ConnectAttempt`).
@@ -54,13 +54,13 @@ final class AttachRun {
     /// The host whose screen is shown and which gets the person's input.
     var front: LinkDriver { drivers[ring.front] }
 
-    /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the relay on
+    /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the front view on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
          predict: PredictionMode? = nil, history: HistorySettings = HistorySettings()) throws {
         let loop = try EventLoop()
-        // The relay and the mailbox call back into this run, but both must exist before it
+        // The front view and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
         // Weak, because the run owns them.
         weak var owner: AttachRun?
@@ -79,18 +79,18 @@ final class AttachRun {
         }
         let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
         self.screen = screen
-        var configuration = RelayLoop.Configuration(capabilities: .detect(environment: environment))
+        var configuration = FrontView.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)
-        self.relay = RelayLoop(
+        self.frontView = FrontView(
             loop: loop, screen: drivers[0].screen, configuration: configuration,
             sendToRemote: { bytes in owner?.typed(bytes) },
             output: screen,
-            forwards: { event in owner?.forwards(event) ?? false })
-        let relay = self.relay
+            passesToHost: { event in owner?.passesToHost(event) ?? false })
+        let frontView = self.frontView
         self.alertCentre = try AlertCentre(
             hosts: targets.map { AlertCentre.Host(name: $0.displayName, clipboard: signalOptions.clipboard ?? $0.host?.clipboard ?? .write) },
             notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
-            signal: { relay.signal($0) }, copyFailed: { owner?.showBanner($0) })
+            signal: { frontView.signal($0) }, copyFailed: { owner?.showBanner($0) })
         self.loop = loop
         bannerTimer = LoopTimer(on: loop)
         countdownTimer = LoopTimer(on: loop)
@@ -105,10 +105,9 @@ final class AttachRun {
         owner = self
 
         for driver in drivers { driver.delegate = self }
-        relay.owner = self
-        relay.onKeyboardNote = { [unowned self] note in showBanner(note) }
+        frontView.owner = self
         wirePredictors()
-        relay.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
+        frontView.attachLocalTerminal(console, onResize: { [unowned self] columns, rows in
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()
         }, onClosed: { [unowned self] in

@@ -3,7 +3,7 @@ import History
 import Render
 import VT
 
-/// The one owner of the person's local input during an attach run. The relay decodes the
+/// The one owner of the person's local input during an attach run. The front view decodes the
 /// local terminal's bytes and hands every event here; `route` decides who gets it, in one
 /// place and by one rule, and the run carries out what it returns.
 ///
@@ -46,7 +46,7 @@ struct InputRouter {
 
     /// What the run knows that the rule depends on, read fresh for every event.
     struct Context {
-        /// History mode is on (the relay holds its view).
+        /// History mode is on (the front view holds its view).
         var inHistory = false
         /// A paste for the host in front is being prepared or uploaded.
         var pasteInProgress = false

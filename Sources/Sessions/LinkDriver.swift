@@ -9,7 +9,7 @@ import TextSafety
 /// what the overlay shows and when Drover ends; a driver knows only its own link.
 protocol LinkDriverDelegate: AnyObject {
     /// Output from the host, before the driver feeds it to its screen (the recording and the
-    /// history snapshots see it; the relay, if it shows this host, is told by the screen).
+    /// history snapshots see it; the front view, if it shows this host, is told by the screen).
     func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
     /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
     func driverStatusChanged(_ driver: LinkDriver)
@@ -43,26 +43,23 @@ final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
     let target: AttachTarget
-    /// The host's byte path: its screen (the relay views it while the host is in front) and
+    /// The host's byte path: its screen (the front view views it while the host is in front) and
     /// its outbox of keys, pastes and answers; keys typed while not attached go once the
     /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
     let stream: HostStream
     var screen: HostScreen { stream.screen }
     var terminal: Terminal { screen.terminal }
-    /// Written only by the driver's own methods, so the link's state has one writer.
-    private(set) var lifecycle: LinkLifecycle
+    /// The link's attempts and what they decide about retrying; written only by the driver's
+    /// own methods, so the link's state has one writer.
+    private var attempts: LinkAttempts
+    var lifecycle: LinkLifecycle { attempts.lifecycle }
     private(set) var connection: RemoteConnection?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()
-    /// True once any connection of this run reached the remote command.
-    private(set) var attachedOnce = false
-    /// Set when the person trusted this host's new key and not attached since: the next loss
-    /// before attaching is retried once (the key is pinned by then, so no question repeats).
-    private(set) var justTrustedKey = false
     /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
     /// exit code and message Drover reports for it.
     private(set) var outcome: AttachController.Outcome?
-    /// The host's echo prediction (`--predict`): the relay uses it while the host is in front,
+    /// The host's echo prediction (`--predict`): the front view uses it while the host is in front,
     /// the keepalive feeds it round trips all the time.
     let echo: EchoPredictor
     /// Not retained: the run owns its drivers.
@@ -84,11 +81,8 @@ final class LinkDriver {
     let pumpAgainTimer: LoopTimer
     /// The upload's next step while it can go on at once: one at a time.
     let uploadStepTimer: LoopTimer
-    /// A paste's upload in progress on this connection (`LinkDriver+Upload.swift`).
-    var upload: ActiveUpload?
-    /// Temporary upload names left on the host by a dropped link, removed by the next upload.
-    var abandonedUploads: Set<String> = []
-    var uploadCounter = 0
+    /// A paste's upload on this connection and the names uploads left (`LinkDriver+Upload.swift`).
+    let uploads = UploadSlot<ActiveUpload>()
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
@@ -105,7 +99,7 @@ final class LinkDriver {
         self.index = index
         self.target = target
         self.stream = HostStream(screen: HostScreen(terminal: terminal))
-        self.lifecycle = LinkLifecycle(host: target.displayName, inFront: inFront)
+        self.attempts = LinkAttempts(host: target.displayName, inFront: inFront)
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
         keepaliveTimer = LoopTimer(on: loop)
@@ -133,29 +127,28 @@ final class LinkDriver {
     /// A new attempt begins (the reconnect timer, if any, is done); returns its generation.
     func beginConnect() -> UInt64 {
         cancelReconnect()
-        return lifecycle.beginConnect(address: target.endpoint.hostAndPort)
+        return attempts.begin(address: target.endpoint.hostAndPort)
     }
 
     /// Attempt `generation` got past the handshake: it is logging in now.
     func handshakeDone(generation: UInt64) {
-        lifecycle.handle(.handshakeDone, generation: generation)
+        attempts.handle(.handshakeDone, generation: generation)
     }
 
     /// Attempt `generation` met a host key that is not pinned yet: a question is due.
     func trustNeeded(fingerprint: String, generation: UInt64) {
-        lifecycle.handle(.trustNeeded(fingerprint: fingerprint), generation: generation)
+        attempts.handle(.trustNeeded(fingerprint: fingerprint), generation: generation)
     }
 
     /// The host is not in front, so its trust question waits until the person brings it forward.
     func trustDeferred(generation: UInt64) {
-        lifecycle.handle(.trustDeferred, generation: generation)
+        attempts.handle(.trustDeferred, generation: generation)
     }
 
     /// The person answered the trust question of attempt `generation`. A yes also lets the next
-    /// loss before attaching be retried once (see `lose`).
+    /// loss before attaching be retried once (`LinkAttempts`).
     func trustAnswered(_ trusted: Bool, generation: UInt64) {
-        lifecycle.handle(.trustAnswered(trusted), generation: generation)
-        if trusted { justTrustedKey = true }
+        attempts.trustAnswered(trusted, generation: generation)
     }
 
     /// The host is done (ended, or failed for good): `outcome` is what Drover reports for it,
@@ -172,9 +165,7 @@ final class LinkDriver {
         if self.connection != nil { dropConnection() }
         self.connection = connection
         stream.open(connection.channel)
-        lifecycle.handle(.attached, generation: generation)
-        attachedOnce = true
-        justTrustedKey = false
+        attempts.attached(generation: generation)
         keepalive = KeepaliveWatch()
         // The local terminal (or the host's emulator) may have been resized while connecting.
         // Unchanged since the PTY request: no window change (a packet the first output waited behind).
@@ -188,17 +179,14 @@ final class LinkDriver {
         scheduleKeepalive()
     }
 
-    /// The link failed or dropped. Before its first attach nothing is retried (like ssh), with
-    /// one exception: right after the person trusted a new key, since a server that stopped
-    /// waiting for that answer (sshd's LoginGraceTime) is no reason to give up. After the first
-    /// attach, recoverable failures reconnect with backoff (the lifecycle decides, the run asks
+    /// The link failed or dropped: `LinkAttempts` decides whether it is retried; the
+    /// connection goes first, then the lifecycle hears of the loss (the run then asks
     /// `scheduleReconnect`).
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
-        let wasAttached = attachedOnce
-        let retry = recoverable && (wasAttached || justTrustedKey)
-        justTrustedKey = false
+        let wasAttached = attempts.attachedOnce
+        let retry = attempts.retriesLoss(recoverable: recoverable)
         dropConnection()
-        lifecycle.handle(.lost(reason: reason, recoverable: retry), generation: generation)
+        attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
         delegate?.driverLost(self, wasAttached: wasAttached)
     }
 
@@ -206,7 +194,7 @@ final class LinkDriver {
     /// the goodbye finish in later loop turns (`SessionCloser`); the run hears how the command
     /// ended once the server said so (usually at once), or after the closer's patience.
     func remoteEnded(_ connection: RemoteConnection) {
-        lifecycle.handle(.remoteEnded, generation: lifecycle.generation)
+        attempts.handle(.remoteEnded, generation: lifecycle.generation)
         dropConnection { [weak self] exit in
             guard let self else { return }
             delegate?.driver(self, ended: exit)
@@ -241,7 +229,7 @@ final class LinkDriver {
 
     /// Another host comes to the front: this one stops reconnecting by itself.
     func moveBehind() {
-        lifecycle.inFront = false
+        attempts.inFront = false
         cancelReconnect()
     }
 
@@ -251,7 +239,7 @@ final class LinkDriver {
             terminal.resize(columns: columns, rows: rows)
             resizeRemote(columns: columns, rows: rows)
         }
-        lifecycle.inFront = true
+        attempts.inFront = true
     }
 
     /// The remote PTY follows the local terminal (the host in front only). A size not sent

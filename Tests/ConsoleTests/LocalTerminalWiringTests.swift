@@ -5,7 +5,7 @@ import LibC
 @testable import Console
 import Loop
 
-/// `RelayLoop.attachLocalTerminal` on a real pseudo-terminal: typed bytes reach the remote,
+/// `FrontView.attachLocalTerminal` on a real pseudo-terminal: typed bytes reach the remote,
 /// SIGWINCH resizes, and a closed terminal is reported.
 final class LocalTerminalWiringTests: XCTestCase {
     func testTypedBytesResizeAndCloseFlowThroughTheRelay() throws {
@@ -23,15 +23,15 @@ final class LocalTerminalWiringTests: XCTestCase {
         var sent: [UInt8] = []
         var resized: [(Int, Int)] = []
         var closed = false
-        let relay = RelayLoop(loop: loop, screen: HostScreen(terminal: Terminal(columns: 80, rows: 24)),
+        let view = FrontView(loop: loop, screen: HostScreen(terminal: Terminal(columns: 80, rows: 24)),
                               configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { sent += $0; loop.stop() },
                               writeLocal: { _ in },
-                              forwards: { event in
+                              passesToHost: { event in
                                   if case .text = event { return true }
                                   return false
                               })
-        relay.attachLocalTerminal(session, onResize: { resized.append(($0, $1)); loop.stop() },
+        view.attachLocalTerminal(session, onResize: { resized.append(($0, $1)); loop.stop() },
                                   onClosed: { closed = true; loop.stop() })
 
         var typed = Array("hi".utf8)
@@ -46,8 +46,8 @@ final class LocalTerminalWiringTests: XCTestCase {
         XCTAssertEqual(resized.count, 1)
         XCTAssertEqual(resized.first?.0, 100)
         XCTAssertEqual(resized.first?.1, 30)
-        XCTAssertEqual(relay.terminal.columns, 100)
-        XCTAssertEqual(relay.terminal.rows, 30)
+        XCTAssertEqual(view.terminal.columns, 100)
+        XCTAssertEqual(view.terminal.rows, 30)
 
         close(pty.master)
         masterOpen = false

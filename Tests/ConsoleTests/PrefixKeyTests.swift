@@ -39,7 +39,7 @@ final class PrefixKeyTests: XCTestCase {
                        "ctrl+] goes to the host")
         XCTAssertTrue(PrefixKeyHandler.helpLines.allSatisfy { $0.hasPrefix("ctrl+a ") }, "\(PrefixKeyHandler.helpLines)")
         XCTAssertEqual(PrefixKeyHandler.keys(for: .discardPending), "ctrl+a x")
-        XCTAssertTrue(RelayLoop.noProtocolNote.contains("ctrl+a Enter"))
+        XCTAssertTrue(KeyboardMirror.noProtocolNote.contains("ctrl+a Enter"))
     }
 
     /// Each prefix arrives as its control byte from a legacy terminal, and as kitty

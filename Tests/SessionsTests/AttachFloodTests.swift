@@ -53,7 +53,7 @@ final class AttachFloodTests: XCTestCase {
 
     /// A quiet round, then five rounds of attach, flood, `ctrl+] d`. What the flood may add to
     /// the time a detach takes is the 200 ms (best round) and a second (every round);
-    /// a frozen relay adds tens of seconds. The quiet round's time (tmux delivering the keys,
+    /// a frozen front view adds tens of seconds. The quiet round's time (tmux delivering the keys,
     /// Drover restoring the terminal and exiting, on a machine that may be busy with other
     /// work) is the baseline, so the bound measures the flood and not the machine.
     func testDetachAnswersWithinAFewHundredMillisecondsDuringAWorstStreamFlood() throws {

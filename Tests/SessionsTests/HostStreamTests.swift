@@ -93,7 +93,7 @@ final class HostStreamTests: XCTestCase {
         one.open(oneLink)
         two.open(twoLink)
         var front = one
-        let relay = RelayLoop(loop: loop, screen: one.screen, configuration: .init(capabilities: ConsoleCapabilities()),
+        let view = FrontView(loop: loop, screen: one.screen, configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { bytes in
                                   _ = front.type(bytes)
                                   try? front.flush()
@@ -103,10 +103,10 @@ final class HostStreamTests: XCTestCase {
         XCTAssertTrue(one.waitsForChannel)
 
         front = two
-        relay.show(two.screen)
-        relay.receiveLocal(Array("k".utf8))
+        view.show(two.screen)
+        view.receiveLocal(Array("k".utf8))
         XCTAssertEqual(twoLink.text, "k", "keys go to the host now in front")
-        // Host one, hidden now, asks again: its screen answers without the relay.
+        // Host one, hidden now, asks again: its screen answers without the view.
         try output("\u{1B}[5n", from: oneLink, to: one)
         XCTAssertNil(one.screen.viewer)
         oneLink.room = .max

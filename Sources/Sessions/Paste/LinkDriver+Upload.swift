@@ -1,4 +1,3 @@
-import Foundation
 import SSH
 
 /// A paste's upload on this link's session (`SFTPUpload`), stepped by the loop: on every
@@ -32,18 +31,19 @@ extension LinkDriver {
     /// Starts uploading `files`; false when there is no connection to upload on.
     func startUpload(_ files: [SFTPUpload.File], progress: @escaping (Int, Int) -> Void,
                      done: @escaping (Result<[String], UploadFailure>) -> Void) -> Bool {
-        guard let connection, upload == nil else { return false }
-        uploadCounter += 1
-        let transfer = SFTPUpload(session: connection.session, files: files, abandoned: abandonedUploads,
-                                  tag: "\(getpid())-\(uploadCounter)")
-        upload = ActiveUpload(transfer: transfer, connection: connection, progress: progress, done: done)
+        guard let connection else { return false }
+        let started = uploads.start { abandoned, tag in
+            ActiveUpload(transfer: SFTPUpload(session: connection.session, files: files, abandoned: abandoned, tag: tag),
+                         connection: connection, progress: progress, done: done)
+        }
+        guard started != nil else { return false }
         driveUpload()
         return true
     }
 
     /// One step of the upload, then whatever it means: wait, go on next turn, or report.
     func driveUpload() {
-        guard let upload, connection === upload.connection else { return }
+        guard let upload = uploads.active, connection === upload.connection else { return }
         switch upload.transfer.step() {
         case .waiting(let soon):
             upload.progress(upload.transfer.sentBytes, upload.transfer.totalBytes)
@@ -52,8 +52,7 @@ extension LinkDriver {
             }
             updateSocketEvents()
         case .finished(let paths):
-            self.upload = nil
-            abandonedUploads = []
+            uploads.finished()
             upload.done(.success(paths))
             resumeAfterUpload()
         case .failed(let error):
@@ -85,14 +84,13 @@ extension LinkDriver {
     /// The caller reports it (`done`) once the connection is gone, so that keys held behind
     /// the paste are kept for the next connection rather than sent on this one.
     func cancelUpload() -> ActiveUpload? {
-        guard let upload else { return nil }
+        guard let upload = uploads.active else { return nil }
         endUpload(upload)
         return upload
     }
 
     private func endUpload(_ upload: ActiveUpload) {
-        self.upload = nil
-        if let name = upload.transfer.openTemporary { abandonedUploads.insert(name) }
+        uploads.cutOff(leaving: upload.transfer.openTemporary)
         upload.transfer.abandon()
     }
 }
@@ -103,7 +101,7 @@ extension LinkDriver {
     /// the link is dropped as if it had failed: the upload reports `linkDropped`, its temporary
     /// file is removed by the next upload, and the caller connects again at once.
     func stopUpload(_ reason: String) {
-        guard upload != nil else { return }
+        guard uploads.active != nil else { return }
         lose(reason, recoverable: true, generation: lifecycle.generation)
     }
 }

@@ -5,35 +5,37 @@ import History
 @testable import Console
 @testable import Loop
 
-/// The relay with fake ends: what it would write locally is fed into a second `Terminal`
+/// The view with fake ends: what it would write locally is fed into a second `Terminal`
 /// (the "local terminal"), and what it would send to the remote is collected.
-final class RelayLoopTests: XCTestCase {
-    final class Harness: RelayOwner {
+final class FrontViewTests: XCTestCase {
+    final class Harness: FrontViewOwner {
         let loop: EventLoop
-        let relay: RelayLoop
+        let view: FrontView
         let local: Terminal
         var frames: [[UInt8]] = []
         var sent: [UInt8] = []
-        /// What the owner's overlay says (asked per frame); set it, then `relay.requestRender()`.
+        /// What the owner's overlay says (asked per frame); set it, then `view.requestRender()`.
         var overlay: () -> Overlay? = { nil }
         /// The owner's side of the rule the attach run's `InputRouter` applies: history mode's
         /// view, else the remote.
         lazy var onInput: (InputEvent) -> Void = { [unowned self] event in
-            if relay.isInHistory { relay.handleHistory(event) } else { relay.forward(event) }
+            if view.isInHistory { view.handleHistory(event) } else { view.forward(event) }
         }
         var copy: (String) -> String = { _ in "copied" }
-        /// Whether the owner takes the keys now (a question, a prefix); set it, then `relay.requestRender()`.
+        /// Whether the owner takes the keys now (a question, a prefix); set it, then `view.requestRender()`.
         var holds = false
+        /// The view's remarks (`frontView(_:note:)`), in order.
+        var notes: [String] = []
         var stopWhen: () -> Bool = { false }
 
-        init(columns: Int = 20, rows: Int = 5, configure: (inout RelayLoop.Configuration) -> Void = { _ in }) throws {
+        init(columns: Int = 20, rows: Int = 5, configure: (inout FrontView.Configuration) -> Void = { _ in }) throws {
             loop = try EventLoop()
             local = Terminal(columns: columns, rows: rows)
-            var configuration = RelayLoop.Configuration(capabilities: ConsoleCapabilities())
+            var configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
             configure(&configuration)
             var sink: ((_ frame: [UInt8]) -> Void)?
             var sender: ((_ bytes: [UInt8]) -> Void)?
-            relay = RelayLoop(loop: loop, screen: HostScreen(terminal: Terminal(columns: columns, rows: rows)),
+            view = FrontView(loop: loop, screen: HostScreen(terminal: Terminal(columns: columns, rows: rows)),
                               configuration: configuration,
                               sendToRemote: { sender?($0) }, writeLocal: { sink?($0) })
             sink = { [unowned self] bytes in
@@ -45,15 +47,16 @@ final class RelayLoopTests: XCTestCase {
                 sent += bytes
                 if stopWhen() { loop.stop() }
             }
-            relay.owner = self
+            view.owner = self
         }
 
-        func relay(_ relay: RelayLoop, received event: InputEvent) { onInput(event) }
-        func overlay(for relay: RelayLoop) -> Overlay? { overlay() }
-        func rewind(for relay: RelayLoop) -> [SnapshotStore.Snapshot] { [] }
-        func historyNote(for relay: RelayLoop) -> String? { nil }
-        func relay(_ relay: RelayLoop, copy text: String) -> String { copy(text) }
-        func holdsKeys(for relay: RelayLoop) -> Bool { holds }
+        func frontView(_ view: FrontView, received event: InputEvent) { onInput(event) }
+        func overlay(for view: FrontView) -> Overlay? { overlay() }
+        func rewind(for view: FrontView) -> [SnapshotStore.Snapshot] { [] }
+        func historyNote(for view: FrontView) -> String? { nil }
+        func frontView(_ view: FrontView, copy text: String) -> String { copy(text) }
+        func holdsKeys(for view: FrontView) -> Bool { holds }
+        func frontView(_ view: FrontView, note text: String) { notes.append(text) }
 
         /// Runs the loop until `condition` holds (each write re-checks it).
         func run(until condition: @escaping () -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -77,7 +80,7 @@ final class RelayLoopTests: XCTestCase {
 
     func testRemoteOutputIsRenderedAtTheEndOfTheRound() throws {
         let h = try Harness()
-        h.relay.receiveRemote(Array("hello\r\nworld".utf8))
+        h.view.receiveRemote(Array("hello\r\nworld".utf8))
         XCTAssertTrue(h.frames.isEmpty, "rendering waits for the next loop turn")
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
@@ -88,11 +91,11 @@ final class RelayLoopTests: XCTestCase {
 
     func testBurstsAreCoalescedIntoOneFramePerInterval() throws {
         let h = try Harness { $0.frameInterval = .milliseconds(50) }
-        h.relay.receiveRemote(Array("a".utf8))
+        h.view.receiveRemote(Array("a".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
-        h.relay.receiveRemote(Array("b".utf8))
-        h.relay.receiveRemote(Array("c".utf8))
+        h.view.receiveRemote(Array("b".utf8))
+        h.view.receiveRemote(Array("c".utf8))
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 0, "the next frame waits for the interval")
         try h.run { h.frames.count == 2 }
         XCTAssertEqual(h.frames.count, 2)
@@ -101,35 +104,35 @@ final class RelayLoopTests: XCTestCase {
 
     func testSynchronizedUpdateIsDrawnWhenItEnds() throws {
         let h = try Harness { $0.synchronizedUpdateTimeout = .seconds(60) }
-        h.relay.receiveRemote(Array("\u{1B}[?2026hpartial".utf8))
+        h.view.receiveRemote(Array("\u{1B}[?2026hpartial".utf8))
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 1000, "no frame is due inside a synchronized update")
-        h.relay.receiveRemote(Array(" done\u{1B}[?2026l".utf8))
+        h.view.receiveRemote(Array(" done\u{1B}[?2026l".utf8))
         try h.run { !h.frames.isEmpty }
         XCTAssertEqual(h.lines[0], "partial done")
     }
 
     func testSynchronizedUpdateThatNeverEndsIsDrawnAfterTheTimeout() throws {
         let h = try Harness { $0.synchronizedUpdateTimeout = .milliseconds(20) }
-        h.relay.receiveRemote(Array("\u{1B}[?2026hstuck".utf8))
+        h.view.receiveRemote(Array("\u{1B}[?2026hstuck".utf8))
         try h.run { !h.frames.isEmpty }
         XCTAssertEqual(h.lines[0], "stuck")
     }
 
     func testTerminalRepliesGoBackToTheRemote() throws {
         let h = try Harness()
-        h.relay.receiveRemote(Array("\u{1B}[6n".utf8))  // cursor position report
+        h.view.receiveRemote(Array("\u{1B}[6n".utf8))  // cursor position report
         XCTAssertEqual(String(decoding: h.sent, as: UTF8.self), "\u{1B}[1;1R")
     }
 
     func testTypedInputIsEncodedForTheRemote() throws {
         let h = try Harness()
-        h.relay.receiveLocal(Array("ls\r".utf8))
+        h.view.receiveLocal(Array("ls\r".utf8))
         XCTAssertEqual(h.sent, Array("ls\r".utf8))
     }
 
     func testLoneEscapeIsSentAfterTheTimeout() throws {
         let h = try Harness { $0.escapeTimeout = .milliseconds(5) }
-        h.relay.receiveLocal([0x1B])
+        h.view.receiveLocal([0x1B])
         XCTAssertTrue(h.sent.isEmpty)
         try h.run { !h.sent.isEmpty }
         XCTAssertEqual(h.sent, [0x1B])
@@ -137,14 +140,14 @@ final class RelayLoopTests: XCTestCase {
 
     func testOverlayIsDrawnAndRemovedWithoutDisturbingTheRemoteScreen() throws {
         let h = try Harness()
-        h.relay.receiveRemote(Array("one\r\ntwo\r\nthree\r\nfour\r\nfive".utf8))
+        h.view.receiveRemote(Array("one\r\ntwo\r\nthree\r\nfour\r\nfive".utf8))
         try h.loop.runOnce()
         h.overlay = { .status("connecting…") }
-        h.relay.requestRender()
+        h.view.requestRender()
         try h.run { h.frames.count == 2 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "connecting…"])
         h.overlay = { nil }
-        h.relay.requestRender()
+        h.view.requestRender()
         try h.run { h.frames.count == 3 }
         XCTAssertEqual(h.lines, ["one", "two", "three", "four", "five"])
     }
@@ -153,8 +156,8 @@ final class RelayLoopTests: XCTestCase {
         let h = try Harness(columns: 70, rows: 12)
         var asked = 0
         h.overlay = { asked += 1; return .status("reconnecting in \(asked) s") }
-        h.relay.requestRender()
-        h.relay.requestRender()
+        h.view.requestRender()
+        h.view.requestRender()
         XCTAssertEqual(asked, 0, "nothing is computed before the frame")
         try h.run { !h.frames.isEmpty }
         XCTAssertEqual(asked, 1, "one frame, one question")
@@ -163,10 +166,10 @@ final class RelayLoopTests: XCTestCase {
 
     func testResizeRedrawsEverythingAtTheNewSize() throws {
         let h = try Harness()
-        h.relay.receiveRemote(Array("abc".utf8))
+        h.view.receiveRemote(Array("abc".utf8))
         try h.loop.runOnce()
-        h.relay.resize(columns: 30, rows: 6)
-        XCTAssertEqual(h.relay.terminal.columns, 30)
+        h.view.resize(columns: 30, rows: 6)
+        XCTAssertEqual(h.view.terminal.columns, 30)
         try h.run { h.frames.count == 2 }
         XCTAssertTrue(String(decoding: h.frames[1], as: UTF8.self).contains("\u{1B}[2J"), "a full redraw clears first")
     }
@@ -176,15 +179,15 @@ final class RelayLoopTests: XCTestCase {
         var events: [InputEvent] = []
         h.onInput = { event in
             events.append(event)
-            if case .text("s") = event { h.relay.forward(event) }
+            if case .text("s") = event { h.view.forward(event) }
         }
-        h.relay.receiveLocal([0x1D] + Array("y".utf8))
-        h.relay.receiveLocal(Array("s".utf8))
+        h.view.receiveLocal([0x1D] + Array("y".utf8))
+        h.view.receiveLocal(Array("s".utf8))
         XCTAssertEqual(events, [.key(.character("]"), .control), .text("y"), .text("s")])
         XCTAssertEqual(h.sent, Array("s".utf8), "only what the owner forwarded reaches the remote")
     }
 
-    /// Frames from a live emulator diffed with row versions (the relay's fast path) must still
+    /// Frames from a live emulator diffed with row versions (the view's fast path) must still
     /// reproduce the screen exactly, through scrolling, erasing and screen switches.
     func testRowVersionFastPathFollowsARealScreen() throws {
         for seed in 1...4 { try checkRowVersionFastPath(seed: UInt64(seed)) }
@@ -199,16 +202,16 @@ final class RelayLoopTests: XCTestCase {
         for step in 0..<300 {
             var chunk = ""
             for _ in 0..<Int.random(in: 1...6, using: &random) { chunk += pieces.randomElement(using: &random)! }
-            h.relay.receiveRemote(Array(chunk.utf8))
-            h.relay.renderNow()
-            let want = h.relay.terminal.frame()
+            h.view.receiveRemote(Array(chunk.utf8))
+            h.view.renderNow()
+            let want = h.view.terminal.frame()
             let got = h.local.frame()
             for row in 0..<want.rows {
                 XCTAssertEqual(got.rowText(row), want.rowText(row), "seed \(seed) step \(step) row \(row) after \(chunk.debugDescription)")
                 if got.rowText(row) != want.rowText(row) { return }
             }
-            XCTAssertEqual(h.local.cursor.row, h.relay.terminal.cursor.row, "step \(step)")
-            XCTAssertEqual(h.local.cursor.column, min(h.relay.terminal.cursor.column, 15), "step \(step)")
+            XCTAssertEqual(h.local.cursor.row, h.view.terminal.cursor.row, "step \(step)")
+            XCTAssertEqual(h.local.cursor.column, min(h.view.terminal.cursor.column, 15), "step \(step)")
         }
     }
 }

@@ -5,30 +5,34 @@ import VT
 /// The local terminal's keyboard mode follows the host in front: pushed when it asks for more
 /// than legacy keys, popped exactly when it stops, on a host switch and in history mode; keys
 /// come back in either extended form and go to the host in its own.
-final class RelayLoopKeyboardTests: XCTestCase {
+final class FrontViewKeyboardTests: XCTestCase {
     private let esc = "\u{1B}"
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     /// A harness whose probe has been sent and answered with `answer`.
-    private func harness(answer: String) throws -> (RelayLoopTests.Harness, Box) {
-        let h = try RelayLoopTests.Harness()
+    private func harness(answer: String) throws -> (FrontViewTests.Harness, Box) {
+        let h = try FrontViewTests.Harness()
         let box = Box()
-        h.relay.onKeyboardUndo = { box.undos.append($0) }
-        h.relay.onKeyboardNote = { box.notes.append($0) }
-        h.relay.startKeyboardProbe()
+        h.view.keyboardMirror.keep(in: box)
+        h.view.startKeyboardProbe()
         try h.run { !h.frames.isEmpty }
         XCTAssertTrue(h.frames[0].starts(with: ConsoleSequences.keyboardProbe), "the probe goes out with the first frame")
-        h.relay.receiveLocal(bytes(answer))
-        XCTAssertNotEqual(h.relay.localKeyboard.support, .unknown)
+        h.view.receiveLocal(bytes(answer))
+        XCTAssertNotEqual(h.view.localKeyboard.support, .unknown)
         return (h, box)
     }
 
-    final class Box {
+    /// Stands in for the console session: keeps every undo it is told.
+    final class Box: LocalKeyboardKeeper {
         var undos: [[UInt8]] = []
-        var notes: [String] = []
+        var keyboardUndo: [UInt8] {
+            get { undos.last ?? [] }
+            set { undos.append(newValue) }
+        }
+        var awaitsProbeAnswer = false
     }
 
-    private func lastFrameStarts(_ h: RelayLoopTests.Harness, with text: String) throws {
+    private func lastFrameStarts(_ h: FrontViewTests.Harness, with text: String) throws {
         let count = h.frames.count
         try h.run { h.frames.count > count }
         XCTAssertTrue(h.frames.last!.starts(with: bytes(text)), String(decoding: h.frames.last!, as: UTF8.self).debugDescription)
@@ -36,44 +40,44 @@ final class RelayLoopKeyboardTests: XCTestCase {
 
     func testKittyLocalTerminalFollowsTheHostAndDrivesAModifyOtherKeysHost() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62;22c")
-        XCTAssertEqual(h.relay.localKeyboard.support, .kitty)
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        XCTAssertEqual(h.view.localKeyboard.support, .kitty)
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>1u")
         XCTAssertEqual(box.undos.last, bytes("\(esc)[<1u"), "the session learns what pops it")
 
-        h.relay.receiveLocal(bytes("\(esc)[13;2u"))
+        h.view.receiveLocal(bytes("\(esc)[13;2u"))
         XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"))
         h.sent = []
-        h.relay.receiveRemote(bytes("\(esc)[<u\(esc)[>4;2m"))
-        h.relay.receiveLocal(bytes("\(esc)[13;2u"))
+        h.view.receiveRemote(bytes("\(esc)[<u\(esc)[>4;2m"))
+        h.view.receiveLocal(bytes("\(esc)[13;2u"))
         XCTAssertEqual(h.sent, bytes("\(esc)[27;2;13~"), "kitty's Shift+Enter reaches a modifyOtherKeys host in its form")
-        XCTAssertEqual(h.relay.localKeyboard.mode, .kittyFlags(1), "still wanted: nothing popped or pushed again")
+        XCTAssertEqual(h.view.localKeyboard.mode, .kittyFlags(1), "still wanted: nothing popped or pushed again")
 
-        h.relay.receiveRemote(bytes("\(esc)[>4;0m"))
+        h.view.receiveRemote(bytes("\(esc)[>4;0m"))
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos.last, [])
-        XCTAssertTrue(box.notes.isEmpty, "a terminal with a protocol gets no note")
+        XCTAssertTrue(h.notes.isEmpty, "a terminal with a protocol gets no note")
     }
 
     func testXtermFormDrivesAKittyHost() throws {
         let (h, _) = try harness(answer: "\(esc)[>4;0m\(esc)[?64;1c")
-        XCTAssertEqual(h.relay.localKeyboard.support, .modifyOtherKeys(previous: 0))
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        XCTAssertEqual(h.view.localKeyboard.support, .modifyOtherKeys(previous: 0))
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>4;2m")
-        h.relay.receiveLocal(bytes("\(esc)[27;5;105~\(esc)[27;2;13~"))
+        h.view.receiveLocal(bytes("\(esc)[27;5;105~\(esc)[27;2;13~"))
         XCTAssertEqual(h.sent, bytes("\(esc)[105;5u\(esc)[13;2u"))
     }
 
     func testHistoryModeAndAHostSwitchPop() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
-        h.relay.receiveRemote(bytes("\(esc)[>5u"))
+        h.view.receiveRemote(bytes("\(esc)[>5u"))
         try lastFrameStarts(h, with: "\(esc)[>5u")
-        h.relay.enterHistory()   // what the owner does for prefix [ (InputRouter)
-        XCTAssertTrue(h.relay.isInHistory)
+        h.view.enterHistory()   // what the owner does for prefix [ (InputRouter)
+        XCTAssertTrue(h.view.isInHistory)
         try lastFrameStarts(h, with: "\(esc)[<1u")
-        h.relay.leaveHistory()
+        h.view.leaveHistory()
         try lastFrameStarts(h, with: "\(esc)[>5u")
-        h.relay.show(HostScreen(terminal: Terminal(columns: 20, rows: 5)))
+        h.view.show(HostScreen(terminal: Terminal(columns: 20, rows: 5)))
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u"), []])
     }
@@ -82,13 +86,13 @@ final class RelayLoopKeyboardTests: XCTestCase {
     /// local terminal's mode is given back, and turned on again after.
     func testTheModeIsGivenBackWhileTheOwnerTakesTheKeys() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>1u")
         h.holds = true
-        h.relay.requestRender()
+        h.view.requestRender()
         try lastFrameStarts(h, with: "\(esc)[<1u")
         h.holds = false
-        h.relay.requestRender()
+        h.view.requestRender()
         try lastFrameStarts(h, with: "\(esc)[>1u")
         XCTAssertEqual(box.undos, [bytes("\(esc)[<1u"), [], bytes("\(esc)[<1u")])
     }
@@ -96,45 +100,43 @@ final class RelayLoopKeyboardTests: XCTestCase {
     /// Keys that only look like the start of a terminal's answer (Alt+[ then <) wait longer
     /// for its end, then go to the host as keys: nothing waits for the next key.
     func testWhatOnlyLooksLikeAnAnswerGoesOutAsKeys() throws {
-        let h = try RelayLoopTests.Harness()
-        h.relay.receiveLocal(bytes("\(esc)[<"))
+        let h = try FrontViewTests.Harness()
+        h.view.receiveLocal(bytes("\(esc)[<"))
         XCTAssertTrue(h.sent.isEmpty, "an answer's start waits for its end")
         try h.run { !h.sent.isEmpty }
         XCTAssertEqual(h.sent, bytes("\(esc)[<"), "then it is the keys it was")
     }
 
     func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
-        let h = try RelayLoopTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
-        var notes: [String] = []
-        h.relay.onKeyboardNote = { notes.append($0) }
-        h.relay.startKeyboardProbe()
-        while h.relay.localKeyboard.support == .unknown { try h.loop.runOnce() }
-        XCTAssertEqual(h.relay.localKeyboard.support, LocalKeyboard.Support.none)
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        let h = try FrontViewTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
+        h.view.startKeyboardProbe()
+        while h.view.localKeyboard.support == .unknown { try h.loop.runOnce() }
+        XCTAssertEqual(h.view.localKeyboard.support, LocalKeyboard.Support.none)
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>4;2m")
-        h.relay.receiveRemote(bytes("\(esc)[<u"))
+        h.view.receiveRemote(bytes("\(esc)[<u"))
         try lastFrameStarts(h, with: "\(esc)[>4m")
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[>4;2m")
-        XCTAssertEqual(notes.count, 1, "\(notes)")
-        XCTAssertTrue(notes[0].hasPrefix("for Shift+Enter type ctrl+] Enter"), notes[0])
+        XCTAssertEqual(h.notes.count, 1, "\(h.notes)")
+        XCTAssertTrue(h.notes[0].hasPrefix("for Shift+Enter type ctrl+] Enter"), h.notes[0])
         h.sent = []
-        h.relay.forward(PrefixKeyHandler.shiftEnter)   // what the router forwards for prefix Enter
+        h.view.forward(PrefixKeyHandler.shiftEnter)   // what the router forwards for prefix Enter
         XCTAssertEqual(h.sent, bytes("\(esc)[13;2u"), "prefix Enter is Shift+Enter in the host's mode")
     }
 
     func testTheLocalPushFollowsTheHostsFlagsAndReleasesReachIt() throws {
         let (h, box) = try harness(answer: "\(esc)[?0u\(esc)[?62c")
-        h.relay.receiveRemote(bytes("\(esc)[>15u"))
+        h.view.receiveRemote(bytes("\(esc)[>15u"))
         try lastFrameStarts(h, with: "\(esc)[>31u")   // event types: with all keys as escapes and text
-        h.relay.receiveLocal(bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"))
+        h.view.receiveLocal(bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"))
         XCTAssertEqual(h.sent, bytes("\(esc)[57441;2u\(esc)[97:65;2:2u\(esc)[97:65;2:3u\(esc)[57441;1:3u"),
                        "Shift alone, a repeat and the releases reach a flag-15 host as they came")
-        h.relay.receiveRemote(bytes("\(esc)[>1u"))
+        h.view.receiveRemote(bytes("\(esc)[>1u"))
         try lastFrameStarts(h, with: "\(esc)[=1;1u")
-        h.relay.receiveRemote(bytes("\(esc)[<u"))
+        h.view.receiveRemote(bytes("\(esc)[<u"))
         try lastFrameStarts(h, with: "\(esc)[=31;1u")
-        h.relay.enterHistory()
+        h.view.enterHistory()
         try lastFrameStarts(h, with: "\(esc)[<1u")
         XCTAssertEqual(box.undos.last, [], "one pop undid the push and both replacements")
         XCTAssertEqual(Set(box.undos.dropLast()), [bytes("\(esc)[<1u")])

@@ -1,14 +1,14 @@
 import Render
 
-extension RelayLoop {
-    /// How the relay paces frames and waits for local input; fixed for a run.
+extension FrontView {
+    /// How the front view paces frames and waits for local input; fixed for a run.
     public struct Configuration: Sendable {
         public var capabilities: ConsoleCapabilities
         public var frameInterval: Duration = .milliseconds(8)
         /// Frames are paced to about this many bytes a second: after a big frame (a flood of
         /// coloured or wide characters redraws the whole screen each time) the next one waits
         /// longer than `frameInterval`, so the local terminal is not buried in redraws of
-        /// lines nobody can read, and the relay's time goes to the stream.
+        /// lines nobody can read, and the front view's time goes to the stream.
         public var frameBytesPerSecond = 512 * 1024
         /// The longest wait pacing gives a frame: a flood still gets 83 frames/s (20 ms saved
         /// more bytes but left the frame rate at a slow local terminal's mercy).
@@ -29,7 +29,7 @@ extension RelayLoop {
     }
 }
 
-extension RelayLoop.Configuration {
+extension FrontView.Configuration {
     /// The wait after a frame of `bytes` before the next one: `frameInterval`, or the frame's
     /// time at `frameBytesPerSecond` when longer, at most `longestFrameInterval`. A pure
     /// function, so the pacing is tested by values rather than by timing frames.

@@ -4,9 +4,9 @@ import Loop
 import History
 
 /// The view of the attached session, independent of SSH: it draws the front host's screen
-/// (`HostScreen`, fed and answered by that host's link, which tells the relay when it changed;
+/// (`HostScreen`, fed and answered by that host's link, which tells the front view when it changed;
 /// ADR 0022) to the local tty with the owner's overlay (asked per frame), and decodes local
-/// input and hands it to the owner (`RelayOwner`, ADR 0025), which sends what is the remote's
+/// input and hands it to the owner (`FrontViewOwner`, ADR 0025), which sends what is the remote's
 /// back through `forward`, encoded in the shown emulator's modes.
 ///
 /// Rendering is coalesced: the first change after an idle period is drawn on the loop's next
@@ -15,7 +15,7 @@ import History
 /// one; a pass that writes nothing is not a frame. While the remote holds a synchronized
 /// update (mode 2026) no frame is drawn, up to `synchronizedUpdateTimeout`. Nor is one while
 /// the local terminal has not taken the last (`FrameSink`): it gets the newest state after.
-public final class RelayLoop {
+public final class FrontView {
     /// The host screen on display; `show(_:)` switches to another one (another host's).
     public private(set) var screen: HostScreen
     /// The shown screen's emulator.
@@ -23,7 +23,7 @@ public final class RelayLoop {
     public let configuration: Configuration
     /// Decides who gets local input, says what the overlay is and serves history mode. Without
     /// one, every event goes to the remote, there is no overlay, and a copy is Drover's OSC 52.
-    public weak var owner: RelayOwner?
+    public weak var owner: FrontViewOwner?
     /// History mode while it is on (prefix `[`): the screen is frozen on this view.
     var history: HistoryView? {
         didSet { requestRender() }
@@ -35,8 +35,8 @@ public final class RelayLoop {
     let sendToRemote: ([UInt8]) -> Void
     /// The local terminal (`ConsoleWriter`): nothing is drawn while it is busy.
     private let output: FrameSink
-    private let forwards: (InputEvent) -> Bool
-    /// VT's encoder for the shown emulator: one per relay, brought up to the emulator's modes
+    private let passesToHost: (InputEvent) -> Bool
+    /// VT's encoder for the shown emulator: one per view, brought up to the emulator's modes
     /// before each event, so typing allocates no encoder.
     private var encoder = InputEncoder(modes: TerminalModes())
     private var decoder = LocalInputDecoder()
@@ -52,46 +52,37 @@ public final class RelayLoop {
     private lazy var guesses = EchoGuesses(loop: loop) { [unowned self] engine in
         if renderer.expire(terminal: terminal, predictions: &engine, at: .now) { requestRender() }
     }
-    var lastRender: ContinuousClock.Instant?
-    var nextFrameAfter: Duration = .zero   // after `lastRender` (longer after a big frame)
-    private let renderTimer: LoopTimer
-    private var renderDeadline: ContinuousClock.Instant?
-    private var incompleteSince: ContinuousClock.Instant?
+    /// When the next frame is drawn.
+    private let pacer: FramePacer
     private let escapeTimer: LoopTimer
     /// How long the start of a terminal's answer (`CSI ?`, `CSI >`, `CSI <`) split across reads
     /// waits for its end before it counts as typed keys.
     static let splitAnswerPatience = Duration.milliseconds(500)
-    /// The local terminal's keyboard mode (+LocalKeyboard); `onKeyboardUndo` hears what turns
-    /// it off after each change, `onKeyboardNote` what is lost without a keyboard protocol.
-    public internal(set) var localKeyboard = LocalKeyboard()
-    /// Settles the keyboard probe if the terminal never answers it (+LocalKeyboard).
-    let keyboardProbeTimer: LoopTimer
-    var onKeyboardUndo: ([UInt8]) -> Void = { _ in }
-    /// Hears when the probe's answer starts and stops being awaited (it went out with a frame;
-    /// DA1's answer came): the session reads a late answer at exit.
-    var onProbeAwaited: (Bool) -> Void = { _ in }
-    public var onKeyboardNote: (String) -> Void = { _ in }
+    /// The local terminal's keyboard mode, following the front host; what is lost without a
+    /// keyboard protocol goes to the owner (`frontView(_:note:)`).
+    let keyboardMirror: KeyboardMirror
+    var localKeyboard: LocalKeyboard { keyboardMirror.keyboard }
 
     /// - Parameters:
-    ///   - screen: the front host's screen; the relay becomes its viewer.
+    ///   - screen: the front host's screen; the front view becomes its viewer.
     ///   - sendToRemote: local input encoded for the remote application.
     ///   - output: where rendered frames go (the local terminal's `ConsoleWriter`).
-    ///   - forwards: whether an event that is not Drover's goes to the remote now (false drops
+    ///   - passesToHost: whether an event that is not Drover's goes to the remote now (false drops
     ///     it, e.g. while the front host is still connecting). Accepted events are encoded here
     ///     for the shown emulator's modes.
     public init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                 sendToRemote: @escaping ([UInt8]) -> Void,
                 output: FrameSink,
-                forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
+                passesToHost: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.loop = loop
-        renderTimer = LoopTimer(on: loop)
+        pacer = FramePacer(loop: loop, configuration: configuration)
         escapeTimer = LoopTimer(on: loop)
-        keyboardProbeTimer = LoopTimer(on: loop)
+        keyboardMirror = KeyboardMirror(loop: loop, probeTimeout: configuration.keyboardProbeTimeout)
         self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
         self.output = output
-        self.forwards = forwards
+        self.passesToHost = passesToHost
         self.renderer = ScreenRenderer(capabilities: configuration.capabilities)
         renderer.notificationStyle = configuration.notificationStyle
         screen.viewer = self
@@ -101,9 +92,9 @@ public final class RelayLoop {
     public convenience init(loop: EventLoop, screen: HostScreen, configuration: Configuration,
                             sendToRemote: @escaping ([UInt8]) -> Void,
                             writeLocal: @escaping ([UInt8]) -> Void,
-                            forwards: @escaping (InputEvent) -> Bool = { _ in true }) {
+                            passesToHost: @escaping (InputEvent) -> Bool = { _ in true }) {
         self.init(loop: loop, screen: screen, configuration: configuration, sendToRemote: sendToRemote,
-                  output: ClosureFrameSink(writeLocal), forwards: forwards)
+                  output: ClosureFrameSink(writeLocal), passesToHost: passesToHost)
     }
 
     // MARK: The screen
@@ -129,7 +120,7 @@ public final class RelayLoop {
         requestRender()
     }
 
-    /// Displays `screen` instead of the current one (switching hosts): the relay becomes its
+    /// Displays `screen` instead of the current one (switching hosts): the front view becomes its
     /// viewer (the other is hidden, fed by its own link), the next frame is a full redraw of its
     /// kept screen, and history mode ends. The local input decoder keeps its state: the bytes
     /// still come from the same local terminal.
@@ -138,7 +129,7 @@ public final class RelayLoop {
         self.screen = screen
         screen.viewer = self
         history = nil
-        incompleteSince = nil
+        pacer.screenChanged()
         redraw()
     }
 
@@ -147,7 +138,7 @@ public final class RelayLoop {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
-        learnLocalReplies(decoder.takeReplies())
+        if keyboardMirror.learn(decoder.takeReplies()) { requestRender() }
         escapeTimer.cancel()
         if decoder.hasPendingEscape {
             escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
@@ -165,14 +156,14 @@ public final class RelayLoop {
 
     private func handle(_ events: [InputEvent]) {
         for event in events {
-            if let owner { owner.relay(self, received: event) } else { forward(event) }
+            if let owner { owner.frontView(self, received: event) } else { forward(event) }
         }
     }
 
     /// Sends `event` to the remote, encoded in the shown emulator's modes, unless the owner's
-    /// `forwards` refuses it now (the front host is still connecting).
+    /// `passesToHost` refuses it now (the front host is still connecting).
     public func forward(_ event: InputEvent) {
-        guard forwards(event) else { return }
+        guard passesToHost(event) else { return }
         let bytes = encodeForRemote(event)
         guard !bytes.isEmpty else { return }
         sendToRemote(bytes)
@@ -197,58 +188,53 @@ public final class RelayLoop {
     /// Draws the current frame now if the remote is not inside a synchronized update and the
     /// local terminal has taken the last frame; else once it has (the newest state then).
     public func renderNow() {
-        renderTimer.cancel()
-        renderDeadline = nil
+        pacer.cancel()
         guard !output.isBusy else {
             return output.whenDrained { [weak self] in self?.requestRender() }
         }
         let now = ContinuousClock.now
-        if !terminal.isFrameComplete {
-            let since = incompleteSince ?? now
-            incompleteSince = since
-            if now < since.advanced(by: configuration.synchronizedUpdateTimeout) {
-                schedule(at: since.advanced(by: configuration.synchronizedUpdateTimeout))
-                return
-            }
-        } else {
-            incompleteSince = nil
-        }
+        guard pacer.mayDraw(frameComplete: terminal.isFrameComplete, now: now, draw: { [weak self] in self?.renderNow() })
+        else { return }
         let overlay = owner?.overlay(for: self)
         let bytes = takeKeyboardBytes()
             + (history.map { renderer.render(frame: $0.frame(note: owner?.historyNote(for: self)), overlay: overlay) }
                ?? guesses.frame { renderer.render(terminal, overlay: overlay, predictions: &$0, at: now) })
         guard !bytes.isEmpty else { return }   // an empty pass (a key's guess) paces nothing
         output.write(frame: bytes)
-        lastRender = now
-        nextFrameAfter = configuration.interval(afterFrameOf: bytes.count)
+        pacer.drew(bytes: bytes.count, at: now)
     }
 
     /// Asks for a frame, paced like remote output (the overlay is read when it is drawn).
     public func requestRender() {
-        let now = ContinuousClock.now
-        var deadline = lastRender.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
-        if terminal.isFrameComplete {
-            incompleteSince = nil
-        } else {
-            let since = incompleteSince ?? now
-            incompleteSince = since
-            deadline = max(deadline, since.advanced(by: configuration.synchronizedUpdateTimeout))
-        }
-        if let renderDeadline, renderDeadline <= deadline { return }
-        schedule(at: deadline)
+        pacer.request(frameComplete: terminal.isFrameComplete) { [weak self] in self?.renderNow() }
     }
 
-    private func schedule(at deadline: ContinuousClock.Instant) {
-        renderDeadline = deadline
-        renderTimer.schedule(at: deadline) { [weak self] in
-            guard let self else { return }
-            self.renderDeadline = nil
-            self.renderNow()
-        }
+    // MARK: The local keyboard
+
+    /// Sends the keyboard probe with the next frame; a terminal that never answers is settled
+    /// after `Configuration.keyboardProbeTimeout` (a frame is then due).
+    func startKeyboardProbe() {
+        keyboardMirror.startProbe { [weak self] in self?.requestRender() }
+        requestRender()
+    }
+
+    /// Whether the local terminal should report keys in an extended form now: the front host
+    /// asks for more than legacy keys, and neither history mode nor the owner takes the keys.
+    var wantsExtendedKeys: Bool {
+        guard history == nil, owner?.holdsKeys(for: self) != true else { return false }
+        return KeyboardMirror.wantsExtendedKeys(terminal.modes)
+    }
+
+    /// The probe and mode changes that go before the next frame; the owner hears the note.
+    private func takeKeyboardBytes() -> [UInt8] {
+        let taken = keyboardMirror.takeBytes(wanted: wantsExtendedKeys,
+                                             kittyFlags: Int(terminal.modes.kittyKeyboardFlags.rawValue))
+        if let note = taken.note { owner?.frontView(self, note: note) }
+        return taken.bytes
     }
 }
 
-extension RelayLoop: ScreenViewer {
+extension FrontView: ScreenViewer {
     /// The shown host's link fed its screen: a frame is due (history mode counts the lines).
     public func screen(_ screen: HostScreen, received bytes: UnsafeRawBufferPointer) {
         if history != nil { countNewLines(bytes) }
@@ -258,7 +244,6 @@ extension RelayLoop: ScreenViewer {
     /// A whole synchronized update ended inside a read: drawn now if a frame is due, so a
     /// flood of updates still gives whole frames (not only torn ones after the timeout).
     public func screenCompletedUpdate(_ screen: HostScreen) {
-        let now = ContinuousClock.now
-        if lastRender.map({ now >= $0.advanced(by: nextFrameAfter) }) ?? true { renderNow() }
+        if pacer.isDue() { renderNow() }
     }
 }

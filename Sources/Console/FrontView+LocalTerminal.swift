@@ -1,8 +1,8 @@
 import LibC
 import Loop
 
-extension RelayLoop {
-    /// Wires the local terminal into the relay: its input is read on the event loop and
+extension FrontView {
+    /// Wires the local terminal into the front view: its input is read on the event loop and
     /// decoded, and SIGWINCH resizes the emulator (then `onResize` tells the remote).
     /// `onClosed` runs once when the terminal's input ends (the window was closed). The
     /// terminal is asked what keyboard reporting it has; the mode Drover turns on in it is
@@ -10,8 +10,7 @@ extension RelayLoop {
     public func attachLocalTerminal(_ session: ConsoleSession,
                                     onResize: @escaping (_ columns: Int, _ rows: Int) -> Void,
                                     onClosed: @escaping () -> Void) {
-        onKeyboardUndo = { [weak session] in session?.keyboardUndo = $0 }
-        onProbeAwaited = { [weak session] in session?.awaitsProbeAnswer = $0 }
+        keyboardMirror.keep(in: session)
         startKeyboardProbe()
         var token: EventLoop.WatchToken?
         token = loop.watch(session.input, for: .readable) { [weak self] _ in

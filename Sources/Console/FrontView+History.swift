@@ -2,10 +2,10 @@ import History
 import Render
 import VT
 
-/// History mode on the relay: the front host's screen freezes on a `HistoryView` while its
+/// History mode on the front view: the front host's screen freezes on a `HistoryView` while its
 /// output keeps feeding the emulator (the status line counts the new lines); keys and the
 /// mouse go to the view until it is left.
-extension RelayLoop {
+extension FrontView {
     /// Freezes the front host's scrollback, rewind and screen and shows them (prefix `[`).
     public func enterHistory() {
         guard history == nil else { return }
@@ -38,7 +38,7 @@ extension RelayLoop {
 
     /// A selection copied with `y`: the owner's, else Drover's own OSC 52 after the next frame.
     private func copy(_ text: String) -> String {
-        if let owner { return owner.relay(self, copy: text) }
+        if let owner { return owner.frontView(self, copy: text) }
         signal(.clipboard(Array(text.utf8)))
         return "copied to the clipboard"
     }

@@ -11,7 +11,7 @@ import VT
 /// notification naming it (at most one per host per interval).
 ///
 /// Links report after each read (`report`); what reaches the local terminal goes through
-/// `signal` (the relay's renderer queues it for the next frame). Its state is its own.
+/// `signal` (the front view's renderer queues it for the next frame). Its state is its own.
 final class AlertCentre {
     /// What the centre knows of a host for the whole run.
     struct Host {

@@ -6,9 +6,9 @@ import Render
 
 /// Frame pacing under floods: a big frame spaces out the next one, a small one does not, and
 /// no wait is longer than `longestFrameInterval`. Asserted on the computed waits, not by timing.
-final class RelayLoopPacingTests: XCTestCase {
+final class FrontViewPacingTests: XCTestCase {
     func testIntervalFollowsTheFrameSizeBetweenTheShortestAndTheLongest() {
-        var configuration = RelayLoop.Configuration(capabilities: ConsoleCapabilities())
+        var configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
         configuration.frameInterval = .milliseconds(8)
         configuration.frameBytesPerSecond = 512 * 1024
         configuration.longestFrameInterval = .milliseconds(20)
@@ -24,16 +24,16 @@ final class RelayLoopPacingTests: XCTestCase {
 
     func testABigFrameHoldsTheNextOneBack() throws {
         // No frame interval: any wait comes from pacing. At 1 byte/s a frame of N bytes waits N s.
-        let h = try RelayLoopTests.Harness {
+        let h = try FrontViewTests.Harness {
             $0.frameInterval = .zero
             $0.frameBytesPerSecond = 1
             $0.longestFrameInterval = .seconds(600)
         }
-        h.relay.receiveRemote(Array("a".utf8))
+        h.view.receiveRemote(Array("a".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
         let wait = h.frames[0].count * 1000
-        h.relay.receiveRemote(Array("b".utf8))
+        h.view.receiveRemote(Array("b".utf8))
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), Int32(wait - 1000), "the next frame waits for the last one's bytes")
     }
 
@@ -41,27 +41,27 @@ final class RelayLoopPacingTests: XCTestCase {
     /// not count as a frame: the echo right after it is drawn at once, not a frame interval
     /// later (it cost every key 8 ms at 0 ms RTT in scripts/bench).
     func testAPassThatDrewNothingDoesNotHoldTheNextFrameBack() throws {
-        let h = try RelayLoopTests.Harness { $0.frameInterval = .milliseconds(50) }
-        h.relay.receiveRemote(Array("a".utf8))
+        let h = try FrontViewTests.Harness { $0.frameInterval = .milliseconds(50) }
+        h.view.receiveRemote(Array("a".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
         // Let that frame age past the interval (a timer event, not a sleep).
         _ = h.loop.schedule(at: .now + .milliseconds(60)) {}
         try h.loop.runOnce()
-        h.relay.renderNow()
+        h.view.renderNow()
         XCTAssertEqual(h.frames.count, 1, "nothing changed, nothing written")
-        h.relay.receiveRemote(Array("b".utf8))
+        h.view.receiveRemote(Array("b".utf8))
         XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn on the next turn")
     }
 
     /// Inside a flood of synchronized updates a read that closes one update and opens the next
     /// draws the closed one whole, instead of nothing until the update timeout.
     func testAReadEndingInsideTheNextUpdateDrawsTheOneItClosed() throws {
-        let h = try RelayLoopTests.Harness { $0.synchronizedUpdateTimeout = .seconds(60) }
+        let h = try FrontViewTests.Harness { $0.synchronizedUpdateTimeout = .seconds(60) }
         let open = "\u{1B}[?2026h", close = "\u{1B}[?2026l"
-        h.relay.receiveRemote(Array("\(open)one".utf8))          // the remote uses mode 2026
+        h.view.receiveRemote(Array("\(open)one".utf8))          // the remote uses mode 2026
         XCTAssertTrue(h.frames.isEmpty)
-        h.relay.receiveRemote(Array("\r\ntwo\(close)\(open)\u{1B}[Hthr".utf8))
+        h.view.receiveRemote(Array("\r\ntwo\(close)\(open)\u{1B}[Hthr".utf8))
         XCTAssertEqual(h.frames.count, 1, "the update closed in this read is drawn")
         XCTAssertEqual(Array(h.lines.prefix(2)), ["one", "two"], "whole, without the next one's start")
         XCTAssertGreaterThan(h.loop.pollTimeout(now: .now), 1000, "the open update is not drawn")
@@ -72,14 +72,14 @@ final class RelayLoopPacingTests: XCTestCase {
     }
 
     func testASmallFrameDoesNotHoldTheNextOneBack() throws {
-        let h = try RelayLoopTests.Harness {
+        let h = try FrontViewTests.Harness {
             $0.frameInterval = .zero
             $0.frameBytesPerSecond = 1 << 30
         }
-        h.relay.receiveRemote(Array("a".utf8))
+        h.view.receiveRemote(Array("a".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 1)
-        h.relay.receiveRemote(Array("b".utf8))
+        h.view.receiveRemote(Array("b".utf8))
         XCTAssertEqual(h.loop.pollTimeout(now: .now), 0, "drawn on the next turn")
         try h.loop.runOnce()
         XCTAssertEqual(h.frames.count, 2)

@@ -4,24 +4,24 @@ import Render
 @testable import Console
 @testable import Loop
 
-/// The relay's echo prediction: a key it sends is drawn once its epoch is confirmed,
-/// and a guess the host never answers is taken back by the relay's own timer.
-final class RelayLoopPredictionTests: XCTestCase {
+/// The view's echo prediction: a key it sends is drawn once its epoch is confirmed,
+/// and a guess the host never answers is taken back by the view's own timer.
+final class FrontViewPredictionTests: XCTestCase {
     /// Types `e` and, while its echo is on the way, `inFlight`; then the host echoes `e`, which
     /// confirms the epoch of the keys still in flight.
-    private func confirmedHarness(_ predictor: EchoPredictor, inFlight: String = "") throws -> RelayLoopTests.Harness {
-        let h = try RelayLoopTests.Harness()
-        h.relay.predictor = predictor
-        h.relay.receiveRemote(Array("$ ".utf8))
+    private func confirmedHarness(_ predictor: EchoPredictor, inFlight: String = "") throws -> FrontViewTests.Harness {
+        let h = try FrontViewTests.Harness()
+        h.view.predictor = predictor
+        h.view.receiveRemote(Array("$ ".utf8))
         try h.loop.runOnce()
-        h.relay.receiveLocal(Array("e".utf8))
+        h.view.receiveLocal(Array("e".utf8))
         try h.loop.runOnce()
         XCTAssertEqual(h.lines[0], "$", "the first key waits for the host's echo")
         if !inFlight.isEmpty {
-            h.relay.receiveLocal(Array(inFlight.utf8))
+            h.view.receiveLocal(Array(inFlight.utf8))
             try h.loop.runOnce()
         }
-        h.relay.receiveRemote(Array("e".utf8))
+        h.view.receiveRemote(Array("e".utf8))
         try h.loop.runOnce()
         return h
     }
@@ -31,9 +31,9 @@ final class RelayLoopPredictionTests: XCTestCase {
         XCTAssertEqual(h.sent, Array("ec".utf8))
         XCTAssertEqual(h.lines[0], "$ ec", "drawn before the host answers")
         XCTAssertEqual(h.local.frame()[0, 3].attributes.underline, .single)
-        // The host stays silent: the relay's expiry timer takes the guess back.
+        // The host stays silent: the view's expiry timer takes the guess back.
         try h.run { h.lines[0] == "$ e" }
-        XCTAssertEqual(h.relay.predictor.engine.withdrawnCount, 1)
+        XCTAssertEqual(h.view.predictor.engine.withdrawnCount, 1)
         XCTAssertEqual(h.local.frame().cursorColumn, 3)
     }
 
@@ -41,7 +41,7 @@ final class RelayLoopPredictionTests: XCTestCase {
         let predictor = EchoPredictor(mode: .always)
         let h = try confirmedHarness(predictor)
         predictor.acceptsKeys = { false }
-        h.relay.receiveLocal(Array("c".utf8))
+        h.view.receiveLocal(Array("c".utf8))
         XCTAssertEqual(h.sent, Array("ec".utf8), "the key went on (to be kept by the run)")
         XCTAssertTrue(predictor.engine.guesses.isEmpty)
     }

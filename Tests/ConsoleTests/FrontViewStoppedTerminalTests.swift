@@ -5,11 +5,11 @@ import Render
 @testable import Console
 import Loop
 
-/// The relay on a real pty whose reader stops: while the terminal has not taken the last
-/// frame, the relay keeps feeding its emulator but draws nothing; once the terminal reads
+/// The view on a real pty whose reader stops: while the terminal has not taken the last
+/// frame, the view keeps feeding its emulator but draws nothing; once the terminal reads
 /// again it draws the newest state, once, and the terminal shows exactly the remote screen.
-final class RelayLoopStoppedTerminalTests: XCTestCase {
-    /// Counts the frames the relay hands to the writer.
+final class FrontViewStoppedTerminalTests: XCTestCase {
+    /// Counts the frames the view hands to the writer.
     final class CountingSink: FrameSink {
         let writer: ConsoleWriter
         var frames = 0
@@ -36,20 +36,20 @@ final class RelayLoopStoppedTerminalTests: XCTestCase {
         let loop = try EventLoop()
         let sink = CountingSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
         let remote = Terminal(columns: columns, rows: rows)
-        let relay = RelayLoop(loop: loop, screen: HostScreen(terminal: remote), configuration: .init(capabilities: ConsoleCapabilities()),
+        let view = FrontView(loop: loop, screen: HostScreen(terminal: remote), configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { _ in }, output: sink)
 
         // A screen of cells in changing colours: a first frame far bigger than the pty buffer.
         var screen = ""
         for index in 0..<(columns * rows - 1) { screen += "\u{1B}[38;5;\(index % 256)m" + String(UnicodeScalar(65 + index % 26)!) }
-        relay.receiveRemote(Array(screen.utf8))
-        relay.renderNow()
+        view.receiveRemote(Array(screen.utf8))
+        view.renderNow()
         XCTAssertEqual(sink.frames, 1)
         XCTAssertTrue(sink.isBusy, "the terminal does not read: the frame waits")
 
         // The remote goes on; the loop turns (render timers fire) but nothing is drawn.
         for step in 0..<30 {
-            relay.receiveRemote(Array("\u{1B}[m\u{1B}[\(step % rows + 1);1Hstep \(step) of 30".utf8))
+            view.receiveRemote(Array("\u{1B}[m\u{1B}[\(step % rows + 1);1Hstep \(step) of 30".utf8))
             while loop.scheduledTimerCount > 0 { try loop.runOnce() }
         }
         XCTAssertEqual(sink.frames, 1, "no frame while the terminal has not taken the last one")

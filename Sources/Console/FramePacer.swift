@@ -1,0 +1,81 @@
+import Loop
+
+/// When the front view draws its next frame (ADR 0022): the first change after a quiet spell
+/// on the loop's next turn, then at most one frame per `Configuration.interval(afterFrameOf:)`
+/// after the last one; nothing while the host holds a synchronized update (mode 2026), up to
+/// `synchronizedUpdateTimeout`. Owns the one render timer and the times it decides by; the
+/// view draws, the pacer only says when.
+final class FramePacer {
+    private let configuration: FrontView.Configuration
+    private let timer: LoopTimer
+    /// When the last frame was written, and how long after it the next may be.
+    private var lastFrame: ContinuousClock.Instant?
+    private var nextFrameAfter: Duration = .zero
+    /// When the timer is set to draw (nil: no frame asked for).
+    private var deadline: ContinuousClock.Instant?
+    /// Since when the screen has been inside a synchronized update (nil: it is not).
+    private var incompleteSince: ContinuousClock.Instant?
+
+    init(loop: EventLoop, configuration: FrontView.Configuration) {
+        self.configuration = configuration
+        timer = LoopTimer(on: loop)
+    }
+
+    /// A frame is asked for: `draw` runs when pacing allows (at once on the next turn after a
+    /// quiet spell). An earlier frame already set keeps its time.
+    func request(frameComplete: Bool, now: ContinuousClock.Instant = .now, draw: @escaping () -> Void) {
+        var due = lastFrame.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
+        if let updateEnd = updateEnd(frameComplete: frameComplete, now: now) { due = max(due, updateEnd) }
+        if let deadline, deadline <= due { return }
+        schedule(at: due, draw)
+    }
+
+    /// A frame is being drawn now: no timer waits for one any more.
+    func cancel() {
+        timer.cancel()
+        deadline = nil
+    }
+
+    /// Whether the screen may be drawn now: false (and `draw` set for the timeout) while the
+    /// host holds a synchronized update that has not run out of time.
+    func mayDraw(frameComplete: Bool, now: ContinuousClock.Instant = .now, draw: @escaping () -> Void) -> Bool {
+        guard let updateEnd = updateEnd(frameComplete: frameComplete, now: now), now < updateEnd else { return true }
+        schedule(at: updateEnd, draw)
+        return false
+    }
+
+    /// A frame of `bytes` went to the local terminal at `now`: the next one waits its interval.
+    func drew(bytes: Int, at now: ContinuousClock.Instant = .now) {
+        lastFrame = now
+        nextFrameAfter = configuration.interval(afterFrameOf: bytes)
+    }
+
+    /// Whether a frame drawn at `now` keeps the pace (a synchronized update just ended whole).
+    func isDue(at now: ContinuousClock.Instant = .now) -> Bool {
+        lastFrame.map { now >= $0.advanced(by: nextFrameAfter) } ?? true
+    }
+
+    /// Another screen is shown: an update the last one held says nothing about it.
+    func screenChanged() {
+        incompleteSince = nil
+    }
+
+    /// When the synchronized update the screen is in stops holding frames back (nil: it is in none).
+    private func updateEnd(frameComplete: Bool, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard !frameComplete else {
+            incompleteSince = nil
+            return nil
+        }
+        let since = incompleteSince ?? now
+        incompleteSince = since
+        return since.advanced(by: configuration.synchronizedUpdateTimeout)
+    }
+
+    private func schedule(at due: ContinuousClock.Instant, _ draw: @escaping () -> Void) {
+        deadline = due
+        timer.schedule(at: due) { [weak self] in
+            self?.deadline = nil
+            draw()
+        }
+    }
+}

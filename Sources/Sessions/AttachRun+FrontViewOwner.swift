@@ -1,0 +1,38 @@
+import Console
+import History
+import Render
+import VT
+
+/// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
+/// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
+/// front host's rewind from the snapshot recorder, its note, and the clipboard through the
+/// alert centre; the view's remarks show as a banner.
+extension AttachRun: FrontViewOwner {
+    func frontView(_ view: FrontView, received event: InputEvent) {
+        route(event)
+    }
+
+    func overlay(for view: FrontView) -> Overlay? {
+        overlay()
+    }
+
+    func holdsKeys(for view: FrontView) -> Bool {
+        input.holdsKeys
+    }
+
+    func rewind(for view: FrontView) -> [SnapshotStore.Snapshot] {
+        snapshots.store.snapshots(host: ring.front)
+    }
+
+    func historyNote(for view: FrontView) -> String? {
+        snapshots.note(front: ring.front)
+    }
+
+    func frontView(_ view: FrontView, copy text: String) -> String {
+        alertCentre.copySelection(text)
+    }
+
+    func frontView(_ view: FrontView, note text: String) {
+        showBanner(text)
+    }
+}

@@ -1,0 +1,59 @@
+/// One host's connection attempts over a run, as a value: its `LinkLifecycle` (state,
+/// generation, backoff) and what the run's earlier attempts decide about retrying a loss. The
+/// host's `LinkDriver` reports what happened and does the I/O the answers call for, so these
+/// decisions are tested without sshd (`LinkAttemptsTests`).
+///
+/// A loss before the first attach is not retried (like ssh), with one exception: right after
+/// the person trusted a new host key, since a server that stopped waiting for that answer
+/// (sshd's LoginGraceTime) is no reason to give up. After the first attach, recoverable
+/// losses reconnect with the lifecycle's backoff (only the host in front, by itself).
+struct LinkAttempts: Sendable {
+    private(set) var lifecycle: LinkLifecycle
+    /// True once any connection of this run reached the remote command.
+    private(set) var attachedOnce = false
+    /// The person trusted this host's new key and it has not attached since: the next loss
+    /// before attaching is retried once (the key is pinned by then, so no question repeats).
+    private var justTrustedKey = false
+
+    init(host: String, inFront: Bool, policy: ReconnectPolicy = ReconnectPolicy()) {
+        lifecycle = LinkLifecycle(host: host, policy: policy, inFront: inFront)
+    }
+
+    /// Whether the host is the one shown (hidden hosts wait to be switched to).
+    var inFront: Bool {
+        get { lifecycle.inFront }
+        set { lifecycle.inFront = newValue }
+    }
+
+    /// A new attempt begins; returns its generation.
+    mutating func begin(address: String) -> UInt64 {
+        lifecycle.beginConnect(address: address)
+    }
+
+    /// Applies `event` of attempt `generation` (stale ones change nothing).
+    mutating func handle(_ event: LinkLifecycle.Event, generation: UInt64, now: ContinuousClock.Instant = .now) {
+        lifecycle.handle(event, generation: generation, now: now)
+    }
+
+    /// The person answered the trust question of attempt `generation`; a yes lets the next
+    /// loss before attaching be retried once.
+    mutating func trustAnswered(_ trusted: Bool, generation: UInt64) {
+        lifecycle.handle(.trustAnswered(trusted), generation: generation)
+        if trusted { justTrustedKey = true }
+    }
+
+    /// Attempt `generation` reached the remote command.
+    mutating func attached(generation: UInt64) {
+        lifecycle.handle(.attached, generation: generation)
+        attachedOnce = true
+        justTrustedKey = false
+    }
+
+    /// A loss happened: whether a recoverable one is retried (attached before, or a key was
+    /// just trusted; that exception is used up). Report it with `handle(.lost(…))` once the
+    /// connection is gone, with this answer as its `recoverable`.
+    mutating func retriesLoss(recoverable: Bool) -> Bool {
+        defer { justTrustedKey = false }
+        return recoverable && (attachedOnce || justTrustedKey)
+    }
+}

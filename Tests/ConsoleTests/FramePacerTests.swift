@@ -1,0 +1,69 @@
+import XCTest
+import Render
+@testable import Console
+@testable import Loop
+
+/// The pacer's decisions at given instants (nothing is timed): when a frame is due after the
+/// last one, and how a synchronized update holds frames back.
+final class FramePacerTests: XCTestCase {
+    private func pacer(_ configure: (inout FrontView.Configuration) -> Void = { _ in }) throws -> (FramePacer, EventLoop) {
+        let loop = try EventLoop()
+        var configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
+        configure(&configuration)
+        return (FramePacer(loop: loop, configuration: configuration), loop)
+    }
+
+    func testTheFirstFrameAfterAQuietSpellIsDrawnOnTheNextTurn() throws {
+        let (pacer, loop) = try pacer()
+        let start = ContinuousClock.now
+        XCTAssertTrue(pacer.isDue(at: start))
+        var drawn = 0
+        pacer.request(frameComplete: true, now: start) { drawn += 1 }
+        XCTAssertEqual(drawn, 0, "not inside the turn that asked")
+        XCTAssertEqual(loop.pollTimeout(now: start), 0)
+        try loop.runOnce()
+        XCTAssertEqual(drawn, 1)
+    }
+
+    func testAFrameHoldsTheNextOneBackByItsInterval() throws {
+        let (pacer, loop) = try pacer {
+            $0.frameInterval = .milliseconds(50)
+            $0.frameBytesPerSecond = 1000
+            $0.longestFrameInterval = .seconds(1)
+        }
+        let start = ContinuousClock.now
+        pacer.drew(bytes: 10, at: start)
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(49)))
+        XCTAssertTrue(pacer.isDue(at: start + .milliseconds(50)))
+        pacer.request(frameComplete: true, now: start + .milliseconds(10)) {}
+        XCTAssertEqual(loop.pollTimeout(now: start + .milliseconds(10)), 40)
+        pacer.cancel()
+        XCTAssertEqual(loop.pollTimeout(now: start), -1, "a frame drawn now leaves no timer")
+        // 500 bytes at 1000 bytes/s: the next frame waits half a second.
+        pacer.drew(bytes: 500, at: start)
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(499)))
+        XCTAssertTrue(pacer.isDue(at: start + .milliseconds(500)))
+    }
+
+    func testASynchronizedUpdateHoldsFramesUntilItEndsOrItsTimeoutPasses() throws {
+        let (pacer, loop) = try pacer { $0.synchronizedUpdateTimeout = .milliseconds(150) }
+        let start = ContinuousClock.now
+        XCTAssertFalse(pacer.mayDraw(frameComplete: false, now: start) {})
+        XCTAssertEqual(loop.pollTimeout(now: start), 150, "drawn anyway when the timeout passes")
+        XCTAssertFalse(pacer.mayDraw(frameComplete: false, now: start + .milliseconds(100)) {})
+        XCTAssertTrue(pacer.mayDraw(frameComplete: false, now: start + .milliseconds(150)) {}, "timed out")
+        XCTAssertTrue(pacer.mayDraw(frameComplete: true, now: start + .milliseconds(160)) {})
+        XCTAssertFalse(pacer.mayDraw(frameComplete: false, now: start + .milliseconds(200)) {}, "a new update waits anew")
+        pacer.request(frameComplete: false, now: start + .milliseconds(210)) {}
+        XCTAssertEqual(loop.pollTimeout(now: start + .milliseconds(210)), 140, "a request waits for the same update's end")
+    }
+
+    func testAnotherScreenForgetsTheUpdateTheLastOneHeld() throws {
+        let (pacer, _) = try pacer { $0.synchronizedUpdateTimeout = .milliseconds(150) }
+        let start = ContinuousClock.now
+        XCTAssertFalse(pacer.mayDraw(frameComplete: false, now: start) {})
+        pacer.screenChanged()
+        XCTAssertFalse(pacer.mayDraw(frameComplete: false, now: start + .milliseconds(150)) {},
+                       "the new screen's update started now, not with the old one's")
+    }
+}

@@ -1,0 +1,68 @@
+import XCTest
+@testable import Sessions
+
+/// A link's retry decisions without sshd: what a loss before and after the first attach does,
+/// the one retry after trusting a new key, stale attempts, and the backoff.
+final class LinkAttemptsTests: XCTestCase {
+    private let start = ContinuousClock.now
+
+    /// A host in front whose attempt reached the remote command.
+    private func attachedLink() -> (LinkAttempts, UInt64) {
+        var link = LinkAttempts(host: "pi", inFront: true)
+        let generation = link.begin(address: "pi:22")
+        link.attached(generation: generation)
+        return (link, generation)
+    }
+
+    private func lose(_ link: inout LinkAttempts, generation: UInt64, recoverable: Bool = true, at now: ContinuousClock.Instant) {
+        let retry = link.retriesLoss(recoverable: recoverable)
+        link.handle(.lost(reason: "reset", recoverable: retry), generation: generation, now: now)
+    }
+
+    func testALossBeforeTheFirstAttachIsNotRetried() {
+        var link = LinkAttempts(host: "pi", inFront: true)
+        let generation = link.begin(address: "pi:22")
+        XCTAssertFalse(link.retriesLoss(recoverable: true), "like ssh")
+        lose(&link, generation: generation, at: start)
+        XCTAssertEqual(link.lifecycle.state, .failed(reason: "reset"))
+        XCTAssertNil(link.lifecycle.nextAttempt)
+    }
+
+    func testALossRightAfterTrustingANewKeyIsRetriedOnce() {
+        var link = LinkAttempts(host: "pi", inFront: true)
+        var generation = link.begin(address: "pi:22")
+        link.handle(.trustNeeded(fingerprint: "SHA256:x"), generation: generation)
+        link.trustAnswered(true, generation: generation)
+        lose(&link, generation: generation, at: start)
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(1), "the server gave up waiting for the answer")
+        generation = link.begin(address: "pi:22")
+        XCTAssertFalse(link.retriesLoss(recoverable: true), "only once")
+    }
+
+    func testLossesAfterAttachingBackOffAndAnAttachResetsTheBackoff() {
+        var (link, generation) = attachedLink()
+        XCTAssertTrue(link.attachedOnce)
+        lose(&link, generation: generation, at: start)
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(1))
+        generation = link.begin(address: "pi:22")
+        lose(&link, generation: generation, at: start)
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(2), "doubled")
+        lose(&link, generation: generation - 1, at: start)
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(2), "a stale attempt's loss changes nothing")
+        generation = link.begin(address: "pi:22")
+        link.attached(generation: generation)
+        lose(&link, generation: generation, at: start)
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(1), "back to the first delay")
+        XCTAssertFalse(link.retriesLoss(recoverable: false), "a permanent failure is never retried")
+    }
+
+    func testAHiddenHostWaitsToBeSwitchedToAndThenReconnects() {
+        var (link, generation) = attachedLink()
+        link.inFront = false
+        lose(&link, generation: generation, at: start)
+        XCTAssertNil(link.lifecycle.nextAttempt, "hidden hosts do not reconnect by themselves")
+        XCTAssertEqual(link.lifecycle.summary, "waiting (link lost)")
+        link.inFront = true
+        XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(1))
+    }
+}
