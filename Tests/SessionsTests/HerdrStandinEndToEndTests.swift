@@ -112,3 +112,59 @@ final class HostNotificationEndToEndTests: XCTestCase {
         try harness.waitUntil("the progress to go") { $0.contains("cleared-3") && !$0.contains("progress 42%") }
     }
 }
+
+/// The stand-in's herdr modes reach Drover in herdr's order after tmux's own start, and its
+/// queries are answered to the stand-in itself. Read from the host's bytes as `--record` keeps them.
+final class HerdrStandinModesEndToEndTests: XCTestCase {
+    private var harness: AttachHarness!
+
+    override func setUpWithError() throws {
+        harness = try AttachHarness()
+        try harness.startOuterTerminal(width: 160, height: 30)
+    }
+
+    override func tearDown() {
+        harness?.tearDown()
+    }
+
+    func testHerdrsModesAreInEffectAndItsQueriesAnswered() throws {
+        let cast = harness.scratch.file("modes.cast"), answers = harness.scratch.file("answers")
+        try harness.registerHost(command: harness.standinCommand.replacingOccurrences(
+            of: "herdr session attach", with: "HERDR_STANDIN_ANSWERS=\(answers) herdr session attach"))
+        try harness.attachTrusting(until: "inner$", options: "--record \(cast)")
+        try harness.type("echo attached-$((4+4))\n")
+        try harness.waitFor("attached-8")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+        let sent = try recorded(cast)
+        // herdr's modes, in its order, after tmux's own start (its alternate screen), which resets
+        // the mouse and bracketed paste.
+        let modes = "\u{1B}[>7u\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?2031h"
+        let tmuxStart = try XCTUnwrap(sent.range(of: "\u{1B}[?1049h", options: .backwards), sent.debugDescription)
+        XCTAssertNotNil(sent.range(of: modes, range: tmuxStart.upperBound..<sent.endIndex), sent.debugDescription)
+        // Focus events and colour-scheme reports stay set; tmux turns the mouse and bracketed
+        // paste off again on its redraws while the session's program does not ask for them.
+        for mode in ["?1004", "?2031"] {
+            let set = try XCTUnwrap(sent.range(of: "\u{1B}[\(mode)h", options: .backwards))
+            if let reset = sent.range(of: "\u{1B}[\(mode)l", options: .backwards) {
+                XCTAssertLessThan(reset.lowerBound, set.lowerBound, "\(mode) stays set")
+            }
+        }
+        XCTAssertTrue(sent.contains("\u{1B}[>7u"), "the kitty keyboard push")
+        let answered = try String(decoding: Data(contentsOf: URL(fileURLWithPath: answers)), as: UTF8.self)
+        XCTAssertTrue(answered.contains("\u{1B}]10;rgb:") && answered.contains("\u{1B}]11;rgb:"), answered.debugDescription)
+        XCTAssertTrue(answered.contains("\u{1B}]4;1;rgb:") && answered.contains("\u{1B}[6;"), answered.debugDescription)
+        XCTAssertTrue(answered.hasSuffix("c") && answered.contains("\u{1B}[?"), "read up to the DA1 answer")
+        XCTAssertFalse(try harness.screen().contains("rgb:"), "no answer reached the session")
+        XCTAssertFalse(sent.contains("rgb:"), "nor its screen")
+    }
+
+    /// The host's output in an asciicast file, joined.
+    private func recorded(_ path: String) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        return try lines.compactMap { line -> String? in
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any]
+            return event?.count == 3 && event?[1] as? String == "o" ? event?[2] as? String : nil
+        }.joined()
+    }
+}
