@@ -3,6 +3,7 @@
 enum CommandTable {
     static let commands: [Command] = [
         AttachCommand.command,
+        SessionsCommand.command,
         HostsCommand.command,
         KeyCommand.command,
         PinsCommand.command,

@@ -1,7 +1,7 @@
 import VT
 
 /// Something for the person rather than the screen, written by the renderer after a frame:
-/// the bell, a clipboard write (OSC 52) or a desktop notification (OSC 777 or OSC 9). Remote
+/// the bell, a clipboard write (OSC 52) or a desktop notification (OSC 777, OSC 9 or OSC 99). Remote
 /// bytes never pass through: the clipboard text is encoded afresh, notification text is
 /// sanitised, and each signal is one complete sequence.
 public enum ConsoleSignal: Equatable, Sendable {
@@ -10,18 +10,35 @@ public enum ConsoleSignal: Equatable, Sendable {
     case clipboard([UInt8])
     case notification(title: String, body: String)
 
-    /// How the local terminal takes desktop notifications.
+    /// How the local terminal takes desktop notifications (ADR 0029).
     public enum NotificationStyle: Equatable, Sendable {
-        /// `OSC 777 ; notify ; title ; body` (foot, WezTerm, Ghostty, urxvt, VTE).
+        /// `OSC 777 ; notify ; title ; body` (Ghostty, WezTerm, foot).
         case osc777
-        /// `OSC 9 ; text` (iTerm2, kitty, Windows Terminal).
+        /// `OSC 9 ; text` (iTerm2).
         case osc9
+        /// kitty's `OSC 99`, title and body as two pieces of one notification.
+        case osc99
+        /// A terminal with no such sequence (plain xterm): the bell, and the text in the
+        /// status line (`AlertCentre`).
+        case bell
 
-        /// OSC 9 where the terminal says it is iTerm2 or kitty, else OSC 777.
+        /// By Drover's own environment, as herdr tells terminals apart (`TERM_PROGRAM` first,
+        /// then kitty's `KITTY_WINDOW_ID`, then `TERM`); a terminal it does not know gets
+        /// `.bell`, since an unknown OSC would show nothing.
         public static func detect(environment: [String: String]) -> NotificationStyle {
-            if environment["TERM_PROGRAM"] == "iTerm.app" || environment["TERM"] == "xterm-kitty" { return .osc9 }
-            return .osc777
+            let term = environment["TERM"] ?? ""
+            switch environment["TERM_PROGRAM"] {
+            case "iTerm.app": return .osc9
+            case "ghostty", "WezTerm": return .osc777
+            default: break
+            }
+            if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" { return .osc99 }
+            if term == "xterm-ghostty" || term.contains("wezterm") || term.hasPrefix("foot") { return .osc777 }
+            return .bell
         }
+
+        /// Whether the terminal shows a desktop notification at all (not `.bell`).
+        public var isDesktop: Bool { self != .bell }
     }
 
     /// Longest title and body written, in Unicode scalars each.
@@ -43,8 +60,19 @@ public enum ConsoleSignal: Equatable, Sendable {
                 return Array("\u{1B}]777;notify;\(safeTitle);\(body)\u{1B}\\".utf8)
             case .osc9:
                 return Array("\u{1B}]9;\(body.isEmpty ? title : "\(title): \(body)")\u{1B}\\".utf8)
+            case .osc99:
+                // One identifier per title (per host), so a host's newer notification replaces its last.
+                let id = "drover-" + String(Self.fnv1a(title), radix: 16)
+                return Array("\u{1B}]99;i=\(id):d=0;\(title)\u{1B}\\\u{1B}]99;i=\(id):p=body;\(body)\u{1B}\\".utf8)
+            case .bell:
+                return [0x07]
             }
         }
+    }
+
+    /// A short stable number for a text (FNV-1a, 32 bits).
+    static func fnv1a(_ text: String) -> UInt32 {
+        text.utf8.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
     }
 
     /// Without controls or bidi marks (`TextSanitizer.title`), cut to the longest text written.

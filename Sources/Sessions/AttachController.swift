@@ -39,7 +39,7 @@ public final class AttachController {
     /// Seconds between keepalives; a link is declared dead after
     /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
-    /// `--clipboard`, `--notify`, `--record` (ADR 0011).
+    /// `--clipboard`, `--notify`, `--record` (ADR 0011, 0029).
     public var signalOptions = AttachSignalOptions()
     /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
     public var predict: PredictionMode?
@@ -50,7 +50,9 @@ public final class AttachController {
     ///   front. At least one.
     public init(targets: [AttachTarget], root: DroverRoot, environment: [String: String],
                 options: SSHOptions = SSHOptions()) {
-        self.targets = targets
+        // herdr sends no notification unless it knows the terminal (ADR 0029).
+        let terminal = AnnouncedTerminal(localEnvironment: environment)
+        self.targets = targets.map { $0.announcing(terminal) }
         self.root = root
         self.environment = environment
         self.options = options
@@ -75,9 +77,11 @@ public final class AttachController {
         do {
             let console = try ConsoleSession()
             defer { console.restore() }
+            var signals = signalOptions
+            signals.notify = signals.notify.resolved(for: targets, environment: environment)
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval,
-                                    signalOptions: signalOptions, predict: predict,
+                                    signalOptions: signals, predict: predict,
                                     history: history)
             attach = run
             return try run.run()

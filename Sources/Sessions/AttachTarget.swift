@@ -9,7 +9,7 @@ public struct AttachTarget: Equatable, Sendable {
     public let displayName: String
     public let endpoint: SSHEndpoint
     /// The command run in the PTY (the host's attach command).
-    public let command: String
+    public private(set) var command: String
     /// The registry host, when the target came from the registry.
     public let host: HostEntry?
     /// The herdr session `--session` chose for this run only (the registry is not changed).
@@ -110,6 +110,18 @@ public struct AttachTarget: Equatable, Sendable {
         target.identitiesOnly = identitiesOnly
         target.forwardAgent = forwardAgent
         target.isRegistered = isRegistered
+        return target
+    }
+
+    /// This target's herdr told that it runs in `terminal` (ADR 0029), so herdr's alerts leave
+    /// the host. Only herdr's own attach command changes: a `--command` is run as the person
+    /// wrote it.
+    public func announcing(_ terminal: AnnouncedTerminal) -> AttachTarget {
+        let entry = host ?? Self.adHocHost(endpoint)
+        guard entry.command == nil else { return self }
+        var target = self
+        target.command = RemoteAttachCommand.herdr(platform: entry.platform, session: sessionOverride ?? entry.session,
+                                                   terminal: terminal)
         return target
     }
 

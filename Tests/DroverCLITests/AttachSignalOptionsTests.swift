@@ -52,7 +52,7 @@ final class AttachSignalOptionsTests: XCTestCase {
         XCTAssertEqual(h.run("hosts", "add", "mac", "--host", "10.0.0.5"), 0, h.err)
         let cast = dir.file("s.cast")
         // The tests have no terminal, so attach stops before recording anything.
-        XCTAssertEqual(h.run("attach", "mac", "--record", cast, "--notify"), 1)
+        XCTAssertEqual(h.run("attach", "mac", "--record", cast, "--notify", "on"), 1)
         XCTAssertTrue(h.err.contains("needs a terminal"), h.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cast))
         try "old".write(toFile: cast, atomically: false, encoding: .utf8)
@@ -62,5 +62,16 @@ final class AttachSignalOptionsTests: XCTestCase {
         XCTAssertEqual(h.run("attach", "mac", "--record", ""), 2)
         XCTAssertEqual(h.run("attach", "mac", "--copy-command", " "), 2)
         XCTAssertTrue(h.err.contains("--copy-command needs a command"), h.err)
+    }
+
+    func testNotifyTakesOnOrOff() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("hosts", "add", "mac", "--host", "10.0.0.5"), 0, h.err)
+        XCTAssertEqual(h.run("attach", "mac", "--notify", "loud"), 2)
+        XCTAssertTrue(h.err.contains("--notify takes on or off (e.g. --notify off), not 'loud'"), h.err)
+        XCTAssertEqual(h.run("attach", "mac", "--notify", "off"), 1, "accepted: stops only for want of a terminal")
+        XCTAssertTrue(h.err.contains("needs a terminal"), h.err)
+        XCTAssertEqual(h.run("attach", "--help"), 0)
+        XCTAssertTrue(h.out.contains("--notify on|off"), h.out)
     }
 }

@@ -48,4 +48,37 @@ final class HerdrStandinTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count, 3)
     }
+
+    /// Issue 27's list of what herdr's client sets, in herdr's order (terminal_setup.rs: the
+    /// kitty push, the mouse, bracketed paste and focus, colour-scheme reports; then the
+    /// queries; then what each frame uses).
+    static let herdrModes = [
+        "kitty-keyboard", "mouse-any-motion", "mouse-sgr", "bracketed-paste", "focus-events",
+        "colour-scheme-reports", "query-foreground", "query-background", "query-palette", "query-cell-size",
+        "synchronized-update", "cursor-shape", "undercurl", "hyperlink", "clipboard-bel",
+    ]
+
+    func testTheModeListIsHerdrsAndTheBytesSetExactlyThose() throws {
+        let listed = try Shell.execute(herdr, ["standin", "modes"])
+        XCTAssertEqual(listed.stdout.split(separator: "\n").map(String.init), Self.herdrModes)
+        let bytes = try Shell.execute(herdr, ["standin", "emit-modes"]).stdout
+        let e = "\u{1B}"
+        XCTAssertEqual(bytes, "\(e)[>7u\(e)[?1003h\(e)[?1006h\(e)[?2004h\(e)[?1004h\(e)[?2031h"
+                       + "\(e)[?2026h\(e)[6 q\(e)[4:3m\(e)]8;;https://herdr.dev/\(e)\\\(e)]8;;\(e)\\\(e)[0m\(e)[?2026l")
+        let script = try String(contentsOfFile: Self.script, encoding: .utf8)
+        XCTAssertTrue(script.contains(#"$esc]10;?$st$esc]11;?$st$esc]4;1;?$st$esc[16t$esc[c"#),
+                      "the colour and cell-size queries, DA1 last to end the answers")
+    }
+
+    func testSessionListAnswersAsHerdrDoes() throws {
+        let socket = "herdr-standin-list-\(UInt32.random(in: 0...UInt32.max))"
+        defer { _ = try? Shell.execute("/usr/bin/tmux", ["-L", socket, "kill-server"]) }
+        let env = ["HERDR_STANDIN_SOCKET": socket]
+        XCTAssertEqual(try Shell.execute(herdr, ["session", "list", "--json"], environment: env).stdout, "{\"sessions\":[]}\n")
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "default"])
+        try Shell.run("/usr/bin/tmux", ["-L", socket, "new-session", "-d", "-s", "work"])
+        XCTAssertEqual(try Shell.execute(herdr, ["session", "list", "--json"], environment: env).stdout,
+                       #"{"sessions":[{"name":"default","running":true,"default":true},{"name":"work","running":true,"default":false}]}"# + "\n")
+        XCTAssertEqual(try Shell.execute(herdr, ["session", "list"], environment: env).stdout, "default\trunning\nwork\trunning\n")
+    }
 }

@@ -25,4 +25,29 @@ final class RemoteAttachCommandTests: XCTestCase {
             XCTAssertEqual(h.attachCommand, override)
         }
     }
+
+    // ADR 0029: TERM_PROGRAM on the command line, in a form each platform's shells run.
+    func testUnixCommandSetsTheTerminalThroughEnv() {
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .unix, session: nil, terminal: .ghostty),
+                       #"exec env TERM_PROGRAM=ghostty "$SHELL" -lc 'herdr'"#)
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .unix, session: "work", terminal: .iTerm),
+                       #"exec env TERM_PROGRAM=iTerm.app "$SHELL" -lc 'herdr session attach work'"#)
+    }
+
+    func testWindowsCommandSetsTheTerminalThroughCmdForCmdAndPowerShell() {
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty),
+                       #"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#)
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm),
+                       #"cmd /c "set TERM_PROGRAM=iTerm.app&& herdr session attach w.1""#)
+    }
+
+    func testTheAnnouncedTerminalIsTheLocalOneWhenHerdrKnowsItWithoutOtherEffects() {
+        XCTAssertEqual(AnnouncedTerminal(localEnvironment: ["TERM_PROGRAM": "iTerm.app"]), .iTerm)
+        XCTAssertEqual(AnnouncedTerminal(localEnvironment: ["TERM_PROGRAM": "ghostty"]), .ghostty)
+        // WezTerm would also turn on herdr's modifyOtherKeys; kitty, xterm and none get ghostty.
+        for environment in [["TERM_PROGRAM": "WezTerm"], ["KITTY_WINDOW_ID": "1", "TERM": "xterm-kitty"],
+                            ["TERM": "xterm-256color"], [:]] {
+            XCTAssertEqual(AnnouncedTerminal(localEnvironment: environment), .ghostty, "\(environment)")
+        }
+    }
 }

@@ -34,9 +34,27 @@ final class ConsoleSignalTests: XCTestCase {
     }
 
     func testTheStyleFollowsTheTerminal() {
-        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM_PROGRAM": "iTerm.app"]), .osc9)
-        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM": "xterm-kitty"]), .osc9)
-        XCTAssertEqual(ConsoleSignal.NotificationStyle.detect(environment: ["TERM": "foot"]), .osc777)
+        typealias Style = ConsoleSignal.NotificationStyle
+        XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "iTerm.app"]), .osc9)
+        XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"]), .osc777)
+        XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "WezTerm"]), .osc777)
+        XCTAssertEqual(Style.detect(environment: ["TERM": "xterm-kitty"]), .osc99)
+        XCTAssertEqual(Style.detect(environment: ["KITTY_WINDOW_ID": "1", "TERM": "xterm-256color"]), .osc99)
+        XCTAssertEqual(Style.detect(environment: ["TERM": "foot"]), .osc777)
+        XCTAssertEqual(Style.detect(environment: ["TERM": "xterm-256color"]), .bell)
+        XCTAssertEqual(Style.detect(environment: [:]), .bell)
+        XCTAssertFalse(Style.bell.isDesktop)
+    }
+
+    func testKittyGetsTitleAndBodyAsPiecesOfOneNotificationAndXtermTheBell() {
+        let kitty = text(.notification(title: "drover: pi", body: "build: done"), .osc99)
+        let id = "drover-" + String(ConsoleSignal.fnv1a("drover: pi"), radix: 16)
+        XCTAssertEqual(kitty, "\u{1B}]99;i=\(id):d=0;drover: pi\u{1B}\\\u{1B}]99;i=\(id):p=body;build: done\u{1B}\\")
+        XCTAssertEqual(ConsoleSignal.notification(title: "a", body: "b").encoded(style: .bell), [0x07])
+        // What Drover writes for kitty, kitty's own pieces, reads back whole in Drover's emulator.
+        let terminal = Terminal(columns: 10, rows: 2)
+        terminal.feed(kitty)
+        XCTAssertEqual(terminal.lastNotification, RemoteNotification(title: "drover: pi", body: "build: done"))
     }
 
     func testQueuedSignalsFollowTheNextFrameOnceEvenWithoutChanges() {

@@ -19,7 +19,7 @@ final class AlertCentreTests: XCTestCase {
         loop = try EventLoop()
     }
 
-    private func centre(notify: Bool = false, piClipboard: ClipboardPolicy = .write,
+    private func centre(notify: NotifyChoice = NotifyChoice(forced: false), piClipboard: ClipboardPolicy = .write,
                         copyCommand: String? = nil) throws -> AlertCentre {
         try AlertCentre(hosts: [.init(name: "mac", clipboard: .write), .init(name: "pi", clipboard: piClipboard)],
                         notify: notify, copyCommand: copyCommand, loop: loop,
@@ -43,7 +43,7 @@ final class AlertCentreTests: XCTestCase {
     }
 
     func testAHiddenHostGetsAMarkAndANotificationNamingItWithNotify() throws {
-        let alerts = try centre(notify: true)
+        let alerts = try centre(notify: NotifyChoice(forced: true))
         pi.feed("\u{07}\u{07}")
         XCTAssertTrue(alerts.report(1, terminal: pi, inFront: false), "the status line changed")
         XCTAssertEqual(signals, [.notification(title: "drover: pi", body: "bell")])
@@ -93,5 +93,57 @@ final class AlertCentreTests: XCTestCase {
     func testACopiedSelectionSaysWhereItWent() throws {
         XCTAssertEqual(try centre().copySelection("x"), "copied to the clipboard")
         XCTAssertEqual(signals, [.clipboard(Array("x".utf8))])
+    }
+
+    /// By default (ADR 0029) a herdr host's notifications reach the person, a --command host's
+    /// do not, and a hidden herdr host's bell is only a mark.
+    private func byDefault(environment: [String: String]) -> NotifyChoice {
+        let mac = AttachTarget(host: HostEntry(name: "mac", hostname: "mac", user: "u"))
+        let pi = AttachTarget(host: HostEntry(name: "pi", hostname: "pi", user: "u", command: "exec cat"))
+        return NotifyChoice().resolved(for: [mac, pi], environment: environment)
+    }
+
+    func testByDefaultHerdrHostsNotifyAndOtherHostsOnlyMark() throws {
+        let alerts = try centre(notify: byDefault(environment: ["TERM_PROGRAM": "ghostty"]))
+        mac.feed("\u{1B}]99;i=1:d=0;agent done\u{1B}\\\u{1B}]99;i=1:p=body;ws 1\u{1B}\\")
+        XCTAssertFalse(alerts.report(0, terminal: mac, inFront: true), "a desktop terminal needs no status text")
+        XCTAssertEqual(signals, [.notification(title: "drover: mac", body: "agent done: ws 1")])
+        pi.feed("\u{1B}]9;from pi\u{07}")
+        XCTAssertTrue(alerts.report(1, terminal: pi, inFront: false))
+        XCTAssertEqual(signals.count, 1, "a --command host does not notify by default")
+        XCTAssertEqual(alerts.note(front: 0), "pi: “from pi”")
+        signals = []
+        alerts.broughtForward(1)
+        mac.feed("\u{07}")
+        XCTAssertTrue(alerts.report(0, terminal: mac, inFront: false))
+        XCTAssertEqual(signals, [], "a hidden host's bell is a mark, not a notification, unless --notify on")
+        XCTAssertEqual(alerts.note(front: 1), "mac: bell")
+    }
+
+    func testWithoutDesktopNotificationsTheBellRingsAndTheTextStaysInTheStatusLine() throws {
+        let alerts = try centre(notify: byDefault(environment: ["TERM": "xterm-256color"]))
+        mac.feed("\u{1B}]777;notify;Claude;needs input\u{1B}\\")
+        XCTAssertTrue(alerts.report(0, terminal: mac, inFront: true), "the status line says it")
+        XCTAssertEqual(signals, [.notification(title: "drover: mac", body: "Claude: needs input")])
+        XCTAssertEqual(signals[0].encoded(style: .bell), [0x07], "on plain xterm the notification is the bell")
+        XCTAssertEqual(alerts.note(front: 0), "mac: “Claude: needs input”")
+        XCTAssertTrue(try centre(notify: NotifyChoice(forced: false)).report(0, terminal: mac, inFront: true) == false)
+    }
+
+    func testProgressShowsInTheStatusLineAndTheList() throws {
+        let alerts = try centre()
+        mac.feed("\u{1B}]9;4;1;40\u{07}")
+        XCTAssertTrue(alerts.report(0, terminal: mac, inFront: true), "progress changes the status line")
+        XCTAssertEqual(alerts.note(front: 0), "progress 40%")
+        pi.feed("\u{1B}]9;4;3\u{07}")
+        XCTAssertTrue(alerts.report(1, terminal: pi, inFront: false))
+        XCTAssertEqual(alerts.note(front: 0), "progress 40% · pi: busy")
+        XCTAssertEqual(alerts.describe(1, at: .now), "progress busy")
+        mac.feed("\u{1B}]9;4;1;40\u{07}")
+        XCTAssertFalse(alerts.report(0, terminal: mac, inFront: true), "the same progress again changes nothing")
+        mac.feed("\u{1B}]9;4;0\u{07}")
+        XCTAssertTrue(alerts.report(0, terminal: mac, inFront: true))
+        XCTAssertEqual(alerts.note(front: 0), "pi: busy")
+        XCTAssertTrue(signals.isEmpty, "progress is no notification")
     }
 }

@@ -123,7 +123,8 @@ final class AttachClipboardBellTests: XCTestCase {
 
         try harness.tmux(["pipe-pane", "-O", "-t", "outer", "cat > \(output)"])
         try harness.type("clear\n")
-        try harness.startAttach(hosts: ["a", "b"], options: "--notify")
+        // A terminal with OSC 777 (ADR 0029); --notify on makes a hidden host's bell a notification.
+        try harness.startAttach(environment: "TERM_PROGRAM=ghostty", hosts: ["a", "b"], options: "--notify on")
         try harness.waitFor("inner$")
         // b opens the fifo once it is attached and its command runs; then it rings, hidden.
         var writer: Int32 = -1

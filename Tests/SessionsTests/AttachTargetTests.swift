@@ -98,6 +98,25 @@ final class AttachTargetTests: XCTestCase {
         XCTAssertTrue(adHoc.contains("'drover hosts add NAME bob@10.0.0.9:2200 --command CMD'"), adHoc)
         XCTAssertFalse(adHoc.contains("hosts edit"), adHoc)
     }
+
+    // ADR 0029: herdr's own command is told the terminal; a --command is left as written.
+    func testAnnouncingSetsTheTerminalOnHerdrsCommandOnly() throws {
+        let mac = HostEntry(name: "mac", hostname: "mac.local", user: "me", session: "work")
+        let pc = HostEntry(name: "pc", hostname: "pc", user: "me", platform: .windows)
+        let own = HostEntry(name: "own", hostname: "own", user: "me", command: "my-herdr --x")
+        let hosts = [mac, pc, own]
+        XCTAssertEqual(try AttachTarget.resolve("mac", in: hosts, localUser: "me").announcing(.ghostty).command,
+                       #"exec env TERM_PROGRAM=ghostty "$SHELL" -lc 'herdr session attach work'"#)
+        XCTAssertEqual(try AttachTarget.resolve("mac", in: hosts, localUser: "me").attaching(session: "play")
+                        .announcing(.iTerm).command,
+                       #"exec env TERM_PROGRAM=iTerm.app "$SHELL" -lc 'herdr session attach play'"#)
+        XCTAssertEqual(try AttachTarget.resolve("pc", in: hosts, localUser: "me").announcing(.ghostty).command,
+                       #"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#)
+        XCTAssertEqual(try AttachTarget.resolve("u@10.0.0.9", in: hosts, localUser: "me").announcing(.ghostty).command,
+                       #"exec env TERM_PROGRAM=ghostty "$SHELL" -lc 'herdr'"#)
+        XCTAssertEqual(try AttachTarget.resolve("own", in: hosts, localUser: "me").announcing(.ghostty).command,
+                       "my-herdr --x")
+    }
 }
 
 /// The connection plan: identity files after the key kinds, as ssh orders them.

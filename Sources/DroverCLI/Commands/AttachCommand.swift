@@ -10,7 +10,7 @@ enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
         usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
-            + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify] [--record FILE.cast] [--copy-command CMD]"
+            + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify on|off] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
             + " [--forward-agent | --no-forward-agent] [--prefix KEY] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST]",
         details: """
@@ -82,9 +82,14 @@ enum AttachCommand {
             --copy-command CMD copies through CMD instead (run by /bin/sh with the text on stdin,
             e.g. 'wl-copy', 'xclip -selection clipboard', 'pbcopy'), for terminals without OSC 52.
             A bell from the host in front rings here (at most twice a second). A bell or notification
-            (OSC 9, OSC 777) from a hidden host marks it in the status line and the host list
-            ("pi: bell 2 min ago") until you switch to it; with --notify, Drover also sends this
-            terminal a desktop notification naming the host (OSC 777; OSC 9 in iTerm2 and kitty).
+            (OSC 9, OSC 99, OSC 777) from a hidden host marks it in the status line and the host list
+            ("pi: bell 2 min ago") until you switch to it. A notification from a herdr host (an agent
+            done or waiting) also reaches this terminal as its own desktop notification, naming the
+            host: OSC 9 in iTerm2, OSC 99 in kitty, OSC 777 in Ghostty, WezTerm and foot; elsewhere
+            (plain xterm) the bell rings and the text stays in the status line. Drover runs herdr with
+            TERM_PROGRAM set so that herdr sends them. --notify off silences them; --notify on also
+            notifies for --command hosts and for a hidden host's bell. A task's progress (OSC 9;4)
+            shows in the status line and the host list.
             --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
             file only): 'asciinema play' plays it back; 'drover replay FILE.cast' prints its final screen.
             On a slow link Drover draws the keys you type at a prompt before the host echoes them
@@ -114,7 +119,8 @@ enum AttachCommand {
                        help: "let the hosts' programs set your clipboard (OSC 52), or not (default: each host's setting, write)"),
             OptionSpec("copy-command", value: "CMD",
                        help: "copy to your clipboard by running CMD with the text on stdin, instead of OSC 52"),
-            OptionSpec("notify", help: "send a desktop notification when a hidden host rings or notifies"),
+            OptionSpec("notify", value: "on|off",
+                       help: "desktop notifications for the hosts' alerts: on also for --command hosts and hidden bells, off for none (default: herdr hosts)"),
             OptionSpec("record", value: "FILE.cast",
                        help: "record what the first HOST sends to a new asciicast v2 file"),
             OptionSpec("identities-only",
@@ -181,7 +187,7 @@ enum AttachCommand {
             do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
                 throw UsageError("\(error)")
             }
-            var signals = AttachSignalOptions(notify: args.flag("notify"))
+            var signals = AttachSignalOptions(notify: NotifyChoice(forced: try notifySetting(args.value("notify"))))
             if let command = args.value("copy-command") {
                 guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw UsageError("--copy-command needs a command, e.g. --copy-command wl-copy")
@@ -202,6 +208,16 @@ enum AttachCommand {
                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), signals: signals, predict: predict,
                           history: history, prefix: prefix, ctx: ctx)
         })
+
+    /// `--notify on|off` (nil: not given).
+    private static func notifySetting(_ raw: String?) throws -> Bool? {
+        switch raw {
+        case nil: return nil
+        case "on": return true
+        case "off": return false
+        default: throw UsageError("--notify takes on or off (e.g. --notify off), not '\(SafeText.escaped(raw ?? ""))'")
+        }
+    }
 
     /// `--forward-agent`/`--no-forward-agent` for every target; a note when the agent asked for
     /// is not there (attach goes on without it).

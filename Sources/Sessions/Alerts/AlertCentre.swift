@@ -7,8 +7,10 @@ import VT
 /// person's own copies leave for the local clipboard. The host in front rings the local bell
 /// (at most twice a second) and sets the local clipboard at once (coalesced to one write per
 /// interval); a hidden host gets a mark in the status line and the host list, keeps its last
-/// clipboard write until it comes to the front, and with `--notify` sends a desktop
-/// notification naming it (at most one per host per interval).
+/// clipboard write until it comes to the front. A notification from a host that notifies
+/// (`NotifyChoice`: herdr hosts by default) becomes a desktop notification naming it (at most
+/// one per host per interval); on a terminal without them (`.bell`) the front host's text
+/// stays in the status line. Each host's OSC 9;4 progress shows there too (ADR 0029).
 ///
 /// Links report after each read (`report`); what reaches the local terminal goes through
 /// `signal` (the front view's renderer queues it for the next frame). Its state is its own.
@@ -31,13 +33,13 @@ final class AlertCentre {
     private let copyQueue: CopyQueue?
     /// Where copy threads report a failure, on the loop.
     private let copyFailures: Mailbox<String>
-    private let notify: Bool
+    private let notify: NotifyChoice
     private let signal: (ConsoleSignal) -> Void
 
     /// - Parameters:
     ///   - copyCommand: `--copy-command`; its failures reach `copyFailed` on the loop.
     ///   - signal: writes a bell, clipboard or notification to the local terminal.
-    init(hosts: [Host], notify: Bool, copyCommand: String?, loop: EventLoop,
+    init(hosts: [Host], notify: NotifyChoice, copyCommand: String?, loop: EventLoop,
          signal: @escaping (ConsoleSignal) -> Void, copyFailed: @escaping (String) -> Void) throws {
         self.hosts = hosts
         self.alerts = Array(repeating: HostAlerts(), count: hosts.count)
@@ -58,8 +60,9 @@ final class AlertCentre {
 
     // MARK: What hosts report
 
-    /// After host `index` read output into `terminal`: takes its bells, notification and
-    /// clipboard write. Returns true when a hidden host got a mark (the status line changed).
+    /// After host `index` read output into `terminal`: takes its bells, notification,
+    /// progress and clipboard write. Returns true when the status line changed (a mark or a
+    /// progress).
     func report(_ index: Int, terminal: Terminal, inFront: Bool) -> Bool {
         guard alerts[index].hasNews(in: terminal) else { return false }
         let news = alerts[index].collect(from: terminal)
@@ -70,17 +73,21 @@ final class AlertCentre {
         let summary = news.notification.map(HostAlerts.summary(of:))
         if inFront {
             if news.bells > 0, bellLimit.allows(at: now) { signal(.bell) }
-            if let summary { notifyAbout(index, summary, at: now) }
-            return false
+            guard let summary else { return news.progressChanged }
+            notifyAbout(index, summary, at: now)
+            // No desktop notification here: the bell rang, the text stays in the status line.
+            guard !notify.style.isDesktop, notify.notifies(index) else { return news.progressChanged }
+            alerts[index].note(.notification(summary), at: now)
+            return true
         }
         if let summary {
             alerts[index].note(.notification(summary), at: now)
             notifyAbout(index, summary, at: now)
         } else if news.bells > 0 {
             alerts[index].note(.bell, at: now)
-            notifyAbout(index, "bell", at: now)
+            if notify.notifiesBells { notifyAbout(index, "bell", at: now) }
         } else {
-            return false
+            return news.progressChanged
         }
         return true
     }
@@ -111,17 +118,25 @@ final class AlertCentre {
 
     // MARK: What the status line and the picker say
 
-    /// Hidden hosts that want the person: "pi: bell · mac: 2 bells" (nil: none).
+    /// Hosts that want the person, and progress: "progress 40% · pi: bell · mac: 2 bells"
+    /// (nil: none). The front host has a mark only where the terminal shows no desktop
+    /// notification; its progress goes first, without its name.
     func note(front: Int) -> String? {
-        let marks = hosts.indices.filter { $0 != front }.compactMap { index -> String? in
-            guard let mark = alerts[index].mark else { return nil }
+        let progress = alerts[front].progress.map { "progress \($0.summary)" }
+        let marks = hosts.indices.flatMap { index -> [String] in
             let name = hosts[index].name
-            switch mark.kind {
-            case .bell: return "\(name): \(mark.count == 1 ? "bell" : "\(mark.count) bells")"
-            case .notification(let text): return "\(name): \(text.isEmpty ? "notified" : "“\(text)”")"
+            var parts: [String] = []
+            if let mark = alerts[index].mark {
+                switch mark.kind {
+                case .bell: parts.append("\(name): \(mark.count == 1 ? "bell" : "\(mark.count) bells")")
+                case .notification(let text): parts.append("\(name): \(text.isEmpty ? "notified" : "“\(text)”")")
+                }
             }
+            if index != front, let other = alerts[index].progress { parts.append("\(name): \(other.summary)") }
+            return parts
         }
-        return marks.isEmpty ? nil : marks.joined(separator: " · ")
+        let all = [progress].compactMap { $0 } + marks
+        return all.isEmpty ? nil : all.joined(separator: " · ")
     }
 
     /// Host `index`'s mark for the picker ("bell 2 min ago"), nil without one.
@@ -141,9 +156,9 @@ final class AlertCentre {
         }
     }
 
-    /// With `--notify`: a desktop notification titled with the host's name.
+    /// For a host that notifies: a desktop notification titled with the host's name.
     private func notifyAbout(_ index: Int, _ body: String, at now: ContinuousClock.Instant) {
-        guard notify, alerts[index].notificationLimit.allows(at: now) else { return }
+        guard notify.notifies(index), alerts[index].notificationLimit.allows(at: now) else { return }
         signal(.notification(title: "drover: \(hosts[index].name)", body: body))
     }
 }

@@ -24,22 +24,27 @@ struct HostAlerts: Equatable, Sendable {
         var bells = 0
         var notification: RemoteNotification?
         var clipboard: [UInt8]?
+        /// An OSC 9;4 report arrived (the progress may have changed or gone).
+        var progressChanged = false
 
-        var isEmpty: Bool { bells == 0 && notification == nil && clipboard == nil }
+        var isEmpty: Bool { bells == 0 && notification == nil && clipboard == nil && !progressChanged }
     }
 
     private(set) var mark: Mark?
+    /// The host's last OSC 9;4 progress (nil: none), for the status line and the host list.
+    private(set) var progress: RemoteProgress?
     /// A hidden host's last clipboard write, applied when it comes to the front.
     var pendingClipboard: [UInt8]?
-    /// `--notify` sends at most one desktop notification per interval for this host.
+    /// At most one desktop notification per interval for this host.
     var notificationLimit = RateLimit.notification
     private var seenBells = 0
     private var seenNotifications = 0
+    private var seenProgress = 0
 
     /// Whether `terminal` has something the run has not seen (cheap: checked after every read).
     func hasNews(in terminal: Terminal) -> Bool {
         terminal.bellCount != seenBells || terminal.notificationCount != seenNotifications
-            || terminal.hasClipboardWrite
+            || terminal.hasClipboardWrite || terminal.progressCount != seenProgress
     }
 
     /// Takes what `terminal` counted since the last call.
@@ -50,6 +55,11 @@ struct HostAlerts: Equatable, Sendable {
         news.clipboard = terminal.takeClipboardWrite()
         seenBells = terminal.bellCount
         seenNotifications = terminal.notificationCount
+        if terminal.progressCount != seenProgress {
+            news.progressChanged = terminal.progress != progress
+            progress = terminal.progress
+            seenProgress = terminal.progressCount
+        }
         return news
     }
 
@@ -65,7 +75,8 @@ struct HostAlerts: Equatable, Sendable {
 
     /// "bell 2 min ago", "3 bells just now", "“build done” 1 h ago"; nil without a mark.
     func describe(at now: ContinuousClock.Instant) -> String? {
-        guard let mark else { return nil }
+        let progressText = progress.map { "progress \($0.summary)" }
+        guard let mark else { return progressText }
         let what: String
         switch mark.kind {
         case .bell:
@@ -73,7 +84,7 @@ struct HostAlerts: Equatable, Sendable {
         case .notification(let text):
             what = text.isEmpty ? "notified" : "“\(text)”"
         }
-        return "\(what) \(Self.age(now - mark.last))"
+        return ["\(what) \(Self.age(now - mark.last))", progressText].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// "just now" under 10 s, then seconds, minutes, hours.

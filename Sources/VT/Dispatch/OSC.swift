@@ -1,5 +1,5 @@
 /// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119),
-/// clipboard (52) and notifications (9, 777), which wait for the owner (`Terminal+Signals.swift`).
+/// clipboard (52), notifications (9, 99, 777) and progress (9;4), which wait for the owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
         screen.wideRunColumn = -1   // a sequence ends a run of wide characters
@@ -34,7 +34,13 @@ extension Terminal {
         case 52:
             clipboard(rest)
         case 9:
-            notify(RemoteNotification.osc9(rest))
+            if let progress = RemoteProgress.parse(osc9: rest) {
+                report(progress)
+            } else {
+                notify(RemoteNotification.osc9(rest))
+            }
+        case 99:
+            notify(kittyNotifications.take(rest))
         case 777:
             notify(RemoteNotification.osc777(rest))
         default:

@@ -1,5 +1,5 @@
-/// What the remote asks of the person rather than of the screen: clipboard writes (OSC 52) and
-/// notifications (OSC 9, OSC 777), next to `bellCount`. The emulator only records them; the
+/// What the remote asks of the person rather than of the screen: clipboard writes (OSC 52),
+/// notifications (OSC 9, OSC 99, OSC 777) and progress (OSC 9;4), next to `bellCount`. The emulator only records them; the
 /// owner decides what reaches the local terminal. Nothing here ever sends a reply: an OSC 52
 /// read is dropped, so the local clipboard cannot leak to the remote.
 extension Terminal {
@@ -11,6 +11,11 @@ extension Terminal {
         guard let notification else { return }
         lastNotification = notification
         notificationCount &+= 1
+    }
+
+    func report(_ progress: RemoteProgress?) {
+        self.progress = progress
+        progressCount &+= 1
     }
 
     /// True while a clipboard write waits to be taken.

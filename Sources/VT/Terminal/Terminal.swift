@@ -25,9 +25,14 @@ public final class Terminal {
     public internal(set) var bellCount = 0
     /// The last checked OSC 52 write not yet taken (`takeClipboardWrite`); a later one replaces it.
     var clipboardWrite: [UInt8]?
-    /// How many OSC 9 / OSC 777 notifications arrived, and the last one.
+    /// How many OSC 9 / OSC 99 / OSC 777 notifications arrived, and the last one.
     public internal(set) var notificationCount = 0
     public internal(set) var lastNotification: RemoteNotification?
+    /// OSC 99 notifications still waiting for their last piece.
+    var kittyNotifications = KittyNotificationPieces()
+    /// The last OSC 9;4 progress (nil: none, or removed), and how many reports arrived.
+    public internal(set) var progress: RemoteProgress?
+    public internal(set) var progressCount = 0
     /// The local terminal's colours: the defaults OSC 10–19 queries report.
     public var colors = TerminalColors()
     /// Colours the remote set with OSC 4/5/10–19 (answers only; nothing is drawn with them).
