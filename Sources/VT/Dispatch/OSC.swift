@@ -2,7 +2,7 @@
 /// clipboard (52) and notifications (9, 777), which wait for the owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        screen.sequenceArrived()
         // "Ps ; Pt": the number up to the first ';'.
         var number = 0
         var i = 0
@@ -27,9 +27,9 @@ extension Terminal {
             paletteControl(String(decoding: rest, as: UTF8.self), special: number == 5, bell: bell)
         case 10...19:
             dynamicColors(first: number, String(decoding: rest, as: UTF8.self), bell: bell)
-        case 104, 105:
-            resetPalette(String(decoding: rest, as: UTF8.self), special: number == 105)
-        case 110...119:
+        case 104:
+            resetPalette(String(decoding: rest, as: UTF8.self))
+        case 110...119 where rest.isEmpty:   // xterm ignores a reset with a parameter (`111;x`)
             colorTable.setDynamic(number - 100, nil)
         case 52:
             clipboard(rest)
