@@ -51,6 +51,33 @@ final class XtermParityRepeatAndWrapTests: XCTestCase {
         XCTAssertEqual(s.cursor, "8;13")
     }
 
+    // MARK: edits on a wide character's right half in the last column (wide-edge-*)
+
+    /// `中` in columns 19–20 of 20, the cursor on its right half: DECIC and DECDC keep the
+    /// pending wrap (`Z` goes to the next line); DCH, ECH and EL leave the left half never
+    /// written, ICH and DECIC a written blank (xterm's DECRQCRA of the screen).
+    func testEditsOnTheRightHalfInTheLastColumn() {
+        var fill = ""
+        for r in 0..<6 {
+            fill += "\(CSI)\(r + 1);1H"
+            for c in 0..<20 { fill.unicodeScalars.append(UnicodeScalar(UInt8(0x41 + (r * 7 + c * 3) % 26))) }
+        }
+        func checksum(_ edit: String, autowrap: Bool = true) -> (sum: String, cursor: String) {
+            let t = Terminal(columns: 20, rows: 6)
+            t.feed(fill + (autowrap ? "" : "\(CSI)?7l") + "\(CSI)3;19H中" + edit + "Z\(CSI)99;1;1;1;6;20*y\(CSI)6n")
+            let reply = String(decoding: t.takeReplies(), as: UTF8.self)
+            return (String(reply.dropFirst(6).prefix(4)), String(reply.split(separator: "[").last!.dropLast()))
+        }
+        XCTAssertEqual(checksum("\(CSI)'}").cursor, "4;2")
+        XCTAssertEqual(checksum("\(CSI)'~").cursor, "4;2")
+        XCTAssertEqual(checksum("\(CSI)'}").sum, "DCFC")
+        XCTAssertEqual(checksum("\(CSI)'~").sum, "DDDC")
+        for edit in ["\(CSI)P", "\(CSI)X", "\(CSI)K"] {
+            XCTAssertEqual(checksum(edit, autowrap: false).sum, "DC1B", edit.debugDescription)
+        }
+        XCTAssertEqual(checksum("\(CSI)@", autowrap: false).sum, "DBFB")
+    }
+
     // MARK: BS and CUB after RIS and DECSTR (reset-bs-*, reset-cub-*)
 
     /// DECSTR and RIS turn reverse wraparound (`?45`, `?1045`) off: BS at the left edge and
