@@ -52,6 +52,13 @@ final class XtermParityReportTests: XCTestCase {
         }
     }
 
+    /// DECSTR keeps faint, crossed-out and double underline in the pen (RIS does not).
+    func testDECSTRKeepsSomeRenditions() {
+        XCTAssertEqual(replies("\(CSI)1;2;3;4;5;7;8;9m\(CSI)!p\u{1B}P$qm\u{1B}\\"), "\\eP1$r0;2;9m\\e\\\\")
+        XCTAssertEqual(replies("\(CSI)21m\(CSI)!p\u{1B}P$qm\u{1B}\\"), "\\eP1$r0;21m\\e\\\\")
+        XCTAssertEqual(replies("\(CSI)2;9m\u{1B}c\u{1B}P$qm\u{1B}\\"), "\\eP1$r0m\\e\\\\")
+    }
+
     /// xterm 379 answers DECRQSS for DECSACE and DECSASD as unknown settings, and DECSLPP /
     /// DECSNLS with the page it shows.
     func testSettingReports() {

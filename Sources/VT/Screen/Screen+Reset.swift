@@ -17,7 +17,11 @@ extension Screen {
         modes.extendedReverseWraparound = false
         modes.cursorBlink = false
         resetMargins()
-        pen = Attributes()
+        // xterm 379's DECSTR keeps faint, crossed-out and double underline (SGR 2, 9, 21).
+        var kept = Attributes()
+        kept.flags = pen.flags.intersection([.faint, .strikethrough])
+        if pen.underline == .double { kept.underline = .double }
+        pen = kept
         g0 = .ascii
         g1 = .ascii
         g2 = .ascii
