@@ -1,5 +1,6 @@
-/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119),
-/// clipboard (52) and notifications (9, 777), which wait for the owner (`Terminal+Signals.swift`).
+/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 110–119; 105
+/// is ignored, as by xterm 379), clipboard (52) and notifications (9, 777), which wait for the
+/// owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
         screen.sequenceArrived()
