@@ -8,7 +8,10 @@ extension Terminal {
             cursorPosition(row: p[0], column: p[1])
             return
         }
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        if final == UInt8(ascii: "b") && prefix == 0 && intermediates == 0 {   // REP
+            screen.repeatLast(p.value(0, default: 1))
+        }
+        screen.sequenceArrived()
         if final == UInt8(ascii: "u") && intermediates == 0 && prefix != 0 {
             if kittyKeyboard(p, prefix: prefix) { return }
         }
@@ -40,7 +43,7 @@ extension Terminal {
         case (0, 0x20) where final == UInt8(ascii: "q"):                   // DECSCUSR
             screen.cursorStyle = CursorStyle(rawValue: UInt8(min(p[0], 255))) ?? screen.cursorStyle
         case (0, 0x21) where final == UInt8(ascii: "p"):                   // DECSTR
-            screen.softReset()
+            softReset()
         case (0, 0x24) where final == UInt8(ascii: "p"):                   // DECRQM (ANSI)
             reportMode(p[0], isPrivate: false)
         case (0, 0x2A) where final == UInt8(ascii: "y"):                   // DECRQCRA
@@ -77,7 +80,6 @@ extension Terminal {
         case UInt8(ascii: "T") where p.count <= 1: s.scrollDown(min(n, s.rows))     // SD
         case UInt8(ascii: "X"): s.eraseCharacters(n)                                // ECH
         case UInt8(ascii: "Z"): s.tabBackward(n)                                    // CBT
-        case UInt8(ascii: "b"): s.repeatLast(n)                                     // REP
         case UInt8(ascii: "c"): if p[0] == 0 { primaryDeviceAttributes() }          // DA1
         case UInt8(ascii: "d"): s.moveTo(row: n)                                    // VPA
         case UInt8(ascii: "g"): s.clearTabStop(p[0])                                // TBC

@@ -8,7 +8,7 @@ extension Terminal {
     static let dcsLimit = 32
 
     func hook(_ params: borrowing Params, prefix: UInt8, intermediates: UInt16, final: UInt8) {
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        screen.sequenceArrived()
         dcsBuffer.removeAll(keepingCapacity: true)
         dcsKind = (prefix == 0 && intermediates == 0x24 && final == UInt8(ascii: "q")) ? .statusRequest : .ignored
     }

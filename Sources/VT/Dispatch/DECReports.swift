@@ -14,20 +14,17 @@ extension Terminal {
     /// DA3: the unit ID xterm reports (all zeros).
     static let tertiaryAttributes = "\u{1B}P!|00000000\u{1B}\\"
 
-    /// DECRQM answers for private modes whose state Drover does not keep: 1 set, 2 reset,
-    /// 3 permanently set, 4 permanently reset, 0 unknown (as xterm 379 answers at start).
+    /// DECRQM answers for private modes that keep their value whatever a program sets (xterm
+    /// 379 with its default resources: DECCOLM and the Tektronix switch are refused, the rest
+    /// are fixed): 1 set, 2 reset, 3 permanently set, 4 permanently reset, 0 unknown.
     static let fixedPrivateModes: [Int: Int] = [
-        2: 1, 3: 2, 4: 2, 8: 4, 10: 0, 13: 2, 14: 3, 18: 2, 19: 1, 30: 2, 35: 1, 38: 2, 40: 2,
-        41: 2, 42: 2, 44: 2, 46: 4, 67: 2, 80: 2, 95: 0, 1001: 2, 1010: 1, 1011: 2, 1034: 1, 1035: 1,
-        1036: 2, 1037: 2, 1039: 2, 1040: 1, 1041: 2, 1042: 2, 1043: 2, 1044: 2, 1045: 0, 1046: 2,
-        1048: 1, 1050: 2, 1051: 2, 1052: 0, 1053: 0, 1060: 2, 1061: 2, 2001: 2, 2002: 2,
-        2003: 2, 2005: 2, 2006: 2, 7727: 0, 8452: 2, 9001: 0,
+        2: 1, 3: 2, 8: 4, 10: 0, 13: 2, 14: 3, 38: 2, 46: 4, 80: 2, 95: 0, 1045: 0, 1048: 1,
+        1052: 0, 1053: 0, 7727: 0, 8452: 2, 9001: 0,
     ]
 
-    /// DECRQM answers for ANSI modes other than IRM (4) and LNM (20).
+    /// The same for ANSI modes other than IRM (4), LNM (20), KAM (2) and SRM (12).
     static let fixedANSIModes: [Int: Int] = [
-        1: 4, 2: 2, 3: 2, 5: 4, 7: 4, 10: 4, 11: 4, 12: 1, 13: 4, 14: 4, 15: 4, 16: 4, 17: 4,
-        18: 4, 19: 4,
+        1: 4, 3: 2, 5: 4, 7: 4, 10: 4, 11: 4, 13: 4, 14: 4, 15: 4, 16: 4, 17: 4, 18: 4, 19: 4,
     ]
 
     /// DECSCL (`CSI Pl ; Pc " p`): levels 61–64 (VT100 to VT400) are kept and soft-reset the
@@ -36,7 +33,7 @@ extension Terminal {
     func setConformanceLevel(_ level: Int) {
         guard (61...64).contains(level) else { return }
         conformanceLevel = level - 60
-        screen.softReset()
+        softReset()
         screen.cursorStyle = .default
     }
 

@@ -5,7 +5,7 @@ extension Terminal {
             switch p[i] {
             case 4: screen.modes.insert = on     // IRM
             case 20: screen.modes.newLine = on   // LNM
-            default: break
+            default: _ = reportedModes.set(p[i], isPrivate: false, on)
             }
         }
     }
@@ -16,7 +16,15 @@ extension Terminal {
 
     private func setPrivateMode(_ mode: Int, _ on: Bool) {
         let s = screen
-        if s.modes.mouse.apply(mode: mode, enabled: on) { return }
+        // `?1046l` turns the alternate screen switch off (xterm 379's titeInhibit).
+        if mode == 47 || mode == 1047 || mode == 1049, !reportedModes.allowsAlternateScreen { return }
+        if s.modes.mouse.apply(mode: mode, enabled: on) {
+            // One tracking mode at a time, as xterm: any other one ends highlight tracking.
+            if MouseTracking(rawValue: mode) != nil {
+                _ = reportedModes.set(1001, isPrivate: true, false)
+            }
+            return
+        }
         switch mode {
         case 1: s.modes.applicationCursorKeys = on
         case 5:
@@ -62,7 +70,10 @@ extension Terminal {
         case 42: s.modes.nationalReplacement = on
         case 45: s.modes.reverseWraparound = on
         case 1045: s.modes.extendedReverseWraparound = on
-        default: break   // unknown, and 9001 (win32-input-mode) on purpose
+        case 1001:   // highlight tracking: kept for DECRQM only; it replaces the other tracking modes
+            s.modes.mouse.tracking = .off
+            _ = reportedModes.set(mode, isPrivate: true, on)
+        default: _ = reportedModes.set(mode, isPrivate: true, on)   // unknown ones, and 9001 (win32-input-mode) on purpose
         }
     }
 
@@ -91,17 +102,18 @@ extension Terminal {
     }
 
     /// DECRQM: `CSI ? Ps ; Pm $ y` (private) or `CSI Ps ; Pm $ y`, Pm 0 = not recognised,
-    /// 1 = set, 2 = reset, 3/4 = permanently set/reset (modes Drover does not keep answer
-    /// as xterm 379 does by default).
+    /// 1 = set, 2 = reset, 3/4 = permanently set/reset (modes Drover keeps only to report them
+    /// are in `ReportedModes`; the ones xterm 379 never changes answer its fixed values).
     func reportMode(_ mode: Int, isPrivate: Bool) {
         let value: Int
         if isPrivate {
-            value = privateModeState(mode).map { $0 ? 1 : 2 } ?? Terminal.fixedPrivateModes[mode] ?? 0
+            value = privateModeState(mode).map { $0 ? 1 : 2 } ?? reportedModes.report(mode, isPrivate: true)
+                ?? Terminal.fixedPrivateModes[mode] ?? 0
         } else {
             switch mode {
             case 4: value = screen.modes.insert ? 1 : 2
             case 20: value = screen.modes.newLine ? 1 : 2
-            default: value = Terminal.fixedANSIModes[mode] ?? 0
+            default: value = reportedModes.report(mode, isPrivate: false) ?? Terminal.fixedANSIModes[mode] ?? 0
             }
         }
         reply("\u{1B}[\(isPrivate ? "?" : "")\(mode);\(value)$y")

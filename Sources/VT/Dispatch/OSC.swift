@@ -1,8 +1,9 @@
-/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 105, 110–119),
-/// clipboard (52), notifications (9, 99, 777) and progress (9;4), which wait for the owner (`Terminal+Signals.swift`).
+/// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 110–119; 105
+/// is ignored, as by xterm 379), clipboard (52), notifications (9, 99, 777) and progress (9;4),
+/// which wait for the owner (`Terminal+Signals.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        screen.sequenceArrived()
         // "Ps ; Pt": the number up to the first ';'.
         var number = 0
         var i = 0
@@ -27,9 +28,9 @@ extension Terminal {
             paletteControl(String(decoding: rest, as: UTF8.self), special: number == 5, bell: bell)
         case 10...19:
             dynamicColors(first: number, String(decoding: rest, as: UTF8.self), bell: bell)
-        case 104, 105:
-            resetPalette(String(decoding: rest, as: UTF8.self), special: number == 105)
-        case 110...119:
+        case 104:
+            resetPalette(String(decoding: rest, as: UTF8.self))
+        case 110...119 where rest.isEmpty:   // xterm ignores a reset with a parameter (`111;x`)
             colorTable.setDynamic(number - 100, nil)
         case 52:
             clipboard(rest)

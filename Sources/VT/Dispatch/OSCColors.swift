@@ -1,5 +1,5 @@
 /// OSC colour controls: 4 (palette), 5 (special colours), 10–19 (dynamic colours), with `?`
-/// queries answered in xterm's `rgb:rrrr/gggg/bbbb` form, and the resets 104, 105, 110–119.
+/// queries answered in xterm's `rgb:rrrr/gggg/bbbb` form, and the resets 104 and 110–119.
 /// Colours only change what the remote is told; the local terminal keeps its own.
 extension Terminal {
     /// The answer's terminator: the one the query ended with, as xterm does.
@@ -25,21 +25,17 @@ extension Terminal {
         }
     }
 
-    /// OSC 104 / 105: the listed entries (all when none) back to their defaults.
-    func resetPalette(_ rest: String, special: Bool) {
-        let items = rest.split(separator: ";")
-        guard !items.isEmpty else {
-            if special {
-                for n in 256...260 { colorTable.setPalette(n, nil) }
-            } else {
-                for n in 0..<256 { colorTable.setPalette(n, nil) }
-            }
+    /// OSC 104: the listed palette entries (all when none) back to their defaults, up to the
+    /// first item that is not a number (`104;;2` resets nothing). Special colours are never
+    /// reset: xterm 379 ignores OSC 105 and OSC 104 past 255 (measured: XtermCorpus/reset-colours-*).
+    func resetPalette(_ rest: String) {
+        guard !rest.isEmpty else {
+            colorTable.resetPalette()
             return
         }
-        for item in items {
-            guard let n = Int(item), n >= 0 else { continue }
-            let index = special ? n + 256 : n
-            if index <= 260 { colorTable.setPalette(index, nil) }
+        for item in rest.split(separator: ";", omittingEmptySubsequences: false) {
+            guard let n = Int(item), n >= 0 else { return }
+            if n < 256 { colorTable.setPalette(n, nil) }
         }
     }
 

@@ -16,7 +16,8 @@ extension Screen {
             let line = grid.row(r)
             if rightwards {
                 if start > 0 && line[start].isSpacer {   // inserting inside a wide character erases it (as ICH, xterm)
-                    line[start - 1] = .blank(line[start - 1].style)
+                    let style = line[start - 1].style
+                    line[start - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
                     line[start] = .blank(line[start].style)
                 }
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
@@ -32,18 +33,17 @@ extension Screen {
         }
     }
 
-    /// DECIC: `count` blank columns inserted at the cursor column.
+    /// DECIC: `count` blank columns inserted at the cursor column. A pending wrap stays, as
+    /// in xterm 379 (`中` ending in the last column, DECIC, then `Z` goes to the next line).
     func insertColumns(_ count: Int) {
         guard insideMargins else { return }
         shiftColumns(from: column, by: count, rightwards: true)
-        pendingWrap = false
     }
 
-    /// DECDC: `count` columns deleted at the cursor column.
+    /// DECDC: `count` columns deleted at the cursor column; a pending wrap stays (as DECIC).
     func deleteColumns(_ count: Int) {
         guard insideMargins else { return }
         shiftColumns(from: column, by: count, rightwards: false)
-        pendingWrap = false
     }
 
     /// DECBI: the cursor moves left; at the left margin the region's text moves right instead.

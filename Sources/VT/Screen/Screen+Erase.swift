@@ -9,7 +9,11 @@ extension Screen {
         let upper = min(columns, range.upperBound)
         guard lower < upper else { return }
         let line = grid.row(r)
+        let cutsWideCharacter = lower > 0 && line[lower].isSpacer
         prepareOverwrite(line, lower, upper)
+        // From a wide character's right half, an erase to the end (EL, ED, ECH reaching the
+        // last column) leaves its left half never written too (xterm 379's DECRQCRA skips it).
+        if cutsWideCharacter && !written { line[lower - 1] = .blank(line[lower - 1].style) }
         (line + lower).update(repeating: written ? writtenBlank : eraseCell, count: upper - lower)
         if upper == columns { grid.setWrapped(r, false) }
         grid.touch(r)
@@ -62,11 +66,14 @@ extension Screen {
         guard column >= left, column <= limit else { return }
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
-        if column > 0 && line[column].isSpacer {   // inserting inside a wide character erases it (as xterm)
-            line[column - 1] = .blank(line[column - 1].style)
+        let moving = limit + 1 - column - n
+        if column > 0 && line[column].isSpacer {
+            // Inserting inside a wide character erases it, as xterm 379 does: its left half is
+            // a never-written blank, or a written one when nothing shifts (at the margin).
+            let style = line[column - 1].style
+            line[column - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
             line[column] = .blank(line[column].style)
         }
-        let moving = limit + 1 - column - n
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
         (line + column).update(repeating: writtenBlank, count: n)
         repairRowEdges(line, column, limit)
@@ -80,9 +87,12 @@ extension Screen {
         guard column >= left, column <= limit else { return }   // outside the margins: nothing (xterm)
         let n = min(count, limit + 1 - column)
         let line = grid.row(row)
-        // As xterm 379: the half of a wide character left at the cursor is a written blank.
-        if column > 0 && line[column].isSpacer { line[column - 1] = StoredCell(content: 0x20, style: line[column - 1].style) }
         let moving = limit + 1 - column - n
+        // As xterm 379: the half of a wide character left at the cursor is a written blank,
+        // or a never-written one when nothing shifts (the deletion reaches the margin).
+        if column > 0 && line[column].isSpacer {
+            line[column - 1] = moving > 0 ? StoredCell(content: 0x20, style: line[column - 1].style) : .blank(line[column - 1].style)
+        }
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
         if line[column].isSpacer && (column == 0 || !line[column - 1].isWide) {

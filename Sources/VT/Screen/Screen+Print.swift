@@ -55,6 +55,8 @@ extension Screen {
         let scalar = translate(input)
         let width = CharacterWidth.of(scalar)
         if width == 0 {
+            // A format character (ZWSP, ZWNJ, ZWJ, word joiner…) ends REP's run, a mark does not.
+            if (0x200B...0x200F).contains(scalar) || (0x2060...0x2064).contains(scalar) { lastPrinted = 0 }
             combine(scalar)
             return
         }
@@ -106,7 +108,16 @@ extension Screen {
         if width == 2 { (wideRunRow, wideRunStart, wideRunColumn) = (row, start, column) }
     }
 
-    /// REP: the last printed character `count` more times.
+    /// A control or sequence arrived: it ends a run of wide characters, and REP after it
+    /// repeats nothing (xterm 379 repeats only a graphic character written right before REP;
+    /// `a CR LF CSI 3 b`, `a NUL CSI 3 b` and `a CSI 3 b CSI 2 b` leave one `a` or four).
+    @inline(__always)
+    func sequenceArrived() {
+        wideRunColumn = -1
+        lastPrinted = 0
+    }
+
+    /// REP: the character printed right before it `count` more times (a count of 0 is 1).
     func repeatLast(_ count: Int) {
         guard lastPrinted != 0 else { return }
         let scalar = lastPrinted
@@ -118,14 +129,18 @@ extension Screen {
         charsetsChanged()
     }
 
-    /// Autowrap: continue at the left margin of the next line (scrolling if needed).
+    /// Autowrap: continue at the left margin of the next line (scrolling if needed). The
+    /// line feed comes first, from the column the text ended in: at the bottom margin outside
+    /// the left/right margins nothing scrolls, and the text goes on at the left margin of the
+    /// same row (xterm 379: `CSI 7;8r CSI ?69h CSI 11;22s CSI 8;30H 中` on 30x8 puts 中 at 8;11).
     @inline(__always)
     func wrap() {
         pendingWrap = false
         guard modes.autowrap else { return }
         grid.setWrapped(row, true)
-        column = leftLimit
+        let start = leftLimit
         index()
+        column = start
     }
 
     /// Before cells `start..<end` of `line` are erased or edited: a wide character cut in half

@@ -2,7 +2,8 @@
 extension Screen {
     /// DECSTR: modes, pen, margins, charsets and saved cursor back to defaults; text stays.
     /// modifyOtherKeys goes back to 0 (real xterm 379 does so); kitty's flags stay, as kitty
-    /// has no DECSTR.
+    /// has no DECSTR. Reverse wraparound (`?45`, `?1045`) and the blinking cursor (`?12`) go
+    /// off too, as in xterm 379, so BS at the origin stops there afterwards.
     func softReset() {
         modes.keyboard.modifyOtherKeys = 0
         modes.insert = false
@@ -12,8 +13,15 @@ extension Screen {
         modes.applicationCursorKeys = false
         modes.applicationKeypad = false
         modes.leftRightMarginMode = false
+        modes.reverseWraparound = false
+        modes.extendedReverseWraparound = false
+        modes.cursorBlink = false
         resetMargins()
-        pen = Attributes()
+        // xterm 379's DECSTR keeps faint, crossed-out and double underline (SGR 2, 9, 21).
+        var kept = Attributes()
+        kept.flags = pen.flags.intersection([.faint, .strikethrough])
+        if pen.underline == .double { kept.underline = .double }
+        pen = kept
         g0 = .ascii
         g1 = .ascii
         g2 = .ascii
@@ -28,11 +36,14 @@ extension Screen {
         pendingWrap = false
     }
 
-    /// RIS: everything back to the power-on state, both screens and the history cleared.
+    /// RIS: everything back to the power-on state, both screens and the history cleared;
+    /// only alternate scroll (`?1007`) survives, as xterm 379 keeps it (a resource there).
     func fullReset() {
         useAlternate(false, clear: false)
         softReset()
+        let alternateScroll = modes.alternateScroll
         modes = TerminalModes()
+        modes.alternateScroll = alternateScroll
         cursorStyle = .default
         pen = Attributes()
         primary.clearAll(.blank(0))

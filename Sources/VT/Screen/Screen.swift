@@ -127,7 +127,7 @@ final class Screen {
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
 
-    /// The last graphic character printed, for REP.
+    /// The graphic character just printed, for REP; any control or sequence clears it.
     var lastPrinted: UInt32 {
         get { hot.pointee.lastPrinted }
         set { hot.pointee.lastPrinted = newValue }

@@ -91,5 +91,9 @@ struct ColorTable {
 
     mutating func setDynamic(_ n: Int, _ color: RGBColor?) { dynamic[n - 10] = color }
 
-    mutating func resetPalette() { palette = Array(repeating: nil, count: 261) }
+    /// The 256 colours back to their defaults (RIS, DECSTR, OSC 104 alone); the special colours
+    /// (256–260, OSC 5) stay, as in xterm 379, which resets none of them.
+    mutating func resetPalette() {
+        for n in 0..<256 { palette[n] = nil }
+    }
 }

@@ -11,13 +11,13 @@ extension Terminal: ParserHandler {
     var eightBitGraphics: Bool { screen.eightBitGraphics }
 
     func cursorPosition(row: Int, column: Int) {
-        screen.wideRunColumn = -1   // a sequence ends a run of wide characters
+        screen.sequenceArrived()   // ends a wide run; REP after it repeats nothing
         screen.moveTo(row: row == 0 ? 1 : row, column: column == 0 ? 1 : column)
     }
 
     func execute(_ control: UInt8) {
         let s = screen
-        s.wideRunColumn = -1
+        s.sequenceArrived()
         switch control {
         case 0x07: bellCount &+= 1                           // BEL
         case 0x08: s.backspace()                             // BS
@@ -37,7 +37,7 @@ extension Terminal: ParserHandler {
 
     func escDispatch(intermediates: UInt16, final: UInt8) {
         let s = screen
-        s.wideRunColumn = -1
+        s.sequenceArrived()
         switch (intermediates, final) {
         case (0, UInt8(ascii: "7")): s.saveCursor()                      // DECSC
         case (0, UInt8(ascii: "8")): s.restoreCursor()                   // DECRC
@@ -84,17 +84,5 @@ extension Terminal: ParserHandler {
         default: s.g3 = set
         }
         s.charsetsChanged()
-    }
-
-    /// RIS: the screen and the terminal's own state.
-    func fullReset() {
-        screen.fullReset()
-        title = ""
-        rectangularAttributeChanges = false
-        resizeRequest = nil
-        conformanceLevel = 4
-        colorTable = ColorTable()
-        dcsKind = .ignored
-        dcsBuffer = []
     }
 }

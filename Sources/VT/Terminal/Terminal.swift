@@ -15,6 +15,8 @@ public final class Terminal {
     var conformanceLevel = 4
     /// DECSACE 2: DECCARA/DECRARA change a rectangle, not the stream of text between corners.
     var rectangularAttributeChanges = false
+    /// Modes kept only for DECRQM (scroll speed, margin bell, Meta key choices…).
+    var reportedModes = ReportedModes()
     /// XTWINOPS 22/23 saved titles.
     var titleStack: [String] = []
 

@@ -40,20 +40,28 @@ struct XtermAnswer: Equatable {
             // Hidden (SGR 8) characters print as spaces (combining marks stay), the right half
             // of a wide character as U+FFFF. xterm's print ends a row after its last written
             // cell; trailing blanks are not compared (DECRQCRA read-backs check written blanks).
+            // A wide character's combining marks print after its right half, as xterm's do.
             var line = ""
+            var marks = ""
             for c in 0..<frame.columns {
                 let cell = frame[r, c]
                 let hidden = cell.attributes.flags.contains(.hidden)
+                let text = frame.text(of: cell)
                 if cell.isWideSpacer {
-                    line += hidden ? " " : "\u{FFFF}"
+                    line += (hidden ? " " : "\u{FFFF}") + marks
+                    marks = ""
+                } else if c + 1 < frame.columns && frame[r, c + 1].isWideSpacer, let base = text.unicodeScalars.first {
+                    line.unicodeScalars.append(hidden ? " " : base)
+                    marks = String(text.unicodeScalars.dropFirst())
                 } else if hidden {
-                    line += " " + String(frame.text(of: cell).unicodeScalars.dropFirst())
+                    line += " " + String(text.unicodeScalars.dropFirst())
                 } else {
-                    line += frame.text(of: cell)
+                    line += text
                 }
             }
             while line.hasSuffix(" ") { line.removeLast() }
-            line.unicodeScalars.removeAll { $0 == "\u{200D}" }   // xterm's print leaves ZWJ out
+            // xterm's print leaves zero-width format characters (ZWJ, ZWSP, ZWNJ, word joiner) out.
+            line.unicodeScalars.removeAll { (0x200B...0x200F).contains($0.value) || (0x2060...0x2064).contains($0.value) }
             rows.append(line)
         }
         self.rows = rows
