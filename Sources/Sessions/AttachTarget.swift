@@ -29,6 +29,9 @@ public struct AttachTarget: Equatable, Sendable {
     /// False when `host` was made for this run (from ~/.ssh/config or one-off flags) and is not
     /// in the registry: advice then never names `drover hosts edit`.
     public var isRegistered = true
+    /// The host's ProxyCommand with its tokens expanded for this target (`%n` is the name it
+    /// was resolved by), run for each connection instead of a TCP connect; nil: TCP.
+    public var proxyCommand: String?
 
     /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
     /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another
@@ -69,6 +72,9 @@ public struct AttachTarget: Equatable, Sendable {
         // validate() checked them when the host was stored.
         target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
         target.forwardAgent = host.forwardAgent == true
+        target.proxyCommand = try host.proxyCommand.map {
+            try ProxyCommandText.expand($0, host: host.hostname, port: host.port, user: host.user, name: text)
+        }
         return target
     }
 
@@ -110,6 +116,7 @@ public struct AttachTarget: Equatable, Sendable {
         target.identitiesOnly = identitiesOnly
         target.forwardAgent = forwardAgent
         target.isRegistered = isRegistered
+        target.proxyCommand = proxyCommand
         return target
     }
 

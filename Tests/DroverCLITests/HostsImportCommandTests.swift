@@ -107,7 +107,7 @@ final class HostsImportCommandTests: XCTestCase {
               herdr session: work
             added viaproxy: ann@10.0.0.2:22 through box
             added generic: ann@10.0.0.3:22
-              proxy command: /usr/bin/python3 relay.py %h %p (not run yet: attach refuses this host)
+              proxy command: /usr/bin/python3 relay.py %h %p (run by attach to reach the host)
             added cmd: ann@10.0.0.4:22
               command: tmux attach
             4 added, 0 skipped (\(config))

@@ -105,13 +105,6 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertEqual(check("fresh").out, "\(user) \(sshd.port)\n")
     }
 
-    func testAGenericProxyCommandIsRefusedByNameNeverConnectedDirectly() {
-        let h = CLIHarness.checked(["ssh-check", "--yes", "generic", "--", "true"], environment: env, expect: 1)
-        XCTAssertTrue(h.err.contains("generic is reached with ProxyCommand '/usr/bin/python3 relay.py %h %p', "
-                                     + "which Drover cannot run yet"), h.err)
-        XCTAssertFalse(sshd.log.contains("Accepted"), "no direct connection was made")
-    }
-
     func testOneOffFlagsReachAnAddressWithoutARegistryEntry() throws {
         try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "other", "-f", dir.file("other")])
         try sshd.authorize(String(contentsOfFile: dir.file("other.pub"), encoding: .utf8))
