@@ -18,6 +18,8 @@ public struct AttachTarget: Equatable, Sendable {
     public let jumps: [JumpRoute]
     /// Local port forwards for this run: the host's own and those given to `attach`.
     public var forwards: [ForwardSpec] = []
+    /// Remote port forwards for this run (ssh -R): the host's own and those given to `attach`.
+    public var remoteForwards: [RemoteForwardSpec] = []
     /// Weak algorithms this target's server may use: the host's own `--legacy-algorithms`, and
     /// those `attach` or `doctor` add for this run (ADR 0021).
     public var legacyAlgorithms: [String]
@@ -72,6 +74,7 @@ public struct AttachTarget: Equatable, Sendable {
         // validate() checked them when the host was stored.
         target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
         target.forwardAgent = host.forwardAgent == true
+        target.remoteForwards = (try? RemoteForwardSpec.parseAll(host.remoteForward ?? [])) ?? []
         target.proxyCommand = try host.proxyCommand.map {
             try ProxyCommandText.expand($0, host: host.hostname, port: host.port, user: host.user, name: text)
         }
@@ -112,6 +115,7 @@ public struct AttachTarget: Equatable, Sendable {
         var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
+        target.remoteForwards = remoteForwards
         target.legacyAlgorithms = legacyAlgorithms
         target.identitiesOnly = identitiesOnly
         target.forwardAgent = forwardAgent
