@@ -119,8 +119,8 @@ final class HostsImportCommandTests: XCTestCase {
         XCTAssertEqual(try AttachTarget.resolve("boxalias", in: hosts, localUser: "me").displayName, "box")
         XCTAssertEqual(drover("hosts", "edit", "boxalias", "--session", "play").out, "updated box: ann@127.0.0.1:2222\n",
                        "an alias names its entry for edit too")
-        let generic = drover("attach", "generic", expect: 1).err
-        XCTAssertTrue(generic.contains("generic is reached with ProxyCommand"), "never attached directly: \(generic)")
+        XCTAssertEqual(try AttachTarget.resolve("generic", in: hosts, localUser: "me").proxyCommand,
+                       "/usr/bin/python3 relay.py 10.0.0.3 22", "never attached directly: its ProxyCommand runs, tokens expanded")
         XCTAssertEqual(drover("hosts", "rm", "boxalias").out, "removed boxalias (ann@127.0.0.1:2222)\n")
         XCTAssertFalse(names.contains("box"))
     }
