@@ -78,6 +78,7 @@ final class HostsImportCommandTests: XCTestCase {
               IdentityFile ~/.ssh/id_box
               IdentitiesOnly yes
               LocalForward 18080 127.0.0.1:18999
+              RemoteForward 19090 127.0.0.1:80
               ConnectTimeout 7
               ServerAliveInterval 20
               ForwardAgent yes
@@ -101,6 +102,7 @@ final class HostsImportCommandTests: XCTestCase {
               identity: ~/.ssh/id_box
               identities only
               forwards: 127.0.0.1:18080:127.0.0.1:18999
+              remote forwards: localhost:19090:127.0.0.1:80
               agent forwarding
               connect timeout: 7 s
               keepalive: 20 s

@@ -66,6 +66,8 @@ final class ProxyCommandTests: XCTestCase {
         try assertNothingLeft("relayed.pid")
         let doctor = CLIHarness.checked(["doctor", "--yes", "relayed"], environment: env)
         XCTAssertTrue(doctor.out.contains("All steps worked"), doctor.out + doctor.err)
+        XCTAssertTrue(doctor.out.contains("Through the ProxyCommand: /usr/bin/python3 \(dir.file("relay.py")) 127.0.0.1 \(sshd.port) "),
+                      doctor.out)
         try assertNothingLeft("relayed.pid")
     }
 

@@ -86,6 +86,7 @@ enum HostsImportCommand {
         if host.identitiesOnly == true { lines.append("identities only") }
         if let command = host.proxyCommand { lines.append("proxy command: \(command) (run by attach to reach the host)") }
         if let forward = host.forward { lines.append("forwards: \(forward.joined(separator: ", "))") }
+        if let remote = host.remoteForward { lines.append("remote forwards: \(remote.joined(separator: ", "))") }
         if host.forwardAgent == true { lines.append("agent forwarding") }
         if let seconds = host.connectTimeout { lines.append("connect timeout: \(seconds) s") }
         if let seconds = host.keepalive { lines.append("keepalive: \(seconds) s") }
