@@ -40,6 +40,9 @@ final class ProxyCommandTests: XCTestCase {
                 HostName 127.0.0.1
                 Port \(sshd.port)
                 ProxyCommand /usr/bin/python3 \(dir.file("silent.py")) \(dir.file("silent.pid"))
+            Host missing
+                HostName 127.0.0.1
+                ProxyCommand /nonexistent/tunnel %h
             Host percent
                 HostName 127.0.0.1
                 ProxyCommand nc %x %p
@@ -87,6 +90,12 @@ final class ProxyCommandTests: XCTestCase {
         XCTAssertTrue(h.err.contains("gave no SSH greeting within 2 s (it was still running; Drover stopped it)"), h.err)
         XCTAssertTrue(h.err.contains("--timeout SECONDS"), h.err)
         try assertNothingLeft("silent.pid")
+    }
+
+    func testAProxyCommandThatIsNotThereSaysSo() {
+        let h = CLIHarness.checked(["ssh-check", "--yes", "missing", "--", "true"], environment: env, expect: 1)
+        XCTAssertTrue(h.err.contains("missing: the ProxyCommand '/nonexistent/tunnel 127.0.0.1' exited with status 127"), h.err)
+        XCTAssertTrue(h.err.contains("/nonexistent/tunnel: not found"), h.err)
     }
 
     func testAnUnknownTokenIsRefusedBeforeAnythingRuns() {

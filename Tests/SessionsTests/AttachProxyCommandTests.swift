@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 
 /// Issue 28 end to end in a tmux pane: `drover attach NAME` for an ssh_config Host reached
-/// through a generic ProxyCommand (a Python relay) attaches; when Drover is killed with SIGKILL,
-/// which it cannot catch, the relay's process group (the relay and Drover's guard) dies too.
+/// through a generic ProxyCommand (a Python relay) attaches; a reconnect runs the command
+/// again and the dropped one is reaped; when Drover is killed with SIGKILL, which it cannot
+/// catch, the relay's process group (the relay and Drover's guard) dies too.
 final class AttachProxyCommandTests: XCTestCase {
     private var harness: AttachHarness!
     private var userHome: TemporaryDirectory!
@@ -29,6 +30,39 @@ final class AttachProxyCommandTests: XCTestCase {
         var left = try ProxyRelay.running(inGroup: group)
         for _ in 0..<looks where !left.isEmpty { left = try ProxyRelay.running(inGroup: group) }
         return left
+    }
+
+    func testAReconnectRunsTheProxyCommandAgainAndTheDroppedOneIsReaped() throws {
+        let relay = try ProxyRelay.write(to: userHome.file("relay.py"))
+        let pidFile = userHome.file("relay.pid")
+        try """
+            Host relayed
+                HostName 127.0.0.1
+                Port \(harness.sshd.port)
+                ProxyCommand /usr/bin/python3 \(relay) %h %p \(pidFile)
+                RemoteCommand echo via-relay-$(id -un); exec /bin/sh
+
+            """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["relayed"])
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("via-relay-\(TestSSHD.currentUser)")
+        let first = try ProxyRelay.pid(in: pidFile)
+        try harness.sshd.stopAndDropConnections()
+        try harness.waitFor("reconnecting")
+        try harness.sshd.restart()
+        try harness.keys("C-]", "r")
+        try harness.waitUntil("the remote command again", timeout: 30) {
+            $0.components(separatedBy: "via-relay-\(TestSSHD.currentUser)").count > 2
+        }
+        let second = try ProxyRelay.pid(in: pidFile)
+        XCTAssertNotEqual(first, second, "the reconnect ran the ProxyCommand again")
+        // Drover is alive: it reaped the dropped relay and its guard, so not even a zombie is left.
+        XCTAssertEqual(try ProxyRelay.any(inGroup: first), [])
+        XCTAssertEqual(try ProxyRelay.running(inGroup: second).count, 2)
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+        XCTAssertEqual(try ProxyRelay.any(inGroup: second), [], "a detach ends and reaps the ProxyCommand")
     }
 
     func testAGenericProxyCommandAttachesAndDiesWithAKilledDrover() throws {
