@@ -2,6 +2,10 @@ import CLibSSH2
 import LibC
 
 extension SSHSession {
+    /// What carries this session's bytes when it is not Drover's own TCP socket (the object
+    /// given to `connect(to:options:socket:transport:)`); nil otherwise.
+    public var transport: AnyObject? { hooks.transport }
+
     /// Completes the SSH handshake over `socket`, a connected stream that some other program
     /// carries to the server (a ProxyCommand's end of a socket pair), instead of a TCP
     /// connection of Drover's own. The session owns `socket` from here on (closed in `deinit`,

@@ -14,7 +14,7 @@ final class SessionHooks {
     let tunnel: SSHTunnel?
     /// What carries a session's bytes besides a TCP socket (a ProxyCommand's process), kept as
     /// long as the session and let go after its socket is closed; nil otherwise.
-    private let transport: AnyObject?
+    let transport: AnyObject?
     /// The keyboard-interactive login's context while its call runs (`KeyboardInteractive`).
     private(set) var interactive: AnyObject?
     /// What the server said when it ended the connection, while a `DisconnectWatch` listens.

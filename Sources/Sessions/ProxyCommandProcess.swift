@@ -114,6 +114,9 @@ final class ProxyCommandProcess {
                              + "with SSH-2.0), fix it in ~/.ssh/config or the registry\(longer), then connect again")
     }
 
+    /// The last lines the command wrote to stderr so far, without waiting ("" when none).
+    var saidSoFar: String { errors.lines() }
+
     /// waitpid for `pid`, through interruptions; its status (nil if it was not there).
     @discardableResult
     private static func reap(_ pid: pid_t) -> Int32? {
@@ -150,10 +153,15 @@ private final class ProxyCommandErrors: @unchecked Sendable {
         }
     }
 
-    /// Its last lines, joined with "; ", once the command's group is gone (all writers closed);
-    /// what arrived so far if a writer that left the group still holds the pipe after 2 s.
+    /// Its last lines once the command's group is gone (all writers closed); what arrived so
+    /// far if a writer that left the group still holds the pipe after 2 s.
     func finish() -> String {
         _ = done.wait(timeout: .now() + 2)
+        return lines()
+    }
+
+    /// The last lines read so far, joined with "; ", at most 300 characters.
+    func lines() -> String {
         let text = lock.withLock { String(decoding: tail, as: UTF8.self) }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.suffix(3)

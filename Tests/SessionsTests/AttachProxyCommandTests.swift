@@ -39,7 +39,7 @@ final class AttachProxyCommandTests: XCTestCase {
             Host relayed
                 HostName 127.0.0.1
                 Port \(harness.sshd.port)
-                ProxyCommand /usr/bin/python3 \(relay) %h %p \(pidFile)
+                ProxyCommand sh -c 'echo tunnel-up-for-%h >&2; exec /usr/bin/python3 \(relay) %h %p \(pidFile)'
                 RemoteCommand echo via-relay-$(id -un); exec /bin/sh
 
             """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
@@ -47,6 +47,8 @@ final class AttachProxyCommandTests: XCTestCase {
         try harness.waitFor("Type 'yes' to trust")
         try harness.type("yes\n")
         try harness.waitFor("via-relay-\(TestSSHD.currentUser)")
+        // What the command wrote to stderr while the link came up is shown once.
+        try harness.waitFor("relayed: its ProxyCommand says: tunnel-up-for-127.0.0.1")
         let first = try ProxyRelay.pid(in: pidFile)
         try harness.sshd.stopAndDropConnections()
         try harness.waitFor("reconnecting")
