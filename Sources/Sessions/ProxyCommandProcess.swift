@@ -111,7 +111,8 @@ final class ProxyCommandProcess {
         let longer = silent ? ", or allow it longer with --timeout SECONDS" : ""
         return .proxyCommand(detail: "\(name): the ProxyCommand '\(command)' \(how).\(heard) Run it in a shell "
                              + "to see that it reaches the host's SSH port (it should print a line starting "
-                             + "with SSH-2.0), fix it in ~/.ssh/config or the registry\(longer), then connect again")
+                             + "with SSH-2.0) and fix it in ~/.ssh/config (an imported host keeps its own copy: "
+                             + "'drover hosts rm NAME', then 'drover hosts import-ssh-config')\(longer), then connect again")
     }
 
     /// The last lines the command wrote to stderr so far, without waiting ("" when none).
