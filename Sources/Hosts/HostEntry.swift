@@ -40,6 +40,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var jump: [String]?
     /// Local port forwards (`ForwardSpec` text) opened whenever this host is attached.
     public var forward: [String]?
+    /// Remote port forwards (`RemoteForwardSpec` text, `--remote-forward`, ssh_config's
+    /// RemoteForward) requested whenever this host is attached, again after each reconnect.
+    public var remoteForward: [String]?
     /// True when a forward may listen on a non-loopback address (`--forward-public`).
     public var forwardPublic: Bool?
     /// Weak algorithms this host's server needs (`--legacy-algorithms`, ADR 0021), proposed
@@ -147,6 +150,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
                 throw HostValidationError(field: "forward", value: text, rule: ForwardSpecError.publicBindRule)
             }
         }
+        if let remoteForward { _ = try RemoteForwardSpec.parseAll(remoteForward) }
         if let legacyAlgorithms { try HostRules.checkLegacyAlgorithms(legacyAlgorithms) }
         for alias in aliases ?? [] { try HostRules.checkName(alias) }
         if let sshConfig { try HostRules.checkName(sshConfig) }
@@ -163,7 +167,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
-        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive
+        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -199,6 +203,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         proxyCommand = try c.decodeIfPresent(String.self, forKey: .proxyCommand)
         connectTimeout = try c.decodeIfPresent(Int.self, forKey: .connectTimeout)
         keepalive = try c.decodeIfPresent(Int.self, forKey: .keepalive)
+        remoteForward = try c.decodeIfPresent([String].self, forKey: .remoteForward)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

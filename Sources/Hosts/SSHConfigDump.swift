@@ -15,7 +15,7 @@ public enum SSHConfigDump {
 
     /// Settings ssh prints only when the config sets them, none of which Drover does.
     static let setOnly: Set<String> = [
-        "remoteforward", "dynamicforward", "localcommand", "sendenv", "setenv", "certificatefile", "controlpath",
+        "dynamicforward", "localcommand", "sendenv", "setenv", "certificatefile", "controlpath",
         "pkcs11provider", "knownhostscommand",
     ]
 

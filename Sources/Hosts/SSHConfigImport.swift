@@ -24,6 +24,8 @@ public struct SSHConfigEntry: Equatable, Sendable {
     public var proxyCommand: String? = nil
     /// `LocalForward`s as `ForwardSpec` text.
     public var forwards: [String] = []
+    /// `RemoteForward`s as `RemoteForwardSpec` text.
+    public var remoteForwards: [String] = []
     /// `ConnectTimeout` and `ServerAliveInterval`, seconds (at most 600).
     public var connectTimeout: Int? = nil
     public var keepalive: Int? = nil
@@ -57,6 +59,7 @@ public struct SSHConfigEntry: Equatable, Sendable {
         host.jump = jump
         host.proxyCommand = proxyCommand
         host.forward = forwards.isEmpty ? nil : forwards
+        host.remoteForward = remoteForwards.isEmpty ? nil : remoteForwards
         host.forwardAgent = forwardAgent ? true : nil
         host.connectTimeout = connectTimeout
         host.keepalive = keepalive

@@ -1,12 +1,12 @@
 /// Turns the statements that apply to one name into an `SSHConfigEntry`, the same way for
 /// both sources: Drover's own reader (the file's lines) and `ssh -G` (OpenSSH's evaluation,
-/// one line per setting). The first value of a keyword wins, as in ssh; `IdentityFile` and
-/// `LocalForward` collect every value.
+/// one line per setting). The first value of a keyword wins, as in ssh; `IdentityFile`,
+/// `LocalForward` and `RemoteForward` collect every value.
 enum SSHConfigSettings {
     /// The keywords whose values Drover uses; everything else is listed as not carried over.
     static let used: Set<String> = [
         "hostname", "user", "port", "identityfile", "identitiesonly", "proxyjump", "proxycommand", "localforward",
-        "connecttimeout", "serveraliveinterval", "serveralivecountmax", "forwardagent", "remotecommand",
+        "connecttimeout", "serveraliveinterval", "serveralivecountmax", "forwardagent", "remotecommand", "remoteforward",
     ]
 
     struct Problem: Error { let text: String }
@@ -18,6 +18,7 @@ enum SSHConfigSettings {
         var first: [String: SSHConfigStatement] = [:]
         var entry = SSHConfigEntry(alias: alias, hostname: alias, user: nil, port: nil, line: 0)
         var forwards: [SSHConfigStatement] = []
+        var remoteForwards: [SSHConfigStatement] = []
         var route: String?
         for s in statements {
             if route == nil, s.keyword == "proxyjump" || s.keyword == "proxycommand" { route = s.keyword }
@@ -30,6 +31,8 @@ enum SSHConfigSettings {
                 }
             case "localforward":
                 forwards.append(s)
+            case "remoteforward":
+                remoteForwards.append(s)
             case _ where used.contains(s.keyword) || SSHConfigAlgorithmLine.keywords.contains(s.keyword):
                 if first[s.keyword] == nil { first[s.keyword] = s }
             default:
@@ -44,6 +47,7 @@ enum SSHConfigSettings {
             try readRoute(first, jumpFirst: route == "proxyjump", into: &entry)
             try readSession(first, into: &entry)
             entry.forwards = try forwards.compactMap { try forward($0, notes: &entry.notCarriedOver) }
+            entry.remoteForwards = try remoteForwards.compactMap { try remoteForward($0, notes: &entry.notCarriedOver) }
         } catch let problem as Problem {
             return .failure(problem)
         } catch {
@@ -148,6 +152,19 @@ enum SSHConfigSettings {
             notes.append("\(s.spelling) \(text(s)) (\(s.location): listens where other computers can reach it; "
                          + "give it with --forward-public instead)")
             return nil
+        }
+        return spec.description
+    }
+
+    /// `RemoteForward [BIND:]PORT HOST:PORT` as `RemoteForwardSpec` text; the one-argument
+    /// form (a SOCKS proxy on the host) is noted, not used.
+    private static func remoteForward(_ s: SSHConfigStatement, notes: inout [String]) throws -> String? {
+        if s.arguments.count == 1 {
+            notes.append("\(s.spelling) \(text(s)) (\(s.location): a SOCKS proxy on the host, which Drover does not run)")
+            return nil
+        }
+        guard s.arguments.count == 2, let spec = RemoteForwardSpec("\(s.arguments[0]):\(s.arguments[1])") else {
+            throw Problem(text: "\(s.location): RemoteForward '\(text(s))' is not [BIND:]PORT HOST:PORT")
         }
         return spec.description
     }

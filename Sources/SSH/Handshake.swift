@@ -7,13 +7,13 @@ enum Handshake {
     /// `tunnel` carries the session through a jump host (nil: `fd` is its own TCP socket).
     static func perform(_ raw: OpaquePointer, fd: Int32, endpoint: SSHEndpoint, peer: PeerAddress,
                         options: SSHOptions, deadline: ContinuousClock.Instant,
-                        tunnel: SSHTunnel?) throws -> PresentedHostKey {
+                        tunnel: SSHTunnel?, mayProbe: Bool = true) throws -> PresentedHostKey {
         let timeout = options.handshakeTimeout
         while true {
             let rc = libssh2_session_handshake(raw, fd)
             if rc == 0 { break }
             guard rc == LIBSSH2_ERROR_EAGAIN else {
-                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options, tunnel: tunnel)
+                throw handshakeError(raw, code: rc, endpoint: endpoint, options: options, tunnel: tunnel, mayProbe: mayProbe)
             }
             let directions = SSHBlockDirections(rawValue: libssh2_session_block_directions(raw))
                 .union(tunnel?.outer.blockDirections ?? [])
@@ -53,14 +53,15 @@ enum Handshake {
     }
 
     /// What the server offers is read from a new direct connection (`ServerAlgorithmsProbe`),
-    /// or, behind a jump host, from what the tunnel saw of the server's greeting.
+    /// or, behind a jump host, from what the tunnel saw of the server's greeting. Not for a
+    /// host reached through a ProxyCommand (`mayProbe` false): it is never connected to directly.
     private static func handshakeError(_ raw: OpaquePointer, code: Int32, endpoint: SSHEndpoint,
-                                       options: SSHOptions, tunnel: SSHTunnel?) -> SSHError {
+                                       options: SSHOptions, tunnel: SSHTunnel?, mayProbe: Bool) -> SSHError {
         let detail = LibSSH2.lastErrorMessage(raw)
         switch code {
         case LIBSSH2_ERROR_KEX_FAILURE, LIBSSH2_ERROR_KEY_EXCHANGE_FAILURE, LIBSSH2_ERROR_METHOD_NOT_SUPPORTED,
              LIBSSH2_ERROR_HOSTKEY_INIT, LIBSSH2_ERROR_HOSTKEY_SIGN:
-            let offered = if let tunnel { tunnel.serverAlgorithms } else {
+            let offered = if let tunnel { tunnel.serverAlgorithms } else if !mayProbe { nil as [AlgorithmKind: [String]]? } else {
                 ServerAlgorithmsProbe.algorithms(host: endpoint.host, port: endpoint.port, timeout: options.connectTimeout)
             }
             if let offered,

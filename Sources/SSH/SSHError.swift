@@ -39,6 +39,9 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     case protocolFailure(operation: String, detail: String)
     /// A failure at jump host `hop` (its registry name or address) on the way to the target.
     indirect case jumpHost(hop: String, SSHError)
+    /// The host's ProxyCommand failed: `detail` says how (exited, stayed silent, what it said)
+    /// and what to do; a reconnect runs the command again.
+    case proxyCommand(detail: String)
 
     public var description: String {
         switch self {
@@ -107,6 +110,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             return "SSH \(operation) failed (\(detail)); connect again, and check the server's log if it keeps failing."
         case let .jumpHost(hop, error):
             return "jump host \(hop): \(error.description)"
+        case let .proxyCommand(detail):
+            return detail
         }
     }
 

@@ -12,6 +12,9 @@ import CLibSSH2
 final class SessionHooks {
     /// The jump channel this session runs in; nil for a direct TCP connection.
     let tunnel: SSHTunnel?
+    /// What carries a session's bytes besides a TCP socket (a ProxyCommand's process), kept as
+    /// long as the session and let go after its socket is closed; nil otherwise.
+    let transport: AnyObject?
     /// The keyboard-interactive login's context while its call runs (`KeyboardInteractive`).
     private(set) var interactive: AnyObject?
     /// What the server said when it ended the connection, while a `DisconnectWatch` listens.
@@ -19,8 +22,9 @@ final class SessionHooks {
     /// `auth-agent@openssh.com` channels libssh2 accepted and nobody has taken yet.
     private var agentChannels: [OpaquePointer] = []
 
-    init(tunnel: SSHTunnel?) {
+    init(tunnel: SSHTunnel?, transport: AnyObject? = nil) {
         self.tunnel = tunnel
+        self.transport = transport
     }
 
     /// The `abstract` pointer for `libssh2_session_init_ex` (unretained: the session owns this).

@@ -95,7 +95,7 @@ extension SSHError {
              .legacyOnlyServer, .openSSHHostKeyChanged, .tooManyAuthenticationFailures, .passphraseNotGiven:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
-             .channelRefused, .protocolFailure:
+             .channelRefused, .protocolFailure, .proxyCommand:
             return true
         case .jumpHost(_, let error):
             return error.isRecoverableByReconnecting

@@ -18,6 +18,8 @@ public struct AttachTarget: Equatable, Sendable {
     public let jumps: [JumpRoute]
     /// Local port forwards for this run: the host's own and those given to `attach`.
     public var forwards: [ForwardSpec] = []
+    /// Remote port forwards for this run (ssh -R): the host's own and those given to `attach`.
+    public var remoteForwards: [RemoteForwardSpec] = []
     /// Weak algorithms this target's server may use: the host's own `--legacy-algorithms`, and
     /// those `attach` or `doctor` add for this run (ADR 0021).
     public var legacyAlgorithms: [String]
@@ -29,6 +31,9 @@ public struct AttachTarget: Equatable, Sendable {
     /// False when `host` was made for this run (from ~/.ssh/config or one-off flags) and is not
     /// in the registry: advice then never names `drover hosts edit`.
     public var isRegistered = true
+    /// The host's ProxyCommand with its tokens expanded for this target (`%n` is the name it
+    /// was resolved by), run for each connection instead of a TCP connect; nil: TCP.
+    public var proxyCommand: String?
 
     /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
     /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another
@@ -69,6 +74,10 @@ public struct AttachTarget: Equatable, Sendable {
         // validate() checked them when the host was stored.
         target.forwards = (try? ForwardSpec.parseAll(host.forward ?? [], allowPublic: host.forwardPublic == true)) ?? []
         target.forwardAgent = host.forwardAgent == true
+        target.remoteForwards = (try? RemoteForwardSpec.parseAll(host.remoteForward ?? [])) ?? []
+        target.proxyCommand = try host.proxyCommand.map {
+            try ProxyCommandText.expand($0, host: host.hostname, port: host.port, user: host.user, name: text)
+        }
         return target
     }
 
@@ -106,10 +115,12 @@ public struct AttachTarget: Equatable, Sendable {
         var target = AttachTarget(displayName: displayName, endpoint: endpoint, command: changed.attachCommand,
                                   host: host, sessionOverride: session, jumps: jumps)
         target.forwards = forwards
+        target.remoteForwards = remoteForwards
         target.legacyAlgorithms = legacyAlgorithms
         target.identitiesOnly = identitiesOnly
         target.forwardAgent = forwardAgent
         target.isRegistered = isRegistered
+        target.proxyCommand = proxyCommand
         return target
     }
 

@@ -2,7 +2,7 @@ import SSH
 
 /// One step of `ConnectionPlan.logIn` that has ended, with the session it worked on.
 public enum LoginStep {
-    /// TCP (or the jump channel) and the SSH handshake.
+    /// TCP (or the jump channel, or a ProxyCommand) and the SSH handshake.
     case handshake(SSHSession)
     /// The host key was checked (`trust` may have asked about it).
     case hostKey(SSHSession)
@@ -27,8 +27,13 @@ extension ConnectionPlan {
         func connected() throws -> SSHSession {
             let session: SSHSession
             do {
-                session = try outer.map { try $0.connectThrough(to: endpoint, options: preferred) }
-                    ?? (try SSHSession.connect(to: endpoint, options: preferred))
+                if let outer {
+                    session = try outer.connectThrough(to: endpoint, options: preferred)
+                } else if let proxyCommand {
+                    session = try connectThrough(proxyCommand, options: preferred)
+                } else {
+                    session = try SSHSession.connect(to: endpoint, options: preferred)
+                }
             } catch {
                 throw withLegacyAdvice(error)
             }

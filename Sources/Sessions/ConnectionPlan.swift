@@ -34,6 +34,13 @@ public struct ConnectionPlan {
     public let legacyAlgorithms: [String]
     /// How a server offering only weak algorithms is told to allow them for this host.
     let legacySetting: LegacyAlgorithmsSetting
+    /// The target's ProxyCommand, expanded (`AttachTarget.proxyCommand`): run for each
+    /// connection, with `environment`, and SSH spoken over its stdin and stdout; nil: TCP.
+    public let proxyCommand: String?
+    /// The environment a ProxyCommand runs with (Drover's own).
+    let environment: [String: String]
+    /// The host as the person named it (`quits`, `ann@mac:22`), for a ProxyCommand's failure.
+    let displayName: String
 
     public init(target: AttachTarget, root: DroverRoot, environment: [String: String], options: SSHOptions) {
         // A host made for this run (ssh_config, one-off flags) has no entry to advise an edit of.
@@ -44,6 +51,7 @@ public struct ConnectionPlan {
                   setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint),
                   identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
                   commandLineName: entry?.name ?? target.endpoint.description,
+                  proxyCommand: target.proxyCommand, displayName: target.displayName,
                   root: root, environment: environment, options: options)
     }
 
@@ -59,8 +67,12 @@ public struct ConnectionPlan {
     init(endpoint: SSHEndpoint, auth: [AuthMethod], identity: [String]?, sshKnownHosts: Bool?,
          legacy: [String] = [], setting: LegacyAlgorithmsSetting? = nil,
          identitiesOnly: Bool = false, host: HostEntry? = nil, commandLineName: String? = nil,
+         proxyCommand: String? = nil, displayName: String? = nil,
          root: DroverRoot, environment: [String: String], options: SSHOptions) {
         self.endpoint = endpoint
+        self.displayName = displayName ?? commandLineName ?? endpoint.description
+        self.proxyCommand = proxyCommand
+        self.environment = environment
         legacyAlgorithms = legacy
         legacySetting = setting ?? .address(endpoint)
         self.identitiesOnly = identitiesOnly

@@ -57,6 +57,7 @@ extension LinkDriver {
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
             if try agent?.pump() == true { forwardsHaveMore = true }
+            if try remoteForwards?.pump() == true { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
             if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend)
@@ -142,7 +143,8 @@ extension LinkDriver {
         guard let socketWatch, let session = connection?.session else { return }
         var events: EventLoop.Events = .readable
         if stream.waitsForChannel || session.blockDirections.contains(.outbound)
-            || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true {
+            || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true
+            || remoteForwards?.waitsForRemote == true {
             events.insert(.writable)
         }
         loop.setEvents(events, for: socketWatch)

@@ -88,6 +88,8 @@ final class LinkDriver {
     let forwards: [PortForwarder]
     /// The local agent relayed to this host (`target.forwardAgent` with an agent socket here).
     let agent: AgentForwarder?
+    /// The host's remote forwards (ssh -R), asked for on each new session.
+    private(set) var remoteForwards: RemoteForwards?
     /// Ends this host's dropped connections without waiting for the server.
     let closer: SessionCloser
 
@@ -115,6 +117,9 @@ final class LinkDriver {
         }
         agent?.onActivity = { [unowned self] in pump() }
         agent?.onUnreachable = { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") }
+        remoteForwards = RemoteForwards(target.remoteForwards, loop: loop,
+                                        onNote: { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") },
+                                        onActivity: { [unowned self] in pump() })
     }
 
     var name: String { target.displayName }
@@ -175,6 +180,7 @@ final class LinkDriver {
         watchSocket()
         for forward in forwards { forward.sessionStarted(connection.session) }
         agent?.sessionStarted(connection.session)
+        remoteForwards?.sessionStarted(connection.session)
         connection.session.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
@@ -211,6 +217,7 @@ final class LinkDriver {
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
+        remoteForwards?.sessionEnded()
         let dropped = connection
         connection = nil
         if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }

@@ -68,6 +68,10 @@ public final class RemoteConnection {
         let plan = ConnectionPlan(target: target, root: root, environment: environment, options: options)
         let early = !EarlyOpenRefusals.shared.contains(target.endpoint)
         var session = try logIn(plan, through: outer, thenExec: early)
+        // What a ProxyCommand said while the link came up (a tunnel's notice) is shown once.
+        if let proxy = session.transport as? ProxyCommandProcess, case let said = proxy.saidSoFar, !said.isEmpty {
+            note("\(target.displayName): its ProxyCommand says: \(said)")
+        }
         let (columns, rows) = size()
         // Only the target's session gets the agent, never a jump host's.
         let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil

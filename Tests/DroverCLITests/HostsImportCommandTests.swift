@@ -78,6 +78,7 @@ final class HostsImportCommandTests: XCTestCase {
               IdentityFile ~/.ssh/id_box
               IdentitiesOnly yes
               LocalForward 18080 127.0.0.1:18999
+              RemoteForward 19090 127.0.0.1:80
               ConnectTimeout 7
               ServerAliveInterval 20
               ForwardAgent yes
@@ -101,13 +102,14 @@ final class HostsImportCommandTests: XCTestCase {
               identity: ~/.ssh/id_box
               identities only
               forwards: 127.0.0.1:18080:127.0.0.1:18999
+              remote forwards: localhost:19090:127.0.0.1:80
               agent forwarding
               connect timeout: 7 s
               keepalive: 20 s
               herdr session: work
             added viaproxy: ann@10.0.0.2:22 through box
             added generic: ann@10.0.0.3:22
-              proxy command: /usr/bin/python3 relay.py %h %p (not run yet: attach refuses this host)
+              proxy command: /usr/bin/python3 relay.py %h %p (run by attach to reach the host)
             added cmd: ann@10.0.0.4:22
               command: tmux attach
             4 added, 0 skipped (\(config))
@@ -119,8 +121,8 @@ final class HostsImportCommandTests: XCTestCase {
         XCTAssertEqual(try AttachTarget.resolve("boxalias", in: hosts, localUser: "me").displayName, "box")
         XCTAssertEqual(drover("hosts", "edit", "boxalias", "--session", "play").out, "updated box: ann@127.0.0.1:2222\n",
                        "an alias names its entry for edit too")
-        let generic = drover("attach", "generic", expect: 1).err
-        XCTAssertTrue(generic.contains("generic is reached with ProxyCommand"), "never attached directly: \(generic)")
+        XCTAssertEqual(try AttachTarget.resolve("generic", in: hosts, localUser: "me").proxyCommand,
+                       "/usr/bin/python3 relay.py 10.0.0.3 22", "never attached directly: its ProxyCommand runs, tokens expanded")
         XCTAssertEqual(drover("hosts", "rm", "boxalias").out, "removed boxalias (ann@127.0.0.1:2222)\n")
         XCTAssertFalse(names.contains("box"))
     }

@@ -269,7 +269,8 @@ final class SSHConfigDumpTests: XCTestCase {
         XCTAssertEqual(entry.session, "work")
         XCTAssertTrue(entry.forwardAgent)
         XCTAssertNil(entry.connectTimeout)
-        XCTAssertEqual(entry.notCarriedOver, ["controlmaster auto", "remoteforward 19090 [127.0.0.1]:80"])
+        XCTAssertEqual(entry.remoteForwards, ["localhost:19090:127.0.0.1:80"], "RemoteForward is carried (-R)")
+        XCTAssertEqual(entry.notCarriedOver, ["controlmaster auto"])
 
         let generic = try SSHConfigDump.entry(alias: "g", output: "hostname g\nproxycommand nc %h %p\nidentityfile ~/.ssh/id_rsa\n").get()
         XCTAssertEqual(generic.proxyCommand, "nc %h %p", "kept, never dropped")

@@ -113,6 +113,8 @@ enum AttachCommand {
             OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
                        help: "for the one HOST, carry connections to local port LPORT to HOST:RPORT on its side"),
             OptionSpec("forward-public", help: "allow --forward to listen on an address other computers can reach"),
+            OptionSpec("remote-forward", short: "R", value: "[BIND:]RPORT:HOST:LPORT", repeatable: true,
+                       help: "for the one HOST, have it listen on port RPORT and carry each connection to HOST:LPORT here (as ssh -R)"),
             OptionSpec("keepalive", value: "SECONDS",
                        help: "probe each link every SECONDS (1-600); 3 unanswered probes mean it is dead (default 15)"),
             OptionSpec("clipboard", value: "write|off",
@@ -180,6 +182,14 @@ enum AttachCommand {
                 }
                 targets[0].forwards = try ForwardSpec.parseAll((targets[0].forwards + forwards).map(\.description),
                                                                allowPublic: true)
+            }
+            let remoteForwards = try HostsFieldOptions.remoteForwards(args.values("remote-forward"))
+            if !remoteForwards.isEmpty {
+                guard targets.count == 1 else {
+                    throw UsageError("--remote-forward applies to one HOST at a time; give a host its own remote forwards with "
+                                     + "'drover hosts edit NAME --remote-forward RPORT:HOST:LPORT'")
+                }
+                targets[0].remoteForwards = try HostsFieldOptions.remoteForwards((targets[0].remoteForwards + remoteForwards).map(\.description))
             }
             try chooseAgentForwarding(args, for: &targets, ctx: ctx)
             let prefix = try PrefixChoice.choose(option: args.value("prefix"), targets: targets, environment: ctx.environment)

@@ -66,6 +66,10 @@ enum DoctorCommand {
         // Said once, here, not under every attach (ADR 0027).
         if !unused.isEmpty { ctx.print("ssh_config settings Drover does not use for \(target.displayName): \(unused.joined(separator: ", "))") }
         if !target.forwards.isEmpty { ctx.print("Forwards: " + target.forwards.map(\.summary).joined(separator: ", ")) }
+        if !target.remoteForwards.isEmpty {
+            ctx.print("Remote forwards: " + target.remoteForwards.map(\.summary).joined(separator: ", ") + " (asked for once attached)")
+        }
+        if let command = target.proxyCommand { ctx.print("Through the ProxyCommand: \(command) (run for each connection)") }
         if !target.jumps.isEmpty {
             ctx.print("Through jump hosts, in order: " + target.jumps.map(\.name).joined(separator: ", "))
         }

@@ -28,6 +28,8 @@ enum HostsFieldOptions {
         OptionSpec("forward", short: "L", value: "[BIND:]LPORT:HOST:RPORT", repeatable: true,
                    help: "while attached, carry connections to local port LPORT to HOST:RPORT as the host sees it (as ssh -L)"),
         OptionSpec("forward-public", help: "allow a forward to listen on an address other computers can reach"),
+        OptionSpec("remote-forward", short: "R", value: "[BIND:]RPORT:HOST:LPORT", repeatable: true,
+                   help: "while attached, have the host listen on port RPORT and carry each connection to HOST:LPORT here (as ssh -R)"),
         legacyAlgorithmsSpec(help: "also offer these weak algorithms to this host, after the modern ones"),
         OptionSpec("forward-agent",
                    help: "forward your ssh-agent to this host while attached, as ssh -A (off by default: see below)"),
@@ -139,6 +141,10 @@ enum HostsFieldOptions {
             host.forwardPublic = allowPublic ? true : nil
             changed = true
         }
+        if !args.values("remote-forward").isEmpty {
+            host.remoteForward = try remoteForwards(args.values("remote-forward")).map(\.description)
+            changed = true
+        }
         if let names = try legacyAlgorithms(args) {
             host.legacyAlgorithms = names
             changed = true
@@ -185,6 +191,15 @@ enum HostsFieldOptions {
     }
 
     /// Parses `--forward` values; a bad one is a usage error naming it.
+    /// `--remote-forward` values, for hosts add/edit and attach.
+    static func remoteForwards(_ texts: [String]) throws -> [RemoteForwardSpec] {
+        do {
+            return try RemoteForwardSpec.parseAll(texts)
+        } catch let error as HostValidationError {
+            throw UsageError("--remote-forward: \(error.problem)")
+        }
+    }
+
     static func forwards(_ texts: [String], allowPublic: Bool) throws -> [ForwardSpec] {
         do {
             return try ForwardSpec.parseAll(texts, allowPublic: allowPublic)

@@ -84,8 +84,9 @@ enum HostsImportCommand {
         if let aliases = host.aliases { lines.append("aliases: \(aliases.joined(separator: ", "))") }
         if let identity = host.identity { lines.append("identity: \(identity.joined(separator: ", "))") }
         if host.identitiesOnly == true { lines.append("identities only") }
-        if let command = host.proxyCommand { lines.append("proxy command: \(command) (not run yet: attach refuses this host)") }
+        if let command = host.proxyCommand { lines.append("proxy command: \(command) (run by attach to reach the host)") }
         if let forward = host.forward { lines.append("forwards: \(forward.joined(separator: ", "))") }
+        if let remote = host.remoteForward { lines.append("remote forwards: \(remote.joined(separator: ", "))") }
         if host.forwardAgent == true { lines.append("agent forwarding") }
         if let seconds = host.connectTimeout { lines.append("connect timeout: \(seconds) s") }
         if let seconds = host.keepalive { lines.append("keepalive: \(seconds) s") }

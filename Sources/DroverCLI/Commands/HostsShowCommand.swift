@@ -63,9 +63,10 @@ enum HostsShowCommand {
             + (host.forwardAgent == true ? [("forward-agent", "on: your ssh-agent is forwarded while attached")] : [])
             + (host.aliases.map { [("aliases", $0.joined(separator: ", "))] } ?? [])
             + (host.sshConfig.map { [("ssh-config", "\($0) (address, keys, jumps and forwards read from ~/.ssh/config at each attach)")] } ?? [])
-            + (host.proxyCommand.map { [("proxy command", "\($0) (not run yet: attach refuses this host)")] } ?? [])
+            + (host.proxyCommand.map { [("proxy command", "\($0) (run by attach to reach the host)")] } ?? [])
             + (host.connectTimeout.map { [("connect timeout", "\($0) s")] } ?? [])
             + (host.keepalive.map { [("keepalive", "\($0) s")] } ?? [])
+            + (host.remoteForward.map { [("remote forward", $0.joined(separator: " ") + " (the host listens; as ssh -R)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")

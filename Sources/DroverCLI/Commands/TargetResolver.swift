@@ -4,7 +4,8 @@ import Sessions
 /// Turns a HOST argument into what attach, doctor and ssh-check connect to: a registry name
 /// or alias (an entry that follows an ssh_config Host takes its settings now), else what
 /// `ssh HOST` would reach through ~/.ssh/config (`SSHConfigLookup`), else `user@host[:port]`;
-/// then the one-off flags. Jump hosts named by the config are resolved through it too.
+/// then the one-off flags. Jump hosts named by the config are resolved through it too. A
+/// target's ProxyCommand is run at connect time (`AttachTarget.proxyCommand`).
 struct TargetResolver {
     private let list: HostList
     private let lookup: SSHConfigLookup
@@ -44,10 +45,9 @@ struct TargetResolver {
             notHonoured[text] = entry.notCarriedOver
         }
         flags?.apply(to: &host)
-        try Self.refuseProxyCommand(host)
         for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) && lookup.hasConfig {
             let hopHost = try lookup.entry(for: hop.host).host(named: hop.host, localUser: localUser)
-            try Self.refuseProxyCommand(hopHost)
+            try Self.refuseProxyCommand(hopHost, hopOf: host.name)
             hosts.append(hopHost)
         }
         if !registered, host == HostEntry(name: text, hostname: host.hostname, port: host.port, user: host.user),
@@ -81,10 +81,12 @@ struct TargetResolver {
         notHonoured[text] = entry.notCarriedOver
     }
 
-    /// A ProxyCommand Drover cannot run yet is refused by name, never connected to directly.
-    static func refuseProxyCommand(_ host: HostEntry) throws {
-        guard let command = host.proxyCommand else { return }
-        throw SSHConfigLookupError(text: "\(host.name) is reached with ProxyCommand '\(command)', which Drover cannot run yet; "
-                                   + "reach it through a jump host instead (ProxyJump in ~/.ssh/config, or -J HOST)")
+    /// A jump host that is itself reached with a ProxyCommand is refused by name, never
+    /// connected to directly: Drover runs a ProxyCommand only for the target's first link.
+    static func refuseProxyCommand(_ hop: HostEntry, hopOf target: String) throws {
+        guard let command = hop.proxyCommand else { return }
+        throw SSHConfigLookupError(text: "\(target) goes through the jump host \(hop.name), which is reached with ProxyCommand "
+                                   + "'\(command)'; Drover runs a ProxyCommand only for the host it attaches, not for a jump "
+                                   + "host: name a jump host Drover reaches directly (ProxyJump in ~/.ssh/config, or -J HOST)")
     }
 }
