@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import VT
 
 /// The key that starts Drover's key bindings: `ctrl+]` unless `--prefix`, the host's `prefix`
@@ -67,12 +67,25 @@ public struct PrefixKey: Hashable, Sendable {
 
     /// The prefix this process uses: set once when `drover attach` starts, read by every help
     /// text and status line that names a Drover key.
-    public static var inUse: PrefixKey { current.withLock { $0 } }
+    public static var inUse: PrefixKey { current.value }
 
     /// Makes `key` the prefix of this process (before the front view starts).
-    public static func use(_ key: PrefixKey) { current.withLock { $0 = key } }
+    public static func use(_ key: PrefixKey) { current.value = key }
 
-    private static let current = Mutex(PrefixKey.standard)
+    private static let current = ProcessPrefix()
+}
+
+/// The process's prefix behind a lock: help texts may be built on a connect thread while the
+/// loop thread reads it (NSLock rather than `Mutex`, which needs macOS 15; Package.swift says 13).
+private final class ProcessPrefix: @unchecked Sendable {
+    // @unchecked: `key` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var key = PrefixKey.standard
+
+    var value: PrefixKey {
+        get { lock.lock(); defer { lock.unlock() }; return key }
+        set { lock.lock(); key = newValue; lock.unlock() }
+    }
 }
 
 /// A `--prefix`, `DROVER_PREFIX` or hosts.json `prefix` that cannot be a prefix key.

@@ -68,9 +68,6 @@ public struct SSHAlgorithms: Sendable, Equatable {
         return list + Self.legacyCandidates(kind).filter { legacy.contains($0) && !list.contains($0) }
     }
 
-    /// The names in `legacy` that are weak algorithms of no kind (hand-edited registry, another libssh2).
-    public var unknownNames: [String] { legacy.filter { Self.legacyKind(of: $0) == nil } }
-
     /// Sets every kind's proposal on a session before its handshake. libssh2 drops names it
     /// does not know; a kind left with none at all would fall back to libssh2's own list
     /// (with the weak ones), so that is an error instead.

@@ -27,7 +27,7 @@ final class AttachRun {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
-    /// Clipboard policy, `--notify` and the recording (`AttachRun+Signals.swift`).
+    /// Clipboard policy, `--notify` and the recording (`AttachRun+Alerts.swift`).
     let signalOptions: AttachSignalOptions
     /// Bells, notifications and clipboard writes of every host, and the person's copies.
     let alertCentre: AlertCentre

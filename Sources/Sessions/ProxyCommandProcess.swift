@@ -132,6 +132,7 @@ final class ProxyCommandProcess {
 /// The end of a ProxyCommand's stderr, read on a thread of its own so the command never blocks
 /// on a full pipe: the last `limit` bytes are kept, the rest dropped.
 private final class ProxyCommandErrors: @unchecked Sendable {
+    // @unchecked: `tail` is only touched with `lock` held (the reader thread appends, the owner reads).
     private static let limit = 2048
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)

@@ -82,6 +82,8 @@ struct SSHConfigLookup {
 
 /// Reads a pipe to its end on another thread, so two pipes of one child are drained together.
 private final class ErrorCollector: @unchecked Sendable {
+    // @unchecked: the reader thread writes `data` before it signals `done`; the owner reads it only
+    // after waiting on `done`, so the two never touch it at once.
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()
 
