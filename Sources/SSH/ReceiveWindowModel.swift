@@ -4,8 +4,11 @@
 /// key's effect shows, so the window is kept no larger than the link needs.
 ///
 /// Pure: samples in, a target out; the caller supplies the times (seconds on any monotonic
-/// clock). The round trip is the minimum of the recent samples, so queueing delay (which a
-/// window larger than the link fills) does not inflate it. Bytes are counted per round of at
+/// clock). The round trip is the least sample of the channel's life: a window of twice the
+/// product keeps a product's worth queued at the bottleneck, so every later sample carries
+/// that queue's delay, and a minimum over recent samples only would feed the queue back into
+/// the window until it reached the ceiling. (A route that gets longer usually means a new
+/// address, hence a new connection and a new model.) Bytes are counted per round of at
 /// least one round trip; a round's bytes scaled to one round trip are its bandwidth-delay
 /// product, and the target is twice the largest of the last few rounds'. While the window is
 /// the bottleneck a round delivers the whole window, so the target doubles each round trip;
@@ -16,16 +19,13 @@ public struct ReceiveWindowModel: Sendable, Equatable {
     public let ceiling: Int
     /// The window to keep open, in bytes (starts at the floor).
     public private(set) var target: Int
-    /// Round-trip samples kept for the minimum (the newest `roundTripsKept`).
-    private var roundTrips: [Double] = []
+    /// The least round-trip sample so far.
+    public private(set) var roundTrip: Double?
     /// Bandwidth-delay products of the last rounds (newest last, at most `roundsHeld`).
     private var products: [Int] = []
     private var roundStart: Double?
     private var roundBytes = 0
 
-    /// How many recent round trips the minimum is taken over: enough that a busy moment's
-    /// late reads do not count, few enough that a route which got slower is seen.
-    static let roundTripsKept = 16
     /// How many rounds a high rate is remembered: a pause of one round does not shrink the
     /// window just before the output resumes.
     static let roundsHeld = 4
@@ -37,15 +37,11 @@ public struct ReceiveWindowModel: Sendable, Equatable {
         target = floor
     }
 
-    /// The round trip in use: the least recent sample (nil before the first).
-    public var roundTrip: Double? { roundTrips.min() }
-
     /// A round-trip sample: the time from granting window to reading the first byte that only
     /// that grant allowed (never less than the real round trip).
     public mutating func roundTrip(_ seconds: Double) {
         guard seconds > 0, seconds.isFinite else { return }
-        roundTrips.append(seconds)
-        if roundTrips.count > Self.roundTripsKept { roundTrips.removeFirst() }
+        roundTrip = min(roundTrip ?? seconds, seconds)
     }
 
     /// `bytes` of the channel's data were read at `time`. Closes a round once it spans at least

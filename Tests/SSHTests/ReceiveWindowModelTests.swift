@@ -11,7 +11,7 @@ final class ReceiveWindowModelTests: XCTestCase {
     /// window being the model's own target; returns the targets seen at each step.
     @discardableResult
     private func run(_ model: inout ReceiveWindowModel, rate: Double, rtt: Double, from start: Double,
-                     seconds: Double, queueing: Double = 0) -> [Int] {
+                     seconds: Double, queueing: Double = 0, standingQueue: Bool = false) -> [Int] {
         var targets: [Int] = []
         var time = start
         var nextSample = start
@@ -19,8 +19,10 @@ final class ReceiveWindowModelTests: XCTestCase {
         while time < start + seconds - step / 2 {
             time += step
             if time >= nextSample {
-                // A sample is the round trip plus whatever queue the window fills.
-                model.roundTrip(rtt + queueing)
+                // A sample is the round trip plus whatever queue the window fills: with
+                // `standingQueue`, all that the window holds beyond the link's product.
+                let standing = standingQueue ? max(0, Double(model.target) - rate * rtt) / rate : 0
+                model.roundTrip(rtt + queueing + standing)
                 nextSample = time + rtt
             }
             let bytes = min(rate, Double(model.target) / rtt) * step
@@ -72,6 +74,15 @@ final class ReceiveWindowModelTests: XCTestCase {
         let targets = run(&model, rate: 250_000, rtt: 0.2, from: 2, seconds: 2, queueing: 0.25)
         XCTAssertEqual(model.roundTrip ?? 0, 0.2, accuracy: 1e-9)
         XCTAssertLessThanOrEqual(targets.max() ?? 0, Int(2.3 * 50_000))
+    }
+
+    func testTheQueueTheWindowKeepsDoesNotFeedBackIntoIt() {
+        var model = ReceiveWindowModel(floor: floor, ceiling: ceiling)
+        // A minute of flood where every sample waits behind what the window holds in excess.
+        // (Even the first sample waits behind the floor's excess: 14 KB, 56 ms.)
+        let targets = run(&model, rate: 250_000, rtt: 0.2, from: 0, seconds: 60, standingQueue: true)
+        XCTAssertLessThanOrEqual(targets.max() ?? 0, 3 * 50_000)
+        XCTAssertEqual(targets.suffix(5000).max(), targets[500], "after 5 s it grows no more")
     }
 
     func testShrinksWhenTheRateFalls() {
