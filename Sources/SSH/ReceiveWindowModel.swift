@@ -13,7 +13,11 @@
 /// product, and the target is twice the largest of the last few rounds'. While the window is
 /// the bottleneck a round delivers the whole window, so the target doubles each round trip;
 /// on a link that is the bottleneck it settles near twice its bandwidth-delay product; when
-/// the rate falls (or the output stops) it shrinks after `roundsHeld` rounds.
+/// the rate falls (or the output stops) it shrinks after `roundsHeld` rounds. A round trip
+/// shorter than `shortestRoundTrip` counts as that long: a window that drains in 100 ms costs a
+/// key nothing noticeable, and on a fast link (loopback) the round trip that matters includes
+/// the reader's frames and the server's scheduling on a busy machine, which the least sample
+/// does not show; there the window goes to the ceiling.
 public struct ReceiveWindowModel: Sendable, Equatable {
     public let floor: Int
     public let ceiling: Int
@@ -29,6 +33,8 @@ public struct ReceiveWindowModel: Sendable, Equatable {
     /// How many rounds a high rate is remembered: a pause of one round does not shrink the
     /// window just before the output resumes.
     static let roundsHeld = 4
+    /// The least round trip a product is computed with (seconds).
+    static let shortestRoundTrip = 0.05
 
     public init(floor: Int, ceiling: Int) {
         precondition(floor > 0 && floor <= ceiling, "a window's floor must be positive and at most its ceiling")
@@ -54,7 +60,7 @@ public struct ReceiveWindowModel: Sendable, Equatable {
         }
         roundBytes += max(0, bytes)
         guard let rtt = roundTrip, time - start >= rtt else { return }
-        let product = Double(roundBytes) * rtt / (time - start)
+        let product = Double(roundBytes) * max(rtt, Self.shortestRoundTrip) / (time - start)
         products.append(Int(product.rounded()))
         if products.count > Self.roundsHeld { products.removeFirst() }
         let wanted = 2 * (products.max() ?? 0)

@@ -56,6 +56,21 @@ final class ReceiveWindowModelTests: XCTestCase {
         XCTAssertEqual(targets.last, ceiling, "it reaches the ceiling and stays there")
     }
 
+    func testAFastLinkWithAShortRoundTripGetsTheCeilingAtOnce() {
+        var model = ReceiveWindowModel(floor: floor, ceiling: ceiling)
+        // Loopback: 0.2 ms round trips, 300 MB/s. Two bandwidth-delay products would be 120 KB,
+        // too little to cover a busy machine's scheduling; the window drains in 100 ms anyway.
+        let targets = run(&model, rate: 300e6, rtt: 0.0002, from: 0, seconds: 0.1)
+        XCTAssertEqual(targets[2], ceiling, "\(targets.prefix(4))")
+    }
+
+    func testAShortRoundTripCountsAsFiftyMilliseconds() {
+        var model = ReceiveWindowModel(floor: floor, ceiling: ceiling)
+        // 1.25 MB/s (10 Mbit/s) at 20 ms: 2 x 1.25 MB/s x 50 ms = 125 KB, not 2 x 25 KB.
+        let targets = run(&model, rate: 1_250_000, rtt: 0.02, from: 0, seconds: 2)
+        XCTAssertEqual(Double(targets.last ?? 0), 125_000, accuracy: 5_000)
+    }
+
     func testSettlesNearTwoBandwidthDelayProductsOfASlowLink() {
         var model = ReceiveWindowModel(floor: floor, ceiling: ceiling)
         // 2 Mbit/s, 200 ms: 50 KB in flight fill the link; the window holds about twice that.
