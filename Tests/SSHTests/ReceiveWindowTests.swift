@@ -65,6 +65,30 @@ final class ReceiveWindowTests: XCTestCase {
         XCTAssertTrue(zip(body.prefix(whole), (0..<whole).map { line[$0 % line.count] }).allSatisfy { $0 == $1 },
                       "the flood arrived whole and in order")
     }
+
+    func testOnLoopbackAFloodGrowsTheWindowFarAboveTheFloor() throws {
+        let session = try fixture.session()
+        let size = 16 << 20
+        let channel = try session.exec("head -c \(size) /dev/zero")
+        var count = 0
+        var ended = false
+        while !ended {
+            // 16 KiB at a time, as the attach loop reads.
+            let output = try channel.readAvailable(limit: 16 * 1024)
+            count += output.stdout.count
+            ended = output.reachedEOF
+            if ended || output.hasMore || !output.isEmpty { continue }
+            var pfd = pollfd(fd: session.socketDescriptor, events: session.blockDirections.pollEvents | Int16(POLLIN),
+                             revents: 0)
+            guard poll(&pfd, 1, 30_000) > 0 else { throw TestSupportError("no output for 30 s after \(count) bytes") }
+        }
+        XCTAssertEqual(count, size, "every byte arrived")
+        // Anything faster than 64 KiB per 25 ms is a link whose window drains in no time.
+        let window = channel.receiveWindow
+        XCTAssertGreaterThan(window.largest, 4 * (ChannelReceiveWindow.initial + ChannelReceiveWindow.readSize),
+                             "round trip \(String(describing: window.roundTrip))")
+        XCTAssertLessThanOrEqual(window.largest, ChannelReceiveWindow.ceiling + ChannelReceiveWindow.readSize)
+    }
 }
 
 /// Reads a channel in a poll(2) loop as a console would, keeping everything.
