@@ -36,7 +36,10 @@ public final class SSHChannel {
     /// True when agent forwarding was asked for this channel and the server refused it.
     public internal(set) var agentForwardingRefused = false
     /// The one buffer every read goes through (allocated once, not per read).
-    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32_768, alignment: 16)
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ChannelReceiveWindow.readSize,
+                                                                    alignment: 16)
+    /// The receive window, kept at what the link needs (ADR 0030).
+    private let window = ChannelReceiveWindow()
 
     init(session: SSHSession, raw: OpaquePointer) {
         self.session = session
@@ -78,6 +81,10 @@ public final class SSHChannel {
         var total = 0
         var progress = true
         var lookedAgain = false
+        // This channel's half-sent window adjust goes first: a read would send its own.
+        guard try window.finishPending(session: session, raw: raw, by: adjusting) else {
+            return (reachedEOF: false, hasMore: false)
+        }
         while total < limit {
             if !progress {
                 // Reading stderr drains the transport too and can leave stdout packets behind
@@ -90,10 +97,14 @@ public final class SSHChannel {
             for stream: Int32 in [0, SSH_EXTENDED_DATA_STDERR] {
                 while true {
                     // Another call's packet is half sent: a read's window adjust must wait for it.
-                    guard session.mayCall(reading) else { return (reachedEOF: false, hasMore: false) }
+                    guard session.mayCall(reading) else {
+                        try window.passEnded(read: total, session: session, raw: raw, by: adjusting)
+                        return (reachedEOF: false, hasMore: false)
+                    }
                     let n = libssh2_channel_read_ex(raw, stream, readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self),
                                                     readBuffer.count)
                     session.called(reading)
+                    window.observe(read: max(n, 0), on: raw)
                     if n > 0 {
                         progress = true
                         lookedAgain = false
@@ -110,6 +121,7 @@ public final class SSHChannel {
                 }
             }
         }
+        try window.passEnded(read: total, session: session, raw: raw, by: adjusting)
         return (reachedEOF: libssh2_channel_eof(raw) == 1, hasMore: progress)
     }
 
@@ -119,7 +131,13 @@ public final class SSHChannel {
 
     /// False while another call's half-sent packet holds the session: `readAvailable` then
     /// reads nothing, whatever libssh2 holds.
-    public var mayRead: Bool { session.mayCall(reading) }
+    public var mayRead: Bool { session.mayCall(reading) || window.isPending }
+
+    /// The receive window now: what the model asks for, the largest granted so far and the
+    /// round trip it uses (ADR 0030).
+    public var receiveWindow: (target: Int, largest: Int, roundTrip: Double?) {
+        (window.target, window.largest, window.roundTrip)
+    }
 
     /// True once the remote sent EOF and all data before it was read.
     public var receivedEOF: Bool { libssh2_channel_eof(raw) == 1 }
@@ -186,7 +204,8 @@ public final class SSHChannel {
     /// or once the connection failed; `exit` then says how the command ended.
     func closeStep() -> Bool {
         guard closing != .closed else { return true }
-        guard session.finishPendingCall(of: self, channel: raw) else { return false }
+        guard (try? window.finishPending(session: session, raw: raw, by: adjusting)) != false,
+              session.finishPendingCall(of: self, channel: raw) else { return false }
         if closing == .open {
             let sender = SSHSender(self, .close)
             guard session.mayCall(sender) else { return false }
@@ -262,6 +281,7 @@ public final class SSHChannel {
     }
 
     private var reading: SSHSender { SSHSender(self, .read) }
+    private var adjusting: SSHSender { SSHSender(self, .windowAdjust) }
 
     private func exitSignal() -> String? {
         var name: UnsafeMutablePointer<CChar>?

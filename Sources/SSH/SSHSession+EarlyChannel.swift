@@ -56,9 +56,10 @@ extension SSHSession {
         }
     }
 
-    /// The one session channel open Drover sends; `exec` repeats it to collect the answer.
+    /// The one session channel open Drover sends; `exec` repeats it to collect the answer. Its
+    /// window starts at the floor and grows as the link allows (`ChannelReceiveWindow`).
     static func openSessionChannel(_ raw: OpaquePointer) -> OpaquePointer? {
-        libssh2_channel_open_ex(raw, "session", 7, 2 * 1024 * 1024, 32768, nil, 0)
+        libssh2_channel_open_ex(raw, "session", 7, UInt32(ChannelReceiveWindow.initial), 32768, nil, 0)
     }
 
     /// Opening any other channel while the early one waits for `exec` would take its answer.

@@ -3,7 +3,7 @@ import CLibSSH2
 /// One caller of libssh2 on a session: an object (a channel, a tunnel, an upload, the session
 /// itself) and the kind of call, since only the same libssh2 function can resume its packet.
 struct SSHSender: Equatable {
-    enum Call { case read, write, endOfFile, open, close, keepalive, sftp, resize, disconnect, listen, accept }
+    enum Call { case read, windowAdjust, write, endOfFile, open, close, keepalive, sftp, resize, disconnect, listen, accept }
     let owner: ObjectIdentifier
     let call: Call
 

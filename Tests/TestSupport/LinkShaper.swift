@@ -15,13 +15,16 @@ public final class LinkShaper: @unchecked Sendable {
 
     /// Starts the shaper and waits for the port it listens on.
     /// `trace`: a file the shaper appends "time up|down bytes" to per read (see `flights`).
+    /// `queueKiB`: the bound of the queue in front of the `rateKiB` cap (0: none), so TCP
+    /// back-pressure reaches the sender as on a real link.
     public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0,
-                trace: String? = nil) throws {
+                queueKiB: Int = 0, trace: String? = nil) throws {
         let output = try PipePair()
         child = try ChildProcess("/usr/bin/python3", [LinkShaper.script, "--target", String(target),
                                                       "--delay-ms", String(delayMilliseconds),
                                                       "--jitter-ms", String(jitterMilliseconds),
-                                                      "--rate-kib", String(rateKiB)]
+                                                      "--rate-kib", String(rateKiB),
+                                                      "--queue-kib", String(queueKiB)]
                                     + (trace.map { ["--trace", $0] } ?? []),
                                  stdout: output.write)
         close(output.write)

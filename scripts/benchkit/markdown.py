@@ -2,7 +2,7 @@
 import os
 import re
 
-from .report import connect_rows, echo_rows, flood_rows, med, percentile, verdict
+from .report import connect_rows, echo_rows, flood_rows, interrupt_rows, med, percentile, verdict
 
 
 def table_rows(path, header_prefix):
@@ -45,6 +45,8 @@ def write(results, path, header):
           "| measure | Drover median (range) | ssh -tt median (range) | ratio / diff | target | result | notes |",
           "| --- | --- | --- | --- | --- | --- | --- |"]
     L += connect_rows(link) + echo_rows(link)
+    if results.get("interrupt"):
+        L += interrupt_rows(results["interrupt"])
     L += ["", "Round trips: the link's bursts from the TCP connect to the first line, read from the "
           "shaper's trace at the highest RTT (`up` client to server, `down` back, bytes):", ""]
     top = max(link["flights"]["drover"])

@@ -125,3 +125,17 @@ def plots(results, outdir):
     fig.tight_layout()
     fig.savefig(os.path.join(outdir, "bench-memory.png"), dpi=80)
     plt.close(fig)
+
+
+def interrupt_rows(r):
+    """Ctrl+C during a flood on a slow link (scripts/benchkit/interrupt.py): one row."""
+    d = [x["seconds"] for x in r["drover"]]
+    s = [x["seconds"] for x in r["ssh"]]
+    if not d or not s:
+        return [f"| Ctrl+C during `cat` of {r['mib']} MB, {r['rate_kib']} KiB/s, {r['rtt_ms']} ms RTT | no run reached "
+                "the prompt | | | <= 0.35x | **MISSED** | |"]
+    ratio = med(d) / med(s)
+    db, sb = med([x["bytes"] for x in r["drover"]]), med([x["bytes"] for x in r["ssh"]])
+    return [f"| Ctrl+C during `cat` of {r['mib']} MB, {r['rate_kib']} KiB/s, {r['rtt_ms']} ms RTT, {r['queue_kib']} KiB "
+            f"queue: prompt back | {med(d):.2f} s ({rng(d)} s) | {med(s):.2f} s ({rng(s)} s) | {ratio:.2f}x | <= 0.35x | "
+            f"{verdict(ratio <= 0.35)} | bytes written locally after the key: {db / 1024:.0f} KiB vs {sb / 1024:.0f} KiB |"]

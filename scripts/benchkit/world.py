@@ -53,10 +53,11 @@ class World:
         self.pinned = set()
         self.hosts = 0
 
-    def shaper(self, delay_ms=0, rate_kib=0, jitter_ms=0, trace=None):
-        """A new shaped port in front of the sshd (delay each way = RTT / 2)."""
+    def shaper(self, delay_ms=0, rate_kib=0, jitter_ms=0, trace=None, queue_kib=0):
+        """A new shaped port in front of the sshd (delay each way = RTT / 2; queue_kib bounds the
+        queue in front of the rate cap)."""
         argv = ["python3", f"{SCRIPTS}/link-shaper", "--target", str(self.port), "--delay-ms", str(delay_ms),
-                "--rate-kib", str(rate_kib), "--jitter-ms", str(jitter_ms)]
+                "--rate-kib", str(rate_kib), "--jitter-ms", str(jitter_ms), "--queue-kib", str(queue_kib)]
         if trace:
             argv += ["--trace", trace]
         p = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
