@@ -33,7 +33,9 @@ extension AttachRun: LinkDriverDelegate {
         case .failed(let why):
             hostDone(driver, .init(exitCode: 1, message: wasAttached ? "Lost \(driver.name): \(why)" : why))
         case .reconnecting:
-            scheduleReconnect(driver)
+            // Keys the lost link took without proof are kept now (ADR 0031): as with a key
+            // typed while away, the host tries at once instead of waiting out the backoff.
+            if driver.stream.hasKeptKeys { retryNow(driver) } else { scheduleReconnect(driver) }
         default:
             break
         }

@@ -14,6 +14,7 @@ extension LinkDriver {
                keepalive.heard() {
                 delegate?.driverStatusChanged(self)
             }
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) { receiptHeard() }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A pump turn already asked for does this read (later in this loop turn, or in the
             // next if asked for during this one): one read per turn, not two.
@@ -36,6 +37,7 @@ extension LinkDriver {
     func pump() {
         guard let connection, delegate?.isEnding != true else { return }
         do {
+            try stepReceiptProbe(connection)
             var output: HostStream.Read
             let start = ContinuousClock.now
             repeat {
@@ -116,6 +118,7 @@ extension LinkDriver {
     func sendWaiting() {
         guard connection != nil else { return }
         do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
+        keysWritten()
         // A channel write first reads what the socket holds (libssh2 drains it for window
         // adjusts): the host's output, a forwarded connection's data or the open of an agent
         // channel may now wait inside libssh2 with no socket event left to announce it, so the

@@ -73,10 +73,14 @@ final class LinkDriver {
     let keepaliveInterval: Int
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
+    /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
+    var receipt = ReceiptWatch()
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     let reconnectTimer: LoopTimer
     let deliveryTimer: LoopTimer
+    /// The receipt clock's next check (`ReceiptWatch`).
+    let receiptTimer: LoopTimer
     /// The pump's next turn while the channel has more: one at a time.
     let pumpAgainTimer: LoopTimer
     /// The upload's next step while it can go on at once: one at a time.
@@ -105,6 +109,7 @@ final class LinkDriver {
         keepaliveTimer = LoopTimer(on: loop)
         reconnectTimer = LoopTimer(on: loop)
         deliveryTimer = LoopTimer(on: loop)
+        receiptTimer = LoopTimer(on: loop)
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
@@ -167,6 +172,7 @@ final class LinkDriver {
         stream.open(connection.channel)
         attempts.attached(generation: generation)
         keepalive = KeepaliveWatch()
+        receipt.reset()
         // The local terminal (or the host's emulator) may have been resized while connecting.
         // Unchanged since the PTY request: no window change (a packet the first output waited behind).
         if connection.requestedSize.map({ $0 != (terminal.columns, terminal.rows) }) ?? true {
@@ -206,8 +212,10 @@ final class LinkDriver {
     func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
-        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer] { timer.cancel() }
-        stream.close()
+        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer, receiptTimer] { timer.cancel() }
+        receipt.reset()
+        // A lost link's unproven keys are kept for the next connection; an ended session's are not.
+        stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
