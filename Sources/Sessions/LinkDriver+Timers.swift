@@ -109,6 +109,7 @@ extension LinkDriver {
             }
         }
         pump()
+        removeLeftUploads()
     }
 
     /// Sends the keys kept for this link, oldest first, ahead of anything typed later (the

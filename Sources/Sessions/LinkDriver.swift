@@ -223,6 +223,7 @@ final class LinkDriver {
         connection = nil
         if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
+        cancelled?.next?()
     }
 
     /// Drover is ending: the link goes down and the kept passwords are zeroed.
