@@ -12,11 +12,17 @@ extension LinkDriver {
     static let wakeAnswerWindow = Duration.seconds(2)
 
     /// Keys went to the channel (or wait for it): they start the clock unless something
-    /// unanswered did already, and a probe is to vouch for them.
+    /// unanswered did already, and a probe goes behind them now (unless one is out: its answer
+    /// sends the next), so keys stay unproven for about one round trip, and a link lost just
+    /// after a command ran does not run it again.
     func keysWritten() {
         guard connection != nil else { return }
         _ = receipt.typed(at: .now)
         if !receiptTimer.isPending { scheduleReceiptCheck(after: receipt.suspectAfter) }
+        if stream.hasUnprovenKeys, !receipt.probePending {
+            receipt.wantProbe()
+            pumpNextTurn()
+        }
     }
 
     /// The host spoke (called by the socket watch): the clock stops.
@@ -55,7 +61,10 @@ extension LinkDriver {
         case .answered:
             break
         }
-        if stream.hasUnprovenKeys { receipt.wantProbe() }
+        if stream.hasUnprovenKeys {
+            receipt.wantProbe()
+            pumpNextTurn()
+        }
         if receipt.probePending { pump() }
     }
 
@@ -70,6 +79,7 @@ extension LinkDriver {
         guard let proven = receipt.probeStepped(answered: step == .answered, mark: mark, at: .now) else { return }
         if let roundTrip = receipt.roundTrip { echo.record(roundTrip: roundTrip) }
         stream.proven(through: proven)
-        if stream.hasUnprovenKeys, !receiptTimer.isPending { scheduleReceiptCheck(after: receipt.suspectAfter) }
+        // Keys written while it was out: the next probe goes behind them now.
+        if stream.hasUnprovenKeys { receipt.wantProbe() }
     }
 }

@@ -80,7 +80,7 @@ extension LinkDriver {
 
     /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
     /// must not add more, or they pile up and run back to back ahead of the frame that is due.
-    private func pumpNextTurn() {
+    func pumpNextTurn() {
         guard !pumpAgainTimer.isPending else { return }
         pumpAgainTimer.nextTurn { [weak self] in self?.serve() }
     }

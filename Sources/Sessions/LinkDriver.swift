@@ -19,8 +19,10 @@ protocol LinkDriverDelegate: AnyObject {
     /// A keepalive went unanswered: the "no answer for N s" line starts counting.
     func driverFellSilent(_ driver: LinkDriver)
     /// The link dropped or an attempt failed. The connection is gone and the lifecycle has
-    /// been told; `wasAttached` says whether any connection of this run got attached.
-    func driverLost(_ driver: LinkDriver, wasAttached: Bool)
+    /// been told; `wasAttached` says whether any connection of this run got attached, and
+    /// `keptItsKeys` whether an attached connection went with keys it took without proof or had
+    /// not sent, now kept for the next one (ADR 0031).
+    func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool)
     /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
     func driver(_ driver: LinkDriver, ended exit: SSHExit?)
     /// A remark about the link that is no failure of it (the local agent cannot be reached).
@@ -191,9 +193,10 @@ final class LinkDriver {
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
         let wasAttached = attempts.attachedOnce
         let retry = attempts.retriesLoss(recoverable: recoverable)
+        let hadKeys = connection != nil && (stream.hasUnprovenKeys || stream.waitsForChannel)
         dropConnection()
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
-        delegate?.driverLost(self, wasAttached: wasAttached)
+        delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadKeys && stream.hasKeptKeys)
     }
 
     /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and

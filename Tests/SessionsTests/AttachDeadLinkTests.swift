@@ -76,6 +76,18 @@ final class AttachDeadLinkTests: XCTestCase {
         XCTAssertEqual(count("OK.", in: screen), 1, screen)
     }
 
+    /// A host that takes keys without echoing them for longer than the deadline (echo off, its
+    /// program busy) is not dead: sshd answers the probe. Counted: one login in the sshd's log.
+    func testAHostThatDoesNotEchoForSecondsIsNotDeclaredDead() throws {
+        harness = try AttachHarness()
+        try attach(port: harness.sshd.port, command: harness.standinCommand)
+        try harness.type("stty -echo; sleep 7; stty echo; echo slow-$((6*7))\n")
+        try harness.type("abc")
+        try harness.waitFor("slow-42", timeout: 30)
+        XCTAssertEqual(count("Accepted publickey", in: harness.sshd.log), 1, "never reconnected:\n\(harness.sshd.log)")
+        XCTAssertFalse(try harness.screen().contains("no answer"), "never said no answer")
+    }
+
     /// The case: the host's sshd session processes are stopped, so `LOST.` waits in the
     /// host's kernel. A fresh session each connection (a plain shell): the reconnect's shell gets
     /// `LOST.` then `OK.` once. When the old sshd resumes it reads `LOST.` too and hands it to the
