@@ -71,10 +71,18 @@ extension LinkDriver {
     /// Sends the probe that is wanted, or looks for the answer of the one out (each pump,
     /// before the read: the request's wait may have taken output into libssh2, which the read
     /// then finds). An answer proves the keys written before it; later keys get the next probe.
+    /// A channel the host ended is not probed (its end is the pump's to report), and a probe
+    /// the server refused in another way than dropping the link proves nothing and is dropped.
     func stepReceiptProbe(_ connection: RemoteConnection) throws {
-        guard receipt.probePending else { return }
+        guard receipt.probePending, !stream.receivedEOF else { return }
         let mark = stream.keyBytesWritten
-        let step = try connection.channel.stepReceiptProbe()
+        let step: SSHChannel.ReceiptProbe
+        do {
+            step = try connection.channel.stepReceiptProbe()
+        } catch SSHError.protocolFailure {
+            receipt.probeRefused()
+            return
+        }
         guard step != .notSent else { return }
         guard let proven = receipt.probeStepped(answered: step == .answered, mark: mark, at: .now) else { return }
         if let roundTrip = receipt.roundTrip { echo.record(roundTrip: roundTrip) }

@@ -10,11 +10,10 @@ extension LinkDriver {
     func watchSocket() {
         guard let connection else { return }
         socketWatch = loop.watch(connection.session.socketDescriptor, for: .readable) { [unowned self] events in
-            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error),
-               keepalive.heard() {
-                delegate?.driverStatusChanged(self)
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
+                if keepalive.heard() { delegate?.driverStatusChanged(self) }
+                receiptHeard()
             }
-            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) { receiptHeard() }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A pump turn already asked for does this read (later in this loop turn, or in the
             // next if asked for during this one): one read per turn, not two.

@@ -88,6 +88,12 @@ struct ReceiptWatch {
         return vouched
     }
 
+    /// The server refused the probe without dropping the link: it proves nothing (the clock
+    /// goes on; anything heard still stops it).
+    mutating func probeRefused() {
+        probe = nil
+    }
+
     /// The link is gone or new: nothing is pending (the round trip is kept).
     mutating func reset() {
         firstUnanswered = nil

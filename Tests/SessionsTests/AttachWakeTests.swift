@@ -48,4 +48,41 @@ final class AttachWakeTests: XCTestCase {
         let took = LinkShaper.monotonicNow() - wokeAt
         XCTAssertLessThan(took, 3.0, "the screen is live again within 3 s of waking")
     }
+
+    /// The silent case: while Drover is stopped the network dies without a word (the shaper
+    /// holds every byte; no close reaches either side). After SIGCONT the overdue keepalive
+    /// turn is a wake: the link must answer within 2 s, and the reconnect is accepted by the
+    /// shaper (its trace, CLOCK_MONOTONIC) well before the keepalive's 45 s of silence would
+    /// have given the link up (15 s after waking).
+    func testAfterASilentDeathTheWakeReconnectsInSeconds() throws {
+        harness = try AttachHarness()
+        let trace = harness.scratch.file("shaper.trace")
+        let shaper = try LinkShaper(target: harness.sshd.port, trace: trace)
+        defer { shaper.tearDown() }
+        let key = try harness.sshd.hostPublicKeyLine().split(separator: " ").prefix(2).joined(separator: " ")
+        try "[127.0.0.1]:\(shaper.port) \(key)\n".write(toFile: harness.home + "/known_hosts", atomically: true, encoding: .utf8)
+        chmod(harness.home + "/known_hosts", 0o600)
+        try harness.registerHost(port: shaper.port, command: harness.standinCommand)
+        try harness.startOuterTerminal(width: 100, height: 30)
+        try harness.type("sh -c 'sh -c \"echo \\$\\$ > \(harness.pidFile); exec drover attach e2e\"'\n")
+        try harness.waitUntil("the inner prompt") { $0.contains("inner$") && !$0.contains("attach e2e") }
+
+        let pid = try harness.droverPID()
+        kill(pid, SIGSTOP)
+        stoppedDrover = pid
+        shaper.blackhole(true)
+        usleep(30_000_000)   // the 30 s sleep: the scenario's input, not a wait for an event
+        kill(pid, SIGCONT)
+        stoppedDrover = nil
+        let wokeAt = LinkShaper.monotonicNow()
+        let deadline = Date().addingTimeInterval(30)
+        while try LinkShaper.accepts(trace: trace).count < 2, Date() < deadline { usleep(20_000) }
+        let accepts = try LinkShaper.accepts(trace: trace)
+        XCTAssertEqual(accepts.count, 2, "no reconnect")
+        XCTAssertLessThan(accepts[1] - wokeAt, 5.0, "the wake's probe found the dead link in seconds")
+        shaper.cutConnectionsBeforeBlackhole()
+        shaper.blackhole(false)
+        try harness.type("echo woke-$((6*7))\n")
+        try harness.waitFor("woke-42", timeout: 30)
+    }
 }
