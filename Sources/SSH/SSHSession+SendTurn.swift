@@ -3,7 +3,7 @@ import CLibSSH2
 /// One caller of libssh2 on a session: an object (a channel, a tunnel, an upload, the session
 /// itself) and the kind of call, since only the same libssh2 function can resume its packet.
 struct SSHSender: Equatable {
-    enum Call { case read, windowAdjust, write, endOfFile, open, close, keepalive, sftp, resize, disconnect, listen, accept }
+    enum Call { case read, windowAdjust, write, endOfFile, open, close, keepalive, sftp, resize, disconnect, listen, accept, probe }
     let owner: ObjectIdentifier
     let call: Call
 
@@ -64,6 +64,7 @@ extension SSHSession {
         case .read: _ = libssh2_channel_read_ex(channel, 0, &byte, 1)
         case .endOfFile: _ = libssh2_channel_send_eof(channel)
         case .resize: _ = libssh2_channel_request_pty_size_ex(channel, 1, 1, 0, 0)
+        case .probe: _ = libssh2_channel_setenv_ex(channel, "DROVER_RECEIPT", 14, "1", 1)
         // The caller's own close (or free) is repeated by the caller itself.
         case .close: return true
         default: return false

@@ -27,13 +27,16 @@ extension AttachRun: LinkDriverDelegate {
     /// Before its first attach nothing is retried (like ssh); after it, recoverable failures
     /// reconnect with backoff while the kept screen stays visible, but only for the host in
     /// front: a hidden host waits until it is brought forward.
-    func driverLost(_ driver: LinkDriver, wasAttached: Bool) {
+    func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool) {
         statusChanged()
         switch driver.lifecycle.state {
         case .failed(let why):
             hostDone(driver, .init(exitCode: 1, message: wasAttached ? "Lost \(driver.name): \(why)" : why))
         case .reconnecting:
-            scheduleReconnect(driver)
+            // Keys the lost link took without proof are kept now (ADR 0031): as with a key
+            // typed while away, the host tries at once instead of waiting out the backoff
+            // (once: a failed attempt waits it out as always).
+            if keptItsKeys { retryNow(driver) } else { scheduleReconnect(driver) }
         default:
             break
         }

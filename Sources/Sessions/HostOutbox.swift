@@ -10,7 +10,9 @@ import Console
 /// - **Not attached** (connecting, reconnecting), or keys kept from then not sent yet: keys are
 ///   kept, as mosh delivers input typed during an outage, and go once `releaseKept` is called
 ///   (the session drew). Answers are dropped: they answer a screen the link no longer has, and
-///   the bytes the channel had not taken when it dropped go with it.
+///   the answers the channel had not taken when it dropped go with it. Keys it had not taken,
+///   and those it took without proof that the host received them (`UnprovenKeys`, ADR 0031),
+///   go back to the front of the kept keys when the link is lost.
 /// - **A paste being prepared** (a picture read and uploaded): keys typed meanwhile wait behind
 ///   it (they belong after the pasted path); answers do not, they go at once.
 ///
@@ -28,8 +30,12 @@ struct HostOutbox {
     /// Where `type` put a key (kept: for later, or dropped at the bound).
     enum Route: Equatable { case channel, heldBehindPaste, kept }
 
-    /// For the channel, oldest first.
-    private var ready: [UInt8] = []
+    /// For the channel, oldest first: chunks of keys or of answers; the first one partly
+    /// written when `readyOffset` is not 0.
+    private var ready: [(bytes: [UInt8], isKey: Bool)] = []
+    private var readyOffset = 0
+    /// Keys the channel took that the host has not been shown to have received.
+    private var unproven = UnprovenKeys()
     private var kept: [UInt8] = []
     /// Keys typed after `kept` was full, and dropped.
     private var keptDropped = 0
@@ -46,6 +52,10 @@ struct HostOutbox {
     var waitsForChannel: Bool { !ready.isEmpty }
     /// Whether a paste is being prepared (keys wait behind it).
     var holdsForPaste: Bool { held != nil }
+    /// Key bytes the channel took, ever: a receipt probe sent now vouches for this many.
+    var keyBytesWritten: Int { unproven.written }
+    /// True while keys the channel took wait for proof that the host received them.
+    var hasUnprovenKeys: Bool { !unproven.isEmpty }
 
     // MARK: What goes in
 
@@ -57,7 +67,7 @@ struct HostOutbox {
             return .heldBehindPaste
         }
         if takesKeysNow {
-            ready += bytes
+            enqueue(bytes, isKey: true)
             return .channel
         }
         keep(bytes)
@@ -67,7 +77,16 @@ struct HostOutbox {
     /// The emulator's answers: to the channel now, ahead of nothing typed later and behind no
     /// paste; dropped while not attached.
     mutating func reply(_ bytes: [UInt8]) {
-        if isAttached { ready += bytes }
+        if isAttached { enqueue(bytes, isKey: false) }
+    }
+
+    /// Appends to the chunk of the same kind at the end unless the channel began taking it.
+    private mutating func enqueue(_ bytes: [UInt8], isKey: Bool) {
+        if let last = ready.indices.last, ready[last].isKey == isKey, last > 0 || readyOffset == 0 {
+            ready[last].bytes += bytes
+        } else {
+            ready.append((bytes, isKey))
+        }
     }
 
     // MARK: The link
@@ -77,17 +96,38 @@ struct HostOutbox {
         isAttached = true
     }
 
-    /// The connection is gone, with whatever it had not taken.
-    mutating func detached() {
+    /// The connection is gone. With `keepingKeys` (the link was lost, not ended by the host),
+    /// the keys it took without proof and those it had not taken go back ahead of the kept
+    /// keys, in the order they were typed, for the next connection; answers are dropped.
+    mutating func detached(keepingKeys: Bool = true) {
         isAttached = false
+        var again = unproven.takeAll()
+        // The first chunk, if the channel began taking it, is among the unproven ones already.
+        for (index, chunk) in ready.enumerated() where chunk.isKey && (index > 0 || readyOffset == 0) {
+            again.chunks.append(chunk.bytes)
+        }
         ready.removeAll()
+        readyOffset = 0
+        guard keepingKeys, !again.chunks.isEmpty || again.lost > 0 else { return }
+        let later = kept, laterDropped = keptDropped
+        kept = []
+        keptDropped = 0
+        for chunk in again.chunks { keep(chunk) }
+        keptDropped += again.lost
+        if !later.isEmpty { keep(later) }
+        keptDropped += laterDropped
+    }
+
+    /// A receipt probe sent when `mark` key bytes had been written was answered.
+    mutating func proven(through mark: Int) {
+        unproven.proven(through: mark)
     }
 
     /// The session drew (its program reads now): the kept keys go to the channel, oldest first,
     /// ahead of anything typed later. False when none were waiting.
     mutating func releaseKept() -> Bool {
         guard isAttached, hasKeptKeys else { return false }
-        ready += kept
+        if !kept.isEmpty { enqueue(kept, isKey: true) }
         kept = []
         keptDropped = 0
         return true
@@ -102,10 +142,16 @@ struct HostOutbox {
     /// Writes from the front what `channel` takes (it returns the count, 0 when full), until it
     /// takes nothing more or nothing waits.
     mutating func write(_ channel: (ArraySlice<UInt8>) throws -> Int) rethrows {
-        while !ready.isEmpty {
-            let taken = try channel(ready[...])
+        while let first = ready.first {
+            let taken = try channel(first.bytes[readyOffset...])
             if taken <= 0 { break }
-            ready.removeFirst(min(taken, ready.count))
+            let count = min(taken, first.bytes.count - readyOffset)
+            if first.isKey { unproven.took(count, of: first.bytes, starts: readyOffset == 0) }
+            readyOffset += count
+            if readyOffset == first.bytes.count {
+                ready.removeFirst()
+                readyOffset = 0
+            }
         }
     }
 

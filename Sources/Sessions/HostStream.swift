@@ -45,11 +45,23 @@ final class HostStream {
         outbox.attached()
     }
 
-    /// The connection is gone, with whatever it had not taken.
-    func close() {
+    /// The connection is gone. Lost (`keepingKeys`): the keys it took without proof of receipt
+    /// and those it had not taken are kept for the next one (ADR 0031); ended by the host: the
+    /// session they were for is over, so they go with it.
+    func close(keepingKeys: Bool = true) {
         transport = nil
         sizeDue = nil
-        outbox.detached()
+        outbox.detached(keepingKeys: keepingKeys)
+    }
+
+    /// Key bytes the transport took, ever: what a receipt probe sent now vouches for.
+    var keyBytesWritten: Int { outbox.keyBytesWritten }
+    /// True while keys the transport took wait for proof that the host received them.
+    var hasUnprovenKeys: Bool { outbox.hasUnprovenKeys }
+
+    /// A receipt probe sent when `mark` key bytes had been written was answered.
+    func proven(through mark: Int) {
+        outbox.proven(through: mark)
     }
 
     /// Reads what the transport has: each piece is shown to `seen`, then fed to the screen; its

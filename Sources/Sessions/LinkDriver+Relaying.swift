@@ -10,9 +10,9 @@ extension LinkDriver {
     func watchSocket() {
         guard let connection else { return }
         socketWatch = loop.watch(connection.session.socketDescriptor, for: .readable) { [unowned self] events in
-            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error),
-               keepalive.heard() {
-                delegate?.driverStatusChanged(self)
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
+                if keepalive.heard() { delegate?.driverStatusChanged(self) }
+                receiptHeard()
             }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A pump turn already asked for does this read (later in this loop turn, or in the
@@ -36,6 +36,7 @@ extension LinkDriver {
     func pump() {
         guard let connection, delegate?.isEnding != true else { return }
         do {
+            try stepReceiptProbe(connection)
             var output: HostStream.Read
             let start = ContinuousClock.now
             repeat {
@@ -79,7 +80,7 @@ extension LinkDriver {
 
     /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
     /// must not add more, or they pile up and run back to back ahead of the frame that is due.
-    private func pumpNextTurn() {
+    func pumpNextTurn() {
         guard !pumpAgainTimer.isPending else { return }
         pumpAgainTimer.nextTurn { [weak self] in self?.serve() }
     }
@@ -117,6 +118,7 @@ extension LinkDriver {
     func sendWaiting() {
         guard connection != nil else { return }
         do { try flush() } catch { lose("\(error)", recoverable: true, generation: lifecycle.generation) }
+        keysWritten()
         // A channel write first reads what the socket holds (libssh2 drains it for window
         // adjusts): the host's output, a forwarded connection's data or the open of an agent
         // channel may now wait inside libssh2 with no socket event left to announce it, so the

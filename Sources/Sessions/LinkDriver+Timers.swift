@@ -10,11 +10,20 @@ extension LinkDriver {
     var deadSilence: Duration { .seconds(keepaliveInterval * Self.deadAfterKeepalives) }
 
     /// "mac: no answer for 4 s; …" while a keepalive is unanswered, else nil.
-    var keepaliveNote: String? { keepalive.statusNote(host: name, deadAfter: deadSilence) }
+    var keepaliveNote: String? {
+        receipt.statusNote(host: name, at: .now) ?? keepalive.statusNote(host: name, deadAfter: deadSilence)
+    }
 
     func scheduleKeepalive() {
-        keepaliveTimer.schedule(after: .seconds(keepaliveInterval)) { [unowned self] in
+        let due = ContinuousClock.now + .seconds(keepaliveInterval)
+        keepaliveTimer.schedule(at: due) { [unowned self] in
             guard let connection else { return }
+            // Far later than due: the process did not run (a sleep, a stop). The link may have
+            // died meanwhile without a word; it must answer now (ADR 0031).
+            if ContinuousClock.now - due > Self.wakeLateness {
+                woke()
+                guard self.connection === connection else { return }
+            }
             switch keepalive.tick(deadAfter: deadSilence) {
             case .dead(let seconds):
                 lose("no answer from the host for \(seconds) s", recoverable: true, generation: lifecycle.generation)
@@ -78,7 +87,7 @@ extension LinkDriver {
     /// "no answer for N s".
     var isCountingDown: Bool {
         let waiting = lifecycle.nextAttempt != nil && reconnectTimer.isPending
-        let silent = connection != nil && keepalive.unanswered
+        let silent = connection != nil && (keepalive.unanswered || receipt.suspected)
         return waiting || silent
     }
 
@@ -100,6 +109,7 @@ extension LinkDriver {
             }
         }
         pump()
+        removeLeftUploads()
     }
 
     /// Sends the keys kept for this link, oldest first, ahead of anything typed later (the
@@ -113,6 +123,7 @@ extension LinkDriver {
     /// The kept keys went: no timer waits for them, and the status line no longer counts them.
     func keptKeysWent() {
         deliveryTimer.cancel()
+        keysWritten()
         delegate?.driverStatusChanged(self)
     }
 }

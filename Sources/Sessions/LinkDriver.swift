@@ -19,8 +19,10 @@ protocol LinkDriverDelegate: AnyObject {
     /// A keepalive went unanswered: the "no answer for N s" line starts counting.
     func driverFellSilent(_ driver: LinkDriver)
     /// The link dropped or an attempt failed. The connection is gone and the lifecycle has
-    /// been told; `wasAttached` says whether any connection of this run got attached.
-    func driverLost(_ driver: LinkDriver, wasAttached: Bool)
+    /// been told; `wasAttached` says whether any connection of this run got attached, and
+    /// `keptItsKeys` whether an attached connection went with keys it took without proof or had
+    /// not sent, now kept for the next one (ADR 0031).
+    func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool)
     /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
     func driver(_ driver: LinkDriver, ended exit: SSHExit?)
     /// A remark about the link that is no failure of it (the local agent cannot be reached).
@@ -73,10 +75,14 @@ final class LinkDriver {
     let keepaliveInterval: Int
     static let deadAfterKeepalives = 3
     var keepalive = KeepaliveWatch()
+    /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
+    var receipt = ReceiptWatch()
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     let reconnectTimer: LoopTimer
     let deliveryTimer: LoopTimer
+    /// The receipt clock's next check (`ReceiptWatch`).
+    let receiptTimer: LoopTimer
     /// The pump's next turn while the channel has more: one at a time.
     let pumpAgainTimer: LoopTimer
     /// The upload's next step while it can go on at once: one at a time.
@@ -107,6 +113,7 @@ final class LinkDriver {
         keepaliveTimer = LoopTimer(on: loop)
         reconnectTimer = LoopTimer(on: loop)
         deliveryTimer = LoopTimer(on: loop)
+        receiptTimer = LoopTimer(on: loop)
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
@@ -172,6 +179,7 @@ final class LinkDriver {
         stream.open(connection.channel)
         attempts.attached(generation: generation)
         keepalive = KeepaliveWatch()
+        receipt.reset()
         // The local terminal (or the host's emulator) may have been resized while connecting.
         // Unchanged since the PTY request: no window change (a packet the first output waited behind).
         if connection.requestedSize.map({ $0 != (terminal.columns, terminal.rows) }) ?? true {
@@ -191,9 +199,10 @@ final class LinkDriver {
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
         let wasAttached = attempts.attachedOnce
         let retry = attempts.retriesLoss(recoverable: recoverable)
+        let hadKeys = connection != nil && (stream.hasUnprovenKeys || stream.waitsForChannel)
         dropConnection()
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
-        delegate?.driverLost(self, wasAttached: wasAttached)
+        delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadKeys && stream.hasKeptKeys)
     }
 
     /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and
@@ -212,8 +221,10 @@ final class LinkDriver {
     func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
-        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer] { timer.cancel() }
-        stream.close()
+        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer, receiptTimer] { timer.cancel() }
+        receipt.reset()
+        // A lost link's unproven keys are kept for the next connection; an ended session's are not.
+        stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
@@ -222,6 +233,7 @@ final class LinkDriver {
         connection = nil
         if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
+        cancelled?.next?()
     }
 
     /// Drover is ending: the link goes down and the kept passwords are zeroed.

@@ -127,6 +127,7 @@ final class HostOutboxTests: XCTestCase {
         outbox.type([0x62])               // would fit, but comes after a dropped key
         XCTAssertEqual(outbox.statusNote, "4094 typed bytes wait to be sent; full at 4 KiB, 4 newer bytes dropped (ctrl+] x discards)")
         XCTAssertEqual(delivered(&outbox), [UInt8](repeating: 0x61, count: HostOutbox.keptLimit - 2))
+        outbox.proven(through: outbox.keyBytesWritten)   // the host answered a probe sent after them
         outbox.detached()
         outbox.type([0x63])
         XCTAssertEqual(delivered(&outbox), [0x63], "after sending, the bound starts over")

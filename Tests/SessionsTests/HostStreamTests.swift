@@ -70,6 +70,7 @@ final class HostStreamTests: XCTestCase {
         let first = FakeTransport(), second = FakeTransport()
         host.open(first)
         XCTAssertEqual(try type("ls\r", into: host), .channel)
+        host.proven(through: host.keyBytesWritten)   // a probe sent after it was answered (ADR 0031)
         host.close()   // the link dropped
         XCTAssertEqual(try type("pwd\r", into: host), .kept)
         XCTAssertEqual(host.statusNote, "4 typed bytes wait to be sent (ctrl+] x discards)")
@@ -84,6 +85,26 @@ final class HostStreamTests: XCTestCase {
         XCTAssertEqual(second.text, "pwd\rx\u{1B}[1;1Ry")
         XCTAssertEqual(first.text, "ls\r", "the old connection got nothing more")
         XCTAssertNil(host.statusNote)
+    }
+
+    /// Issue 30, item 1: keys the dead connection took without proof go again on the next one,
+    /// ahead of those typed while away, once; the old connection's answer to its screen does not.
+    func testKeysTheLostLinkTookWithoutProofGoAgainOnce() throws {
+        let host = stream()
+        let first = FakeTransport(), second = FakeTransport()
+        host.open(first)
+        XCTAssertEqual(try type("LOST.", into: host), .channel)
+        try output("\u{1B}[6n", from: first, to: host)
+        XCTAssertEqual(first.text, "LOST.\u{1B}[1;1R")
+        host.close()   // declared dead: nothing proved the host took "LOST."
+        XCTAssertEqual(host.statusNote, "5 typed bytes wait to be sent (ctrl+] x discards)")
+        XCTAssertEqual(try type("OK.", into: host), .kept)
+        host.open(second)
+        try output("$ ", from: second, to: host)
+        XCTAssertEqual(second.text, "LOST.OK.")
+        host.proven(through: host.keyBytesWritten)
+        host.close()
+        XCTAssertNil(host.statusNote, "proven: never sent a third time")
     }
 
     func testSwitchingHostsWhileAnAnswerWaitsSendsItToItsOwnHost() throws {

@@ -56,6 +56,7 @@ final class ReconnectLogicTests: XCTestCase {
         let first = FakeTransport(), last = FakeTransport()
         host.attach(first)
         XCTAssertEqual(try host.type("ls\r"), .channel)
+        host.stream.proven(through: host.stream.keyBytesWritten)   // a probe after it was answered (ADR 0031)
         host.lose(at: start)
         XCTAssertEqual(host.attempts.lifecycle.nextAttempt, start + .seconds(1))
         XCTAssertEqual(try host.type("pwd\r"), .kept, "queued while the link is away")

@@ -14,7 +14,8 @@ public final class LinkShaper: @unchecked Sendable {
         .appendingPathComponent("scripts/link-shaper").path
 
     /// Starts the shaper and waits for the port it listens on.
-    /// `trace`: a file the shaper appends "time up|down bytes" to per read (see `flights`).
+    /// `trace`: a file the shaper appends "time up|down bytes" to per read and "time accept 0"
+    /// per connection accepted, times on CLOCK_MONOTONIC (see `flights`, `accepts`).
     /// `queueKiB`: the bound of the queue in front of the `rateKiB` cap (0: none), so TCP
     /// back-pressure reaches the sender as on a real link.
     public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0,
@@ -50,14 +51,37 @@ public final class LinkShaper: @unchecked Sendable {
             let words = line.split(separator: " ")
             guard words.count == 3 else { continue }
             let direction = String(words[1])
-            if out.last != direction { out.append(direction) }
+            if direction != "accept", out.last != direction { out.append(direction) }
         }
         return out
+    }
+
+    /// When the shaper accepted each connection, in seconds on CLOCK_MONOTONIC (`monotonicNow`).
+    public static func accepts(trace: String) throws -> [Double] {
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count == 3 && words[1] == "accept" ? Double(words[0]) : nil
+        }
+    }
+
+    /// Now on CLOCK_MONOTONIC, the clock of the trace's times, in seconds.
+    public static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Holds (true) or releases (false) all traffic through the shaper.
     public func blackhole(_ on: Bool) {
         child.signal(on ? SIGUSR1 : SIGUSR2)
+    }
+
+    /// Closes both sides of every connection accepted before the blackhole began, dropping the
+    /// bytes they hold: the path died for good, so nothing typed into it ever reaches the host
+    /// (a reconnect made during the blackhole stays and moves once it is released).
+    public func cutConnectionsBeforeBlackhole() {
+        child.signal(SIGHUP)
     }
 
     public func tearDown() {

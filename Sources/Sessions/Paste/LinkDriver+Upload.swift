@@ -10,6 +10,9 @@ final class ActiveUpload {
     let connection: RemoteConnection
     let progress: (_ sent: Int, _ total: Int) -> Void
     let done: (Result<[String], UploadFailure>) -> Void
+    /// A paste asked for while this upload (the removal of what cut-off uploads left) ran: it
+    /// starts once this one is over, however it ended.
+    var next: (() -> Void)?
 
     init(transfer: SFTPUpload, connection: RemoteConnection, progress: @escaping (Int, Int) -> Void,
          done: @escaping (Result<[String], UploadFailure>) -> Void) {
@@ -28,10 +31,19 @@ enum UploadFailure: Error, Equatable {
 }
 
 extension LinkDriver {
-    /// Starts uploading `files`; false when there is no connection to upload on.
+    /// Starts uploading `files`; false when there is no connection to upload on. While the
+    /// connection removes what cut-off uploads left (`removeLeftUploads`), it starts after that.
     func startUpload(_ files: [SFTPUpload.File], progress: @escaping (Int, Int) -> Void,
                      done: @escaping (Result<[String], UploadFailure>) -> Void) -> Bool {
         guard let connection else { return false }
+        if let running = uploads.active, running.transfer.totalBytes == 0, running.next == nil, !files.isEmpty {
+            running.next = { [weak self] in
+                guard let self, startUpload(files, progress: progress, done: done) else {
+                    return done(.failure(.linkDropped("the link dropped before the upload began")))
+                }
+            }
+            return true
+        }
         let started = uploads.start { abandoned, tag in
             ActiveUpload(transfer: SFTPUpload(session: connection.session, files: files, abandoned: abandoned, tag: tag),
                          connection: connection, progress: progress, done: done)
@@ -41,7 +53,19 @@ extension LinkDriver {
         return true
     }
 
-    /// One step of the upload, then whatever it means: wait, go on next turn, or report.
+    /// A connection that just attached removes the temporary files uploads cut off by a dropped
+    /// link or Esc left on the host (issue 30): an upload with no files only prunes those names.
+    func removeLeftUploads() {
+        guard let connection, uploads.leftNames else { return }
+        _ = uploads.start { abandoned, tag in
+            ActiveUpload(transfer: SFTPUpload(session: connection.session, files: [], abandoned: abandoned, tag: tag),
+                         connection: connection, progress: { _, _ in }, done: { _ in })
+        }
+        driveUpload()
+    }
+
+    /// One step of the upload, then whatever it means: wait, go on next turn, or report (and
+    /// start the paste that waited for it, if any).
     func driveUpload() {
         guard let upload = uploads.active, connection === upload.connection else { return }
         switch upload.transfer.step() {
@@ -55,6 +79,7 @@ extension LinkDriver {
             uploads.finished()
             upload.done(.success(paths))
             resumeAfterUpload()
+            upload.next?()
         case .failed(let error):
             endUpload(upload)
             switch error {
@@ -62,12 +87,15 @@ extension LinkDriver {
                 // Lost first, so the keys held behind the paste are kept for the next connection.
                 lose(error.description, recoverable: true, generation: lifecycle.generation)
                 upload.done(.failure(.linkDropped("the link to \(name) dropped")))
+                upload.next?()
             case .protocolFailure(let operation, let detail):
                 upload.done(.failure(.refused("\(operation): \(detail)")))
                 resumeAfterUpload()
+                upload.next?()
             default:
                 upload.done(.failure(.refused(error.description)))
                 resumeAfterUpload()
+                upload.next?()
             }
         }
     }

@@ -2,7 +2,8 @@ import LibC
 
 /// A link's one upload at a time and the names uploads leave behind: each upload gets a tag of
 /// its own (the process and a count), and the temporary file of one that was cut off is
-/// remembered so the next upload on the host removes it; one that finishes has removed them.
+/// remembered so the next upload on the host removes it, or the upload with no files that the
+/// next connection starts for that (issue 30); one that finishes has removed them.
 /// Generic over the upload so the bookkeeping is tested without SFTP (`UploadSlotTests`).
 final class UploadSlot<Upload: AnyObject> {
     /// The upload in progress (nil: none).
@@ -20,6 +21,9 @@ final class UploadSlot<Upload: AnyObject> {
         active = upload
         return upload
     }
+
+    /// True while uploads that were cut off left names on the host to remove.
+    var leftNames: Bool { !abandoned.isEmpty }
 
     /// The upload finished: it removed the names left before it.
     func finished() {
