@@ -28,7 +28,7 @@ extension LinkDriver {
             do {
                 // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
                 // interval until the next one means it sent one now, which must be answered.
-                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) {
+                if try connection.sendKeepalive() >= max(2, keepaliveInterval) {
                     keepalive.probed()
                     _ = loop.schedule(after: KeepaliveWatch.answerWindow) { [weak self] in
                         guard let self, self.connection === connection, self.keepalive.answerWindowEnded() else { return }
@@ -48,7 +48,7 @@ extension LinkDriver {
     /// A silent link is declared dead when its silence reaches `deadSilence`, not at the next
     /// keepalive tick after that (up to an interval later): the status line's "reconnecting
     /// after 45 s of silence" then holds to the second.
-    private func declareDeadOnTime(_ connection: RemoteConnection) {
+    private func declareDeadOnTime(_ connection: any LinkConnection) {
         let due = keepalive.lastInbound + deadSilence + .milliseconds(10)
         _ = loop.schedule(at: due) { [weak self] in
             guard let self, self.connection === connection,

@@ -53,7 +53,7 @@ final class LinkDriver {
     /// own methods, so the link's state has one writer.
     private var attempts: LinkAttempts
     var lifecycle: LinkLifecycle { attempts.lifecycle }
-    private(set) var connection: RemoteConnection?
+    private(set) var connection: (any LinkConnection)?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()
     /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
@@ -89,7 +89,7 @@ final class LinkDriver {
     /// The local agent relayed to this host (`target.forwardAgent` with an agent socket here).
     let agent: AgentForwarder?
     /// The host's remote forwards (ssh -R), asked for on each new session.
-    private(set) var remoteForwards: RemoteForwards?
+    let remoteForwards: RemoteForwards
     /// Ends this host's dropped connections without waiting for the server.
     let closer: SessionCloser
 
@@ -115,6 +115,7 @@ final class LinkDriver {
         for forward in forwards {
             forward.onActivity = { [unowned self] in pump() }
         }
+        remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
         agent?.onActivity = { [unowned self] in pump() }
         agent?.onUnreachable = { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") }
         remoteForwards = RemoteForwards(target.remoteForwards, loop: loop,
@@ -166,10 +167,10 @@ final class LinkDriver {
     /// The connection of attempt `generation` reached the remote command: it is this link's now
     /// (one left over from before is dropped first, so its watch and timers cannot outlive it).
     /// The run then redraws and calls `startDelivering()`.
-    func attach(_ connection: RemoteConnection, generation: UInt64) {
+    func attach(_ connection: any LinkConnection, generation: UInt64) {
         if self.connection != nil { dropConnection() }
         self.connection = connection
-        stream.open(connection.channel)
+        stream.open(connection.terminalTransport)
         attempts.attached(generation: generation)
         keepalive = KeepaliveWatch()
         // The local terminal (or the host's emulator) may have been resized while connecting.
@@ -178,10 +179,12 @@ final class LinkDriver {
             resizeRemote(columns: terminal.columns, rows: terminal.rows)
         }
         watchSocket()
-        for forward in forwards { forward.sessionStarted(connection.session) }
-        agent?.sessionStarted(connection.session)
-        remoteForwards?.sessionStarted(connection.session)
-        connection.session.configureKeepalive(interval: keepaliveInterval)
+        if let session = connection.forwardingSession {
+            for forward in forwards { forward.sessionStarted(session) }
+            agent?.sessionStarted(session)
+            remoteForwards.sessionStarted(session)
+        }
+        connection.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
 
@@ -199,7 +202,7 @@ final class LinkDriver {
     /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and
     /// the goodbye finish in later loop turns (`SessionCloser`); the run hears how the command
     /// ended once the server said so (usually at once), or after the closer's patience.
-    func remoteEnded(_ connection: RemoteConnection) {
+    func remoteEnded() {
         attempts.handle(.remoteEnded, generation: lifecycle.generation)
         dropConnection { [weak self] exit in
             guard let self else { return }
@@ -217,10 +220,10 @@ final class LinkDriver {
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
-        remoteForwards?.sessionEnded()
+        remoteForwards.sessionEnded()
         let dropped = connection
         connection = nil
-        if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }
+        dropped?.close(through: closer, done: ended)
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
     }
 

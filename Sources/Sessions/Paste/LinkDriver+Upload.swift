@@ -7,11 +7,11 @@ import SSH
 /// upload (the screen's answers go at once; keys typed after the paste wait in the outbox).
 final class ActiveUpload {
     let transfer: SFTPUpload
-    let connection: RemoteConnection
+    let connection: any LinkConnection
     let progress: (_ sent: Int, _ total: Int) -> Void
     let done: (Result<[String], UploadFailure>) -> Void
 
-    init(transfer: SFTPUpload, connection: RemoteConnection, progress: @escaping (Int, Int) -> Void,
+    init(transfer: SFTPUpload, connection: any LinkConnection, progress: @escaping (Int, Int) -> Void,
          done: @escaping (Result<[String], UploadFailure>) -> Void) {
         self.transfer = transfer
         self.connection = connection
@@ -31,9 +31,9 @@ extension LinkDriver {
     /// Starts uploading `files`; false when there is no connection to upload on.
     func startUpload(_ files: [SFTPUpload.File], progress: @escaping (Int, Int) -> Void,
                      done: @escaping (Result<[String], UploadFailure>) -> Void) -> Bool {
-        guard let connection else { return false }
+        guard let connection, let session = connection.forwardingSession else { return false }
         let started = uploads.start { abandoned, tag in
-            ActiveUpload(transfer: SFTPUpload(session: connection.session, files: files, abandoned: abandoned, tag: tag),
+            ActiveUpload(transfer: SFTPUpload(session: session, files: files, abandoned: abandoned, tag: tag),
                          connection: connection, progress: progress, done: done)
         }
         guard started != nil else { return false }
