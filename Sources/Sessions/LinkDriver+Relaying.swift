@@ -79,7 +79,9 @@ extension LinkDriver {
 
     /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
     /// must not add more, or they pile up and run back to back ahead of the frame that is due.
-    private func pumpNextTurn() {
+    /// Every pump not started by the socket's own watch comes here (forwards, the agent and
+    /// remote forwards, the first read after attaching): one read per socket per turn.
+    func pumpNextTurn() {
         guard !pumpAgainTimer.isPending else { return }
         pumpAgainTimer.nextTurn { [weak self] in self?.serve() }
     }

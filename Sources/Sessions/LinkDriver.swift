@@ -75,6 +75,9 @@ final class LinkDriver {
     var keepalive = KeepaliveWatch()
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
+    /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
+    let answerWindowTimer: LoopTimer
+    let silenceDeadline: LoopTimer
     let reconnectTimer: LoopTimer
     let deliveryTimer: LoopTimer
     /// The pump's next turn while the channel has more: one at a time.
@@ -105,6 +108,8 @@ final class LinkDriver {
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
         keepaliveTimer = LoopTimer(on: loop)
+        answerWindowTimer = LoopTimer(on: loop)
+        silenceDeadline = LoopTimer(on: loop)
         reconnectTimer = LoopTimer(on: loop)
         deliveryTimer = LoopTimer(on: loop)
         pumpAgainTimer = LoopTimer(on: loop)
@@ -113,14 +118,12 @@ final class LinkDriver {
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
         for forward in forwards {
-            forward.onActivity = { [unowned self] in pump() }
+            forward.onActivity = { [unowned self] in pumpNextTurn() }
         }
-        remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
-        agent?.onActivity = { [unowned self] in pump() }
+        agent?.onActivity = { [unowned self] in pumpNextTurn() }
         agent?.onUnreachable = { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") }
-        remoteForwards = RemoteForwards(target.remoteForwards, loop: loop,
-                                        onNote: { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") },
-                                        onActivity: { [unowned self] in pump() })
+        remoteForwards.hook(onNote: { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") },
+                            onActivity: { [unowned self] in pumpNextTurn() })
     }
 
     var name: String { target.displayName }
@@ -215,7 +218,9 @@ final class LinkDriver {
     func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
-        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer] { timer.cancel() }
+        for timer in [keepaliveTimer, answerWindowTimer, silenceDeadline, deliveryTimer, pumpAgainTimer, uploadStepTimer] {
+            timer.cancel()
+        }
         stream.close()
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }

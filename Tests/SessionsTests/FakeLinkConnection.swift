@@ -9,6 +9,9 @@ final class FakeLinkConnection: LinkConnection {
     let link = HostStreamTests.FakeTransport()
     private let ends: (Int32, Int32)
     private(set) var closed = false
+    /// How many times the driver read the terminal channel.
+    var reads: Int { counter.reads }
+    private let counter = ReadCounter()
     /// How the remote command ended, handed to the closer's `done`.
     var exit: SSHExit?
 
@@ -32,7 +35,7 @@ final class FakeLinkConnection: LinkConnection {
     /// What the host received on its terminal channel.
     var received: String { link.text }
 
-    var terminalTransport: any HostTransport { DrainingTransport(link: link, socket: ends.0) }
+    var terminalTransport: any HostTransport { DrainingTransport(link: link, socket: ends.0, counter: counter) }
     var requestedSize: (columns: Int, rows: Int)? { nil }
     var socketDescriptor: Int32 { ends.0 }
     var forwardingSession: SSHSession? { nil }
@@ -46,17 +49,24 @@ final class FakeLinkConnection: LinkConnection {
         done?(exit)
     }
 
+    private final class ReadCounter {
+        var reads = 0
+    }
+
     /// The channel's reads also take the wake-up bytes off the socket, as a real read does.
     private final class DrainingTransport: HostTransport {
         let link: HostStreamTests.FakeTransport
         let socket: Int32
-        init(link: HostStreamTests.FakeTransport, socket: Int32) {
+        let counter: ReadCounter
+        init(link: HostStreamTests.FakeTransport, socket: Int32, counter: ReadCounter) {
             self.link = link
             self.socket = socket
+            self.counter = counter
         }
 
         func readAvailable(limit: Int, onData: (UnsafeRawBufferPointer, Bool) throws -> Bool)
             throws -> (reachedEOF: Bool, hasMore: Bool) {
+            counter.reads += 1
             var scratch = [UInt8](repeating: 0, count: 64)
             while recv(socket, &scratch, scratch.count, Int32(MSG_DONTWAIT)) > 0 {}
             return try link.readAvailable(limit: limit, onData: onData)

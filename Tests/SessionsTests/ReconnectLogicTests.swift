@@ -149,4 +149,20 @@ final class ReconnectLogicTests: XCTestCase {
         XCTAssertEqual(second.received, "/up/p.png -l\rx", "the paste, the keys held behind it, then later keys")
         XCTAssertEqual(first.received, "")
     }
+
+    /// One read of the channel per loop turn: the first read after attaching waits for the
+    /// next turn, where the socket's own event finds it asked for and does not read again.
+    func testAttachingReadsTheChannelOncePerTurn() throws {
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let connection = FakeLinkConnection()
+        connection.hostSays("$ ")   // output is already waiting when the run attaches
+        host.attach(connection, generation: host.beginConnect())
+        host.startDelivering()
+        XCTAssertEqual(connection.reads, 0, "not read while attaching")
+        XCTAssertTrue(host.pumpAgainTimer.isPending)
+        try loop.runOnce()
+        XCTAssertEqual(connection.reads, 1, "the socket's event and the asked-for turn read once together")
+        XCTAssertTrue(connection.link.incoming.isEmpty, "and that read took the output")
+    }
 }
