@@ -85,7 +85,7 @@ final class LinkDriver {
     /// The upload's next step while it can go on at once: one at a time.
     let uploadStepTimer: LoopTimer
     /// A paste's upload on this connection and the names uploads left (`LinkDriver+Upload.swift`).
-    let uploads = UploadSlot<ActiveUpload>()
+    var uploads = UploadSlot<ActiveUpload>()
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
@@ -115,6 +115,7 @@ final class LinkDriver {
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
+        remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
         for forward in forwards {
