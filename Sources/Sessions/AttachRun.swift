@@ -37,8 +37,8 @@ final class AttachRun {
     let pasteResults: Mailbox<PasteGathered>
     /// The paste being turned into an upload, if any; keys for its host wait behind it (in
     /// that host's outbox).
-    var pasteJob: PasteJob?
-    var pasteJobCounter = 0
+    let paste: PasteCoordinator
+    var pasteJob: PasteJob? { paste.job }
 
     var ring: HostRing
     /// Set once: how Drover ends. The loop stops when it is set.
@@ -94,6 +94,7 @@ final class AttachRun {
         self.loop = loop
         bannerTimer = LoopTimer(on: loop)
         countdownTimer = LoopTimer(on: loop)
+        paste = PasteCoordinator(loop: loop)
         self.drivers = drivers
         self.root = root
         self.environment = environment

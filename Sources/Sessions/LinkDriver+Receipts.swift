@@ -73,12 +73,12 @@ extension LinkDriver {
     /// then finds). An answer proves the keys written before it; later keys get the next probe.
     /// A channel the host ended is not probed (its end is the pump's to report), and a probe
     /// the server refused in another way than dropping the link proves nothing and is dropped.
-    func stepReceiptProbe(_ connection: RemoteConnection) throws {
+    func stepReceiptProbe(_ connection: any LinkConnection) throws {
         guard receipt.probePending, !stream.receivedEOF else { return }
         let mark = stream.keyBytesWritten
         let step: SSHChannel.ReceiptProbe
         do {
-            step = try connection.channel.stepReceiptProbe()
+            step = try connection.stepReceiptProbe()
         } catch SSHError.protocolFailure {
             receipt.probeRefused()
             return

@@ -9,7 +9,7 @@ import SSH
 extension LinkDriver {
     func watchSocket() {
         guard let connection else { return }
-        socketWatch = loop.watch(connection.session.socketDescriptor, for: .readable) { [unowned self] events in
+        socketWatch = loop.watch(connection.socketDescriptor, for: .readable) { [unowned self] events in
             if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
                 if keepalive.heard() { delegate?.driverStatusChanged(self) }
                 receiptHeard()
@@ -58,16 +58,16 @@ extension LinkDriver {
             var forwardsHaveMore = false
             for forward in forwards where try forward.pump() { forwardsHaveMore = true }
             if try agent?.pump() == true { forwardsHaveMore = true }
-            if try remoteForwards?.pump() == true { forwardsHaveMore = true }
+            if try remoteForwards.pump() { forwardsHaveMore = true }
             guard self.connection === connection else { return }
             if forwards.map(\.openCount) != carried { delegate?.driverStatusChanged(self) }
-            if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.session.hasPendingSend)
-                || connection.session.hasBufferedInput {
+            if output.hasMore || forwardsHaveMore || (readHeldOff && !connection.hasPendingSend)
+                || connection.hasBufferedInput {
                 // libssh2 may hold the rest already (here or in a jump host's session), so the
                 // socket need not become readable again.
                 pumpNextTurn()
             } else if output.reachedEOF || stream.receivedEOF {
-                remoteEnded(connection)
+                remoteEnded()
                 return
             }
             updateSocketEvents()
@@ -80,6 +80,8 @@ extension LinkDriver {
 
     /// Pumps on the loop's next turn. One next turn at a time: the socket's pumps meanwhile
     /// must not add more, or they pile up and run back to back ahead of the frame that is due.
+    /// Every pump not started by the socket's own watch comes here (forwards, the agent and
+    /// remote forwards, the first read after attaching): one read per socket per turn.
     func pumpNextTurn() {
         guard !pumpAgainTimer.isPending else { return }
         pumpAgainTimer.nextTurn { [weak self] in self?.serve() }
@@ -142,11 +144,11 @@ extension LinkDriver {
     }
 
     func updateSocketEvents() {
-        guard let socketWatch, let session = connection?.session else { return }
+        guard let socketWatch, let connection else { return }
         var events: EventLoop.Events = .readable
-        if stream.waitsForChannel || session.blockDirections.contains(.outbound)
+        if stream.waitsForChannel || connection.waitsToSend
             || forwards.contains(where: \.waitsForRemote) || agent?.waitsForRemote == true
-            || remoteForwards?.waitsForRemote == true {
+            || remoteForwards.waitsForRemote {
             events.insert(.writable)
         }
         loop.setEvents(events, for: socketWatch)

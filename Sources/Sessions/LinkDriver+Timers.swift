@@ -37,9 +37,9 @@ extension LinkDriver {
             do {
                 // libssh2 sends only after `interval` seconds without I/O (at least 2); a full
                 // interval until the next one means it sent one now, which must be answered.
-                if try connection.session.sendKeepalive() >= max(2, keepaliveInterval) {
+                if try connection.sendKeepalive() >= max(2, keepaliveInterval) {
                     keepalive.probed()
-                    _ = loop.schedule(after: KeepaliveWatch.answerWindow) { [weak self] in
+                    answerWindowTimer.schedule(after: KeepaliveWatch.answerWindow) { [weak self] in
                         guard let self, self.connection === connection, self.keepalive.answerWindowEnded() else { return }
                         self.delegate?.driverFellSilent(self)
                         self.declareDeadOnTime(connection)
@@ -57,9 +57,9 @@ extension LinkDriver {
     /// A silent link is declared dead when its silence reaches `deadSilence`, not at the next
     /// keepalive tick after that (up to an interval later): the status line's "reconnecting
     /// after 45 s of silence" then holds to the second.
-    private func declareDeadOnTime(_ connection: RemoteConnection) {
+    private func declareDeadOnTime(_ connection: any LinkConnection) {
         let due = keepalive.lastInbound + deadSilence + .milliseconds(10)
-        _ = loop.schedule(at: due) { [weak self] in
+        silenceDeadline.schedule(at: due) { [weak self] in
             guard let self, self.connection === connection,
                   case .dead(let seconds) = self.keepalive.tick(deadAfter: self.deadSilence) else { return }
             self.lose("no answer from the host for \(seconds) s", recoverable: true, generation: self.lifecycle.generation)
@@ -100,15 +100,15 @@ extension LinkDriver {
 
     /// Right after attaching: keys typed before wait for the session's first output (its
     /// program is then up and reading: a shell that has not yet switched its terminal to raw
-    /// mode would act on ctrl+c or echo them), or one second if it draws nothing; then the
-    /// channel is read for the first time.
+    /// mode would act on ctrl+c or echo them), or one second if it draws nothing; the channel
+    /// is first read on the next turn (one read per socket per turn, like every other pump).
     func startDelivering() {
         if stream.hasKeptKeys {
             deliveryTimer.schedule(after: .seconds(1)) { [unowned self] in
                 deliverPending()
             }
         }
-        pump()
+        pumpNextTurn()
         removeLeftUploads()
     }
 

@@ -55,7 +55,7 @@ final class LinkDriver {
     /// own methods, so the link's state has one writer.
     private var attempts: LinkAttempts
     var lifecycle: LinkLifecycle { attempts.lifecycle }
-    private(set) var connection: RemoteConnection?
+    private(set) var connection: (any LinkConnection)?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()
     /// Set when the host is done (session ended, or connecting failed for good; `finish`): the
@@ -79,6 +79,9 @@ final class LinkDriver {
     var receipt = ReceiptWatch()
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
+    /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
+    let answerWindowTimer: LoopTimer
+    let silenceDeadline: LoopTimer
     let reconnectTimer: LoopTimer
     let deliveryTimer: LoopTimer
     /// The receipt clock's next check (`ReceiptWatch`).
@@ -88,14 +91,14 @@ final class LinkDriver {
     /// The upload's next step while it can go on at once: one at a time.
     let uploadStepTimer: LoopTimer
     /// A paste's upload on this connection and the names uploads left (`LinkDriver+Upload.swift`).
-    let uploads = UploadSlot<ActiveUpload>()
+    var uploads = UploadSlot<ActiveUpload>()
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
     /// The local agent relayed to this host (`target.forwardAgent` with an agent socket here).
     let agent: AgentForwarder?
     /// The host's remote forwards (ssh -R), asked for on each new session.
-    private(set) var remoteForwards: RemoteForwards?
+    let remoteForwards: RemoteForwards
     /// Ends this host's dropped connections without waiting for the server.
     let closer: SessionCloser
 
@@ -111,22 +114,24 @@ final class LinkDriver {
         self.loop = loop
         self.keepaliveInterval = keepaliveInterval
         keepaliveTimer = LoopTimer(on: loop)
+        answerWindowTimer = LoopTimer(on: loop)
+        silenceDeadline = LoopTimer(on: loop)
         reconnectTimer = LoopTimer(on: loop)
         deliveryTimer = LoopTimer(on: loop)
         receiptTimer = LoopTimer(on: loop)
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
+        remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
         for forward in forwards {
-            forward.onActivity = { [unowned self] in pump() }
+            forward.onActivity = { [unowned self] in pumpNextTurn() }
         }
-        agent?.onActivity = { [unowned self] in pump() }
+        agent?.onActivity = { [unowned self] in pumpNextTurn() }
         agent?.onUnreachable = { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") }
-        remoteForwards = RemoteForwards(target.remoteForwards, loop: loop,
-                                        onNote: { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") },
-                                        onActivity: { [unowned self] in pump() })
+        remoteForwards.hook(onNote: { [unowned self] in delegate?.driver(self, notes: "\(name): \($0)") },
+                            onActivity: { [unowned self] in pumpNextTurn() })
     }
 
     var name: String { target.displayName }
@@ -173,10 +178,10 @@ final class LinkDriver {
     /// The connection of attempt `generation` reached the remote command: it is this link's now
     /// (one left over from before is dropped first, so its watch and timers cannot outlive it).
     /// The run then redraws and calls `startDelivering()`.
-    func attach(_ connection: RemoteConnection, generation: UInt64) {
+    func attach(_ connection: any LinkConnection, generation: UInt64) {
         if self.connection != nil { dropConnection() }
         self.connection = connection
-        stream.open(connection.channel)
+        stream.open(connection.terminalTransport)
         attempts.attached(generation: generation)
         keepalive = KeepaliveWatch()
         receipt.reset()
@@ -186,10 +191,12 @@ final class LinkDriver {
             resizeRemote(columns: terminal.columns, rows: terminal.rows)
         }
         watchSocket()
-        for forward in forwards { forward.sessionStarted(connection.session) }
-        agent?.sessionStarted(connection.session)
-        remoteForwards?.sessionStarted(connection.session)
-        connection.session.configureKeepalive(interval: keepaliveInterval)
+        if let session = connection.forwardingSession {
+            for forward in forwards { forward.sessionStarted(session) }
+            agent?.sessionStarted(session)
+            remoteForwards.sessionStarted(session)
+        }
+        connection.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
     }
 
@@ -208,7 +215,7 @@ final class LinkDriver {
     /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and
     /// the goodbye finish in later loop turns (`SessionCloser`); the run hears how the command
     /// ended once the server said so (usually at once), or after the closer's patience.
-    func remoteEnded(_ connection: RemoteConnection) {
+    func remoteEnded() {
         attempts.handle(.remoteEnded, generation: lifecycle.generation)
         dropConnection { [weak self] exit in
             guard let self else { return }
@@ -221,17 +228,20 @@ final class LinkDriver {
     func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
-        for timer in [keepaliveTimer, deliveryTimer, pumpAgainTimer, uploadStepTimer, receiptTimer] { timer.cancel() }
+        for timer in [keepaliveTimer, answerWindowTimer, silenceDeadline, deliveryTimer, pumpAgainTimer, uploadStepTimer,
+                      receiptTimer] {
+            timer.cancel()
+        }
         receipt.reset()
         // A lost link's unproven keys are kept for the next connection; an ended session's are not.
         stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()
-        remoteForwards?.sessionEnded()
+        remoteForwards.sessionEnded()
         let dropped = connection
         connection = nil
-        if let dropped { closer.close(dropped.session, channel: dropped.channel, done: ended) }
+        dropped?.close(through: closer, done: ended)
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
         cancelled?.next?()
     }

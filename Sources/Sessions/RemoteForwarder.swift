@@ -8,11 +8,12 @@ import SSH
 /// each connection made there arrives as a channel and is relayed to a new non-blocking
 /// connection to HOST:LPORT on this computer, as a port forward's is (`RelayedConnections`).
 /// A refusal (the port is taken on the host, or its sshd forbids forwarding) is told once per
-/// session through `onNote`. Loop thread only; nothing here blocks but the name lookup of
-/// HOST, which for an address or `localhost` is immediate.
+/// session through `onNote`. Loop thread only; HOST is looked up once per session on a worker
+/// thread (`ForwardDestination`), and connections wait at the host's listener until it is known.
 final class RemoteForwarder {
     let spec: RemoteForwardSpec
     private let relays: RelayedConnections
+    private let destination: ForwardDestination
     private var session: SSHSession?
     private var listener: SSHRemoteListener?
     /// Set when this session's sshd said no: not asked again until the next session.
@@ -25,9 +26,12 @@ final class RemoteForwarder {
         set { relays.onActivity = newValue }
     }
 
-    init(spec: RemoteForwardSpec, loop: EventLoop) {
+    /// Throws when the loop cannot make the mailbox the lookups answer through.
+    init(spec: RemoteForwardSpec, loop: EventLoop) throws {
         self.spec = spec
         relays = RelayedConnections(loop: loop)
+        destination = try ForwardDestination(host: spec.host, port: spec.localPort, loop: loop)
+        destination.onSettled = { [unowned self] in onActivity() }
     }
 
     /// Connections relayed now.
@@ -44,6 +48,7 @@ final class RemoteForwarder {
         self.session = session
         listener = nil
         refused = false
+        destination.lookUp()
     }
 
     /// The session is gone, and the host's listener and the connections with it.
@@ -69,13 +74,15 @@ final class RemoteForwarder {
                 return try relays.serve()
             }
         }
-        while let listener, let channel = try listener.accept() {
-            let socket = relays.isFull ? -1 : Self.connectLocal(host: spec.host, port: spec.localPort)
-            guard socket >= 0 else {
+        while !destination.isLooking, let listener, let channel = try listener.accept() {
+            let socket: Int32
+            do {
+                guard !relays.isFull else { throw ForwardDestination.Unreachable(description: "too many connections") }
+                socket = try destination.openConnection()
+            } catch {
                 relays.close(channel)   // the program on the host sees its connection closed
                 onNote("remote forward \(spec.summary): \(spec.host) port \(spec.localPort) cannot be reached here "
-                       + "(\(relays.isFull ? "too many connections" : String(cString: strerror(errno)))); "
-                       + "start what should listen there")
+                       + "(\(error)); start what should listen there")
                 continue
             }
             let connection = ForwardedConnection(socket: socket)
@@ -83,31 +90,5 @@ final class RemoteForwarder {
             relays.add(connection)
         }
         return try relays.serve()
-    }
-
-    /// A non-blocking TCP connection to `host`:`port` (its first address), closed on exec; the
-    /// connect may still be in progress (writes wait for it). -1 when it cannot be started.
-    private static func connectLocal(host: String, port: Int) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = streamSocketType
-        hints.ai_flags = AI_NUMERICSERV
-        var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &result) == 0, let result else {
-            errno = EHOSTUNREACH
-            return -1
-        }
-        defer { freeaddrinfo(result) }
-        let info = result.pointee
-        let fd = socketClosedOnExec(family: info.ai_family, type: info.ai_socktype, protocol: info.ai_protocol)
-        guard fd >= 0 else { return -1 }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        if connect(fd, info.ai_addr, info.ai_addrlen) != 0 && errno != EINPROGRESS {
-            let code = errno
-            close(fd)
-            errno = code
-            return -1
-        }
-        return fd
     }
 }

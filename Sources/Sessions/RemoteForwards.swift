@@ -8,10 +8,13 @@ import SSH
 final class RemoteForwards {
     private let forwarders: [RemoteForwarder]
 
-    /// `onNote`: a refusal or an unreachable destination, for a banner; `onActivity`: pump.
-    init(_ specs: [RemoteForwardSpec], loop: EventLoop, onNote: @escaping (String) -> Void,
-         onActivity: @escaping () -> Void) {
-        forwarders = specs.map { RemoteForwarder(spec: $0, loop: loop) }
+    init(_ specs: [RemoteForwardSpec], loop: EventLoop) throws {
+        forwarders = try specs.map { try RemoteForwarder(spec: $0, loop: loop) }
+    }
+
+    /// The driver's hooks, set once it is whole: `onNote` gets a refusal or an unreachable
+    /// destination, for a banner; `onActivity` pumps.
+    func hook(onNote: @escaping (String) -> Void, onActivity: @escaping () -> Void) {
         for forwarder in forwarders {
             forwarder.onNote = onNote
             forwarder.onActivity = onActivity

@@ -1,118 +1,169 @@
 import XCTest
+import Loop
+import SSH
 import VT
-@testable import Console
 @testable import Sessions
 
-/// The attach logic through the fake transport, without sshd (issue 25): a host's retry
-/// decisions (`LinkAttempts`) and its byte path (`HostStream`) together, as its `LinkDriver`
-/// runs them: reconnect with queued keys, switching with replies pending, paste during
-/// reconnect.
+/// The attach logic without sshd (issue 25): real `LinkDriver`s on a real `EventLoop`, each
+/// over a `FakeLinkConnection`, with a stand-in for the run that does what `AttachRun` does
+/// when a driver reports (a loss schedules the reconnect; a host switch is `moveBehind` and
+/// `moveToFront`, then the reconnect of the shown host). Reconnect with queued keys, switching
+/// with replies pending, paste during reconnect.
 final class ReconnectLogicTests: XCTestCase {
-    typealias FakeTransport = HostStreamTests.FakeTransport
-    private let start = ContinuousClock.now
+    private struct Reset: Error {}
 
-    /// One host as its driver holds it: attempts and stream.
-    private final class Host {
-        var attempts: LinkAttempts
-        let stream = HostStream(screen: HostScreen(terminal: Terminal(columns: 20, rows: 5)))
-        var generation: UInt64 = 0
-
-        init(inFront: Bool) { attempts = LinkAttempts(host: "pi", inFront: inFront) }
-
-        /// An attempt that reaches the remote command over `link`.
-        func attach(_ link: FakeTransport) {
-            generation = attempts.begin(address: "pi:22")
-            attempts.attached(generation: generation)
-            stream.open(link)
+    /// What `AttachRun` does with a driver's reports, reduced to counting them.
+    private final class Run: LinkDriverDelegate {
+        var lost: [Bool] = []
+        var reconnectsDue = 0
+        func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer) {}
+        func driverStatusChanged(_ driver: LinkDriver) {}
+        func driverSignalled(_ driver: LinkDriver) {}
+        func driverFellSilent(_ driver: LinkDriver) {}
+        func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool) {
+            lost.append(wasAttached)
+            if case .reconnecting = driver.lifecycle.state { driver.scheduleReconnect() }
         }
+        func driver(_ driver: LinkDriver, ended exit: SSHExit?) {}
+        func driver(_ driver: LinkDriver, notes text: String) {}
+        func driverReconnectDue(_ driver: LinkDriver) { reconnectsDue += 1 }
+        var isEnding: Bool { false }
+    }
 
-        /// An attempt that fails before attaching.
-        func failAttempt(at now: ContinuousClock.Instant) {
-            generation = attempts.begin(address: "pi:22")
-            lose(at: now)
-        }
+    private var loop: EventLoop!
+    private let run = Run()
 
-        /// The link drops, as `LinkDriver.lose` orders it: decide, close, then report.
-        func lose(at now: ContinuousClock.Instant) {
-            let retry = attempts.retriesLoss(recoverable: true)
-            stream.close()
-            attempts.handle(.lost(reason: "reset", recoverable: retry), generation: generation, now: now)
-        }
+    override func setUpWithError() throws {
+        loop = try EventLoop()
+    }
 
-        func type(_ text: String) throws -> HostOutbox.Route {
-            let route = stream.type(Array(text.utf8))
-            try stream.flush()
-            return route
-        }
+    private func driver(inFront: Bool) throws -> LinkDriver {
+        let driver = try LinkDriver(index: 0, target: AttachTarget(displayName: "pi", endpoint: SSHEndpoint(host: "pi", port: 22, user: "me"),
+                                                                     command: "herdr", host: nil),
+                                    terminal: Terminal(columns: 20, rows: 5), inFront: inFront, loop: loop, keepaliveInterval: 15)
+        driver.delegate = run
+        return driver
+    }
 
-        func output(_ text: String, on link: FakeTransport) throws {
-            link.incoming.append(Array(text.utf8))
-            _ = try stream.read(limit: 16 * 1024) { _ in }
-        }
+    /// A connect attempt that reaches the remote command, as `AttachRun` hands it over.
+    @discardableResult
+    private func connect(_ driver: LinkDriver) -> FakeLinkConnection {
+        let connection = FakeLinkConnection()
+        driver.attach(connection, generation: driver.beginConnect())
+        driver.startDelivering()
+        return connection
+    }
+
+    /// Runs loop turns until `done` holds; fails after `turns` turns (counted, not timed).
+    private func turn(until done: () -> Bool, turns: Int = 50, _ what: String) throws {
+        for _ in 0..<turns where !done() { try loop.runOnce() }
+        XCTAssertTrue(done(), what)
+    }
+
+    /// The link drops under the driver: the host asks for the cursor, and the answer's write fails.
+    private func drop(_ connection: FakeLinkConnection) throws {
+        let losses = run.lost.count
+        connection.link.writeFailure = Reset()
+        connection.hostSays("\u{1B}[6n")
+        try turn(until: { run.lost.count > losses }, "the drop is noticed on the loop")
     }
 
     func testReconnectWithQueuedKeys() throws {
-        let host = Host(inFront: true)
-        let first = FakeTransport(), last = FakeTransport()
-        host.attach(first)
-        XCTAssertEqual(try host.type("ls\r"), .channel)
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let first = connect(host)
+        XCTAssertEqual(host.type(Array("ls\r".utf8)), .channel)
+        XCTAssertEqual(first.received, "ls\r")
         host.stream.proven(through: host.stream.keyBytesWritten)   // a probe after it was answered (ADR 0031)
-        host.lose(at: start)
-        XCTAssertEqual(host.attempts.lifecycle.nextAttempt, start + .seconds(1))
-        XCTAssertEqual(try host.type("pwd\r"), .kept, "queued while the link is away")
-        host.failAttempt(at: start)
-        XCTAssertEqual(host.attempts.lifecycle.nextAttempt, start + .seconds(2), "a failed attempt backs off")
-        XCTAssertEqual(try host.type("id\r"), .kept)
+        try drop(first)
+        XCTAssertEqual(run.lost, [true])
+        XCTAssertNil(host.connection)
+        XCTAssertTrue(first.closed, "the dropped connection went to the closer")
+        XCTAssertTrue(host.reconnectTimer.isPending, "the host in front reconnects by itself")
+        XCTAssertEqual(host.type(Array("pwd\r".utf8)), .kept, "queued while the link is away")
+        try turn(until: { run.reconnectsDue == 1 }, "the backoff timer asks for the next attempt")
+        // That attempt fails before attaching: the next one waits longer.
+        let failed = host.beginConnect()
+        host.lose("connection refused", recoverable: true, generation: failed)
+        XCTAssertEqual(run.lost, [true, true])
+        guard case .reconnecting(let attempt, _, _) = host.lifecycle.state else { return XCTFail("\(host.lifecycle.state)") }
+        XCTAssertEqual(attempt, 2, "a failed attempt backs off")
+        XCTAssertEqual(host.type(Array("id\r".utf8)), .kept)
         XCTAssertEqual(host.stream.statusNote, "7 typed bytes wait to be sent (ctrl+] x discards)", "kept across attempts")
-        host.attach(last)
-        XCTAssertEqual(last.text, "", "nothing before the new session draws")
-        try host.output("\u{1B}[6n$ ", on: last)
-        XCTAssertEqual(last.text, "pwd\rid\r\u{1B}[1;1R", "the queued keys first, in order, then the answer")
-        XCTAssertEqual(first.text, "ls\r")
-        host.lose(at: start)
-        XCTAssertEqual(host.attempts.lifecycle.nextAttempt, start + .seconds(1), "the attach reset the backoff")
+        let last = connect(host)
+        XCTAssertFalse(host.reconnectTimer.isPending, "the new attempt ended the backoff")
+        XCTAssertEqual(last.received, "", "nothing before the new session draws")
+        XCTAssertTrue(host.deliveryTimer.isPending, "or until it stays quiet")
+        last.hostSays("\u{1B}[6n$ ")
+        try turn(until: { !last.received.isEmpty }, "the session drew")
+        XCTAssertEqual(last.received, "pwd\rid\r\u{1B}[1;1R", "the queued keys first, in order, then the answer")
+        XCTAssertFalse(host.deliveryTimer.isPending)
+        XCTAssertEqual(first.received, "ls\r")
     }
 
     func testSwitchingWithRepliesPending() throws {
-        let one = Host(inFront: true), two = Host(inFront: false)
-        let oneFirst = FakeTransport(), oneLater = FakeTransport(), twoLink = FakeTransport()
-        one.attach(oneFirst)
-        two.attach(twoLink)
-        oneFirst.room = 0   // host one's channel is full: its answer waits
-        try one.output("\u{1B}[6n", on: oneFirst)
-        XCTAssertTrue(one.stream.waitsForChannel)
-        // The person switches to host two; host one's link drops while it is hidden.
-        one.attempts.inFront = false
-        two.attempts.inFront = true
-        XCTAssertEqual(try two.type("k"), .channel)
-        one.lose(at: start)
-        XCTAssertNil(one.attempts.lifecycle.nextAttempt, "a hidden host does not reconnect by itself")
+        let one = try driver(inFront: true), two = try driver(inFront: false)
+        defer { one.shutDown(); two.shutDown() }
+        let oneFirst = connect(one), twoLink = connect(two)
+        oneFirst.link.room = 0   // host one's channel is full: its answer waits
+        oneFirst.hostSays("\u{1B}[6n")
+        try turn(until: { one.stream.waitsForChannel }, "host one's answer waits for its channel")
+        // The person switches to host two (`AttachRun.bringForward`).
+        one.moveBehind()
+        two.moveToFront(columns: 20, rows: 5)
+        XCTAssertEqual(two.type(Array("k".utf8)), .channel)
+        // Host one's link drops while it is hidden: the answer's next try fails.
+        oneFirst.link.writeFailure = Reset()
+        try turn(until: { !run.lost.isEmpty }, "host one's drop is noticed on the loop")
+        XCTAssertEqual(run.lost, [true])
+        XCTAssertFalse(one.reconnectTimer.isPending, "a hidden host does not reconnect by itself")
         XCTAssertFalse(one.stream.waitsForChannel, "its answer went with its connection")
-        XCTAssertEqual(twoLink.text, "k", "no answer of host one reached the host in front")
+        XCTAssertEqual(twoLink.received, "k", "no answer of host one reached the host in front")
         // Back to host one: it reconnects now, and its new session gets no stale answer.
-        one.attempts.inFront = true
-        two.attempts.inFront = false
-        XCTAssertEqual(one.attempts.lifecycle.nextAttempt, start + .seconds(1))
-        one.attach(oneLater)
-        try one.output("$ ", on: oneLater)
-        XCTAssertEqual(oneLater.text, "")
-        XCTAssertEqual(oneFirst.text, "")
+        two.moveBehind()
+        one.moveToFront(columns: 20, rows: 5)
+        XCTAssertTrue(one.scheduleReconnect(), "brought forward, it reconnects")
+        let oneLater = connect(one)
+        oneLater.hostSays("$ ")
+        try turn(until: { oneLater.link.incoming.isEmpty }, "host one's new session is read")
+        XCTAssertEqual(oneLater.received, "")
+        XCTAssertEqual(oneFirst.received, "")
     }
 
     func testPasteDuringReconnect() throws {
-        let host = Host(inFront: true)
-        let first = FakeTransport(), second = FakeTransport()
-        host.attach(first)
-        host.lose(at: start)
-        // A paste is prepared while the link is away; keys typed meanwhile wait behind it.
-        host.stream.holdForPaste()
-        XCTAssertEqual(try host.type(" -l\r"), .heldBehindPaste)
-        XCTAssertEqual(host.stream.endPaste("/up/p.png"), 0)
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let first = connect(host)
+        try drop(first)
+        XCTAssertEqual(run.lost, [true])
+        // A picture cannot be uploaded while the link is away (the run then pastes nothing and says so).
+        XCTAssertFalse(host.startUpload([], progress: { _, _ in }, done: { _ in }))
+        // A paste of text is kept for the next session; keys typed meanwhile wait behind it.
+        host.holdForPaste()
+        XCTAssertEqual(host.type(Array(" -l\r".utf8)), .heldBehindPaste)
+        XCTAssertEqual(host.endPaste("/up/p.png"), 0)
         XCTAssertTrue(host.stream.hasKeptKeys, "paste and keys are kept for the next session")
-        XCTAssertEqual(try host.type("x"), .kept, "behind them")
-        host.attach(second)
-        try host.output("$ ", on: second)
-        XCTAssertEqual(second.text, "/up/p.png -l\rx", "the paste, the keys held behind it, then later keys")
-        XCTAssertEqual(first.text, "")
+        XCTAssertEqual(host.type(Array("x".utf8)), .kept, "behind them")
+        let second = connect(host)
+        second.hostSays("$ ")
+        try turn(until: { !second.received.isEmpty }, "the kept paste goes once the session drew")
+        XCTAssertEqual(second.received, "/up/p.png -l\rx", "the paste, the keys held behind it, then later keys")
+        XCTAssertEqual(first.received, "")
+    }
+
+    /// One read of the channel per loop turn: the first read after attaching waits for the
+    /// next turn, where the socket's own event finds it asked for and does not read again.
+    func testAttachingReadsTheChannelOncePerTurn() throws {
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let connection = FakeLinkConnection()
+        connection.hostSays("$ ")   // output is already waiting when the run attaches
+        host.attach(connection, generation: host.beginConnect())
+        host.startDelivering()
+        XCTAssertEqual(connection.reads, 0, "not read while attaching")
+        XCTAssertTrue(host.pumpAgainTimer.isPending)
+        try loop.runOnce()
+        XCTAssertEqual(connection.reads, 1, "the socket's event and the asked-for turn read once together")
+        XCTAssertTrue(connection.link.incoming.isEmpty, "and that read took the output")
     }
 }

@@ -14,7 +14,7 @@ final class UploadSlotTests: XCTestCase {
     }
 
     func testOneUploadAtATimeEachWithItsOwnTag() throws {
-        let slot = UploadSlot<Upload>()
+        var slot = UploadSlot<Upload>()
         let first = try XCTUnwrap(slot.start(Upload.init))
         XCTAssertNil(slot.start(Upload.init), "one runs already")
         XCTAssertTrue(slot.active === first)
@@ -26,7 +26,7 @@ final class UploadSlotTests: XCTestCase {
     }
 
     func testACutOffUploadsNameIsRemovedByTheNextUntilOneFinishes() throws {
-        let slot = UploadSlot<Upload>()
+        var slot = UploadSlot<Upload>()
         XCTAssertNil(slot.cutOff(leaving: "x"), "nothing runs: nothing to cut off")
         let first = try XCTUnwrap(slot.start(Upload.init))
         XCTAssertEqual(first.abandoned, [])

@@ -5,27 +5,6 @@ import Loop
 import SSH
 import VT
 
-/// One paste that may become an upload: the host it is for and the paste as typed (nil for
-/// `ctrl+] v`). Keys typed for that host meanwhile wait in its outbox behind the paste.
-final class PasteJob {
-    let id: Int
-    let driver: LinkDriver
-    let original: String?
-    var lastPercent = -1
-    let timeout: LoopTimer
-    /// Set once the upload runs: when it last moved (`UploadIdleWatch`).
-    var idle: UploadIdleWatch?
-    /// Why the person or the idle watch stopped it, shown instead of "the link dropped".
-    var stopNote: String?
-
-    init(id: Int, driver: LinkDriver, original: String?, loop: EventLoop) {
-        self.id = id
-        timeout = LoopTimer(on: loop)
-        self.driver = driver
-        self.original = original
-    }
-}
-
 /// What a paste job's worker thread found, posted to the loop.
 struct PasteGathered: Sendable {
     let id: Int
@@ -47,7 +26,7 @@ extension AttachRun {
 
     /// From the input router: true when `text` is a paste of paths that is now being looked at.
     func interceptPaste(_ text: String) -> Bool {
-        guard pasteJob == nil, front.connection != nil,
+        guard paste.job == nil, front.connection != nil,
               pasteImagesEnabled(for: front),
               let paths = PastePaths.parse(text, home: environment["HOME"]) else { return false }
         startPasteJob(original: text) { LocalImages.gather(paths: paths) }
@@ -57,7 +36,7 @@ extension AttachRun {
     /// `ctrl+] v`: the clipboard's picture; while a paste is being prepared, cancels it.
     func pasteClipboardImage() {
         let name = front.name
-        if let job = pasteJob { return cancelPaste(job, PrefixKeyHandler.keys(for: .pasteImage)) }
+        if let job = paste.job { return cancelPaste(job, PrefixKeyHandler.keys(for: .pasteImage)) }
         guard pasteImagesEnabled(for: front) else {
             let edit = front.target.host.map { "'drover hosts edit \($0.name) --paste-images on'" }
                 ?? "'drover attach … --paste-images on'"
@@ -69,12 +48,9 @@ extension AttachRun {
     }
 
     private func startPasteJob(original: String?, gather: @escaping @Sendable () -> GatheredImages) {
-        pasteJobCounter += 1
-        let job = PasteJob(id: pasteJobCounter, driver: front, original: original, loop: loop)
-        pasteJob = job
+        guard let job = paste.begin(for: front, original: original) else { return }
         job.driver.holdForPaste()
-        job.timeout.schedule(after: Self.gatherTimeout) { [unowned self] in
-            guard pasteJob === job else { return }
+        paste.setDeadline(for: job, after: Self.gatherTimeout) { [unowned self] in
             finishPaste(job, text: job.original, note: "reading the picture took over 15 s; "
                 + (job.original == nil ? "nothing was pasted, try again" : "pasted as typed"))
         }
@@ -84,8 +60,7 @@ extension AttachRun {
     }
 
     func receive(_ gathered: PasteGathered) {
-        guard let job = pasteJob, job.id == gathered.id else { return }
-        job.timeout.cancel()
+        guard let job = paste.current(id: gathered.id) else { return }
         switch gathered.outcome {
         case .notImages:
             finishPaste(job, text: job.original)
@@ -93,7 +68,7 @@ extension AttachRun {
             finishPaste(job, text: job.original, note: message)
         case .images(let images):
             let files = images.map { SFTPUpload.File(digestHex: $0.digestHex, ext: $0.kind.fileExtension, bytes: $0.bytes) }
-            job.idle = UploadIdleWatch(start: .now)
+            paste.uploadStarted(at: .now)
             let started = job.driver.startUpload(files, progress: { [unowned self] sent, total in
                 showProgress(job, sent: sent, total: total)
             }, done: { [unowned self] result in uploaded(result, job) })
@@ -105,33 +80,22 @@ extension AttachRun {
 
     /// Uploads over 1 MiB show how far they got; every step counts as progress for the idle watch.
     private func showProgress(_ job: PasteJob, sent: Int, total: Int) {
-        guard pasteJob === job else { return }
-        job.idle?.progressed(sent: sent, at: .now)
-        guard total > 1024 * 1024 else { return }
-        let percent = sent * 100 / total
-        guard percent != job.lastPercent else { return }
-        job.lastPercent = percent
+        guard let percent = paste.progressed(job, sent: sent, total: total, at: .now) else { return }
         let megabytes = String(format: "%.1f", Double(total) / 1_048_576)
         showBanner("uploading to \(job.driver.name): \(percent)% of \(megabytes) MiB (Esc cancels)")
     }
 
-    /// Checks at the idle deadline whether the upload moved since; if not, stops it.
+    /// An upload that stops moving for `UploadIdleWatch.limit` is stopped.
     private func watchIdle(_ job: PasteJob) {
-        guard let deadline = job.idle?.deadline else { return }
-        job.timeout.schedule(at: deadline) { [unowned self] in
-            guard pasteJob === job, let idle = job.idle else { return }
-            if idle.isIdle(at: .now) {
-                stopUpload(job, note: "upload to \(job.driver.name) made no progress for "
-                    + "\(UploadIdleWatch.limit.spoken) and was cancelled; nothing was pasted")
-            } else {
-                watchIdle(job)
-            }
+        paste.watchIdle(job) { [unowned self] in
+            stopUpload(job, note: "upload to \(job.driver.name) made no progress for "
+                + "\(UploadIdleWatch.limit.spoken) and was cancelled; nothing was pasted")
         }
     }
 
     /// The person cancels `job` (with `how`); the keys held behind it go on to its host.
     func cancelPaste(_ job: PasteJob, _ how: String) {
-        guard job.idle != nil else {
+        guard paste.isUploading else {
             return finishPaste(job, text: nil, note: "paste cancelled (\(how)); nothing was pasted")
         }
         stopUpload(job, note: "upload to \(job.driver.name) cancelled (\(how)); nothing was pasted")
@@ -140,22 +104,23 @@ extension AttachRun {
     /// Stops a running upload by dropping its link (`LinkDriver.stopUpload`), which reports
     /// it as dropped (`uploaded`, shown as `note`), and connects again at once.
     private func stopUpload(_ job: PasteJob, note: String) {
-        job.stopNote = note + "; reconnecting to \(job.driver.name)"
+        let stopNote = note + "; reconnecting to \(job.driver.name)"
+        paste.stopping(job, note: stopNote)
         job.driver.stopUpload(note)
-        if pasteJob === job { finishPaste(job, text: nil, note: job.stopNote) }
+        if paste.isCurrent(job) { finishPaste(job, text: nil, note: stopNote) }
         retryNow(job.driver)
     }
 
     private func uploaded(_ result: Result<[String], UploadFailure>, _ job: PasteJob) {
-        guard pasteJob === job else { return }
+        guard paste.isCurrent(job) else { return }
         let name = job.driver.name
         switch result {
         case .success(let paths):
             let platform = job.driver.target.host?.platform ?? .unix
             finishPaste(job, text: PasteQuoting.quote(paths, for: platform),
                         note: "pasted \(paths.count == 1 ? "a picture" : "\(paths.count) pictures") uploaded to ~/\(SFTPUpload.directory) on \(name)")
-        case .failure(.linkDropped) where job.stopNote != nil:
-            finishPaste(job, text: nil, note: job.stopNote)
+        case .failure(.linkDropped) where paste.stopNote != nil:
+            finishPaste(job, text: nil, note: paste.stopNote)
         case .failure(.linkDropped(let reason)):
             finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
         case .failure(.refused(let reason)):
@@ -167,8 +132,7 @@ extension AttachRun {
 
     /// Ends the job: `text` goes to its host as a paste, then the keys held behind it.
     private func finishPaste(_ job: PasteJob, text: String?, note: String? = nil) {
-        pasteJob = nil
-        job.timeout.cancel()
+        paste.end(job)
         let driver = job.driver
         let droppedHeld = driver.endPaste(text)
         let dropped = droppedHeld > 0 ? " (\(droppedHeld) bytes typed meanwhile were dropped)" : ""

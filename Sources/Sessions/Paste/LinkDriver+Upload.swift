@@ -7,14 +7,14 @@ import SSH
 /// upload (the screen's answers go at once; keys typed after the paste wait in the outbox).
 final class ActiveUpload {
     let transfer: SFTPUpload
-    let connection: RemoteConnection
+    let connection: any LinkConnection
     let progress: (_ sent: Int, _ total: Int) -> Void
     let done: (Result<[String], UploadFailure>) -> Void
     /// A paste asked for while this upload (the removal of what cut-off uploads left) ran: it
     /// starts once this one is over, however it ended.
     var next: (() -> Void)?
 
-    init(transfer: SFTPUpload, connection: RemoteConnection, progress: @escaping (Int, Int) -> Void,
+    init(transfer: SFTPUpload, connection: any LinkConnection, progress: @escaping (Int, Int) -> Void,
          done: @escaping (Result<[String], UploadFailure>) -> Void) {
         self.transfer = transfer
         self.connection = connection
@@ -35,7 +35,7 @@ extension LinkDriver {
     /// connection removes what cut-off uploads left (`removeLeftUploads`), it starts after that.
     func startUpload(_ files: [SFTPUpload.File], progress: @escaping (Int, Int) -> Void,
                      done: @escaping (Result<[String], UploadFailure>) -> Void) -> Bool {
-        guard let connection else { return false }
+        guard let connection, let session = connection.forwardingSession else { return false }
         if let running = uploads.active, running.transfer.totalBytes == 0, running.next == nil, !files.isEmpty {
             running.next = { [weak self] in
                 guard let self, startUpload(files, progress: progress, done: done) else {
@@ -45,7 +45,7 @@ extension LinkDriver {
             return true
         }
         let started = uploads.start { abandoned, tag in
-            ActiveUpload(transfer: SFTPUpload(session: connection.session, files: files, abandoned: abandoned, tag: tag),
+            ActiveUpload(transfer: SFTPUpload(session: session, files: files, abandoned: abandoned, tag: tag),
                          connection: connection, progress: progress, done: done)
         }
         guard started != nil else { return false }
@@ -56,9 +56,9 @@ extension LinkDriver {
     /// A connection that just attached removes the temporary files uploads cut off by a dropped
     /// link or Esc left on the host (issue 30): an upload with no files only prunes those names.
     func removeLeftUploads() {
-        guard let connection, uploads.leftNames else { return }
+        guard let connection, let session = connection.forwardingSession, uploads.leftNames else { return }
         _ = uploads.start { abandoned, tag in
-            ActiveUpload(transfer: SFTPUpload(session: connection.session, files: [], abandoned: abandoned, tag: tag),
+            ActiveUpload(transfer: SFTPUpload(session: session, files: [], abandoned: abandoned, tag: tag),
                          connection: connection, progress: { _, _ in }, done: { _ in })
         }
         driveUpload()
