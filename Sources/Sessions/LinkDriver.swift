@@ -158,6 +158,12 @@ final class LinkDriver {
         cancelReconnect()
     }
 
+    /// The person asked for a host that was done (failed, ended or closed) again: it is live
+    /// again, and the run connects it.
+    func reopen() {
+        outcome = nil
+    }
+
     /// The connection of attempt `generation` reached the remote command: it is this link's now
     /// (one left over from before is dropped first, so its watch and timers cannot outlive it).
     /// The run then redraws and calls `startDelivering()`.
