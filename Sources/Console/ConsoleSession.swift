@@ -103,6 +103,15 @@ public final class ConsoleSession {
         ConsoleSession.size(of: output) ?? ConsoleSession.size(of: input)
     }
 
+    /// The window's size in pixels with its size in cells, when the terminal fills in
+    /// TIOCGWINSZ's pixel fields (xterm does; many terminals leave them 0): nil otherwise.
+    public var pixelSize: (width: Int, height: Int, columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_xpixel > 0, size.ws_ypixel > 0,
+              size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_xpixel), Int(size.ws_ypixel), Int(size.ws_col), Int(size.ws_row))
+    }
+
     public static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }

@@ -62,6 +62,10 @@ public final class FrontView {
     /// keyboard protocol goes to the owner (`frontView(_:note:)`).
     let keyboardMirror: KeyboardMirror
     var localKeyboard: LocalKeyboard { keyboardMirror.keyboard }
+    /// The local terminal's colours and cell size, and its focus and colour-scheme reports,
+    /// following the front host.
+    let appearanceMirror = AppearanceMirror()
+    public var localAppearance: LocalAppearance { appearanceMirror.appearance }
 
     /// - Parameters:
     ///   - screen: the front host's screen; the front view becomes its viewer.
@@ -138,7 +142,9 @@ public final class FrontView {
     /// Bytes typed, clicked or pasted at the local terminal.
     public func receiveLocal(_ bytes: [UInt8]) {
         handle(decoder.decode(bytes))
-        if keyboardMirror.learn(decoder.takeReplies()) { requestRender() }
+        let replies = decoder.takeReplies()
+        if keyboardMirror.learn(replies) { requestRender() }
+        learnAppearance(replies)
         escapeTimer.cancel()
         if decoder.hasPendingEscape {
             escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
@@ -226,11 +232,39 @@ public final class FrontView {
     }
 
     /// The probe and mode changes that go before the next frame; the owner hears the note.
+    /// Focus and colour-scheme reports are on while the front host has them on.
     private func takeKeyboardBytes() -> [UInt8] {
         let taken = keyboardMirror.takeBytes(wanted: wantsExtendedKeys,
                                              kittyFlags: Int(terminal.modes.kittyKeyboardFlags.rawValue))
         if let note = taken.note { owner?.frontView(self, note: note) }
-        return taken.bytes
+        return taken.bytes + appearanceMirror.takeBytes(focus: terminal.modes.focusReporting,
+                                                        colorScheme: terminal.modes.colorSchemeReports)
+    }
+
+    // MARK: The local terminal's appearance
+
+    /// Replies about colours, cell size and colour scheme: the shown emulator and, through the
+    /// owner, every host's answer with them; a scheme change report goes to the front host if it
+    /// asked for them (`?2031`), and the colours are asked again.
+    private func learnAppearance(_ replies: [LocalTerminalReply]) {
+        let learned = appearanceMirror.learn(replies)
+        if learned.changed { appearanceChanged() }
+        if let dark = learned.schemeReport {
+            if terminal.modes.colorSchemeReports { sendToRemote(Array(TerminalColors.schemeReport(dark: dark).utf8)) }
+            requestRender()
+        }
+    }
+
+    /// The cell size from the local window's pixel size, when 16t has not said it.
+    func learnWindowPixels(width: Int, height: Int, columns: Int, rows: Int) {
+        if appearanceMirror.learnWindowPixels(width: width, height: height, columns: columns, rows: rows) {
+            appearanceChanged()
+        }
+    }
+
+    private func appearanceChanged() {
+        localAppearance.apply(to: terminal)
+        owner?.frontView(self, learned: localAppearance)
     }
 }
 

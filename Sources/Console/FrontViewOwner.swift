@@ -22,9 +22,13 @@ public protocol FrontViewOwner: AnyObject {
     func holdsKeys(for view: FrontView) -> Bool
     /// A remark for the person (what is lost when the local terminal has no keyboard protocol).
     func frontView(_ view: FrontView, note text: String)
+    /// The local terminal said what it looks like (colours, cell size): every host's emulator
+    /// should answer with it (the shown one already does).
+    func frontView(_ view: FrontView, learned appearance: LocalAppearance)
 }
 
 extension FrontViewOwner {
     public func holdsKeys(for view: FrontView) -> Bool { false }
     public func frontView(_ view: FrontView, note text: String) {}
+    public func frontView(_ view: FrontView, learned appearance: LocalAppearance) {}
 }

@@ -65,8 +65,8 @@ public struct LocalInputDecoder: Sendable {
         while hasPendingEscape, evenAnAnswer || !holdsSplitAnswer {
             var rest = Array(buffer.dropFirst())
             var event: InputEvent = .key(.escape, [])
-            if rest.count == 1, rest[0] == UInt8(ascii: "[") || rest[0] == UInt8(ascii: "O") {
-                // Alt+[ or Alt+O: the only two-byte forms that wait for more.
+            if rest.count == 1, [UInt8(ascii: "["), UInt8(ascii: "O"), UInt8(ascii: "]")].contains(rest[0]) {
+                // Alt+[, Alt+O or Alt+]: the only two-byte forms that wait for more.
                 event = .key(.character(Unicode.Scalar(rest[0])), .alt)
                 rest = []
             } else if rest == [0x1B] {
@@ -81,10 +81,11 @@ public struct LocalInputDecoder: Sendable {
     }
 
     /// The pending bytes are the start of a terminal's answer or SGR mouse report (`CSI ?`,
-    /// `CSI >` or `CSI <` and parameter bytes, which no key sends), split from its end by a slow
-    /// link: it waits for the rest rather than being typed to the host. Bounded, so junk that
-    /// never ends is flushed after all.
+    /// `CSI >` or `CSI <` and parameter bytes, which no key sends; `ESC ]` and a digit, a colour
+    /// answer), split from its end by a slow link: it waits for the rest rather than being typed
+    /// to the host. Bounded, so junk that never ends is flushed after all.
     private var holdsSplitAnswer: Bool {
+        if buffer.count >= 3, buffer[1] == UInt8(ascii: "]"), (0x30...0x39).contains(buffer[2]) { return true }
         guard buffer.count >= 3, buffer.count <= 64, buffer[1] == UInt8(ascii: "["),
               [UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")].contains(buffer[2]) else { return false }
         return buffer.dropFirst(3).allSatisfy { (0x30...0x3F).contains($0) }
@@ -130,6 +131,8 @@ public struct LocalInputDecoder: Sendable {
                 return (2 + sequence.length, [])
             }
             return (2 + sequence.length, sequence.events())
+        case UInt8(ascii: "]"):
+            return decodeOSC(at: index)
         case UInt8(ascii: "O"):
             guard index + 2 < buffer.count else { return nil }
             return (3, CSISequence.ss3(buffer[index + 2]).map { [$0] } ?? [])
@@ -151,6 +154,35 @@ public struct LocalInputDecoder: Sendable {
             guard let (length, scalar) = Self.utf8Scalar(buffer, at: index + 1) else { return nil }
             return (1 + length, [.key(.character(scalar), .alt)])
         }
+    }
+
+    /// The longest OSC answer taken (`ESC ] 4 ; 15 ; rgb:ffff/ffff/ffff ESC \` is 32 bytes).
+    static let maxAnswerLength = 128
+
+    /// `ESC ]` at `index`: a terminal's colour answer up to its BEL or ST (a reply), or Alt+]
+    /// when what follows is not one (no digit first, a byte no answer holds, or no end within
+    /// `maxAnswerLength`); nil while it may still be one.
+    private mutating func decodeOSC(at index: Int) -> (Int, [InputEvent])? {
+        let altBracket: (Int, [InputEvent]) = (2, [.key(.character("]"), .alt)])
+        guard index + 2 < buffer.count else { return nil }
+        guard (0x30...0x39).contains(buffer[index + 2]) else { return altBracket }
+        var end = index + 2
+        while end < buffer.count {
+            guard end - index < Self.maxAnswerLength else { break }
+            let byte = buffer[end]
+            if byte == 0x07 || byte == 0x1B {
+                if byte == 0x1B {
+                    guard end + 1 < buffer.count else { return nil }
+                    guard buffer[end + 1] == UInt8(ascii: "\\") else { break }
+                }
+                if let reply = LocalTerminalReply(osc: buffer[(index + 2)..<end]) { replies.append(reply) }
+                return (end - index + (byte == 0x1B ? 2 : 1), [])
+            }
+            guard (0x20...0x7E).contains(byte) else { break }
+            end += 1
+        }
+        if end == buffer.count && end - index < Self.maxAnswerLength { return nil }
+        return altBracket
     }
 
     static func withAlt(_ event: InputEvent) -> InputEvent {

@@ -88,6 +88,8 @@ public struct LocalKeyboard: Sendable, Equatable {
         case .primaryDeviceAttributes:
             answered = true
             settle()
+        case .dynamicColor, .paletteColor, .cellPixelSize, .colorScheme:
+            break   // the appearance's (`LocalAppearance`)
         }
     }
 

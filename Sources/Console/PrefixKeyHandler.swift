@@ -16,7 +16,7 @@ import VT
 /// any other key's release reaches the host, which had its press.
 public struct PrefixKeyHandler: Sendable {
     public enum Command: Hashable, Sendable, CaseIterable {
-        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history, pasteImage
+        case detach, help, redraw, discardPending, nextHost, previousHost, pickHost, history, pasteImage, openHost, closeHost
     }
 
     public enum Action: Hashable, Sendable {

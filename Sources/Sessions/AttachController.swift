@@ -45,6 +45,10 @@ public final class AttachController {
     public var predict: PredictionMode?
     /// `--copy-command` and the rewind's budget.
     public var history = HistorySettings()
+    /// Turns what `ctrl+] o` is given (a registry name, an ssh_config Host, `user@host[:port]`)
+    /// into a target; its error's description is shown. nil: `ctrl+] o` says it cannot.
+    /// (The resolver lives in DroverCLI, which Sessions cannot import.)
+    public var resolveHost: ((String) throws -> AttachTarget)?
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -82,7 +86,10 @@ public final class AttachController {
             let run = try AttachRun(targets: targets, console: console, root: root, environment: environment,
                                     options: options, keepaliveInterval: keepaliveInterval,
                                     signalOptions: signals, predict: predict,
-                                    history: history)
+                                    history: history, resolveHost: resolveHost.map { resolve in
+                                        let terminal = AnnouncedTerminal(localEnvironment: environment)
+                                        return { try resolve($0).announcing(terminal) }
+                                    })
             attach = run
             return try run.run()
         } catch {

@@ -21,11 +21,14 @@ extension AttachRun {
 
     /// Each host's state for the picker, with its mark and, while its keys are guessed, the
     /// round trip ("attached · RTT 210 ms · bell 2 min ago").
+    /// A host that is done says that picking it tries it again.
     var pickerStates: [String] {
         let now = ContinuousClock.now
         return drivers.map { driver in
             let rtt = driver.echo.isOn ? driver.echo.engine.policy.rttText : nil
-            return [driver.lifecycle.summary, rtt, alertCentre.describe(driver.index, at: now)].compactMap { $0 }.joined(separator: " · ")
+            let state = ring.closed.contains(driver.index) ? "closed" : driver.lifecycle.summary
+            let again = driver.outcome != nil ? "pick to open again" : nil
+            return [state, again, rtt, alertCentre.describe(driver.index, at: now)].compactMap { $0 }.joined(separator: " · ")
         }
     }
 

@@ -6,7 +6,8 @@ import VT
 /// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
 /// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
 /// front host's rewind from the snapshot recorder, its note, and the clipboard through the
-/// alert centre; the view's remarks show as a banner.
+/// alert centre; the view's remarks show as a banner; what the local terminal looks like
+/// goes to every host's emulator.
 extension AttachRun: FrontViewOwner {
     func frontView(_ view: FrontView, received event: InputEvent) {
         route(event)
@@ -34,5 +35,10 @@ extension AttachRun: FrontViewOwner {
 
     func frontView(_ view: FrontView, note text: String) {
         showBanner(text)
+    }
+
+    /// Every host's emulator answers colour and cell-size queries with the local terminal's own.
+    func frontView(_ view: FrontView, learned appearance: LocalAppearance) {
+        for driver in drivers { appearance.apply(to: driver.terminal) }
     }
 }

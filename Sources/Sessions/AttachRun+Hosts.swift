@@ -30,6 +30,10 @@ extension AttachRun {
             frontView.enterHistory()
         case .help:
             frontView.requestRender()
+        case .openHost:
+            askForHost()
+        case .closeHost:
+            askToCloseFront()
         }
     }
 

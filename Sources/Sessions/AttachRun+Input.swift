@@ -89,9 +89,16 @@ extension AttachRun {
         frontView.requestRender()
     }
 
-    /// The picker took a key: it may have picked a host (and closed).
+    /// The picker took a key: it may have picked a host (and closed). A failed, ended or
+    /// closed host picked is tried again.
     private func picked(_ result: HostPicker.Result?) {
-        if case .picked(let index) = result, let change = ring.select(index) { bringForward(change) }
+        if case .picked(let index) = result {
+            if drivers[index].outcome != nil {
+                reopen(index)
+            } else if let change = ring.select(index) {
+                bringForward(change)
+            }
+        }
         frontView.requestRender()
     }
 }

@@ -7,18 +7,21 @@ import Render
 /// guesses are on.
 extension AttachRun {
     func wirePredictors() {
-        for driver in drivers {
-            driver.echo.acceptsKeys = { [unowned driver] in driver.takesKeysNow }
-            // Told in the middle of drawing a frame: the banner is drawn in the next loop round.
-            driver.echo.onSwitch = { [unowned self, unowned driver] on in
-                loop.nextTurn { [unowned self, unowned driver] in
-                    guard driver === front, let rtt = driver.echo.engine.policy.rttText else { return }
-                    showBanner(on ? "\(driver.name): drawing typed keys before the host echoes them (\(rtt))"
-                                  : "\(driver.name): link is quick again (\(rtt)); typed keys wait for the host")
-                }
+        for driver in drivers { wirePredictor(driver) }
+        frontView.predictor = front.echo
+    }
+
+    /// `driver`'s guesses take keys while it does, and say when they switch on or off.
+    func wirePredictor(_ driver: LinkDriver) {
+        driver.echo.acceptsKeys = { [unowned driver] in driver.takesKeysNow }
+        // Told in the middle of drawing a frame: the banner is drawn in the next loop round.
+        driver.echo.onSwitch = { [unowned self, unowned driver] on in
+            loop.nextTurn { [unowned self, unowned driver] in
+                guard driver === front, let rtt = driver.echo.engine.policy.rttText else { return }
+                showBanner(on ? "\(driver.name): drawing typed keys before the host echoes them (\(rtt))"
+                              : "\(driver.name): link is quick again (\(rtt)); typed keys wait for the host")
             }
         }
-        frontView.predictor = front.echo
     }
 
     /// "RTT 212 ms" while the front host's guesses are on, for the status line.

@@ -11,6 +11,8 @@ import TextSafety
 /// One `drover attach` run, from the moment the terminal is Drover's until it is given back.
 /// `AttachController.run()` builds it; everything it needs exists from `init` on (loop,
 /// front view, mailbox, one `LinkDriver` per host), so nothing in it is optional or set later.
+/// Hosts opened with `ctrl+] o` join `drivers` (and the ring, the alerts and the snapshots)
+/// under the next index; none ever leaves, so an index names one host for the whole run.
 ///
 /// Its own job is deciding between hosts: which one is in front (`HostRing`), who gets the
 /// local input (`InputRouter`), what the overlay says (asked per frame), and when Drover ends. Each link's I/O
@@ -22,8 +24,11 @@ final class AttachRun {
     let screen: ConsoleWriter
     /// Where connect threads report (`ConnectAttempt`).
     let mailbox: Mailbox<ConnectMessage>
-    /// One per host, in command-line order (`ring` indexes them).
-    let drivers: [LinkDriver]
+    /// One per host, in command-line order, then the hosts opened during the run (`ring`
+    /// indexes them).
+    var drivers: [LinkDriver]
+    /// Makes the drivers, and resolves what `ctrl+] o` is given.
+    let hostFactory: HostFactory
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
@@ -58,7 +63,8 @@ final class AttachRun {
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
-         predict: PredictionMode? = nil, history: HistorySettings = HistorySettings()) throws {
+         predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
+         resolveHost: HostFactory.Resolve? = nil) throws {
         let loop = try EventLoop()
         // The front view and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -71,11 +77,11 @@ final class AttachRun {
         self.pasteResults = try loop.mailbox { (gathered: PasteGathered) in owner?.receive(gathered) }
         let size = console.size ?? (columns: 80, rows: 24)
         // Prediction: the attach flag, else the host's setting, else auto.
+        let hostFactory = HostFactory(resolve: resolveHost, keepaliveInterval: keepaliveInterval, predict: predict,
+                                      agentSocket: RemoteConnection.agentSocket(in: environment))
+        self.hostFactory = hostFactory
         let drivers = try targets.enumerated().map { index, target in
-            try LinkDriver(index: index, target: target, terminal: Terminal(columns: size.columns, rows: size.rows),
-                           inFront: index == 0, loop: loop, keepaliveInterval: keepaliveInterval,
-                           predict: predict ?? target.host?.predict ?? .auto,
-                           agentSocket: RemoteConnection.agentSocket(in: environment))
+            try hostFactory.driver(index: index, target: target, inFront: index == 0, size: size, loop: loop)
         }
         let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
         self.screen = screen

@@ -175,6 +175,12 @@ final class LinkDriver {
         cancelReconnect()
     }
 
+    /// The person asked for a host that was done (failed, ended or closed) again: it is live
+    /// again, and the run connects it.
+    func reopen() {
+        outcome = nil
+    }
+
     /// The connection of attempt `generation` reached the remote command: it is this link's now
     /// (one left over from before is dropped first, so its watch and timers cannot outlive it).
     /// The run then redraws and calls `startDelivering()`.
@@ -256,19 +262,31 @@ final class LinkDriver {
 
     // MARK: Front and back
 
-    /// Another host comes to the front: this one stops reconnecting by itself.
+    /// Another host comes to the front: this one stops reconnecting by itself, and loses the
+    /// focus (a focus-out, if its program asked for focus reports).
     func moveBehind() {
         attempts.inFront = false
         cancelReconnect()
+        reportFocus(false)
     }
 
-    /// This host comes to the front at the local terminal's size (its emulator and its PTY).
+    /// This host comes to the front at the local terminal's size (its emulator and its PTY),
+    /// and gets the focus back (a focus-in, if its program asked for focus reports).
     func moveToFront(columns: Int, rows: Int) {
         if terminal.columns != columns || terminal.rows != rows {
             terminal.resize(columns: columns, rows: rows)
             resizeRemote(columns: columns, rows: rows)
         }
         attempts.inFront = true
+        reportFocus(true)
+    }
+
+    /// `ESC [ I` / `ESC [ O` while the host's program has `?1004` on and the session takes keys
+    /// (a report is never kept for later: the program asks again when it is back).
+    private func reportFocus(_ gained: Bool) {
+        guard takesKeysNow else { return }
+        let bytes = InputEncoder(modes: terminal.modes).encode(.focus(gained))
+        if !bytes.isEmpty { type(bytes) }
     }
 
     /// The remote PTY follows the local terminal (the host in front only). A size not sent

@@ -12,10 +12,10 @@ final class SnapshotRecorder {
 
     let store: SnapshotStore
     private let loop: EventLoop
-    private let terminals: [Terminal]
+    private var terminals: [Terminal]
     private var captures: [ScreenCapture]
     private var lastTaken: [ContinuousClock.Instant?]
-    private let timers: [LoopTimer]
+    private var timers: [LoopTimer]
 
     init(loop: EventLoop, terminals: [Terminal], budget: Int) {
         self.loop = loop
@@ -24,6 +24,14 @@ final class SnapshotRecorder {
         captures = terminals.map { _ in ScreenCapture() }
         lastTaken = terminals.map { _ in nil }
         timers = terminals.map { _ in LoopTimer(on: loop) }
+    }
+
+    /// A host opened during the run (`ctrl+] o`): its screen is recorded under the next index.
+    func add(_ terminal: Terminal) {
+        terminals.append(terminal)
+        captures.append(ScreenCapture())
+        lastTaken.append(nil)
+        timers.append(LoopTimer(on: loop))
     }
 
     /// Host `host`'s screen changed (output was fed to its emulator).

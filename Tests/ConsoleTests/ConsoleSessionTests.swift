@@ -7,13 +7,15 @@ import Loop
 final class ConsoleSessionTests: XCTestCase {
     func testRestoreSequenceTurnsEverythingOff() {
         let restore = String(decoding: ConsoleSequences.restore, as: UTF8.self)
-        for mode in ["?1000l", "?1002l", "?1003l", "?1006l", "?2004l", "?1004l", "?2026l", "?25h", "?1049l", "m"] {
+        for mode in ["?1000l", "?1002l", "?1003l", "?1006l", "?2004l", "?1004l", "?2031l", "?2026l", "?25h", "?1049l", "m"] {
             XCTAssertTrue(restore.contains("\u{1B}[" + mode), mode)
         }
         let enter = String(decoding: ConsoleSequences.enter, as: UTF8.self)
-        for mode in ["?1000h", "?1002h", "?1003h", "?1006h", "?2004h", "?1004h", "?1049h"] {
+        for mode in ["?1000h", "?1002h", "?1003h", "?1006h", "?2004h", "?1049h"] {
             XCTAssertTrue(enter.contains("\u{1B}[" + mode), mode)
         }
+        // Focus and colour-scheme reports follow the host in front (`ReportModes`), not the enter.
+        XCTAssertFalse(enter.contains("?1004h") || enter.contains("?2031h"), enter)
         // The alternate screen is left last among the modes, so the restored screen is clean.
         XCTAssertLessThan(restore.range(of: "?1006l")!.lowerBound, restore.range(of: "?1049l")!.lowerBound)
     }
@@ -28,7 +30,7 @@ final class ConsoleSessionTests: XCTestCase {
         XCTAssertEqual(terminal.modes.mouse.tracking, .anyEvent)
         XCTAssertEqual(terminal.modes.mouse.encoding, .sgr)
         XCTAssertTrue(terminal.modes.bracketedPaste)
-        XCTAssertTrue(terminal.modes.focusReporting)
+        terminal.feed(Array("\u{1B}[?1004h\u{1B}[?2031h".utf8))   // as a frame turns them on
 
         // What a frame may leave behind if Drover dies mid-write.
         terminal.feed(Array("\u{1B}[?2026h\u{1B}[?25l\u{1B}[?5h\u{1B}[2;3r\u{1B}[1;31m\u{1B}[6 q".utf8))
@@ -39,6 +41,7 @@ final class ConsoleSessionTests: XCTestCase {
         XCTAssertEqual(modes.mouse.encoding, .x10)
         XCTAssertFalse(modes.bracketedPaste)
         XCTAssertFalse(modes.focusReporting)
+        XCTAssertFalse(modes.colorSchemeReports)
         XCTAssertFalse(modes.synchronizedOutput)
         XCTAssertTrue(modes.cursorVisible)
         XCTAssertFalse(modes.reverseVideo)

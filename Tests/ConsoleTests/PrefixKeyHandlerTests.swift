@@ -26,6 +26,17 @@ final class PrefixKeyHandlerTests: XCTestCase {
                       "\(PrefixKeyHandler.helpLines)")
     }
 
+    /// `o` opens a host, capital `X` closes the one in front: also as kitty reports Shift+x with
+    /// its text, while a lower-case x stays the discard.
+    func testPrefixOOpensAHostAndCapitalXClosesOne() {
+        var handler = PrefixKeyHandler()
+        XCTAssertEqual(handler.handle([prefix, .text("o")]), [.command(.openHost)])
+        XCTAssertEqual(handler.handle([prefix, .text("X")]), [.command(.closeHost)])
+        var decoder = LocalInputDecoder()
+        XCTAssertEqual(handler.handle([prefix] + decoder.decode(Array("\u{1B}[120;2;88u".utf8))), [.command(.closeHost)])
+        XCTAssertEqual(handler.handle([prefix, .text("x")]), [.command(.discardPending)])
+    }
+
     func testPrefixTwiceSendsThePrefixAndDecodedBytesMatch() {
         var decoder = LocalInputDecoder()
         var handler = PrefixKeyHandler()

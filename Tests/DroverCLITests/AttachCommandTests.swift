@@ -19,7 +19,7 @@ final class AttachCommandTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("attach", "--help"), 0, h.err)
         let lines = h.out.split(separator: "\n").map(String.init)
-        XCTAssertEqual(AttachController.keyHelpLines.count, 11, "d n p h r x [ v ?, Enter and the doubled prefix")
+        XCTAssertEqual(AttachController.keyHelpLines.count, 13, "d n p h o X r x [ v ?, Enter and the doubled prefix")
         for key in AttachController.keyHelpLines + AttachController.historyHelpLines {
             XCTAssertTrue(lines.contains("  " + key), "missing \(key) in\n\(h.out)")
         }

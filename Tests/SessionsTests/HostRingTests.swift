@@ -19,6 +19,30 @@ final class HostRingTests: XCTestCase {
         XCTAssertEqual(ring.names[ring.front], "box")
     }
 
+    func testAHostOpenedDuringTheRunJoinsAtTheEnd() {
+        var ring = HostRing(names: ["mac"])
+        XCTAssertEqual(ring.add("pi"), 1)
+        XCTAssertEqual(ring.select(1), .init(from: 0, to: 1))
+        XCTAssertEqual(ring.frontLabel, "pi (2/2)")
+    }
+
+    func testClosingTheFrontHostSkipsItUntilItIsPickedAgain() {
+        var ring = HostRing(names: ["mac", "pi", "box"])
+        XCTAssertEqual(ring.closeFront(), .init(from: 0, to: 1))
+        XCTAssertEqual(ring.closed, [0])
+        XCTAssertEqual(ring.next(), .init(from: 1, to: 2))
+        XCTAssertEqual(ring.next(), .init(from: 2, to: 1), "mac is passed over")
+        XCTAssertEqual(ring.previous(), .init(from: 1, to: 2))
+        XCTAssertEqual(ring.select(0), .init(from: 2, to: 0), "picking it opens it again")
+        XCTAssertEqual(ring.closed, [])
+        XCTAssertEqual(ring.closeFront(), .init(from: 0, to: 1))
+        XCTAssertEqual(ring.closeFront(), .init(from: 1, to: 2))
+        XCTAssertNil(ring.closeFront(), "the only open host is not closed: the run ends instead")
+        XCTAssertEqual(ring.front, 2)
+        XCTAssertNil(ring.next())
+        XCTAssertEqual(ring.openCount, 1)
+    }
+
     func testSelectingTheFrontHostOrNoHostChangesNothing() {
         var ring = HostRing(names: ["mac", "pi"])
         XCTAssertNil(ring.select(0))

@@ -264,6 +264,13 @@ enum AttachCommand {
         controller.signalOptions = signals
         controller.predict = predict
         controller.history = history
+        // ctrl+] o: the registry as it is then, ~/.ssh/config and user@host[:port], as on the command line.
+        controller.resolveHost = { text in
+            let list = try HostStore(root: ctx.root).load()
+            if let invalid = list.invalidNamed(text) { throw HostStoreError.invalidEntry(invalid) }
+            var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment), flags: nil)
+            return try resolver.resolve(text)
+        }
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

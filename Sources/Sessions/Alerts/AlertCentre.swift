@@ -22,7 +22,7 @@ final class AlertCentre {
         let clipboard: ClipboardPolicy
     }
 
-    private let hosts: [Host]
+    private var hosts: [Host]
     private var alerts: [HostAlerts]
     private var bellLimit = RateLimit.bell
     /// The front host's remote clipboard writes, at most one per interval.
@@ -33,7 +33,7 @@ final class AlertCentre {
     private let copyQueue: CopyQueue?
     /// Where copy threads report a failure, on the loop.
     private let copyFailures: Mailbox<String>
-    private let notify: NotifyChoice
+    private var notify: NotifyChoice
     private let signal: (ConsoleSignal) -> Void
 
     /// - Parameters:
@@ -51,6 +51,14 @@ final class AlertCentre {
         self.copyQueue = copyCommand.map { command in
             CopyQueue(command: command, report: { failure in _ = copyFailures.post(failure) })
         }
+    }
+
+    /// A host opened during the run (`ctrl+] o`): its alerts are kept from now on, under the
+    /// next index; it notifies by the same rule as the others (`NotifyChoice`).
+    func add(_ host: Host, runsHerdr: Bool) {
+        notify.add(hosts.count, runsHerdr: runsHerdr)
+        hosts.append(host)
+        alerts.append(HostAlerts())
     }
 
     /// Stops taking copy failures (Drover is ending).

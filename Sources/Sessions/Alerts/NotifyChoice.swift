@@ -25,6 +25,11 @@ public struct NotifyChoice: Equatable, Sendable {
         return choice
     }
 
+    /// Host `index`, opened during the run, notifies by the same rule.
+    mutating func add(_ index: Int, runsHerdr: Bool) {
+        if runsHerdr { herdrHosts.insert(index) }
+    }
+
     /// Whether host `index`'s notifications reach the person.
     func notifies(_ index: Int) -> Bool { forced ?? herdrHosts.contains(index) }
 

@@ -38,10 +38,10 @@ extension Terminal {
     }
 
     /// DECDSR (`CSI ? Ps n`) beyond DECXCPR: printer, UDK, keyboard, locator, macro space,
-    /// memory checksum, data integrity and multiple sessions.
+    /// memory checksum, data integrity and multiple sessions; 996, the colour scheme.
     func decStatusReport(_ p: borrowing Params) {
         switch p[0] {
-        case 6: privateStatusReport(6)
+        case 6, 996: privateStatusReport(p[0])
         case 15: reply("\u{1B}[?13n")                 // no printer
         case 25: reply("\u{1B}[?20n")                 // UDKs unlocked
         case 26: reply("\u{1B}[?27;1;0;0n")           // North American keyboard, ready

@@ -63,6 +63,7 @@ extension Terminal {
                 s.restoreCursor()
             }
         case 1004: s.modes.focusReporting = on
+        case 2031: s.modes.colorSchemeReports = on
         case 1007: s.modes.alternateScroll = on
         case 2004: s.modes.bracketedPaste = on
         case 2026: s.modes.synchronizedOutput = on
@@ -91,6 +92,7 @@ extension Terminal {
         case 69: return conformanceLevel >= 4 ? m.leftRightMarginMode : nil
         case 47, 1047, 1049: return m.alternateScreen
         case 1004: return m.focusReporting
+        case 2031: return m.colorSchemeReports
         case 1007: return m.alternateScroll
         case 2004: return m.bracketedPaste
         case 2026: return m.synchronizedOutput

@@ -44,8 +44,10 @@ extension Terminal {
         }
     }
 
-    /// DECXCPR (`CSI ? 6 n`): `CSI ? r ; c ; page R`.
+    /// DECXCPR (`CSI ? 6 n`): `CSI ? r ; c ; page R`; `CSI ? 996 n`, the colour scheme
+    /// (contour's, which herdr uses with `?2031`): `CSI ? 997 ; 1 n` dark, `; 2 n` light.
     func privateStatusReport(_ parameter: Int) {
+        if parameter == 996 { return reply(TerminalColors.schemeReport(dark: colors.isDark)) }
         guard parameter == 6 else { return }
         let (r, c) = reportedCursor
         reply(conformanceLevel >= 3 ? "\u{1B}[?\(r);\(c);1R" : "\u{1B}[?\(r);\(c)R")   // pages from VT300 on

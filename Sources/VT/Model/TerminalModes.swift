@@ -10,6 +10,8 @@ public struct TerminalModes: Hashable, Sendable {
     public var bracketedPaste = false
     /// `?1004`: focus in/out are reported as `ESC[I` / `ESC[O`.
     public var focusReporting = false
+    /// `?2031`: a change of the colour scheme (dark/light) is reported as `CSI ? 997 ; 1|2 n`.
+    public var colorSchemeReports = false
     /// `?1007`: on the alternate screen, the wheel sends cursor up/down when the mouse is not tracked.
     public var alternateScroll = false
     /// `?2026`: the remote is in the middle of a synchronized update.

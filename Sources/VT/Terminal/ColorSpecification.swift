@@ -53,13 +53,14 @@ struct ColorTable {
     private var palette: [RGBColor?] = Array(repeating: nil, count: 261)
     private var dynamic: [RGBColor?] = Array(repeating: nil, count: 10)
 
-    /// xterm's default palette entry `n` (0–255); specials (256–260) are the foreground.
+    /// The default palette entry `n` (0–255): the local terminal's own for 0–15 when it said
+    /// them, else xterm's; specials (256–260) are the foreground.
     static func defaultPalette(_ n: Int, _ base: TerminalColors) -> RGBColor {
         let ansi: [UInt32] = [0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
                               0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF]
         func rgb(_ v: UInt32) -> RGBColor { RGBColor(red: UInt8(v >> 16), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)) }
         switch n {
-        case 0..<16: return rgb(ansi[n])
+        case 0..<16: return base.ansi[n] ?? rgb(ansi[n])
         case 16..<232:
             let levels: [UInt8] = [0, 0x5F, 0x87, 0xAF, 0xD7, 0xFF]
             let i = n - 16

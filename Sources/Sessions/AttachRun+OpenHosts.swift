@@ -1,0 +1,84 @@
+import Console
+import Hosts
+
+/// Hosts at run time (issue 27): `ctrl+] o` opens another host into the running attach, a
+/// failed, ended or closed host picked in the `ctrl+] h` list is tried again, and `ctrl+] X`
+/// closes the host in front after a question. Indices never move: a closed host keeps its
+/// place in every part of the run (`HostRing`), listed as closed, and comes back when picked.
+extension AttachRun {
+    /// Asks for a host to open (a registry name, an ssh_config Host or `user@host[:port]`).
+    func askForHost() {
+        guard hostFactory.resolve != nil else {
+            return showBanner("This Drover cannot open more hosts; detach and run 'drover attach' with every host.")
+        }
+        let link = front
+        ask(HostFactory.openPrompt, for: link, generation: link.lifecycle.generation) { [unowned self] typed in
+            guard outcome == nil else { return }
+            let text = typed?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !text.isEmpty { open(text) }
+            statusChanged()
+        }
+    }
+
+    /// Resolves `text` and opens it; a host already in this run comes forward instead (tried
+    /// again if it was done). What cannot be resolved is said in the status line.
+    func open(_ text: String) {
+        guard let resolve = hostFactory.resolve else { return }
+        let target: AttachTarget
+        do { target = try resolve(text) } catch {
+            return showBanner("\(error)")
+        }
+        if let known = drivers.firstIndex(where: { $0.name == target.displayName }) {
+            return reopen(known)
+        }
+        let index = drivers.count
+        let size = (columns: frontView.terminal.columns, rows: frontView.terminal.rows)
+        let driver: LinkDriver
+        do { driver = try hostFactory.driver(index: index, target: target, inFront: false, size: size, loop: loop) } catch {
+            return showBanner("Cannot open \(target.displayName): \(error)")
+        }
+        drivers.append(driver)
+        _ = ring.add(target.displayName)
+        alertCentre.add(AlertCentre.Host(name: target.displayName,
+                                         clipboard: signalOptions.clipboard ?? target.host?.clipboard ?? .write),
+                        runsHerdr: target.runsHerdr)
+        snapshots.add(driver.terminal)
+        frontView.localAppearance.apply(to: driver.terminal)
+        driver.delegate = self
+        wirePredictor(driver)
+        if let change = ring.select(index) { bringForward(change) }
+        connect(driver)
+    }
+
+    /// Brings host `index` forward and, if it was done (failed, ended or closed), connects it again.
+    func reopen(_ index: Int) {
+        let driver = drivers[index]
+        if let change = ring.select(index) { bringForward(change) }
+        guard driver.outcome != nil else { return }
+        driver.reopen()
+        connect(driver)
+        statusChanged()
+    }
+
+    /// Asks before closing the host in front; `y` or `yes` closes it.
+    func askToCloseFront() {
+        let link = front
+        ask(HostFactory.closePrompt(link.name), for: link, generation: link.lifecycle.generation) { [unowned self] typed in
+            let answer = typed?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard outcome == nil, answer == "y" || answer == "yes", link === front else { return statusChanged() }
+            closeFront()
+        }
+    }
+
+    /// Closes the host in front: its link goes down (its session keeps running on the host) and
+    /// the next open host comes forward; the only open host closed is a detach.
+    func closeFront() {
+        let link = front
+        guard let change = ring.closeFront() else { return finish(0, detachMessage) }
+        bringForward(change)
+        link.cancelReconnect()
+        link.dropConnection()
+        let keeps = link.target.runsHerdr ? "; its herdr session keeps running there" : ""
+        hostDone(link, .init(exitCode: 0, message: "Closed \(link.name)\(keeps)."))
+    }
+}
