@@ -48,7 +48,7 @@ public final class AttachController {
     /// Turns what `ctrl+] o` is given (a registry name, an ssh_config Host, `user@host[:port]`)
     /// into a target; its error's description is shown. nil: `ctrl+] o` says it cannot.
     /// (The resolver lives in DroverCLI, which Sessions cannot import.)
-    public var resolveHost: ((String) throws -> AttachTarget)?
+    public var resolveHost: (@Sendable (String) throws -> AttachTarget)?
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -88,7 +88,7 @@ public final class AttachController {
                                     signalOptions: signals, predict: predict,
                                     history: history, resolveHost: resolveHost.map { resolve in
                                         let terminal = AnnouncedTerminal(localEnvironment: environment)
-                                        return { try resolve($0).announcing(terminal) }
+                                        return { @Sendable in try resolve($0).announcing(terminal) }
                                     })
             attach = run
             return try run.run()

@@ -1,5 +1,6 @@
 import Console
 import Hosts
+import TextSafety
 
 /// Hosts at run time (issue 27): `ctrl+] o` opens another host into the running attach, a
 /// failed, ended or closed host picked in the `ctrl+] h` list is tried again, and `ctrl+] X`
@@ -23,11 +24,18 @@ extension AttachRun {
     /// Resolves `text` and opens it; a host already in this run comes forward instead (tried
     /// again if it was done). What cannot be resolved is said in the status line.
     func open(_ text: String) {
-        guard let resolve = hostFactory.resolve else { return }
-        let target: AttachTarget
-        do { target = try resolve(text) } catch {
-            return showBanner("\(error)")
+        guard let hostLookup else { return }
+        showBanner("Looking up \(SafeText.escaped(text))…")
+        hostLookup.lookUp(text) { [weak self] result in
+            switch result {
+            case .success(let target): self?.open(target)
+            case .failure(let why): self?.showBanner(why.description)
+            }
         }
+    }
+
+    /// Opens `target`, which `ctrl+] o` named and the lookup resolved.
+    private func open(_ target: AttachTarget) {
         if let known = drivers.firstIndex(where: { $0.name == target.displayName }) {
             return reopen(known)
         }

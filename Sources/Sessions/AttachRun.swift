@@ -29,6 +29,8 @@ final class AttachRun {
     var drivers: [LinkDriver]
     /// Makes the drivers, and resolves what `ctrl+] o` is given.
     let hostFactory: HostFactory
+    /// Resolves what `ctrl+] o` names off the loop thread (nil: no resolver was handed down).
+    let hostLookup: HostLookup?
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
@@ -80,6 +82,7 @@ final class AttachRun {
         let hostFactory = HostFactory(resolve: resolveHost, keepaliveInterval: keepaliveInterval, predict: predict,
                                       agentSocket: RemoteConnection.agentSocket(in: environment))
         self.hostFactory = hostFactory
+        hostLookup = try resolveHost.map { try HostLookup(resolve: $0, loop: loop) }
         let drivers = try targets.enumerated().map { index, target in
             try hostFactory.driver(index: index, target: target, inFront: index == 0, size: size, loop: loop)
         }

@@ -11,7 +11,7 @@ import VT
 struct HostFactory {
     /// Turns a typed name or address into a target; throws an error whose description says
     /// what to do.
-    typealias Resolve = (String) throws -> AttachTarget
+    typealias Resolve = @Sendable (String) throws -> AttachTarget
 
     let resolve: Resolve?
     let keepaliveInterval: Int

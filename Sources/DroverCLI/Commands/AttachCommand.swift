@@ -265,10 +265,11 @@ enum AttachCommand {
         controller.predict = predict
         controller.history = history
         // ctrl+] o: the registry as it is then, ~/.ssh/config and user@host[:port], as on the command line.
-        controller.resolveHost = { text in
-            let list = try HostStore(root: ctx.root).load()
+        let (root, environment) = (ctx.root, ctx.environment)
+        controller.resolveHost = { @Sendable text in
+            let list = try HostStore(root: root).load()
             if let invalid = list.invalidNamed(text) { throw HostStoreError.invalidEntry(invalid) }
-            var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment), flags: nil)
+            var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: environment), flags: nil)
             return try resolver.resolve(text)
         }
         let outcome = controller.run()
