@@ -41,6 +41,9 @@ final class AttachRun {
     var pasteJobCounter = 0
 
     var ring: HostRing
+    /// The hosts (driver indexes) that reached their remote command at least once this run:
+    /// only their sessions can keep running after a detach.
+    var everAttached: Set<Int> = []
     /// Set once: how Drover ends. The loop stops when it is set.
     var outcome: AttachController.Outcome?
     /// Who gets each local event: questions, the picker, help, history, pastes, the front host.

@@ -46,7 +46,7 @@ enum DoctorCommand {
             throw UsageError("--\(given) goes with HOST: 'drover doctor HOST --\(given) ...'")
         }
         var unused: [String] = []
-        let flags = try ConnectionFlags(args)
+        let flags = try ConnectionFlags.read(args, ctx: ctx)
         var target = try args.positionals.first.map {
             try CheckedConnection.resolve($0, ctx: ctx, flags: flags, notHonoured: { unused = $0 })
                 .allowing(legacyAlgorithms: legacy ?? [])
@@ -81,7 +81,8 @@ enum DoctorCommand {
             ctx.print(line)
         }
         let agentSocket = RemoteConnection.agentSocket(in: ctx.environment)
-        ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, registered: target.host?.name,
+        ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, attach: target.attachArguments,
+                                                    registered: target.isRegistered ? target.host?.name : nil,
                                                     on: target.forwardAgent, socket: agentSocket))
         ctx.print("")
         ctx.print("Connecting:")
@@ -100,10 +101,10 @@ enum DoctorCommand {
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
                                               detail: "exit status \(exit.status)")))
-        let drop = target.host.flatMap { $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
+        let drop = target.host.flatMap { !target.isRegistered || $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
         for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms, drop: drop) { ctx.print(line) }
         session.disconnect()
-        ctx.print("All steps worked: 'drover attach \(target.displayName)' connects the same way.")
+        ctx.print("All steps worked: 'drover attach \(target.attachArguments)' connects the same way.")
         return 0
     }
 

@@ -52,11 +52,12 @@ enum DoctorReport {
     }
 
     /// Whether the host gets the local ssh-agent while attached (`--forward-agent`), and what
-    /// would be forwarded. `registered`: the host's registry name, which `hosts edit` takes.
-    static func agentForwardingLine(name: String, registered: String?, on: Bool, socket: String?) -> String {
+    /// would be forwarded. `attach`: the arguments of `drover attach` that reach it (one-off flags
+    /// too); `registered`: the host's registry name, which `hosts edit` takes (nil: not registered).
+    static func agentForwardingLine(name: String, attach: String, registered: String?, on: Bool, socket: String?) -> String {
         guard on else {
             let forGood = registered.map { "'drover hosts edit \($0) --forward-agent', or this time with " } ?? ""
-            return "agent forwarding: off (turn it on with \(forGood)'drover attach \(name) --forward-agent')"
+            return "agent forwarding: off (turn it on with \(forGood)'drover attach \(attach) --forward-agent')"
         }
         guard let socket else {
             return "agent forwarding: on, but SSH_AUTH_SOCK is not set here: no agent to forward (attach goes on without it)"
