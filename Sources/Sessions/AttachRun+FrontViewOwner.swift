@@ -24,15 +24,25 @@ extension AttachRun: FrontViewOwner {
         snapshots.store.snapshots(host: ring.front)
     }
 
+    /// History mode draws no overlay, so the last `--copy-command` failure is said in its own
+    /// status line (until the next copy).
     func historyNote(for view: FrontView) -> String? {
-        snapshots.note(front: ring.front)
+        let parts = [copyFailure, snapshots.note(front: ring.front)].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     func frontView(_ view: FrontView, copy text: String) -> String {
-        alertCentre.copySelection(text)
+        copyFailure = nil
+        return alertCentre.copySelection(text)
     }
 
     func frontView(_ view: FrontView, note text: String) {
         showBanner(text)
+    }
+
+    /// `--copy-command` failed: a banner, and history mode's status line while it is open.
+    func copyFailed(_ failure: String) {
+        copyFailure = failure
+        showBanner(failure)
     }
 }
