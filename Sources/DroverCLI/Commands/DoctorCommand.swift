@@ -86,7 +86,8 @@ enum DoctorCommand {
                                                     on: target.forwardAgent, socket: agentSocket))
         ctx.print("")
         ctx.print("Connecting:")
-        let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0)) }
+        let width = DoctorReport.stepWidth(hops: connection.hopPlans.map(\.name))
+        let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0, width: width)) }
         let started = ContinuousClock.now
         // Asked as attach asks it, so a host that refuses forwarding is found here.
         let forwardAgent = target.forwardAgent && agentSocket != nil
@@ -100,7 +101,7 @@ enum DoctorCommand {
         try channel.sendEOF()
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
-                                              detail: "exit status \(exit.status)")))
+                                              detail: "exit status \(exit.status)"), width: width))
         let drop = target.host.flatMap { !target.isRegistered || $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
         for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms, drop: drop) { ctx.print(line) }
         session.disconnect()

@@ -145,13 +145,20 @@ enum DoctorReport {
         "\(pin.key.type) \(pin.key.fingerprint)\(pin.isHashed ? " (hashed line)" : "")"
     }
 
-    /// `  login            12 ms  device key`.
-    static func stepLine(_ step: CheckedConnection.Step) -> String {
+    /// `  login            12 ms  device key`, the name padded to `width` so that the times of
+    /// a run line up (`stepWidth`); a longer name is never cut.
+    static func stepLine(_ step: CheckedConnection.Step, width: Int = 22) -> String {
         let (seconds, attoseconds) = step.duration.components
         let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        // A jump host's steps carry its name and may be longer than the column: never cut.
-        let name = step.name.count >= 22 ? step.name + " " : step.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        let name = step.name.count >= width ? step.name + " " : step.name.padding(toLength: width, withPad: " ", startingAt: 0)
         let time = String(ms).count < 6 ? String(repeating: " ", count: 6 - String(ms).count) + String(ms) : String(ms)
         return "  \(name)\(time) ms  \(step.detail)"
+    }
+
+    /// The name column for a connection through `hops` (jump host names): wide enough for
+    /// the longest step of the longest hop (`jump host NAME: TCP and SSH handshake`).
+    static func stepWidth(hops: [String]) -> Int {
+        let longest = hops.map { "jump host \($0): TCP and SSH handshake".count + 1 }.max() ?? 0
+        return max(22, longest)
     }
 }
