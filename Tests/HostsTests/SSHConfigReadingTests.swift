@@ -126,31 +126,6 @@ final class SSHConfigReadingTests: XCTestCase {
         XCTAssertNil(result.entries.first?.user, "a Match block is not evaluated")
     }
 
-    /// Trial findings: a Match block whose host patterns rule a host out is not listed under it,
-    /// and a user name with a space is named as such.
-    func testAMatchBlockIsListedOnlyUnderHostsItMayApplyTo() {
-        let result = SSHConfigImport.parse("""
-            Host box
-              HostName box.lan
-            Host pi
-              HostName pi.lan
-            Match host foo
-              User root
-            Match originalhost pi
-              User pi
-            Match host *.lan exec "true"
-              User x
-            """, files: files)
-        let notes = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.alias, $0.notCarriedOver) })
-        XCTAssertEqual(notes["box"], ["Match block (line 9)"])
-        XCTAssertEqual(notes["pi"], ["Match block (line 7)", "Match block (line 9)"])
-    }
-
-    func testAUserWithASpaceIsNamedAsSuch() {
-        let result = SSHConfigImport.parse("Host box\n  User bad user\n", files: files)
-        XCTAssertEqual(result.skipped.first?.reason, "line 2: User 'bad user' has a space in it; a user name is one word: correct that line")
-    }
-
     /// IdentityFile keeps ~/ and absolute paths (%d is ~); other tokens, relative paths and
     /// `none` are not carried over, and the reason is listed.
     func testIdentityFilesAreCarriedOverWhenTheyNameOneFile() {
