@@ -129,6 +129,9 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertFalse(doctor.out.contains("hosts edit"), doctor.out)
         XCTAssertTrue(doctor.out.contains("'drover attach included -l \(user) --forward-agent'"), doctor.out)
         XCTAssertTrue(doctor.out.contains("'drover attach included -l \(user)' connects the same way"), doctor.out)
+        let plain = CLIHarness.checked(["doctor", "--yes", "box"], environment: env)
+        XCTAssertTrue(plain.out.contains("turn it on with 'drover hosts add box --ssh-config box --forward-agent', "
+                                         + "or this time with 'drover attach box --forward-agent'"), plain.out)
     }
 
     func testDoctorListsTheSettingsDroverDoesNotUseOnceInOneLine() {

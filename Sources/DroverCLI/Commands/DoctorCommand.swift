@@ -1,4 +1,5 @@
 import Identity
+import Hosts
 import Sessions
 import SSH
 
@@ -82,7 +83,7 @@ enum DoctorCommand {
         }
         let agentSocket = RemoteConnection.agentSocket(in: ctx.environment)
         ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, attach: target.attachArguments,
-                                                    registered: target.isRegistered ? target.host?.name : nil,
+                                                    keep: keepForwardingCommand(target),
                                                     on: target.forwardAgent, socket: agentSocket))
         ctx.print("")
         ctx.print("Connecting:")
@@ -107,6 +108,16 @@ enum DoctorCommand {
         session.disconnect()
         ctx.print("All steps worked: 'drover attach \(target.attachArguments)' connects the same way.")
         return 0
+    }
+
+    /// The command that turns agent forwarding on for good: `hosts edit` names only a registered
+    /// host; a ~/.ssh/config name (not an address) can be kept as an entry that follows it.
+    private static func keepForwardingCommand(_ target: AttachTarget) -> String? {
+        if target.isRegistered, let host = target.host { return "drover hosts edit \(host.name) --forward-agent" }
+        let name = target.displayName
+        guard target.host != nil, target.oneOffArguments.isEmpty, !name.contains("@"), !name.contains(":"),
+              name.contains(where: \.isLetter), (try? HostRules.checkName(name)) != nil else { return nil }
+        return "drover hosts add \(name) --ssh-config \(name) --forward-agent"
     }
 
     private static func planLines(_ plan: ConnectionPlan, _ options: SSHOptions, displayName: String,

@@ -53,10 +53,11 @@ enum DoctorReport {
 
     /// Whether the host gets the local ssh-agent while attached (`--forward-agent`), and what
     /// would be forwarded. `attach`: the arguments of `drover attach` that reach it (one-off flags
-    /// too); `registered`: the host's registry name, which `hosts edit` takes (nil: not registered).
-    static func agentForwardingLine(name: String, attach: String, registered: String?, on: Bool, socket: String?) -> String {
+    /// too); `keep`: the command that turns it on for good (`hosts edit` for a registered host,
+    /// `hosts add … --ssh-config` for a ~/.ssh/config name; nil: none applies).
+    static func agentForwardingLine(name: String, attach: String, keep: String?, on: Bool, socket: String?) -> String {
         guard on else {
-            let forGood = registered.map { "'drover hosts edit \($0) --forward-agent', or this time with " } ?? ""
+            let forGood = keep.map { "'\($0)', or this time with " } ?? ""
             return "agent forwarding: off (turn it on with \(forGood)'drover attach \(attach) --forward-agent')"
         }
         guard let socket else {
