@@ -95,14 +95,15 @@ public enum PrefixKeyError: Error, Equatable, CustomStringConvertible {
     case sameAsKey(String, String)
 
     public var description: String {
-        let choices = "a Ctrl+letter (ctrl+a … ctrl+z) or one of ctrl+] ctrl+\\ ctrl+^ ctrl+_ ctrl+@"
+        let choices = "a Ctrl+letter (ctrl+a … ctrl+z, but not ctrl+h, ctrl+i or ctrl+m) or one of ctrl+] ctrl+\\ ctrl+^ ctrl+_ ctrl+@"
         switch self {
         case .notAControlKey(let text):
             return "'\(text)' is not a prefix key: give \(choices), e.g. --prefix ctrl+a"
         case .escape:
             return "ctrl+[ is the Escape key and cannot be the prefix: give \(choices)"
         case let .sameAsKey(text, key):
-            return "\(text) is the \(key) key on most terminals and cannot be the prefix: give \(choices)"
+            return "\(text) cannot be the prefix: terminals send the same byte for it as for the \(key) key, "
+                + "so every \(key) would be taken as the prefix; give another key: \(choices)"
         }
     }
 }

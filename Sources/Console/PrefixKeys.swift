@@ -26,7 +26,7 @@ extension PrefixKeyHandler {
         PrefixBinding(key: "X", command: .closeHost, summary: "close the host in front (asks first; herdr keeps running)"),
         PrefixBinding(key: "r", command: .redraw, summary: "redraw the screen; reconnect now if waiting to"),
         PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
-        PrefixBinding(key: "[", command: .history, summary: "history: scroll back, rewind, search, copy (also PageUp)"),
+        PrefixBinding(key: "[", command: .history, summary: "history: scroll back, rewind, search, copy (also ctrl+] PageUp)"),
         PrefixBinding(key: "v", command: .pasteImage, summary: "paste the clipboard's picture (uploaded); again: cancel"),
         PrefixBinding(key: "?", command: .help, summary: "show these keys"),
     ]

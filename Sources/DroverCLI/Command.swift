@@ -22,6 +22,8 @@ public struct Command: Sendable {
         /// Registry names (and addresses): completed with `drover hosts --names`.
         case hosts
         case files
+        /// Drover's own command names (`drover help COMMAND`).
+        case commands
     }
 
     public init(_ name: String, summary: String, usage: String, details: String = "",

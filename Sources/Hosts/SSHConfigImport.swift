@@ -98,7 +98,7 @@ public struct SSHConfigImport: Equatable, Sendable {
             case .success(var entry):
                 entry.line = statement.line
                 entry.file = statement.file
-                entry.notCarriedOver += reader.matchLines.map { "Match block (\($0))" }
+                entry.notCarriedOver += matchNotes(reader.matches, alias: alias, entry: entry)
                 result.entries.append(entry)
             case .failure(let problem):
                 result.skipped.append(SSHConfigSkip(alias: alias, location: statement.location, reason: problem.text))
@@ -114,6 +114,11 @@ public struct SSHConfigImport: Equatable, Sendable {
     }
 
     private struct Problem: Error { let text: String }
+
+    /// The Match blocks that may apply to `alias` (none whose host patterns rule it out).
+    private static func matchNotes(_ matches: [SSHConfigMatch], alias: String, entry: SSHConfigEntry) -> [String] {
+        matches.filter { $0.mayApply(alias: alias, hostname: entry.hostname) }.map(\.note)
+    }
 
     /// Why `alias` cannot be a registry name (checked before its settings are resolved, so
     /// an alias that could never be imported costs nothing more), or nil.
@@ -150,7 +155,7 @@ public struct SSHConfigImport: Equatable, Sendable {
         return resolve(name, in: reader.blocks, index: SSHConfigBlockIndex(reader.blocks))
             .map { entry in
                 var entry = entry
-                entry.notCarriedOver += reader.matchLines.map { "Match block (\($0))" }
+                entry.notCarriedOver += matchNotes(reader.matches, alias: name, entry: entry)
                 return entry
             }
             .mapError { SSHConfigProblem(text: $0.text) }

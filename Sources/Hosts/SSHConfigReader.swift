@@ -13,7 +13,8 @@ struct SSHConfigReader {
     private(set) var blocks: [SSHConfigBlock] = [SSHConfigBlock(conditions: [])]
     /// Every single-computer `Host` pattern, first mention first, with where it was named.
     private(set) var aliases: [(name: String, statement: SSHConfigStatement)] = []
-    private(set) var matchLines: [String] = []
+    /// The Match lines, never evaluated; each host lists those that may apply to it.
+    private(set) var matches: [SSHConfigMatch] = []
     private(set) var notes: [String] = []
     private var filesRead = 0
     private var bytesRead = 0
@@ -48,7 +49,7 @@ struct SSHConfigReader {
             case "match":
                 section = enclosing + [.match]
                 blocks.append(SSHConfigBlock(conditions: section))
-                matchLines.append(statement.location)
+                matches.append(SSHConfigMatch(statement, nested: !enclosing.isEmpty))
             case "include":
                 for pattern in statement.arguments {
                     include(pattern, from: statement, within: section, depth: depth)

@@ -64,13 +64,20 @@ enum SSHConfigSettings {
 
     private static func readAddress(_ first: [String: SSHConfigStatement], alias: String, into entry: inout SSHConfigEntry) throws {
         if let s = first["hostname"] {
-            guard s.arguments.count == 1, let expanded = expandTokens(s.arguments[0], alias: alias) else {
+            guard s.arguments.count == 1 else {
+                throw Problem(text: "\(s.location): HostName '\(text(s))' has a space in it; a host name is one word: correct that line")
+            }
+            guard let expanded = expandTokens(s.arguments[0], alias: alias) else {
                 throw Problem(text: "\(s.location): HostName '\(text(s))' uses tokens other than %h and %%")
             }
             entry.hostname = expanded
         }
         if let s = first["user"] {
-            guard s.arguments.count == 1, !s.arguments[0].contains("%") else {
+            guard s.arguments.count == 1 else {
+                throw Problem(text: "\(s.location): User '\(text(s))' has a space in it; a user name is one word: "
+                              + "correct that line")
+            }
+            guard !s.arguments[0].contains("%") else {
                 throw Problem(text: "\(s.location): User '\(text(s))' uses tokens, which are not expanded")
             }
             entry.user = s.arguments[0]

@@ -42,6 +42,7 @@ extension AttachRun {
             let link = drivers[host]
             guard generation == link.lifecycle.generation, link.lifecycle.state.isLive else { return message.decline() }
             link.attach(handed.connection, generation: generation)
+            everAttached.insert(host)
             statusChanged()
             if link === front { frontView.redraw() }
             link.startDelivering()

@@ -25,12 +25,16 @@ extension AttachRun: FrontViewOwner {
         snapshots.store.snapshots(host: ring.front)
     }
 
+    /// History mode draws no overlay, so the last `--copy-command` failure is said in its own
+    /// status line (until the next copy).
     func historyNote(for view: FrontView) -> String? {
-        snapshots.note(front: ring.front)
+        let parts = [copyFailure, snapshots.note(front: ring.front)].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     func frontView(_ view: FrontView, copy text: String) -> String {
-        alertCentre.copySelection(text)
+        copyFailure = nil
+        return alertCentre.copySelection(text)
     }
 
     func frontView(_ view: FrontView, note text: String) {
@@ -40,5 +44,11 @@ extension AttachRun: FrontViewOwner {
     /// Every host's emulator answers colour and cell-size queries with the local terminal's own.
     func frontView(_ view: FrontView, learned appearance: LocalAppearance) {
         for driver in drivers { appearance.apply(to: driver.terminal) }
+    }
+
+    /// `--copy-command` failed: a banner, and history mode's status line while it is open.
+    func copyFailed(_ failure: String) {
+        copyFailure = failure
+        showBanner(failure)
     }
 }

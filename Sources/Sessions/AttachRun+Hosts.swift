@@ -1,4 +1,5 @@
 import Console
+import Files
 import Render
 
 /// Drover's own commands (detach, switching hosts, the picker) and what the overlay says.
@@ -37,14 +38,26 @@ extension AttachRun {
         }
     }
 
+    /// What a detach says: a session keeps running only where one was reached (a host that
+    /// never connected had nothing started), and the reattach command reaches the same hosts.
     var detachMessage: String {
+        let never = drivers.filter { !everAttached.contains($0.index) }
         guard drivers.count > 1 else {
             let name = drivers[0].name
+            let again = "'drover attach \(drivers[0].target.attachArguments)'"
+            if !never.isEmpty { return "Detached from \(name) before it ever connected; nothing was started there. Try again with \(again)." }
             guard drivers[0].target.runsHerdr else { return "Detached from \(name)." }
-            return "Detached from \(name); the herdr session keeps running there. Reattach with 'drover attach \(drivers[0].target.attachArguments)'."
+            return "Detached from \(name); the herdr session keeps running there. Reattach with \(again)."
         }
-        let names = ring.names.joined(separator: ", ")
-        return "Detached from \(names); the herdr sessions keep running there. Reattach with 'drover attach \(ring.names.joined(separator: " "))'."
+        let oneOff = drivers[0].target.oneOffArguments
+        let again = "'drover attach \((ring.names + oneOff).map(FileSafety.shellQuoted).joined(separator: " "))'"
+        guard !never.isEmpty else {
+            return "Detached from \(ring.names.joined(separator: ", ")); the herdr sessions keep running there. Reattach with \(again)."
+        }
+        let reached = drivers.filter { everAttached.contains($0.index) }.map(\.name)
+        let kept = reached.isEmpty ? "" : " The herdr sessions on \(reached.joined(separator: ", ")) keep running there."
+        return "Detached; \(never.map(\.name).joined(separator: ", ")) never connected, so nothing was started there."
+            + "\(kept) Attach again with \(again)."
     }
 
     /// Hides `change.from` and shows `change.to`: its kept screen is redrawn at once, it takes

@@ -78,7 +78,7 @@ extension AttachRun {
     /// `ctrl+] x`: the keys waiting for the host in front are dropped, and the status says so.
     func discardPending() {
         let count = front.discardPending()
-        showBanner(count == 0 ? "no typed keys were waiting" : "discarded \(count) typed bytes")
+        showBanner(count == 0 ? "no typed keys were waiting" : "discarded \(count) typed byte\(count == 1 ? "" : "s")")
     }
 
     // MARK: The picker

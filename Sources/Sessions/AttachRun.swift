@@ -48,6 +48,11 @@ final class AttachRun {
     var pasteJob: PasteJob? { paste.job }
 
     var ring: HostRing
+    /// The hosts (driver indexes) that reached their remote command at least once this run:
+    /// only their sessions can keep running after a detach.
+    var everAttached: Set<Int> = []
+    /// The last `--copy-command` failure, until the next copy (history mode shows it).
+    var copyFailure: String?
     /// Set once: how Drover ends. The loop stops when it is set.
     var outcome: AttachController.Outcome?
     /// Who gets each local event: questions, the picker, help, history, pastes, the front host.
@@ -99,7 +104,7 @@ final class AttachRun {
         self.alertCentre = try AlertCentre(
             hosts: targets.map { AlertCentre.Host(name: $0.displayName, clipboard: signalOptions.clipboard ?? $0.host?.clipboard ?? .write) },
             notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
-            signal: { frontView.signal($0) }, copyFailed: { owner?.showBanner($0) })
+            signal: { frontView.signal($0) }, copyFailed: { owner?.copyFailed($0) })
         self.loop = loop
         bannerTimer = LoopTimer(on: loop)
         countdownTimer = LoopTimer(on: loop)

@@ -1,6 +1,8 @@
+import Files
 import Foundation
 import Hosts
 import SSH
+import TextSafety
 
 /// What `drover attach X` connects to: a registry host by name, or `user@host[:port]`
 /// (a unix host running the default herdr command).
@@ -34,6 +36,9 @@ public struct AttachTarget: Equatable, Sendable {
     /// The host's ProxyCommand with its tokens expanded for this target (`%n` is the name it
     /// was resolved by), run for each connection instead of a TCP connect; nil: TCP.
     public var proxyCommand: String?
+    /// The one-off flags that reached this target this run (`-J box -p 2222`): advice that
+    /// names `drover attach` repeats them, so it reaches the same host.
+    public var oneOffArguments: [String] = []
 
     /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
     /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another
@@ -121,6 +126,7 @@ public struct AttachTarget: Equatable, Sendable {
         target.forwardAgent = forwardAgent
         target.isRegistered = isRegistered
         target.proxyCommand = proxyCommand
+        target.oneOffArguments = oneOffArguments
         return target
     }
 
@@ -136,13 +142,24 @@ public struct AttachTarget: Equatable, Sendable {
         return target
     }
 
-    /// The arguments of `drover attach` that reach this target again: `mac` or `mac --session play`.
+    /// The arguments of `drover attach` that reach this target again, shell-quoted: `mac`,
+    /// `mac --session play` or `127.0.0.1 -J box -p 2222`.
     public var attachArguments: String {
-        displayName + (sessionOverride.map { " --session \($0)" } ?? "")
+        ([displayName] + oneOffArguments + (sessionOverride.map { ["--session", $0] } ?? []))
+            .map(FileSafety.shellQuoted).joined(separator: " ")
     }
 
-    /// What to do when herdr is not found on the host, with a command that works for this target.
+    /// What to do when the remote command is not found (exit 127), with a command that works
+    /// for this target: a host's own `--command` is named as the missing one (it may not be herdr).
     public var herdrMissingAdvice: String {
+        if let command = host?.command {
+            let shown = SafeText.escaped(command)
+            guard let host, isRegistered else {
+                return "the command '\(shown)' was not found there (exit status 127): install what it runs on that computer."
+            }
+            return "the command '\(shown)' was not found there (exit status 127): install what it runs on that computer, "
+                + "or change it with 'drover hosts edit \(host.name) --command CMD' ('--no-command' runs herdr's own)."
+        }
         if let host, isRegistered {
             // A host cannot keep a session beside a command, so the edit drops the session too.
             let drop = host.session == nil ? "" : " --no-session"

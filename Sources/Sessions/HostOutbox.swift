@@ -178,7 +178,7 @@ struct HostOutbox {
     /// For the status line: how much waits, and that newer keys were dropped once it was full.
     var statusNote: String? {
         guard hasKeptKeys else { return nil }
-        var note = "\(kept.count) typed bytes wait to be sent"
+        var note = kept.count == 1 ? "1 typed byte waits to be sent" : "\(kept.count) typed bytes wait to be sent"
         if keptDropped > 0 { note += "; full at 4 KiB, \(keptDropped) newer bytes dropped" }
         return note + " (\(PrefixKeyHandler.keys(for: .discardPending)) discards)"
     }

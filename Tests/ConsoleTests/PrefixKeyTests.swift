@@ -17,8 +17,8 @@ final class PrefixKeyTests: XCTestCase {
     func testOtherKeysAreRefusedWithTheChoices() {
         for (text, expected) in [("a", "'a' is not a prefix key"), ("ctrl+ab", "is not a prefix key"),
                                  ("alt+a", "is not a prefix key"), ("ctrl+;", "is not a prefix key"),
-                                 ("ctrl+[", "ctrl+[ is the Escape key"), ("ctrl+m", "ctrl+m is the Enter key"),
-                                 ("ctrl+i", "is the Tab key"), ("", "is not a prefix key")] {
+                                 ("ctrl+[", "ctrl+[ is the Escape key"), ("ctrl+m", "same byte for it as for the Enter key"),
+                                 ("ctrl+i", "as for the Tab key"), ("", "is not a prefix key")] {
             XCTAssertThrowsError(try PrefixKey(parsing: text), text) { error in
                 let message = "\(error)"
                 XCTAssertTrue(message.contains(expected), message)

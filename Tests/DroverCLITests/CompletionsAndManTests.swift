@@ -88,6 +88,23 @@ final class CompletionsAndManTests: XCTestCase {
         XCTAssertEqual(try complete("attach", "de"), ["demo"])
         XCTAssertEqual(try complete("pins", "forget", "d"), ["demo"])
         XCTAssertEqual(try complete("attach", "--session", "d"), [], "a value is not a host")
+        // Trial findings: listed values, hosts for sessions and -J, commands after help.
+        XCTAssertEqual(try complete("attach", "--predict", "a"), ["auto", "always"])
+        XCTAssertEqual(try complete("hosts", "edit", "demo", "--platform", ""), ["unix", "windows"])
+        XCTAssertEqual(try complete("replay", "--format", "j"), ["json"])
+        XCTAssertEqual(try complete("attach", "-J", "d"), ["demo"])
+        XCTAssertEqual(try complete("hosts", "add", "x", "--jump", "d"), ["demo"])
+        XCTAssertEqual(try complete("sessions", "d"), ["demo"])
+        XCTAssertEqual(try complete("help", "at"), ["attach"])
+    }
+
+    /// The man page says drover's description once (DESCRIPTION), not again under COMMANDS.
+    func testTheManPageSaysTheDescriptionOnce() throws {
+        let man = try drover("man")
+        let description = try XCTUnwrap(man.range(of: ".SH DESCRIPTION\n.PP\n"))
+        let firstLine = String(man[description.upperBound...].prefix { $0 != "\n" })
+        XCTAssertFalse(firstLine.isEmpty)
+        XCTAssertEqual(man.components(separatedBy: firstLine).count, 2, "said once: \(firstLine)")
     }
 
     func testTheManPageRendersWithManL() throws {

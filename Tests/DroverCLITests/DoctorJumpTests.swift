@@ -64,6 +64,9 @@ final class DoctorJumpTests: XCTestCase {
                           h.out)
         }
         XCTAssertTrue(lines.contains { $0.hasPrefix("  login ") && $0.hasSuffix("device key") }, h.out)
+        // Trial finding: the jump hosts' rows pushed their times out of the column.
+        let timeColumns = Set(lines.compactMap { line in line.range(of: " ms  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } })
+        XCTAssertEqual(timeColumns.count, 1, "every step's time in one column:\n\(h.out)")
         XCTAssertTrue(forwarded(in: sshds[0], to: sshds[1].port), "the first hop carried the second: \(sshds[0].log)")
         XCTAssertTrue(forwarded(in: sshds[1], to: sshds[2].port), "the second hop carried the target: \(sshds[1].log)")
         // Each hop's key and the target's are pinned separately, each under its own port.

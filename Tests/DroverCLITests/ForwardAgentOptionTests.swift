@@ -56,14 +56,14 @@ final class ForwardAgentOptionTests: XCTestCase {
     }
 
     func testDoctorSaysWhetherForwardingIsOnAndWhatItForwards() {
-        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "mac", registered: "mac", on: false, socket: "/tmp/a.sock"),
+        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "mac", attach: "mac", keep: "drover hosts edit mac --forward-agent", on: false, socket: "/tmp/a.sock"),
                        "agent forwarding: off (turn it on with 'drover hosts edit mac --forward-agent', or this time with "
                            + "'drover attach mac --forward-agent')")
-        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "ann@10.0.0.5:22", registered: nil, on: false, socket: nil),
+        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "ann@10.0.0.5:22", attach: "ann@10.0.0.5:22", keep: nil, on: false, socket: nil),
                        "agent forwarding: off (turn it on with 'drover attach ann@10.0.0.5:22 --forward-agent')")
-        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "mac", registered: "mac", on: true, socket: "/tmp/a.sock"),
+        XCTAssertEqual(DoctorReport.agentForwardingLine(name: "mac", attach: "mac", keep: "drover hosts edit mac --forward-agent", on: true, socket: "/tmp/a.sock"),
                        "agent forwarding: on: the ssh-agent at /tmp/a.sock is forwarded to mac while attached (never to jump hosts)")
-        XCTAssertTrue(DoctorReport.agentForwardingLine(name: "mac", registered: "mac", on: true, socket: nil)
+        XCTAssertTrue(DoctorReport.agentForwardingLine(name: "mac", attach: "mac", keep: "drover hosts edit mac --forward-agent", on: true, socket: nil)
             .contains("SSH_AUTH_SOCK is not set here"))
     }
 

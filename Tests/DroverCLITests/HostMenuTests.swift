@@ -29,6 +29,16 @@ final class HostMenuTests: XCTestCase {
         XCTAssertEqual(m.outcome, .attach("gamma"))
     }
 
+    /// Trial finding: `j j Enter` typed quickly arrives as one read and was lost.
+    func testSeveralKeysInOneReadAreEachHandled() {
+        var m = menu
+        m.handle(.text("jj\r"))
+        XCTAssertEqual(m.outcome, .attach("gamma"))
+        var n = menu
+        n.handle(.text("jq3"))
+        XCTAssertEqual(n.outcome, .quit, "the first key that decides wins")
+    }
+
     func testADigitAttachesThatRowAndQuitKeysLeave() {
         var m = menu
         m.handle(.text("3"))

@@ -23,7 +23,7 @@ final class PrefixOptionTests: XCTestCase {
         XCTAssertTrue(h.err.contains("--prefix: ctrl+[ is the Escape key"), h.err)
         let bad = CLIHarness(environment: env.merging(["DROVER_PREFIX": "ctrl+m"]) { $1 })
         XCTAssertEqual(bad.run("attach", "mac"), 2)
-        XCTAssertTrue(bad.err.contains("DROVER_PREFIX='ctrl+m' cannot be used: ctrl+m is the Enter key"), bad.err)
+        XCTAssertTrue(bad.err.contains("DROVER_PREFIX='ctrl+m' cannot be used: ctrl+m cannot be the prefix: terminals send the same byte for it as for the Enter key"), bad.err)
         XCTAssertTrue(bad.err.contains("unset it for ctrl+]"), bad.err)
     }
 

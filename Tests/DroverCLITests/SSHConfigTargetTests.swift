@@ -121,6 +121,19 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertTrue(sshd.waitForLog { $0.contains(other) }, "-i's key logged in at the target:\n\(sshd.log)")
     }
 
+    /// Trial finding: doctor of a config name that is not registered advised
+    /// 'drover hosts edit included', which says "no host named 'included'"; its advice now names
+    /// an attach that reaches the same host, one-off flags included.
+    func testDoctorOfAnUnregisteredNameAdvisesAnAttachThatWorks() {
+        let doctor = CLIHarness.checked(["doctor", "--yes", "included", "-l", user], environment: env)
+        XCTAssertFalse(doctor.out.contains("hosts edit"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("'drover attach included -l \(user) --forward-agent'"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("'drover attach included -l \(user)' connects the same way"), doctor.out)
+        let plain = CLIHarness.checked(["doctor", "--yes", "box"], environment: env)
+        XCTAssertTrue(plain.out.contains("turn it on with 'drover hosts add box --ssh-config box --forward-agent', "
+                                         + "or this time with 'drover attach box --forward-agent'"), plain.out)
+    }
+
     func testDoctorListsTheSettingsDroverDoesNotUseOnceInOneLine() {
         let doctor = CLIHarness.checked(["doctor", "--yes", "box"], environment: env)
         let lines = doctor.out.split(separator: "\n").filter { $0.hasPrefix("ssh_config settings Drover does not use") }

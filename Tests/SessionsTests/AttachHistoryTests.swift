@@ -59,6 +59,26 @@ final class AttachHistoryTests: XCTestCase {
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 
+    /// Trial finding: a failing --copy-command was reported as "copied with --copy-command"
+    /// and its failure never reached the screen (history mode draws no banner).
+    func testAFailingCopyCommandIsSaidInHistoryMode() throws {
+        try harness.registerHost(command: "exec sh -c 'echo COPY-ME; echo READY-1; exec sleep 600'")
+        try harness.startOuterTerminal(width: 160, height: 30)
+        try harness.attachTrusting(until: "READY-1", options: "--copy-command false")
+
+        try harness.keys("C-]", "[")
+        try harness.waitFor("/ ? search")
+        try harness.keys("v")
+        try harness.waitFor("1 line selected")
+        try harness.keys("y")
+        let screen = try harness.waitFor("copy command 'false' exited 1")
+        XCTAssertFalse(screen.contains("copied with"), screen)
+        try harness.keys("q")
+        try harness.waitUntil("history mode to close") { !$0.contains("/ ? search") }
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
+
     func testRewindShowsEarlierScreensOfAnAlternateScreenProgram() throws {
         let script = harness.scratch.file("bin/counter")
         try """

@@ -99,6 +99,22 @@ final class AttachTargetTests: XCTestCase {
         XCTAssertFalse(adHoc.contains("hosts edit"), adHoc)
     }
 
+    /// A host's own command that is not found is named, not reported as a missing herdr.
+    func testCommandMissingAdviceNamesTheCommand() throws {
+        let lab = HostEntry(name: "lab", hostname: "lab.lan", user: "ann", command: "nosuchprog --flag")
+        let advice = try AttachTarget.resolve("lab", in: [lab], localUser: "me").herdrMissingAdvice
+        XCTAssertTrue(advice.contains("the command 'nosuchprog --flag' was not found there"), advice)
+        XCTAssertFalse(advice.contains("herdr was not found"), advice)
+    }
+
+    /// A reattach hint repeats the one-off flags, shell-quoted, so it reaches the same host.
+    func testAttachArgumentsRepeatTheOneOffFlags() throws {
+        var target = try AttachTarget.resolve("u@127.0.0.1:40029", in: [], localUser: "me")
+        target.oneOffArguments = ["-J", "box", "-i", "/keys/my key", "-p", "40029"]
+        XCTAssertEqual(try target.attaching(session: "s1").attachArguments,
+                       "u@127.0.0.1:40029 -J box -i '/keys/my key' -p 40029 --session s1")
+    }
+
     // ADR 0029: herdr's own command is told the terminal; a --command is left as written.
     func testAnnouncingSetsTheTerminalOnHerdrsCommandOnly() throws {
         let mac = HostEntry(name: "mac", hostname: "mac.local", user: "me", session: "work")

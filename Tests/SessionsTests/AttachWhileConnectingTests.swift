@@ -39,7 +39,8 @@ final class AttachWhileConnectingTests: XCTestCase {
         try harness.keys("C-]", "d")
         let exit = try harness.waitForExit()
         XCTAssertEqual(exit.status, 0, exit.screen)
-        XCTAssertTrue(exit.screen.contains("Detached from slow"), exit.screen)
+        XCTAssertTrue(exit.screen.contains("Detached from slow before it ever connected"), exit.screen)
+        XCTAssertFalse(exit.screen.contains("keeps running"), "nothing was started there: \(exit.screen)")
     }
 
     /// `--timeout 2` is the whole wait for a host that takes the connection but never greets
@@ -77,7 +78,8 @@ final class AttachWhileConnectingTests: XCTestCase {
         try harness.keys("C-]", "d")
         let exit = try harness.waitForExit()
         XCTAssertEqual(exit.status, 0, exit.screen)
-        XCTAssertTrue(exit.screen.contains("Detached from slow, good"), exit.screen)
+        XCTAssertTrue(exit.screen.contains("Detached; slow never connected"), exit.screen)
+        XCTAssertTrue(exit.screen.contains("The herdr sessions on good keep"), exit.screen)
         try harness.tmux(["has-session", "-t", harness.session], socket: harness.standinSocket)
     }
 }

@@ -65,6 +65,15 @@ final class HostStreamTests: XCTestCase {
         return route
     }
 
+    /// Trial finding: "1 typed bytes wait".
+    func testOneKeptByteIsSaidInTheSingular() throws {
+        let host = stream()
+        host.open(FakeTransport())
+        host.close()
+        XCTAssertEqual(try type("x", into: host), .kept)
+        XCTAssertEqual(host.statusNote, "1 typed byte waits to be sent (ctrl+] x discards)")
+    }
+
     func testKeysTypedWhileReconnectingGoFirstOnceTheNewSessionDraws() throws {
         let host = stream()
         let first = FakeTransport(), second = FakeTransport()

@@ -154,7 +154,7 @@ enum AttachCommand {
                 throw HostStoreError.invalidEntry(invalid)
             }
             var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment),
-                                          flags: try ConnectionFlags(args))
+                                          flags: try ConnectionFlags.read(args, ctx: ctx))
             var targets = try names.map { try resolver.resolve($0) }
             // A host's ConnectTimeout and ServerAliveInterval apply when the flags do not say.
             let timeout = try args.int("timeout", in: 1...600) ?? targets.compactMap { $0.host?.connectTimeout }.max() ?? 10

@@ -1,4 +1,6 @@
+import Foundation
 import Hosts
+import Identity
 
 /// The one-off flags `attach` and `doctor` take as ssh does (`-J`, `-i`, `-p`, `-l`, and `--auth`): they
 /// change how a HOST is reached this time, whatever the registry or ~/.ssh/config says, and
@@ -19,6 +21,9 @@ struct ConnectionFlags {
     private(set) var port: Int?
     private(set) var user: String?
     private(set) var auth: [AuthMethod]?
+    /// These flags as `attach` takes them (`-J box -p 2222`), for advice that must reach the
+    /// same host again (a reattach hint, doctor's next step).
+    private(set) var arguments: [String] = []
 
     init(_ args: ParsedArguments) throws {
         if let raw = args.value("jump") {
@@ -37,6 +42,26 @@ struct ConnectionFlags {
             self.user = user
         }
         if let raw = args.value("auth") { auth = try HostsFieldOptions.authMethods(raw) }
+        var words: [String] = []
+        if let jump { words += ["-J", jump.joined(separator: ",")] }
+        for file in identity { words += ["-i", file] }
+        if let port { words += ["-p", String(port)] }
+        if let user { words += ["-l", user] }
+        if let raw = args.value("auth") { words += ["--auth", raw] }
+        arguments = words
+    }
+
+    /// The flags of `args`, with a note on stderr for each `-i` file that is not there (ssh
+    /// warns too and goes on: login skips it), so a typo is seen before the connection.
+    static func read(_ args: ParsedArguments, ctx: CommandContext) throws -> ConnectionFlags {
+        let flags = try ConnectionFlags(args)
+        let home = ctx.environment["HOME"]
+        for file in flags.identity where ![file, file + ".pub"].contains(where: {
+            FileManager.default.fileExists(atPath: PrivateKeyFile.expand($0, home: home))
+        }) {
+            ctx.printError("note: the identity file \(file) (-i) does not exist; login goes on without it.")
+        }
+        return flags
     }
 
     /// Gives `host` these flags for this run. `-J` replaces any route (a ProxyCommand too).

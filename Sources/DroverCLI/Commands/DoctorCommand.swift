@@ -1,4 +1,5 @@
 import Identity
+import Hosts
 import Sessions
 import SSH
 
@@ -46,7 +47,7 @@ enum DoctorCommand {
             throw UsageError("--\(given) goes with HOST: 'drover doctor HOST --\(given) ...'")
         }
         var unused: [String] = []
-        let flags = try ConnectionFlags(args)
+        let flags = try ConnectionFlags.read(args, ctx: ctx)
         var target = try args.positionals.first.map {
             try CheckedConnection.resolve($0, ctx: ctx, flags: flags, notHonoured: { unused = $0 })
                 .allowing(legacyAlgorithms: legacy ?? [])
@@ -81,11 +82,13 @@ enum DoctorCommand {
             ctx.print(line)
         }
         let agentSocket = RemoteConnection.agentSocket(in: ctx.environment)
-        ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, registered: target.host?.name,
+        ctx.print(DoctorReport.agentForwardingLine(name: target.displayName, attach: target.attachArguments,
+                                                    keep: keepForwardingCommand(target),
                                                     on: target.forwardAgent, socket: agentSocket))
         ctx.print("")
         ctx.print("Connecting:")
-        let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0)) }
+        let width = DoctorReport.stepWidth(hops: connection.hopPlans.map(\.name))
+        let session = try connection.open(ctx: ctx) { ctx.print(DoctorReport.stepLine($0, width: width)) }
         let started = ContinuousClock.now
         // Asked as attach asks it, so a host that refuses forwarding is found here.
         let forwardAgent = target.forwardAgent && agentSocket != nil
@@ -99,12 +102,22 @@ enum DoctorCommand {
         try channel.sendEOF()
         let exit = try channel.readToEnd { _ in }
         ctx.print(DoctorReport.stepLine(.init(name: "session ('true')", duration: started.duration(to: .now),
-                                              detail: "exit status \(exit.status)")))
-        let drop = target.host.flatMap { $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
+                                              detail: "exit status \(exit.status)"), width: width))
+        let drop = target.host.flatMap { !target.isRegistered || $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
         for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms, drop: drop) { ctx.print(line) }
         session.disconnect()
-        ctx.print("All steps worked: 'drover attach \(target.displayName)' connects the same way.")
+        ctx.print("All steps worked: 'drover attach \(target.attachArguments)' connects the same way.")
         return 0
+    }
+
+    /// The command that turns agent forwarding on for good: `hosts edit` names only a registered
+    /// host; a ~/.ssh/config name (not an address) can be kept as an entry that follows it.
+    private static func keepForwardingCommand(_ target: AttachTarget) -> String? {
+        if target.isRegistered, let host = target.host { return "drover hosts edit \(host.name) --forward-agent" }
+        let name = target.displayName
+        guard target.host != nil, target.oneOffArguments.isEmpty, !name.contains("@"), !name.contains(":"),
+              name.contains(where: \.isLetter), (try? HostRules.checkName(name)) != nil else { return nil }
+        return "drover hosts add \(name) --ssh-config \(name) --forward-agent"
     }
 
     private static func planLines(_ plan: ConnectionPlan, _ options: SSHOptions, displayName: String,

@@ -52,11 +52,13 @@ enum DoctorReport {
     }
 
     /// Whether the host gets the local ssh-agent while attached (`--forward-agent`), and what
-    /// would be forwarded. `registered`: the host's registry name, which `hosts edit` takes.
-    static func agentForwardingLine(name: String, registered: String?, on: Bool, socket: String?) -> String {
+    /// would be forwarded. `attach`: the arguments of `drover attach` that reach it (one-off flags
+    /// too); `keep`: the command that turns it on for good (`hosts edit` for a registered host,
+    /// `hosts add … --ssh-config` for a ~/.ssh/config name; nil: none applies).
+    static func agentForwardingLine(name: String, attach: String, keep: String?, on: Bool, socket: String?) -> String {
         guard on else {
-            let forGood = registered.map { "'drover hosts edit \($0) --forward-agent', or this time with " } ?? ""
-            return "agent forwarding: off (turn it on with \(forGood)'drover attach \(name) --forward-agent')"
+            let forGood = keep.map { "'\($0)', or this time with " } ?? ""
+            return "agent forwarding: off (turn it on with \(forGood)'drover attach \(attach) --forward-agent')"
         }
         guard let socket else {
             return "agent forwarding: on, but SSH_AUTH_SOCK is not set here: no agent to forward (attach goes on without it)"
@@ -144,13 +146,20 @@ enum DoctorReport {
         "\(pin.key.type) \(pin.key.fingerprint)\(pin.isHashed ? " (hashed line)" : "")"
     }
 
-    /// `  login            12 ms  device key`.
-    static func stepLine(_ step: CheckedConnection.Step) -> String {
+    /// `  login            12 ms  device key`, the name padded to `width` so that the times of
+    /// a run line up (`stepWidth`); a longer name is never cut.
+    static func stepLine(_ step: CheckedConnection.Step, width: Int = 22) -> String {
         let (seconds, attoseconds) = step.duration.components
         let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        // A jump host's steps carry its name and may be longer than the column: never cut.
-        let name = step.name.count >= 22 ? step.name + " " : step.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        let name = step.name.count >= width ? step.name + " " : step.name.padding(toLength: width, withPad: " ", startingAt: 0)
         let time = String(ms).count < 6 ? String(repeating: " ", count: 6 - String(ms).count) + String(ms) : String(ms)
         return "  \(name)\(time) ms  \(step.detail)"
+    }
+
+    /// The name column for a connection through `hops` (jump host names): wide enough for
+    /// the longest step of the longest hop (`jump host NAME: TCP and SSH handshake`).
+    static func stepWidth(hops: [String]) -> Int {
+        let longest = hops.map { "jump host \($0): TCP and SSH handshake".count + 1 }.max() ?? 0
+        return max(22, longest)
     }
 }

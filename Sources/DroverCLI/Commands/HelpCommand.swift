@@ -2,6 +2,7 @@
 enum HelpCommand {
     static let command = Command(
         "help", summary: "show help for a command", usage: "help [COMMAND [SUBCOMMAND]]",
+        operands: .commands,
         action: { args, ctx in
             var target = CommandTable.root
             for name in args.positionals {

@@ -27,7 +27,8 @@ enum HostsImportCommand {
             with the reason. A ProxyJump hop that names another Host of the file becomes the registry
             host it was imported as (or user@HostName:Port when that host was skipped). Settings
             Drover does not carry over (Match blocks and any other keyword) are listed under each
-            host; wildcard and negated patterns are noted. --dry-run shows the result without
+            host they may apply to (a Match whose host patterns rule a host out is not listed under
+            it); wildcard and negated patterns are noted. --dry-run shows the result without
             changing the registry. To keep following the config instead of a copy, see
             'drover hosts add NAME --ssh-config HOST'.
             """,

@@ -27,7 +27,7 @@ enum KeyInstallCommand {
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
         let text = try args.positionals(exactly: ["HOST"])[0]
-        let target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags(args))
+        let target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags.read(args, ctx: ctx))
         if target.host?.platform == .windows {
             throw UsageError("key install works on unix hosts only for now; on \(target.displayName), add the line "
                              + "'drover key' prints to the account's authorized_keys by hand", command: "key install")

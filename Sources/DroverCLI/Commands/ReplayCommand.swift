@@ -47,7 +47,7 @@ enum ReplayCommand {
             """,
         options: [
             OptionSpec("size", value: "COLSxROWS", help: "screen size, e.g. 120x40"),
-            OptionSpec("format", value: "FORMAT", help: "text (default), ansi or json"),
+            OptionSpec("format", value: "text|ansi|json", help: "how to print the last screen (default text)"),
             OptionSpec("input", value: "EVENT", repeatable: true, help: "print the bytes this event sends (repeatable)"),
             OptionSpec("replies", help: "print what the emulator answered the stream instead"),
             OptionSpec("bench", help: "print the emulator's speed on this stream instead"),

@@ -20,6 +20,7 @@ enum SessionsCommand {
             OptionSpec("timeout", value: "SECONDS", help: "wait at most SECONDS (1-600) to connect and for the answer (default 10)"),
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
         ],
+        operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
 
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
@@ -42,7 +43,7 @@ enum SessionsCommand {
         let output = try channel.readToEnd(deadline: .now + .seconds(timeout), limit: HerdrSessionList.maximumBytes)
         let exit = try channel.close()
         if exit.status == 127 || (exit.status != 0 && output.stdout.isEmpty && looksMissing(output.stderr)) {
-            ctx.printError("drover: \(target.herdrMissingAdvice)")
+            ctx.printError("drover: \(herdrMissingAdvice(target))")
             return 1
         }
         guard exit.status == 0, let list = HerdrSessionList.parse(output.stdout) else {
@@ -54,6 +55,15 @@ enum SessionsCommand {
         }
         ctx.write(describe(list, host: target))
         return 0
+    }
+
+    /// herdr not found by a plain `herdr session list`: a host that runs its own command may
+    /// reach herdr only through it, and sessions asks herdr alone, so no command edit helps.
+    static func herdrMissingAdvice(_ target: AttachTarget) -> String {
+        guard target.host?.command != nil else { return target.herdrMissingAdvice }
+        return "herdr was not found on \(target.displayName)'s PATH. \(target.displayName) runs its own command "
+            + "('drover hosts show \(target.displayName)' shows it), and 'drover sessions' lists herdr's sessions only, "
+            + "asking 'herdr session list --json' there; put herdr on that computer's PATH to list them."
     }
 
     /// "mac: 2 herdr sessions" and a line per session with the command that attaches it.

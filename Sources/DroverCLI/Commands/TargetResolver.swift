@@ -31,7 +31,7 @@ struct TargetResolver {
             if let follow = entry.sshConfig { try read(follow, for: text, into: &host) }
         } else if text.contains("@") || text.contains(":") || !lookup.hasConfig || !Hostname.isValid(text) {
             // An address, or a name without a config to look it up in: as before this lookup.
-            let plain = try AttachTarget.resolve(text, in: hosts, localUser: localUser)
+            let plain = try Self.resolvePlain(text, in: hosts, localUser: localUser)
             if let entry = plain.host {
                 host = entry
                 registered = true
@@ -57,7 +57,19 @@ struct TargetResolver {
         if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
         var target = try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
         target.isRegistered = registered
+        target.oneOffArguments = flags?.arguments ?? []
         return target
+    }
+
+    /// A registry name or an address; text that is meant as an address but is not one
+    /// (`u@h:99999`, `user@`, `u@[::1`) is refused with what is wrong with it, not as an unknown name.
+    private static func resolvePlain(_ text: String, in hosts: [HostEntry], localUser: String) throws -> AttachTarget {
+        do {
+            return try AttachTarget.resolve(text, in: hosts, localUser: localUser)
+        } catch AttachTargetError.unknown where text.contains("@") || text.contains(":") || text.contains("[") {
+            _ = try AddressArgument.parse(text)
+            throw AttachTargetError.unknown(text, known: hosts.map(\.name))
+        }
     }
 
     /// An entry that follows an ssh_config Host takes its connection settings now.

@@ -23,6 +23,32 @@ struct CommandTree {
         self.nodes = nodes
     }
 
+    /// The words an option's value is one of, from its value text (`auto|always|never`); nil
+    /// for a value of the person's own (`SECONDS`, `FILE`).
+    static func choices(_ option: OptionSpec) -> [String]? {
+        guard let value = option.valueName, value.contains("|") else { return nil }
+        let words = value.split(separator: "|").map(String.init)
+        return words.allSatisfy { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } } ? words : nil
+    }
+
+    /// Whether an option's value is a host name (`-J HOST[,HOST...]`), completed from the registry.
+    static func takesHosts(_ option: OptionSpec) -> Bool { option.valueName?.hasPrefix("HOST") == true }
+
+    /// The top-level command names (`drover help COMMAND`).
+    var commandNames: [String] { nodes.first?.visibleSubcommands.map(\.name) ?? [] }
+
+    /// Each option of each command whose value completes from a list: its spellings
+    /// (`--predict`, `-J`) under the command's key, and the choices (nil: host names).
+    var valueLists: [(key: String, spellings: [String], choices: [String]?)] {
+        nodes.flatMap { node in
+            node.command.visibleOptions.compactMap { option in
+                let spellings = ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
+                if let choices = Self.choices(option) { return (node.key, spellings, choices) }
+                return Self.takesHosts(option) ? (node.key, spellings, nil) : nil
+            }
+        }
+    }
+
     /// Value names whose values are files (completed as paths).
     static func takesFile(_ option: OptionSpec) -> Bool {
         ["FILE", "PATH", "PICTURE", "DIR"].contains(option.valueName ?? "")

@@ -1,5 +1,6 @@
 /// The fish completions (`drover completions fish`): one `complete` line per subcommand and
-/// option, guarded by the command path typed so far (`__drover_path`, as bash and zsh find it).
+/// option (listed values, hosts after `-J`, commands after `help`), guarded by the command
+/// path typed so far (`__drover_path`, as bash and zsh find it).
 enum FishCompletion {
     static func script(_ tree: CommandTree = CommandTree()) -> String {
         let paths = tree.nodes.dropFirst().map { quoted($0.key) }.joined(separator: " ")
@@ -12,12 +13,19 @@ enum FishCompletion {
             for option in node.command.visibleOptions {
                 var line = "complete -c drover -n \(at) -l \(quoted(option.long))"
                 if let short = option.short { line += " -s \(quoted(String(short)))" }
-                if option.takesValue { line += CommandTree.takesFile(option) ? " -r -F" : " -x" }
+                if let choices = CommandTree.choices(option) {
+                    line += " -x -a \(quoted(choices.joined(separator: " ")))"
+                } else if CommandTree.takesHosts(option) {
+                    line += " -x -a '(__drover_hosts)'"
+                } else if option.takesValue {
+                    line += CommandTree.takesFile(option) ? " -r -F" : " -x"
+                }
                 lines.append(line + " -d \(quoted(option.help))")
             }
             switch node.command.operands {
             case .hosts: lines.append("complete -c drover -n \(at) -a '(__drover_hosts)'")
             case .files: lines.append("complete -c drover -n \(at) -F")
+            case .commands: lines.append("complete -c drover -n \(at) -a \(quoted(tree.commandNames.joined(separator: " ")))")
             case .none: break
             }
         }

@@ -24,7 +24,10 @@ enum ManPage {
             let forms = command.usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             lines += [".SS \"\(escaped("drover " + (forms.first ?? "")).replacingOccurrences(of: "\"", with: "\\(dq"))\""]
             for form in forms.dropFirst() { lines += [".br", ".B " + escaped(form)] }
-            lines += paragraphs(command.summary + (command.details.isEmpty ? "" : "\n\n" + command.details))
+            // drover's own summary and details are the DESCRIPTION above: not repeated here.
+            if !node.path.isEmpty {
+                lines += paragraphs(command.summary + (command.details.isEmpty ? "" : "\n\n" + command.details))
+            }
             if !node.visibleSubcommands.isEmpty {
                 lines.append("Commands: " + escaped(node.visibleSubcommands.map(\.name).joined(separator: ", ")) + ".")
             }

@@ -42,6 +42,9 @@ struct HostMenu {
             pick(digit: scalar)
         case .text(let text) where text.unicodeScalars.count == 1:
             pick(digit: text.unicodeScalars.first!)
+        case .text(let text):
+            // A quick `j j Enter` (or a paste) arrives as one read: each key in turn, until one decides.
+            for scalar in text.unicodeScalars { handle(.text(String(scalar))) }
         default:
             break
         }

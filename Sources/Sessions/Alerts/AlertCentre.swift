@@ -118,10 +118,11 @@ final class AlertCentre {
         copyQueue.submit(text)
     }
 
-    /// A selection copied in history mode; returns what history mode's status line says.
+    /// A selection copied in history mode; returns what history mode's status line says. The
+    /// command has not run yet: its failure reaches the status line later (`copyFailed`).
     func copySelection(_ text: String) -> String {
         copyToLocal(Array(text.utf8))
-        return copyQueue == nil ? "copied to the clipboard" : "copied with --copy-command"
+        return copyQueue == nil ? "copied to the clipboard" : "handed to --copy-command"
     }
 
     // MARK: What the status line and the picker say

@@ -38,8 +38,9 @@ extension AttachRun {
         let name = front.name
         if let job = paste.job { return cancelPaste(job, PrefixKeyHandler.keys(for: .pasteImage)) }
         guard pasteImagesEnabled(for: front) else {
-            let edit = front.target.host.map { "'drover hosts edit \($0.name) --paste-images on'" }
-                ?? "'drover attach … --paste-images on'"
+            let registered = front.target.isRegistered ? front.target.host : nil
+            let edit = registered.map { "'drover hosts edit \($0.name) --paste-images on'" }
+                ?? "'drover attach \(front.target.attachArguments) --paste-images on'"
             return showBanner("pasting pictures is off for \(name); turn it on with \(edit)")
         }
         guard front.connection != nil else { return showBanner("\(name) is not connected; press \(PrefixKeyHandler.keys(for: .pasteImage)) once it is") }
