@@ -113,6 +113,21 @@ RESETS = {
 }
 for name, text in RESETS.items():
     add(f"reset-{name}", text)
+# A wide character's right half left alone (vt2: reduced from wide-edge-*): written over in the
+# last column, and shifted to the cursor by DCH and DECDC, with and without a rendition or colour.
+def row_sums(rows, cols):
+    return "".join(f"{CSI}{r};1;{r};1;{r};{cols}*y" for r in range(1, rows + 1))
+
+
+ORPHAN_PENS = ["", f"{CSI}31m", f"{CSI}1m", f"{CSI}7m", f"{CSI}41m", f"{CSI}4m"]
+add("wide-orphan-overwrite", "".join(f"{CSI}{r + 1};29H中{CSI}{r + 1};29H{pen}x{CSI}m" for r, pen in enumerate(ORPHAN_PENS))
+    + f"{CSI}7;20H中{CSI}7;20Hx" + row_sums(8, 30), 30, 8)
+add("wide-orphan-decic", f"{CSI}4;28H中{CSI}4;28H{CSI}'}}中" + row_sums(8, 30), 30, 8)
+add("wide-orphan-dch", "".join(f"{CSI}{r + 1};{20 + 4 * (r % 2)}H{pen}中{CSI}m{later}{CSI}{r + 1};{20 + 4 * (r % 2)}H{CSI}P{CSI}m"
+                               for r, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]))
+    + f"{CSI}5;28H{CSI}1m中{CSI}m{CSI}5;28H{CSI}P" + row_sums(8, 30), 30, 8)
+for i, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]):
+    add(f"wide-orphan-decdc-{i}", f"{pen}{CSI}4;28H中{CSI}4;10H中{CSI}m{later}{CSI}2;28H{CSI}'~{CSI}2;10H{CSI}'~" + row_sums(8, 30), 30, 8)
 for i in range(16):
     rng = random.Random(3100 + i)
     cols, rows = rng.choice([(40, 10), (30, 8), (20, 6)])

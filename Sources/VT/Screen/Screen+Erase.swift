@@ -95,8 +95,10 @@ extension Screen {
         }
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
+        // A right half shifted to the cursor is a written blank with no rendition (xterm 379:
+        // bold `中`, DCH on its left half, counts a plain space), only the pen's colours.
         if line[column].isSpacer && (column == 0 || !line[column - 1].isWide) {
-            line[column] = StoredCell(content: 0x20, style: line[column].style)
+            line[column] = StoredCell(content: 0x20, style: eraseCell.style)
         }
         repairRowEdges(line, column, limit)
         grid.touch(row)
