@@ -126,6 +126,12 @@ add("wide-orphan-decic", f"{CSI}4;28H中{CSI}4;28H{CSI}'}}中" + row_sums(8, 30)
 add("wide-orphan-dch", "".join(f"{CSI}{r + 1};{20 + 4 * (r % 2)}H{pen}中{CSI}m{later}{CSI}{r + 1};{20 + 4 * (r % 2)}H{CSI}P{CSI}m"
                                for r, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]))
     + f"{CSI}5;28H{CSI}1m中{CSI}m{CSI}5;28H{CSI}P" + row_sums(8, 30), 30, 8)
+# ECH, EL and DCH cutting an underlined wide character: each on its own row, on either half,
+# in the middle and in the last column; then a DECERA, which keeps the rendition.
+ORPHAN_EDITS = [(20, 20, "X"), (20, 20, "1K"), (20, 21, "1K"), (20, 21, "K"), (20, 21, "X"), (20, 21, "P"), (39, 40, "P"),
+                (39, 40, "X"), (39, 40, "K")]
+add("wide-orphan-erase", "".join(f"{CSI}4m{CSI}{r + 1};{at}H中{CSI}m{CSI}{r + 1};{cursor}H{CSI}{edit}" for r, (at, cursor, edit) in enumerate(ORPHAN_EDITS))
+    + f"{CSI}4m{CSI}10;20H中{CSI}m{CSI}10;21;10;21$z" + row_sums(10, 40), 40, 10)
 for i, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]):
     add(f"wide-orphan-decdc-{i}", f"{pen}{CSI}4;28H中{CSI}4;10H中{CSI}m{later}{CSI}2;28H{CSI}'~{CSI}2;10H{CSI}'~" + row_sums(8, 30), 30, 8)
 for i in range(16):

@@ -4,12 +4,13 @@ import XCTest
 /// A wide character's right half left without its left half, as xterm 379 clears it (the
 /// oracle's answers are checked in as XtermCorpus/wide-orphan-*; reduced from wide-edge-*):
 /// written over in the screen's last column it becomes never written with only the pen's
-/// colours, shifted to the cursor by DCH a plain written blank, by DECDC never written.
+/// colours, shifted to the cursor by DCH a plain written blank, by DECDC never written; cut
+/// by ECH or EL never written without rendition, by DECERA kept as it was.
 final class XtermParityWideOrphanTests: XCTestCase {
-    /// DECRQCRA of row `row`, columns `left`–30, on a 30x8 screen after `stream`.
-    func checksum(_ stream: String, row: Int, left: Int = 1) -> String {
-        let t = Terminal(columns: 30, rows: 8)
-        t.feed(stream + "\(CSI)1;1;\(row);\(left);\(row);30*y")
+    /// DECRQCRA of row `row` on a `columns`x10 screen after `stream`.
+    func checksum(_ stream: String, row: Int, columns: Int = 30) -> String {
+        let t = Terminal(columns: columns, rows: 10)
+        t.feed(stream + "\(CSI)1;1;\(row);1;\(row);\(columns)*y")
         return String(String(decoding: t.takeReplies(), as: UTF8.self).dropFirst(5).prefix(4))
     }
 
@@ -31,5 +32,20 @@ final class XtermParityWideOrphanTests: XCTestCase {
         XCTAssertEqual(checksum("\(CSI)1m\(CSI)1;20H中\(CSI)m\(CSI)1;20H\(CSI)P", row: 1), "FFC0")
         XCTAssertEqual(checksum("\(CSI)1m\(CSI)4;28H中\(CSI)m\(CSI)2;28H\(CSI)'~", row: 4), "FFE0")
         XCTAssertEqual(checksum("\(CSI)1m\(CSI)4;10H中\(CSI)m\(CSI)2;10H\(CSI)'~", row: 4), "FFE0")
+    }
+
+    /// Underlined `中` at `at`, the cursor at `cursor`, then the edit: ECH and EL leave the
+    /// other half never written and plain, DCH in the middle a plain written blank, DECERA
+    /// keeps the underline (wide-orphan-erase, 40 columns).
+    func testErasingOneHalf() {
+        let cases: [(at: Int, cursor: Int, edit: String, answer: String)] = [
+            (20, 20, "X", "FFC0"), (20, 20, "1K", "FD80"), (20, 21, "1K", "FD60"), (20, 21, "K", "FFE0"),
+            (20, 21, "X", "FFC0"), (20, 21, "P", "FFC0"), (39, 40, "P", "FFE0"), (39, 40, "X", "FFE0"), (39, 40, "K", "FFE0"),
+        ]
+        for c in cases {
+            let stream = "\(CSI)4m\(CSI)1;\(c.at)H中\(CSI)m\(CSI)1;\(c.cursor)H\(CSI)\(c.edit)"
+            XCTAssertEqual(checksum(stream, row: 1, columns: 40), c.answer, "\(c)")
+        }
+        XCTAssertEqual(checksum("\(CSI)4m\(CSI)1;20H中\(CSI)m\(CSI)1;21;1;21$z", row: 1, columns: 40), "FF90")
     }
 }
