@@ -132,6 +132,9 @@ ORPHAN_EDITS = [(20, 20, "X"), (20, 20, "1K"), (20, 21, "1K"), (20, 21, "K"), (2
                 (39, 40, "X"), (39, 40, "K")]
 add("wide-orphan-erase", "".join(f"{CSI}4m{CSI}{r + 1};{at}H中{CSI}m{CSI}{r + 1};{cursor}H{CSI}{edit}" for r, (at, cursor, edit) in enumerate(ORPHAN_EDITS))
     + f"{CSI}4m{CSI}10;20H中{CSI}m{CSI}10;21;10;21$z" + row_sums(10, 40), 40, 10)
+# A combining mark after a hidden wide character joins the one space xterm stores for it.
+add("hidden-wide-mark", f"{CSI}8m中\u0301{CSI}2;1H😀\u0301{CSI}3;1H{CSI}22;4;8m中中\u0301{CSI}4;5H中{CSI}28mx\u0301{CSI}5;1H{CSI}8m中{CSI}m\u0301"
+    + row_sums(10, 40), 40, 10)
 for i, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]):
     add(f"wide-orphan-decdc-{i}", f"{pen}{CSI}4;28H中{CSI}4;10H中{CSI}m{later}{CSI}2;28H{CSI}'~{CSI}2;10H{CSI}'~" + row_sums(8, 30), 30, 8)
 for i in range(16):

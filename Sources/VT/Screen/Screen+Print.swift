@@ -219,7 +219,16 @@ extension Screen {
         var target = pendingWrap ? column : column - 1
         guard target >= 0 else { return }
         let line = grid.row(row)
-        if line[target].isSpacer && target > 0 { target -= 1 }
+        if line[target].isSpacer && target > 0 {
+            target -= 1
+        } else if wideRunRow == row && hiddenRunNext > 0 && hiddenRunNext - 1 < target
+                    && styles[line[hiddenRunNext - 1].style].flags.contains(.hidden)
+                    && (hiddenRunNext...target).allSatisfy({ line[$0].scalar == 0 && !line[$0].isSpacer }) {
+            // A hidden wide character is one space in its first cell (`printHidden`): its marks
+            // join that space across the empty cells after it, as xterm 379 prints them
+            // (`CSI 8m 中 U+0301` and `CSI 8m 中 CSI m U+0301` print " ́").
+            target = hiddenRunNext - 1
+        }
         let base = line[target].scalar
         guard base != 0 else { return }
         if let index = clusterIndex(base: base, mark: mark) {
