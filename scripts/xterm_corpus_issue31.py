@@ -113,6 +113,30 @@ RESETS = {
 }
 for name, text in RESETS.items():
     add(f"reset-{name}", text)
+# A wide character's right half left alone (vt2: reduced from wide-edge-*): written over in the
+# last column, and shifted to the cursor by DCH and DECDC, with and without a rendition or colour.
+def row_sums(rows, cols):
+    return "".join(f"{CSI}{r};1;{r};1;{r};{cols}*y" for r in range(1, rows + 1))
+
+
+ORPHAN_PENS = ["", f"{CSI}31m", f"{CSI}1m", f"{CSI}7m", f"{CSI}41m", f"{CSI}4m"]
+add("wide-orphan-overwrite", "".join(f"{CSI}{r + 1};29H中{CSI}{r + 1};29H{pen}x{CSI}m" for r, pen in enumerate(ORPHAN_PENS))
+    + f"{CSI}7;20H中{CSI}7;20Hx" + row_sums(8, 30), 30, 8)
+add("wide-orphan-decic", f"{CSI}4;28H中{CSI}4;28H{CSI}'}}中" + row_sums(8, 30), 30, 8)
+add("wide-orphan-dch", "".join(f"{CSI}{r + 1};{20 + 4 * (r % 2)}H{pen}中{CSI}m{later}{CSI}{r + 1};{20 + 4 * (r % 2)}H{CSI}P{CSI}m"
+                               for r, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]))
+    + f"{CSI}5;28H{CSI}1m中{CSI}m{CSI}5;28H{CSI}P" + row_sums(8, 30), 30, 8)
+# ECH, EL and DCH cutting an underlined wide character: each on its own row, on either half,
+# in the middle and in the last column; then a DECERA, which keeps the rendition.
+ORPHAN_EDITS = [(20, 20, "X"), (20, 20, "1K"), (20, 21, "1K"), (20, 21, "K"), (20, 21, "X"), (20, 21, "P"), (39, 40, "P"),
+                (39, 40, "X"), (39, 40, "K")]
+add("wide-orphan-erase", "".join(f"{CSI}4m{CSI}{r + 1};{at}H中{CSI}m{CSI}{r + 1};{cursor}H{CSI}{edit}" for r, (at, cursor, edit) in enumerate(ORPHAN_EDITS))
+    + f"{CSI}4m{CSI}10;20H中{CSI}m{CSI}10;21;10;21$z" + row_sums(10, 40), 40, 10)
+# A combining mark after a hidden wide character joins the one space xterm stores for it.
+add("hidden-wide-mark", f"{CSI}8m中\u0301{CSI}2;1H😀\u0301{CSI}3;1H{CSI}22;4;8m中中\u0301{CSI}4;5H中{CSI}28mx\u0301{CSI}5;1H{CSI}8m中{CSI}m\u0301"
+    + row_sums(10, 40), 40, 10)
+for i, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]):
+    add(f"wide-orphan-decdc-{i}", f"{pen}{CSI}4;28H中{CSI}4;10H中{CSI}m{later}{CSI}2;28H{CSI}'~{CSI}2;10H{CSI}'~" + row_sums(8, 30), 30, 8)
 for i in range(16):
     rng = random.Random(3100 + i)
     cols, rows = rng.choice([(40, 10), (30, 8), (20, 6)])

@@ -157,4 +157,12 @@ final class XtermParityTests: XCTestCase {
         t.feed("\(CSI)9;27H\(CSI)1;4;7m中文字\(CSI)9;26H\(CSI)0;8m中\(CSI)1;1;9;26;9;29*y")
         XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P1!~FE69\u{1B}\\")
     }
+
+    /// A combining mark after a hidden wide character joins the one space xterm 379 stores
+    /// for it, across a sequence and a run (XtermCorpus/hidden-wide-mark).
+    func testAMarkAfterAHiddenWideCharacterJoinsItsSpace() {
+        XCTAssertEqual(xterm("\(CSI)8m中\u{301}").rows[0], " \u{301}")
+        XCTAssertEqual(xterm("\(CSI)8m中\(CSI)m\u{301}").rows[0], " \u{301}")
+        XCTAssertEqual(xterm("\(CSI)22;4;8m中中\u{301}").rows[0], "  \u{301}")
+    }
 }

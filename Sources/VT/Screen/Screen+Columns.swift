@@ -28,6 +28,9 @@ extension Screen {
                 // The left half of a wide character whose right half was deleted is erased, its
                 // rendition with it (xterm 379's DECRQCRA then skips it).
                 if start > 0 && line[start - 1].isWide && !line[start].isSpacer { line[start - 1] = blank }
+                // A right half shifted to `start` is erased, rendition and all: only the pen's
+                // colours stay (xterm 379: bold `中`, DECDC on its left half, counts nothing).
+                if line[start].isSpacer && (start == 0 || !line[start - 1].isWide) { line[start] = blank }
             }
             repairWideEdges(row: r, left: start, right: right)
         }

@@ -4,16 +4,24 @@ extension Screen {
     /// `written` blanks are spaces, as xterm leaves them after ECH, EL 1, ICH and the
     /// rectangle erases: its checksum and print count them, unlike cells cleared to the end of
     /// a line or display, which xterm treats as never written.
-    func erase(row r: Int, _ range: Range<Int>, written: Bool = false) {
+    /// A wide character cut at the edges keeps its rendition for the rectangle erases
+    /// (`keepRendition`); for ED, EL and ECH it loses it, keeping only the pen's colours
+    /// and is never written (xterm 379, underlined `中`: ECH or EL on either half counts
+    /// nothing for the other half in DECRQCRA).
+    func erase(row r: Int, _ range: Range<Int>, written: Bool = false, keepRendition: Bool = false) {
         let lower = max(0, range.lowerBound)
         let upper = min(columns, range.upperBound)
         guard lower < upper else { return }
         let line = grid.row(r)
-        let cutsWideCharacter = lower > 0 && line[lower].isSpacer
-        prepareOverwrite(line, lower, upper)
-        // From a wide character's right half, an erase to the end (EL, ED, ECH reaching the
-        // last column) leaves its left half never written too (xterm 379's DECRQCRA skips it).
-        if cutsWideCharacter && !written { line[lower - 1] = .blank(line[lower - 1].style) }
+        if keepRendition {
+            let cutsWideCharacter = lower > 0 && line[lower].isSpacer
+            prepareOverwrite(line, lower, upper)
+            // From a right half, an erase to the end leaves its left half never written too.
+            if cutsWideCharacter && !written { line[lower - 1] = .blank(line[lower - 1].style) }
+        } else {
+            if lower > 0 && line[lower].isSpacer { line[lower - 1] = eraseCell }
+            if upper < columns && line[upper].isSpacer { line[upper] = eraseCell }
+        }
         (line + lower).update(repeating: written ? writtenBlank : eraseCell, count: upper - lower)
         if upper == columns { grid.setWrapped(r, false) }
         grid.touch(r)
@@ -90,13 +98,15 @@ extension Screen {
         let moving = limit + 1 - column - n
         // As xterm 379: the half of a wide character left at the cursor is a written blank,
         // or a never-written one when nothing shifts (the deletion reaches the margin).
-        if column > 0 && line[column].isSpacer {
-            line[column - 1] = moving > 0 ? StoredCell(content: 0x20, style: line[column - 1].style) : .blank(line[column - 1].style)
+        if column > 0 && line[column].isSpacer {   // without its rendition, only the pen's colours
+            line[column - 1] = moving > 0 ? writtenBlank : eraseCell
         }
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
+        // A right half shifted to the cursor is a written blank with no rendition (xterm 379:
+        // bold `中`, DCH on its left half, counts a plain space), only the pen's colours.
         if line[column].isSpacer && (column == 0 || !line[column - 1].isWide) {
-            line[column] = StoredCell(content: 0x20, style: line[column].style)
+            line[column] = StoredCell(content: 0x20, style: eraseCell.style)
         }
         repairRowEdges(line, column, limit)
         grid.touch(row)

@@ -4,7 +4,6 @@ extension Screen {
     /// 8-byte store per cell.
     func printASCII(_ run: UnsafeBufferPointer<UInt8>) {
         guard let base = run.baseAddress, !run.isEmpty else { return }
-        wideRunColumn = -1
         if translating || modes.insert || penHidden {
             for b in run { print(UInt32(b)) }
             return
@@ -18,7 +17,7 @@ extension Screen {
             line[column] = StoredCell(content: UInt32(base[0]), style: style)
             grid.touch(row)
             column += 1
-            lastPrinted = UInt32(base[0])
+            setAfterPrint(UInt32(base[0]), runColumn: -1)   // also ends a wide run
             return
         }
         var i = 0
@@ -47,7 +46,7 @@ extension Screen {
                 }
             }
         }
-        lastPrinted = UInt32(base[n - 1])
+        setAfterPrint(UInt32(base[n - 1]), runColumn: -1)   // also ends a wide run
     }
 
     /// Prints one character (after charset translation), handling width and combining marks.
@@ -99,13 +98,32 @@ extension Screen {
             line[column] = StoredCell(content: scalar, style: style)
         }
         grid.touch(row)
-        lastPrinted = scalar
         column += width
         if column > limit {
             column = limit
             if modes.autowrap { pendingWrap = true }
         }
-        if width == 2 { (wideRunRow, wideRunStart, wideRunColumn) = (row, start, column) }
+        if width == 2 { (wideRunRow, wideRunStart) = (row, start) }
+        setAfterPrint(scalar, runColumn: width == 2 ? column : -1)
+    }
+
+    /// Where a run of wide characters continues, -1 for none (every control and sequence ends it).
+    var wideRunColumn: Int {
+        get { Int(afterPrint >> 32) - 1 }
+        set { setAfterPrint(lastPrinted, runColumn: newValue) }
+    }
+
+    /// The graphic character just printed, for REP; 0 once any control or sequence came.
+    var lastPrinted: UInt32 {
+        get { UInt32(truncatingIfNeeded: afterPrint) }
+        set { afterPrint = afterPrint & ~0xFFFF_FFFF | UInt64(newValue) }
+    }
+
+    /// Both at once, in one store: `scalar` just printed and the column a wide run continues
+    /// at (-1: none). The bulk ASCII path and every sequence pay this one store, no more.
+    @inline(__always)
+    func setAfterPrint(_ scalar: UInt32, runColumn column: Int) {
+        afterPrint = UInt64(UInt32(truncatingIfNeeded: column + 1)) << 32 | UInt64(scalar)
     }
 
     /// A control or sequence arrived: it ends a run of wide characters, and REP after it
@@ -113,8 +131,7 @@ extension Screen {
     /// `a CR LF CSI 3 b`, `a NUL CSI 3 b` and `a CSI 3 b CSI 2 b` leave one `a` or four).
     @inline(__always)
     func sequenceArrived() {
-        wideRunColumn = -1
-        lastPrinted = 0
+        setAfterPrint(0, runColumn: -1)
     }
 
     /// REP: the character printed right before it `count` more times (a count of 0 is 1).
@@ -158,14 +175,16 @@ extension Screen {
 
     /// Before characters are written over cells `start..<end`: the other half of a wide
     /// character cut there becomes a written blank with no rendition, only the pen's colours,
-    /// as an erase leaves (xterm 379's DECRQCRA counts a plain space).
+    /// as an erase leaves (xterm 379's DECRQCRA counts a plain space). A right half left in the
+    /// screen's last column is cleared to never written instead, keeping only the pen's colours
+    /// (xterm 379: `CSI 4;29H 中 CSI 4;29H x` on 30 columns counts nothing in column 30).
     @inline(__always)
     func prepareWrite(_ line: UnsafeMutablePointer<StoredCell>, _ start: Int, _ end: Int) {
         if start > 0 && line[start].isSpacer {
             line[start - 1] = StoredCell(content: 0x20, style: eraseCell.style)
         }
         if end < columns && line[end].isSpacer {
-            line[end] = StoredCell(content: 0x20, style: eraseCell.style)
+            line[end] = end == columns - 1 ? eraseCell : StoredCell(content: 0x20, style: eraseCell.style)
         }
     }
 
@@ -200,7 +219,16 @@ extension Screen {
         var target = pendingWrap ? column : column - 1
         guard target >= 0 else { return }
         let line = grid.row(row)
-        if line[target].isSpacer && target > 0 { target -= 1 }
+        if line[target].isSpacer && target > 0 {
+            target -= 1
+        } else if wideRunRow == row && hiddenRunNext > 0 && hiddenRunNext - 1 < target
+                    && styles[line[hiddenRunNext - 1].style].flags.contains(.hidden)
+                    && (hiddenRunNext...target).allSatisfy({ line[$0].scalar == 0 && !line[$0].isSpacer }) {
+            // A hidden wide character is one space in its first cell (`printHidden`): its marks
+            // join that space across the empty cells after it, as xterm 379 prints them
+            // (`CSI 8m 中 U+0301` and `CSI 8m 中 CSI m U+0301` print " ́").
+            target = hiddenRunNext - 1
+        }
         let base = line[target].scalar
         guard base != 0 else { return }
         if let index = clusterIndex(base: base, mark: mark) {

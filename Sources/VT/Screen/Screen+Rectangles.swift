@@ -101,7 +101,7 @@ extension Screen {
 
     /// Blanks cells `range` of row `r` (as `erase` does); with `selective`, protected cells stay.
     func eraseCells(row r: Int, _ range: ClosedRange<Int>, selective: Bool, written: Bool) {
-        guard selective else { return erase(row: r, range.lowerBound..<(range.upperBound + 1), written: written) }
+        guard selective else { return erase(row: r, range.lowerBound..<(range.upperBound + 1), written: written, keepRendition: true) }
         let line = grid.row(r)
         // As xterm: blanks left of the last protected cell count as written, the rest as `written` says.
         let lastProtected = range.last { styles[line[$0].style].flags.contains(.protected) } ?? -1

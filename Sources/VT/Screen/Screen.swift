@@ -28,8 +28,9 @@ final class Screen {
         var modes = TerminalModes()
         var translating = false
         var alternateShown = false
-        var lastPrinted: UInt32 = 0
-        var wideRunColumn = -1
+        /// `lastPrinted` (low half) and `wideRunColumn` + 1 (high half): every control and
+        /// sequence clears both, so one word makes that one store.
+        var afterPrint: UInt64 = 0
     }
 
     private let hot: UnsafeMutablePointer<HotState>
@@ -121,17 +122,12 @@ final class Screen {
     /// Wide characters printed back to back are one run to xterm (see `print`): its row, where
     /// the last one started, and the next space of a hidden run.
     var wideRunRow = -1, wideRunStart = 0, hiddenRunNext = 0
-    /// Where that run continues, -1 for none (every control and sequence resets it: kept hot).
-    var wideRunColumn: Int { get { hot.pointee.wideRunColumn } set { hot.pointee.wideRunColumn = newValue } }
 
     var savedPrimary = SavedCursor()
     var savedAlternate = SavedCursor()
 
-    /// The graphic character just printed, for REP; any control or sequence clears it.
-    var lastPrinted: UInt32 {
-        get { hot.pointee.lastPrinted }
-        set { hot.pointee.lastPrinted = newValue }
-    }
+    /// The character REP repeats and where a wide run continues (see `lastPrinted`).
+    var afterPrint: UInt64 { get { hot.pointee.afterPrint } set { hot.pointee.afterPrint = newValue } }
 
     var clusters = ClusterTable()
     /// OSC 8 targets; bounded in count and, through `Screen.linkLengthLimit`, in size.
