@@ -31,12 +31,13 @@ public enum ConsoleSequences {
     public static let keyboardProbe: [UInt8] = Array("\u{1B}[?u\u{1B}[?4m".utf8) + appearanceQueries
         + Array("\u{1B}[c".utf8)
 
-    /// The colour queries (OSC 10, 11, 12 and OSC 4 for palette entries 0–15, BEL-ended, so the
-    /// answers are too) and XTWINOPS 16t, the cell size in pixels. Asked again when the
-    /// terminal reports a new colour scheme.
+    /// The colour queries (OSC 10, 11, 12 and OSC 4 for palette entries 0–15, ended by ST, so
+    /// the answers are too, and a terminal that knows no OSC never sees a BEL it would ring) and
+    /// XTWINOPS 16t, the cell size in pixels. Asked again when the terminal reports a new colour
+    /// scheme.
     public static let appearanceQueries: [UInt8] = Array((
-        "\u{1B}]10;?\u{07}\u{1B}]11;?\u{07}\u{1B}]12;?\u{07}"
-            + (0..<16).map { "\u{1B}]4;\($0);?\u{07}" }.joined()
+        "\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\\u{1B}]12;?\u{1B}\\"
+            + (0..<16).map { "\u{1B}]4;\($0);?\u{1B}\\" }.joined()
             + "\u{1B}[16t"
     ).utf8)
 }

@@ -30,15 +30,35 @@ public struct AttachTarget: Equatable, Sendable {
     /// Whether the local ssh-agent is forwarded to this host (never to its jump hosts): the
     /// host's `forwardAgent`, or what `attach --forward-agent`/`--no-forward-agent` chose.
     public var forwardAgent = false
-    /// False when `host` was made for this run (from ~/.ssh/config or one-off flags) and is not
-    /// in the registry: advice then never names `drover hosts edit`.
-    public var isRegistered = true
     /// The host's ProxyCommand with its tokens expanded for this target (`%n` is the name it
     /// was resolved by), run for each connection instead of a TCP connect; nil: TCP.
     public var proxyCommand: String?
-    /// The one-off flags that reached this target this run (`-J box -p 2222`): advice that
-    /// names `drover attach` repeats them, so it reaches the same host.
-    public var oneOffArguments: [String] = []
+    /// How the person named this target, which advice must repeat to reach it again.
+    public var naming = Naming()
+
+    /// How a target was named: from the registry or made for this run, and with which flags.
+    public struct Naming: Equatable, Sendable {
+        /// False when the host was made for this run (from ~/.ssh/config or one-off flags) and
+        /// is not in the registry: advice then never names `drover hosts edit`.
+        public var isRegistered = true
+        /// The one-off flags that reached this target this run (`-J box -p 2222`): advice that
+        /// names `drover attach` repeats them, so it reaches the same host.
+        public var oneOffArguments: [String] = []
+
+        public init() {}
+    }
+
+    /// See `Naming.isRegistered`.
+    public var isRegistered: Bool {
+        get { naming.isRegistered }
+        set { naming.isRegistered = newValue }
+    }
+
+    /// See `Naming.oneOffArguments`.
+    public var oneOffArguments: [String] {
+        get { naming.oneOffArguments }
+        set { naming.oneOffArguments = newValue }
+    }
 
     /// Whether the host runs herdr: its attach command, or a `--command` that names herdr (a
     /// wrapper, a path of its own). Only herdr's session keeps running after a detach; another

@@ -101,7 +101,7 @@ final class LocalAppearanceTests: XCTestCase {
     func testTheProbeAsksTheColoursAndTheCellSizeBeforeDA1() {
         let probe = String(decoding: ConsoleSequences.keyboardProbe, as: UTF8.self)
         XCTAssertTrue(probe.hasSuffix("\(e)[16t\(e)[c"), probe)
-        for query in ["\(e)]10;?\u{07}", "\(e)]11;?\u{07}", "\(e)]12;?\u{07}", "\(e)]4;0;?\u{07}", "\(e)]4;15;?\u{07}"] {
+        for query in ["\(e)]10;?\(e)\\", "\(e)]11;?\(e)\\", "\(e)]12;?\(e)\\", "\(e)]4;0;?\(e)\\", "\(e)]4;15;?\(e)\\"] {
             XCTAssertTrue(probe.contains(query), query)
         }
     }

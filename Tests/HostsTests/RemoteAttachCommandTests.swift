@@ -34,11 +34,11 @@ final class RemoteAttachCommandTests: XCTestCase {
                        #"exec env TERM_PROGRAM=iTerm.app "$SHELL" -lc 'herdr session attach work'"#)
     }
 
-    func testWindowsCommandSetsTheTerminalThroughCmdForCmdAndPowerShell() {
-        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty),
-                       #"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#)
+    /// No one line sets a variable under both cmd and PowerShell (ADR 0029): Windows stays plain.
+    func testWindowsCommandStaysPlainWhateverTheTerminal() {
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty), "herdr")
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm),
-                       #"cmd /c "set TERM_PROGRAM=iTerm.app&& herdr session attach w.1""#)
+                       "herdr session attach w.1")
     }
 
     func testTheAnnouncedTerminalIsTheLocalOneWhenHerdrKnowsItWithoutOtherEffects() {

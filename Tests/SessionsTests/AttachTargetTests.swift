@@ -126,8 +126,7 @@ final class AttachTargetTests: XCTestCase {
         XCTAssertEqual(try AttachTarget.resolve("mac", in: hosts, localUser: "me").attaching(session: "play")
                         .announcing(.iTerm).command,
                        #"exec env TERM_PROGRAM=iTerm.app "$SHELL" -lc 'herdr session attach play'"#)
-        XCTAssertEqual(try AttachTarget.resolve("pc", in: hosts, localUser: "me").announcing(.ghostty).command,
-                       #"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#)
+        XCTAssertEqual(try AttachTarget.resolve("pc", in: hosts, localUser: "me").announcing(.ghostty).command, "herdr")
         XCTAssertEqual(try AttachTarget.resolve("u@10.0.0.9", in: hosts, localUser: "me").announcing(.ghostty).command,
                        #"exec env TERM_PROGRAM=ghostty "$SHELL" -lc 'herdr'"#)
         XCTAssertEqual(try AttachTarget.resolve("own", in: hosts, localUser: "me").announcing(.ghostty).command,

@@ -59,16 +59,17 @@ enum KeyInstallCommand {
     }
 
     /// The shell script that adds `line` once: 0700 ~/.ssh, 0600 file, a newline first when the
-    /// file's last line has none. It prints `added` or `present`.
+    /// file's last line has none. It prints `added` or `present`. One line: the account's login
+    /// shell passes it to /bin/sh, and csh refuses a newline inside single quotes.
     static func script(for line: String) -> String {
         let words = line.split(separator: " ").prefix(2).joined(separator: " ")
-        let body = """
-            umask 077; d="$HOME/.ssh"; f="$d/authorized_keys"
-            mkdir -p "$d" && chmod 700 "$d" || exit 3
-            if [ -f "$f" ] && grep -qF \(quoted(words)) "$f"; then echo present; exit 0; fi
-            if [ -s "$f" ] && [ -n "$(tail -c 1 "$f")" ]; then echo >> "$f" || exit 4; fi
-            printf '%s\\n' \(quoted(line)) >> "$f" && chmod 600 "$f" && echo added
-            """
+        let body = [
+            #"umask 077; d="$HOME/.ssh"; f="$d/authorized_keys""#,
+            #"{ mkdir -p "$d" && chmod 700 "$d"; } || exit 3"#,
+            #"if [ -f "$f" ] && grep -qF \#(quoted(words)) "$f"; then echo present; exit 0; fi"#,
+            #"if [ -s "$f" ] && [ -n "$(tail -c 1 "$f")" ]; then echo >> "$f" || exit 4; fi"#,
+            #"printf '%s\n' \#(quoted(line)) >> "$f" && chmod 600 "$f" && echo added"#,
+        ].joined(separator: "; ")
         return "/bin/sh -c \(quoted(body))"
     }
 
@@ -78,10 +79,12 @@ enum KeyInstallCommand {
     private static func run(_ command: String, on session: SSHSession) throws -> (status: Int32, said: String, errors: String) {
         let channel = try session.exec(command)
         try channel.sendEOF()
+        // Bounded in time and size: a login shell whose startup files wait for input, or one
+        // that keeps printing, must not hang or grow this command.
         var out: [UInt8] = [], err: [UInt8] = []
-        let exit = try channel.readToEnd { output in
-            out += output.stdout
-            err += output.stderr
+        let exit = try channel.readToEnd(timeout: 30) { output in
+            out += output.stdout.prefix(max(0, 65_536 - out.count))
+            err += output.stderr.prefix(max(0, 65_536 - err.count))
         }
         let trim = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
         return (exit.status, trim(out), trim(err))

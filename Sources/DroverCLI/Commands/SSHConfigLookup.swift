@@ -60,10 +60,19 @@ struct SSHConfigLookup {
         do { try process.run() } catch {
             throw SSHConfigLookupError(text: "could not run \(ssh) -G to read \(files.display(configPath)) (\(error))")
         }
+        // ssh -G runs the config's `Match exec` commands: one that hangs must not hang Drover.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeLimit, execute: watchdog)
         // Read both to the end before waiting, so a large answer cannot fill a pipe and stall ssh.
         let errorData = ErrorCollector(errors.fileHandleForReading)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog.cancel()
+        if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
+            throw SSHConfigLookupError(text: "ssh -G did not answer within \(Int(Self.timeLimit)) s for '\(name)' "
+                                       + "(a 'Match exec' command in \(files.display(configPath)) that waits?). "
+                                       + "Run 'ssh -G \(name)' to see where it stops, fix the config and try again")
+        }
         guard process.terminationStatus == 0 else {
             let said = String(decoding: errorData.finish(), as: UTF8.self)
                 .split(separator: "\n").filter { !$0.hasPrefix("Pseudo-terminal") }.joined(separator: "; ")
@@ -73,6 +82,9 @@ struct SSHConfigLookup {
         }
         return text
     }
+
+    /// How long `ssh -G` may take before Drover stops it.
+    static let timeLimit: Double = 10
 
     /// The first executable `name` in the PATH list `path`.
     static func executable(_ name: String, path: String) -> String? {
