@@ -122,10 +122,10 @@ final class AttachPasteImageTests: XCTestCase {
         let png = try makePNG("shot.png", size: 1000)
         try harness.type("echo ")
         try bracketedPaste(png)
-        try harness.type("-after-$((4+5))\n")
+        try harness.type("_after-$((4+5))\n")
         try harness.waitFor("e2e: the picture was not uploaded and the paste went through as typed; its sshd needs SFTP ('Subsystem sftp')")
         // The reason was seen above; it is a 2 s banner, which a loaded machine may have taken
         // down by the time the echo shows, so it is not looked for again here.
-        try harness.waitFor("\(png)-after-9")
+        try harness.waitFor("\(png)_after-9")
     }
 }
