@@ -25,6 +25,8 @@ public final class ConsoleWriter {
     private var drained: (() -> Void)?
     /// Set by `finish`: the terminal is being given back, and no frame may follow.
     private var finished = false
+    /// Bytes of a frame were dropped (a failed write, a hangup) since `takeCutFrame` last looked.
+    private var cut = false
 
     public init(descriptor: Int32, loop: EventLoop) {
         self.descriptor = descriptor
@@ -77,10 +79,17 @@ public final class ConsoleWriter {
         return frame[written...].withUnsafeBytes { ConsoleOutput.writeAll(descriptor, $0, within: limit) }
     }
 
+    /// Whether the last frame lost bytes since the last call (the next must redraw all).
+    public func takeCutFrame() -> Bool {
+        defer { cut = false }
+        return cut
+    }
+
     private func writable(_ events: EventLoop.Events) {
         writeWaiting()
         if isBusy && !events.isDisjoint(with: [.hangup, .error]) {
             written = frame.count   // the terminal is gone; its input's end ends the run
+            cut = true
         }
         guard !isBusy else { return }
         stopWatching()
@@ -92,7 +101,8 @@ public final class ConsoleWriter {
     }
 
     /// Writes until the terminal takes no more (EAGAIN) or everything is written. A failed
-    /// write (EIO: the terminal hung up) drops the rest; reading its input reports the end.
+    /// write (EIO: the terminal hung up) drops the rest, and says so (`takeCutFrame`); reading
+    /// its input reports the end.
     private func writeWaiting() {
         while written < frame.count {
             let result = frame.withUnsafeBytes { LibC.write(descriptor, $0.baseAddress! + written, $0.count - written) }
@@ -104,6 +114,7 @@ public final class ConsoleWriter {
             if result < 0 && code == EINTR { continue }
             if result < 0 && (code == EAGAIN || code == EWOULDBLOCK) { return }
             written = frame.count
+            cut = true
         }
     }
 

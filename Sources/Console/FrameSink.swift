@@ -8,6 +8,10 @@ public protocol FrameSink: AnyObject {
     @discardableResult func write(frame: [UInt8]) -> Bool
     /// Runs `handler` once the last frame is all written (at once when it is).
     func whenDrained(_ handler: @escaping () -> Void)
+    /// Whether a frame was cut short (bytes dropped) since the last call, which clears it: the
+    /// terminal then does not show what the renderer believes it does, so the front view's
+    /// next frame redraws everything rather than diffing against a screen that never landed.
+    func takeCutFrame() -> Bool
 }
 
 extension ConsoleWriter: FrameSink {}
@@ -28,4 +32,6 @@ final class ClosureFrameSink: FrameSink {
     }
 
     func whenDrained(_ handler: @escaping () -> Void) { handler() }
+
+    func takeCutFrame() -> Bool { false }
 }

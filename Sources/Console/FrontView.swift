@@ -198,6 +198,11 @@ public final class FrontView {
         guard !output.isBusy else {
             return output.whenDrained { [weak self] in self?.requestRender() }
         }
+        // The last frame lost bytes: the terminal does not show what the renderer believes.
+        if output.takeCutFrame() {
+            renderer.invalidate()
+            guesses.reset()
+        }
         let now = ContinuousClock.now
         guard pacer.mayDraw(frameComplete: terminal.isFrameComplete, now: now, draw: { [weak self] in self?.renderNow() })
         else { return }

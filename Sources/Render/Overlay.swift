@@ -10,7 +10,7 @@ import TextSafety
 /// `rowVersionsComparable: false`.
 public struct Overlay: Hashable, Sendable {
     public enum Placement: Hashable, Sendable {
-        /// The bottom row, in reverse video.
+        /// The bottom rows, one per line (usually one), in reverse video.
         case statusLine
         /// A bordered box in the middle of the screen; lines wrap at its width.
         case box(title: String)
@@ -43,11 +43,15 @@ public struct Overlay: Hashable, Sendable {
         case .statusLine:
             var attributes = Attributes.plain
             attributes.flags = .inverse
-            let row = frame.rows - 1
-            let text = lines.joined(separator: " ")
-            let end = draw(text, row: row, from: 0, width: frame.columns, attributes: attributes, into: &result)
-            fill(row: row, from: end, to: frame.columns, attributes: attributes, into: &result)
-            if showsCursor { place(cursorAt: row, end, in: &result) }
+            // One row per line, the last on the bottom row (a long status wraps upwards).
+            let shown = lines.isEmpty ? [""] : lines.suffix(frame.rows)
+            var end = 0
+            for (index, text) in shown.enumerated() {
+                let row = frame.rows - shown.count + index
+                end = draw(text, row: row, from: 0, width: frame.columns, attributes: attributes, into: &result)
+                fill(row: row, from: end, to: frame.columns, attributes: attributes, into: &result)
+            }
+            if showsCursor { place(cursorAt: frame.rows - 1, end, in: &result) }
         case .box(let title):
             composeBox(title: title, into: &result)
         }
@@ -127,7 +131,7 @@ public struct Overlay: Hashable, Sendable {
     /// Wraps `text` into pieces of at most `width` columns, breaking at spaces so that words (a
     /// fingerprint, a path) stay whole; only a word wider than `width` is split. The space at a
     /// break is dropped. An empty line stays one line.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var pieces: [String] = []
         var line: [(scalar: Unicode.Scalar, width: Int)] = []
         var used = 0

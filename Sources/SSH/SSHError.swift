@@ -31,6 +31,9 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Nothing logged in, and identity files (`files`) were not offered because their
     /// passphrase was not given: that, not a refused key, is named as the cause.
     case passphraseNotGiven(user: String, host: String, files: [String], tried: [String], offered: [String])
+    /// Nothing logged in, and identity files (`files`) were not offered because every
+    /// passphrase typed for them (`tries` each) failed to open them: a typo, not a missing answer.
+    case passphraseWrong(user: String, host: String, files: [String], tries: Int, tried: [String], offered: [String])
     /// The server refused to open a channel or start the command.
     case channelRefused(detail: String)
     /// The TCP connection broke.
@@ -100,6 +103,15 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "\(offeredText). Type the passphrase when Drover asks for it (attach asks in its overlay, doctor on "
                 + "the terminal), or let an ssh-agent sign with it: 'ssh-add \(files[0])' (with no agent running, first "
                 + "'eval \"$(ssh-agent -s)\"' in that shell, then start Drover from it)."
+        case let .passphraseWrong(user, host, files, tries, tried, offered):
+            let names = files.joined(separator: ", ")
+            let also = tried.isEmpty ? "" : "; refused: \(tried.joined(separator: ", "))"
+            let offeredText = offered.isEmpty ? "none" : offered.joined(separator: ", ")
+            let count = tries == 1 ? "the passphrase typed" : "none of the \(tries) passphrases typed"
+            return "\(host) refused login as '\(user)': \(count) for \(names) opened \(files.count == 1 ? "it" : "them"), "
+                + "so \(files.count == 1 ? "it was" : "they were") not offered\(also); the server offers: \(offeredText). "
+                + "Connect again and type the key's passphrase (check it with 'ssh-keygen -y -f \(files[0])', which asks for it "
+                + "and prints the public key when it is right), or let an ssh-agent sign with it: 'ssh-add \(files[0])'."
         case let .channelRefused(detail) where detail.hasPrefix("requesting a terminal"):
             return "the server refused to start the session (\(detail)); check PermitTTY in the host's sshd_config and no-pty or restrict on this key's line in its ~/.ssh/authorized_keys."
         case let .channelRefused(detail):

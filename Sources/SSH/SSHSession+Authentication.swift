@@ -6,7 +6,7 @@ extension SSHSession {
     /// `credentials.order` puts `.prompt` first), each only if the server offers it. Requires a
     /// verified host key. Throws `tooManyAuthenticationFailures` when the server ends the login
     /// after too many refused keys, `passphraseNotGiven` when an identity file was left out for
-    /// want of its passphrase, else `authenticationRefused` naming what was tried and offered.
+    /// want of its passphrase (`passphraseWrong` when the passphrases typed did not open it), else `authenticationRefused` naming what was tried and offered.
     /// RSA keys sign with rsa-sha2-512/256 when the server's `server-sig-algs` lists them.
     /// `openingSessionEarly`: the next call on this session is `exec`, so the session channel
     /// may be opened behind the first key's signed login when that key goes before the "none"
@@ -82,6 +82,10 @@ extension SSHSession {
         }
         if !promptFirst, let method = try answers() { return succeed(method) }
         let tried = promptFirst ? answersTried + record.tried : record.tried + answersTried
+        if !record.wrongPassphrase.isEmpty {
+            throw SSHError.passphraseWrong(user: endpoint.user, host: endpoint.hostAndPort, files: record.wrongPassphrase,
+                                           tries: max(1, credentials.promptTries), tried: tried, offered: offered)
+        }
         if !record.unopened.isEmpty {
             throw SSHError.passphraseNotGiven(user: endpoint.user, host: endpoint.hostAndPort, files: record.unopened,
                                               tried: tried, offered: offered)

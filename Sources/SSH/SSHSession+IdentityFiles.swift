@@ -9,6 +9,8 @@ extension SSHSession {
         case refused
         /// The passphrase was not given (no prompt, or the person skipped the key).
         case skipped
+        /// Every passphrase typed (all the tries) failed to open the file.
+        case wrongPassphrase
     }
 
     /// Logs in with an identity file, or with its certificate (`certificate`, the file's
@@ -36,7 +38,7 @@ extension SSHSession {
             case .undecryptable: continue
             }
         }
-        return .skipped
+        return .wrongPassphrase
     }
 
     private enum LoginResult { case accepted, refused, undecryptable }

@@ -8,11 +8,14 @@ struct PublicKeyRecord {
     var tried: [String] = []
     /// Identity files not offered because their passphrase was not given.
     var unopened: [String] = []
+    /// Identity files not offered because no passphrase typed for them opened them.
+    var wrongPassphrase: [String] = []
 }
 
 extension SSHSession {
     /// Offers one key; true when it logged in (and `acceptedKeyFingerprint` is set). A file
-    /// whose passphrase was not given is recorded as unopened, not as tried. `early`: the
+    /// whose passphrase was not given (or never opened it) is recorded as unopened (or
+    /// wrongPassphrase), not as tried. `early`: the
     /// session channel may be opened behind its signed login (ADR 0017).
     func offer(_ key: PublicKeyCandidate, agent: SSHAgentKeys?, credentials: SSHCredentials, early: Bool,
                record: inout PublicKeyRecord) throws -> Bool {
@@ -31,6 +34,9 @@ extension SSHSession {
             case .refused: accepted = false
             case .skipped:
                 if !record.unopened.contains(file.displayPath) { record.unopened.append(file.displayPath) }
+                return false
+            case .wrongPassphrase:
+                if !record.wrongPassphrase.contains(file.displayPath) { record.wrongPassphrase.append(file.displayPath) }
                 return false
             }
         }

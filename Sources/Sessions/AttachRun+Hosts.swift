@@ -106,7 +106,8 @@ extension AttachRun {
     /// The front view's overlay, asked per frame: whoever holds the input (a question, the picker,
     /// the help box), else in history mode nothing of the run's, else the status line.
     func overlay() -> Overlay? {
-        let held = input.overlay { picker in
+        let status = statusLine
+        let held = input.overlay(status: status.wholeText) { picker in
             picker.overlay(names: ring.names,
                            states: zip(pickerStates, drivers).map { state, driver in
                                [state, driver.forwardNote].compactMap { $0 }.joined(separator: " · ") },
@@ -114,7 +115,10 @@ extension AttachRun {
         }
         if let held { return held }
         guard !frontView.isInHistory else { return nil }
-        return statusLine.text(width: frontView.terminal.columns).map(Overlay.status)
+        // A long status wraps upwards over at most a third of the screen.
+        let terminal = frontView.terminal
+        return status.lines(width: terminal.columns, rows: max(1, terminal.rows / 3))
+            .map { Overlay(placement: .statusLine, lines: $0) }
     }
 
     /// What the status line says now about the host in front.

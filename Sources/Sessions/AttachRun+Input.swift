@@ -15,6 +15,7 @@ extension AttachRun {
             case .question(let finished):
                 if let finished {
                     finished.reply(finished.prompt.submitted)
+                    if stopsConnecting(event) { return }
                     showQuestion()
                 } else {
                     frontView.requestRender()
@@ -32,11 +33,25 @@ extension AttachRun {
             case .history(let event):
                 frontView.handleHistory(event)
             case .frontHost(let event):
+                if stopsConnecting(event) { return }
                 frontView.forward(event)
             case .dropped:
                 break
             }
         }
+    }
+
+    /// Ctrl+C before the host in front has ever attached in this run (TCP, handshake, a login
+    /// question, a host that never answers) stops Drover at once, as it stops ssh: the key goes
+    /// to no host (keys are kept while connecting, and this one must not arrive later), the
+    /// connect thread is left to be dropped, the terminal is given back. After an attach,
+    /// ctrl+c is the host's key, kept while it reconnects.
+    private func stopsConnecting(_ event: InputEvent) -> Bool {
+        guard event.asPress == .key(.character("c"), .control), !front.attachedOnce, outcome == nil else { return false }
+        let name = front.name
+        finish(130, "Stopped connecting to \(name) (ctrl+c); no key was sent to it. 'drover doctor \(name)' shows "
+               + "where a connection stops, and --timeout SECONDS sets how long attach waits for an answer.")
+        return true
     }
 
     // MARK: The host in front

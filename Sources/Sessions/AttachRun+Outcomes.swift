@@ -95,7 +95,8 @@ extension SSHError {
     var isRecoverableByReconnecting: Bool {
         switch self {
         case .hostKeyChanged, .hostKeyRevoked, .hostKeyNotTrusted, .hostKeyNotVerified, .authenticationRefused,
-             .legacyOnlyServer, .openSSHHostKeyChanged, .tooManyAuthenticationFailures, .passphraseNotGiven:
+             .legacyOnlyServer, .openSSHHostKeyChanged, .tooManyAuthenticationFailures, .passphraseNotGiven,
+             .passphraseWrong:
             return false
         case .hostNotFound, .connectionRefused, .timedOut, .unreachable, .handshakeFailed, .connectionLost,
              .channelRefused, .protocolFailure, .proxyCommand:

@@ -159,17 +159,23 @@ struct InputRouter {
 
     /// The box for whoever holds the input: the question, the picker (`pickerBox` draws it
     /// with the hosts' states) or the help box; nil when the status line may show.
-    func overlay(pickerBox: (HostPicker) -> Overlay) -> Overlay? {
+    /// `status`: the status line's whole text, which the help box shows first (a status line
+    /// too long for its rows points there).
+    func overlay(status: String? = nil, pickerBox: (HostPicker) -> Overlay) -> Overlay? {
         if let shown = prompts.shown { return shown.overlay }
         if let picker { return pickerBox(picker) }
-        return helpShown ? Self.helpBox : nil
+        return helpShown ? Self.helpBox(status: status) : nil
     }
 
     /// The key help box (prefix `?`), closed by the next key.
     /// Computed: the lines name the prefix key in use.
-    static var helpBox: Overlay {
+    static var helpBox: Overlay { helpBox(status: nil) }
+
+    /// The key help box under the whole status text, when there is one.
+    static func helpBox(status: String?) -> Overlay {
         Overlay.box(title: "drover keys",
-                    lines: PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
+                    lines: (status.map { ["Status: \($0)", ""] } ?? [])
+                        + PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
                         + HistoryView.helpLines + ["", "any key closes this"])
     }
 }

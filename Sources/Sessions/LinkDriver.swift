@@ -55,6 +55,8 @@ final class LinkDriver {
     /// own methods, so the link's state has one writer.
     private var attempts: LinkAttempts
     var lifecycle: LinkLifecycle { attempts.lifecycle }
+    /// Whether any connection of this run reached the remote command.
+    var attachedOnce: Bool { attempts.attachedOnce }
     private(set) var connection: (any LinkConnection)?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()

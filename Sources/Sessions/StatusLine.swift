@@ -1,3 +1,6 @@
+import Console
+import Render
+
 /// The front host's status line, computed when a frame is drawn from what the run knows at
 /// that moment (nothing pushes text into the overlay). A value and a pure function of it, so
 /// its texts are tested without a loop or a host (`StatusLineTests`).
@@ -25,8 +28,39 @@ struct StatusLine: Equatable, Sendable {
     /// trip, the forwards, the hidden hosts' marks), then the line is cut at a word boundary
     /// with "…" rather than in the middle of a word.
     func text(width: Int) -> String? {
-        let says = [banner, alerts, recorderFailure, pending, state].contains { $0 != nil }
         guard says else { return nil }
+        return oneRow(width: width) ?? Self.cut(essential, width: width)
+    }
+
+    /// The rows to draw at the bottom of a screen `width` columns wide, at most `rows` of them
+    /// (nil: nothing to say). A line that fits one row, extras given way as in `text`, is one
+    /// row; a longer one wraps at spaces into more rows rather than losing its end (a reason
+    /// is often the last thing said); only past `rows` is the last row cut, and it then says
+    /// which key shows the whole text (the key help box carries it, `wholeText`).
+    func lines(width: Int, rows: Int) -> [String]? {
+        guard says else { return nil }
+        if let line = oneRow(width: width) { return [line] }
+        let wrapped = Overlay.wrap(essential, width: max(width, 1))
+        guard wrapped.count > max(rows, 1) else { return wrapped }
+        let kept = Array(wrapped.prefix(max(rows, 1) - 1))
+        let rest = wrapped.dropFirst(kept.count).joined(separator: " ")
+        let hint = " (\(PrefixKeyHandler.keys(for: .help)) shows all)"
+        guard width >= hint.count + 12 else { return kept + [Self.cut(rest, width: width)] }
+        return kept + [Self.cut(rest, width: width - hint.count) + hint]
+    }
+
+    /// Everything the line would say with room enough (nil: nothing), for the key help box.
+    var wholeText: String? {
+        says ? Self.joined(tries[0]) : nil
+    }
+
+    /// Whether any part that is shown on its own has something to say.
+    private var says: Bool {
+        [banner, alerts, recorderFailure, pending, state].contains { $0 != nil }
+    }
+
+    /// The ways to say it, longest first: each drops extras the one before kept.
+    private var tries: [[String?]] {
         var tries: [[String?]] = [
             [banner, alerts, recorderFailure, pending, forwards, state, prediction],
             [banner, alerts, recorderFailure, pending, forwards, state],
@@ -36,11 +70,21 @@ struct StatusLine: Equatable, Sendable {
         if [banner, recorderFailure, pending, state].contains(where: { $0 != nil }) {
             tries.append([banner, recorderFailure, pending, state])
         }
-        for parts in tries {
-            let line = parts.compactMap { $0 }.joined(separator: Self.separator)
-            if line.count <= width { return line }
-        }
-        return Self.cut(tries[tries.count - 1].compactMap { $0 }.joined(separator: Self.separator), width: width)
+        return tries
+    }
+
+    /// What is left when every extra has given way.
+    private var essential: String {
+        Self.joined(tries[tries.count - 1])
+    }
+
+    /// The first try that fits one row of `width`, if any.
+    private func oneRow(width: Int) -> String? {
+        tries.lazy.map(Self.joined).first { $0.count <= width }
+    }
+
+    private static func joined(_ parts: [String?]) -> String {
+        parts.compactMap { $0 }.joined(separator: separator)
     }
 
     /// `line` shortened to `width` at the last space that fits, ending in "…".

@@ -20,6 +20,7 @@ final class FrontViewStoppedTerminalTests: XCTestCase {
             return writer.write(frame: frame)
         }
         func whenDrained(_ handler: @escaping () -> Void) { writer.whenDrained(handler) }
+        func takeCutFrame() -> Bool { writer.takeCutFrame() }
     }
 
     func testAStoppedTerminalGetsTheNewestStateOnceItReadsAgain() throws {
@@ -65,5 +66,56 @@ final class FrontViewStoppedTerminalTests: XCTestCase {
         let want = remote.frame(), got = local.frame()
         for row in 0..<rows { XCTAssertEqual(got.rowText(row), want.rowText(row), "row \(row)") }
         XCTAssertTrue(want.rowText(29).hasPrefix("step 29 of 30"))
+    }
+
+    /// Takes the frames into a local emulator; `cutNext` cuts the next frame after that many
+    /// bytes (the rest dropped, as a write that fails partway drops it) and reports the cut.
+    final class CuttingSink: FrameSink {
+        let local: Terminal
+        var cutNext: Int?
+        var frames = 0
+        private var cut = false
+        init(_ local: Terminal) { self.local = local }
+        var isBusy: Bool { false }
+        func write(frame: [UInt8]) -> Bool {
+            frames += 1
+            local.feed(Array(frame.prefix(cutNext ?? frame.count)))
+            if cutNext != nil { cut = true }
+            cutNext = nil
+            return true
+        }
+        func whenDrained(_ handler: @escaping () -> Void) { handler() }
+        func takeCutFrame() -> Bool {
+            defer { cut = false }
+            return cut
+        }
+    }
+
+    /// Issue 32: a frame cut short must not leave the view diffing against a screen that never
+    /// landed (the flake showed `frofront-done`: a row drawn over bytes the terminal never got).
+    /// The frame after the cut redraws everything, and the local terminal shows the remote screen.
+    func testAFrameCutShortIsFollowedByAFullRedraw() throws {
+        let (columns, rows) = (30, 6)
+        let loop = try EventLoop()
+        let local = Terminal(columns: columns, rows: rows)
+        let sink = CuttingSink(local)
+        let remote = Terminal(columns: columns, rows: rows)
+        let view = FrontView(loop: loop, screen: HostScreen(terminal: remote), configuration: .init(capabilities: ConsoleCapabilities()),
+                              sendToRemote: { _ in }, output: sink)
+        func draw(_ text: String) throws {
+            let before = sink.frames
+            view.receiveRemote(Array(text.utf8))
+            view.renderNow()
+            while loop.scheduledTimerCount > 0 { try loop.runOnce() }
+            XCTAssertEqual(sink.frames, before + 1, "one frame for \(text.debugDescription)")
+        }
+        try draw((1...8).map { "front-\($0)" }.joined(separator: "\r\n") + "\r\nfro")
+        sink.cutNext = 12
+        try draw("nt-9\r\nfront-10\r\nfront-done\r\n")
+        try draw("$ ")
+        let want = remote.frame(), got = local.frame()
+        for row in 0..<rows { XCTAssertEqual(got.rowText(row), want.rowText(row), "row \(row)") }
+        XCTAssertEqual(got.cursorRow, want.cursorRow)
+        XCTAssertEqual(got.cursorColumn, want.cursorColumn)
     }
 }

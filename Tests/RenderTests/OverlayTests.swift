@@ -11,6 +11,16 @@ final class OverlayTests: XCTestCase {
         for column in 0..<8 { XCTAssertTrue(composed[1, column].attributes.flags.contains(.inverse)) }
     }
 
+    /// A status of several lines (a long one, wrapped) takes the bottom rows, one line each.
+    func testAStatusOfSeveralLinesTakesTheBottomRows() {
+        let frame = Terminal(columns: 10, rows: 4).frame()
+        let composed = Overlay(placement: .statusLine, lines: ["first", "second"]).composed(onto: frame)
+        XCTAssertEqual(composed.rowText(1), "")
+        XCTAssertEqual(composed.rowText(2).trimmingCharacters(in: .whitespaces), "first")
+        XCTAssertEqual(composed.rowText(3).trimmingCharacters(in: .whitespaces), "second")
+        XCTAssertTrue(composed[2, 9].attributes.flags.contains(.inverse))
+    }
+
     func testAHostsQuestionCannotPutBidiControlsOnTheLocalScreen() {
         let frame = Frame(columns: 40, rows: 6)
         let question = "Pass\u{202E}drow\u{2066}:\u{9B}2J"

@@ -74,6 +74,24 @@ final class IdentityFileLoginTests: XCTestCase {
         }
     }
 
+    /// A passphrase typed wrong every time is named as the cause (before: "none was given").
+    func testAPassphraseWrongEveryTimeIsNamedAsTheCause() throws {
+        let asked = Questions()
+        var credentials = SSHCredentials(prompt: { asked.record($0); return "not-it" }, order: [.identityFiles])
+        credentials.identityFiles = [try encryptedKey()]
+        credentials.promptTries = 3
+        XCTAssertThrowsError(try verifiedSession().authenticate(credentials)) { error in
+            guard case let .passphraseWrong(_, _, files, tries, _, _)? = error as? SSHError else { return XCTFail("\(error)") }
+            XCTAssertEqual(files, ["~/.ssh/id_protected"])
+            XCTAssertEqual(tries, 3)
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("none of the 3 passphrases typed for ~/.ssh/id_protected opened it"), text)
+            XCTAssertTrue(text.contains("'ssh-keygen -y -f ~/.ssh/id_protected'"), text)
+            XCTAssertFalse(text.contains("none was given"), text)
+        }
+        XCTAssertEqual(asked.all.map(\.attempt), [1, 2, 3])
+    }
+
     /// Default files (none named for the host) come after the device key and the agent (ssh's order), and an unencrypted one
     /// logs in without a question.
     func testUnencryptedFileLogsInAfterTheRefusedDeviceKey() throws {

@@ -1,4 +1,5 @@
 import XCTest
+import Console
 @testable import Sessions
 
 /// The status line's texts, computed from values (no loop, no host): what it says, in which
@@ -41,6 +42,31 @@ final class StatusLineTests: XCTestCase {
         let full = "42 typed bytes wait to be sent · \(reason)"
         let next = full[full.index(full.startIndex, offsetBy: shown.count)]
         XCTAssertEqual(next, " ", "cut where a word ends: \(text)")
+    }
+
+    /// Issue 32: a line too long for one row wraps into more rows (at spaces) instead of losing
+    /// its end; the words are all there, in order, and no row is wider than the screen.
+    func testALongLineWrapsIntoRowsWithEveryWord() throws {
+        let line = StatusLine(banner: "e2e: the picture was not uploaded and the paste went through as typed", state: reason)
+        let rows = try XCTUnwrap(line.lines(width: 40, rows: 10))
+        XCTAssertGreaterThan(rows.count, 1)
+        XCTAssertTrue(rows.allSatisfy { $0.count <= 40 }, "\(rows)")
+        XCTAssertEqual(rows.joined(separator: " "), line.wholeText, "nothing left out or cut")
+        XCTAssertEqual(line.lines(width: 500, rows: 1), [try XCTUnwrap(line.wholeText)], "a line that fits is one row")
+        XCTAssertNil(StatusLine().lines(width: 40, rows: 3))
+    }
+
+    /// Past its rows the last row is cut at a word and names the key whose box shows the whole
+    /// text (the help box carries it first).
+    func testPastItsRowsTheLineNamesTheKeyThatShowsItAll() throws {
+        let line = StatusLine(pending: "42 typed bytes wait to be sent", state: reason)
+        let rows = try XCTUnwrap(line.lines(width: 40, rows: 2))
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertTrue(rows.allSatisfy { $0.count <= 40 }, "\(rows)")
+        XCTAssertTrue(rows[1].hasSuffix("… (\(PrefixKeyHandler.keys(for: .help)) shows all)"), rows[1])
+        let box = InputRouter.helpBox(status: line.wholeText).lines
+        XCTAssertEqual(box.first, "Status: 42 typed bytes wait to be sent · \(reason)")
+        XCTAssertEqual(Array(box.dropFirst(2).prefix(PrefixKeyHandler.helpLines.count)), PrefixKeyHandler.helpLines)
     }
 
     func testABannerGoesAfterItsTime() {

@@ -125,8 +125,10 @@ extension AttachRun {
         case .failure(.linkDropped(let reason)):
             finishPaste(job, text: nil, note: "upload cancelled: \(reason); nothing was pasted. Paste again once \(name) is back")
         case .failure(.refused(let reason)):
-            // Advice first: the status line may cut the reason at the screen's edge.
-            finishPaste(job, text: nil, note: "\(name): nothing pasted; its sshd needs SFTP ('Subsystem sftp') "
+            // The host cannot take the picture (no SFTP, no room): what was pasted goes through
+            // as typed, so a dropped file's path is never lost; the reason says why.
+            let what = job.original == nil ? "nothing pasted" : "the picture was not uploaded and the paste went through as typed"
+            finishPaste(job, text: job.original, note: "\(name): \(what); its sshd needs SFTP ('Subsystem sftp') "
                 + "and room in ~/\(SFTPUpload.directory) (\(reason))")
         }
     }
