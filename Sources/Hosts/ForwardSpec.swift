@@ -16,8 +16,9 @@ public struct ForwardSpec: Equatable, Sendable, CustomStringConvertible {
         + "ports from 1 to 65535, IPv6 addresses in brackets"
     public static let maximumForwards = 16
 
-    /// Parses one forward; nil when it is not of that form.
-    public init?(_ text: String) {
+    /// `[BIND:]PORT:HOST:PORT` split at the colons outside `[…]` (IPv6 addresses): three or four
+    /// fields, else nil. The form `-L` and `-R` share, as in ssh.
+    static func colonFields(_ text: String) -> [String]? {
         var parts: [String] = []
         var current = ""
         var bracket = false
@@ -28,7 +29,12 @@ public struct ForwardSpec: Equatable, Sendable, CustomStringConvertible {
             current.append(c)
         }
         parts.append(current)
-        guard parts.count == 3 || parts.count == 4 else { return nil }
+        return parts.count == 3 || parts.count == 4 ? parts : nil
+    }
+
+    /// Parses one forward; nil when it is not of that form.
+    public init?(_ text: String) {
+        guard let parts = Self.colonFields(text) else { return nil }
         let bind = parts.count == 4 ? parts[0] : "127.0.0.1"
         let fields = Array(parts.suffix(3))
         guard let local = Int(fields[0]), let remote = Int(fields[2]),

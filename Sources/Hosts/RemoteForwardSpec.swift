@@ -15,17 +15,7 @@ public struct RemoteForwardSpec: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses one remote forward; nil when it is not of that form.
     public init?(_ text: String) {
-        var parts: [String] = []
-        var current = ""
-        var bracket = false
-        for c in text {
-            if c == "[" { bracket = true; continue }
-            if c == "]" { bracket = false; continue }
-            if c == ":" && !bracket { parts.append(current); current = ""; continue }
-            current.append(c)
-        }
-        parts.append(current)
-        guard parts.count == 3 || parts.count == 4 else { return nil }
+        guard let parts = ForwardSpec.colonFields(text) else { return nil }
         let bind = parts.count == 4 ? parts[0] : "localhost"
         let fields = Array(parts.suffix(3))
         guard let remote = Int(fields[0]), let local = Int(fields[2]),
