@@ -42,15 +42,24 @@ extension AttachRun {
     }
 
     /// Ctrl+C before the host in front has ever attached in this run (TCP, handshake, a login
-    /// question, a host that never answers) stops Drover at once, as it stops ssh: the key goes
-    /// to no host (keys are kept while connecting, and this one must not arrive later), the
-    /// connect thread is left to be dropped, the terminal is given back. After an attach,
-    /// ctrl+c is the host's key, kept while it reconnects.
+    /// question, a host that never answers) stops that connect at once, as it stops ssh: the key
+    /// goes to no host (keys are kept while connecting, and this one must not arrive later), the
+    /// connect thread is left to be dropped. The only open host stopped ends Drover (the terminal
+    /// given back); with others open, it is closed as `ctrl+] X` closes one and the next comes
+    /// forward. After an attach, ctrl+c is the host's key, kept while it reconnects.
     private func stopsConnecting(_ event: InputEvent) -> Bool {
         guard event.asPress == .key(.character("c"), .control), !front.attachedOnce, outcome == nil else { return false }
-        let name = front.name
-        finish(130, "Stopped connecting to \(name) (ctrl+c); no key was sent to it. 'drover doctor \(name)' shows "
-               + "where a connection stops, and --timeout SECONDS sets how long attach waits for an answer.")
+        let link = front
+        let message = "Stopped connecting to \(link.name) (ctrl+c); no key was sent to it. 'drover doctor \(link.name)' "
+            + "shows where a connection stops, and --timeout SECONDS sets how long attach waits for an answer."
+        guard let change = ring.closeFront() else {
+            finish(130, message)
+            return true
+        }
+        bringForward(change)
+        link.cancelReconnect()
+        link.dropConnection()
+        hostDone(link, .init(exitCode: 130, message: message))
         return true
     }
 

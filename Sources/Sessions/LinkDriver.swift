@@ -51,12 +51,10 @@ final class LinkDriver {
     let stream: HostStream
     var screen: HostScreen { stream.screen }
     var terminal: Terminal { screen.terminal }
-    /// The link's attempts and what they decide about retrying; written only by the driver's
-    /// own methods, so the link's state has one writer.
+    /// The link's attempts and their retry decisions; only the driver's own methods write them.
     private var attempts: LinkAttempts
     var lifecycle: LinkLifecycle { attempts.lifecycle }
-    /// Whether any connection of this run reached the remote command.
-    var attachedOnce: Bool { attempts.attachedOnce }
+    var attachedOnce: Bool { attempts.attachedOnce }   // any connection of this run reached the command
     private(set) var connection: (any LinkConnection)?
     /// The person's password answers of this run, for reconnects (wiped on exit).
     let answers = LoginAnswers()

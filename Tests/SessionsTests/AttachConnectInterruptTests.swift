@@ -61,4 +61,33 @@ final class AttachConnectInterruptTests: XCTestCase {
         XCTAssertEqual(text.split(separator: "\n").count, 1, "nothing but the client's banner: \(received.bytes)")
         XCTAssertFalse(received.bytes.contains(0x03), "ctrl+c never reached the host")
     }
+
+    /// With another host open, ctrl+c stops only the connect in front: that host is closed, the
+    /// other comes forward and keeps its session, and Drover goes on.
+    func testCtrlCWithAnotherHostOpenStopsOnlyThatConnect() throws {
+        let listener = try SilentListener(backlog: 8)
+        let received = Received()
+        let listening = listener.fd
+        Thread.detachNewThread { received.serve(listening) }
+        try harness.registerHost(named: "mute", port: listener.port, command: "exec cat")
+        try harness.registerHost(named: "good", command: "printf 'good-%s\\n' $((20+22)); exec cat")
+        // good's key is trusted first, so no question waits for it behind the silent host.
+        try harness.startAttach(hosts: ["good"])
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("good-42")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+
+        try harness.startAttach(hosts: ["mute", "good"], options: "--timeout 600")
+        try harness.waitUntil("the client's banner at the host") { _ in received.bytes.contains(0x0A) }
+        try harness.keys("C-c")
+        // good comes forward: a line typed to its cat shows twice (the echo, then cat's copy).
+        try harness.waitFor("good-42")
+        try harness.type("still-here\n")
+        try harness.waitUntil("good's cat answering") { $0.components(separatedBy: "still-here").count - 1 >= 2 }
+        XCTAssertFalse(received.bytes.contains(0x03), "ctrl+c never reached the silent host")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit(number: 2).status, 0, "Drover went on after the stopped connect")
+    }
 }
