@@ -86,7 +86,7 @@ extension AttachRun {
         bringForward(change)
         link.cancelReconnect()
         link.dropConnection()
-        let keeps = link.target.runsHerdr ? "; its herdr session keeps running there" : ""
+        let keeps = link.target.runsHerdr && everAttached.contains(link.index) ? "; its herdr session keeps running there" : ""
         hostDone(link, .init(exitCode: 0, message: "Closed \(link.name)\(keeps)."))
     }
 }

@@ -126,7 +126,7 @@ final class AttachRun {
             front.resizeRemote(columns: columns, rows: rows)
             recordResize()
         }, onClosed: { [unowned self] in
-            finish(1, "The local terminal closed; the herdr \(sessionsKeepRunning).")
+            finish(1, "The local terminal closed." + sessionsKeptNote)
         })
     }
 
@@ -160,9 +160,12 @@ final class AttachRun {
         loop.stop()
     }
 
-    /// "session keeps running on mac" / "sessions keep running on mac, pi".
-    var sessionsKeepRunning: String {
-        drivers.count == 1 ? "session keeps running on \(drivers[0].name)"
-            : "sessions keep running on \(ring.names.joined(separator: ", "))"
+    /// " The herdr session keeps running on mac." for the hosts that reached herdr in this run
+    /// (never one that did not connect, nor a `--command` host); empty when there is none.
+    var sessionsKeptNote: String {
+        let kept = drivers.filter { everAttached.contains($0.index) && $0.target.runsHerdr }.map(\.name)
+        if kept.isEmpty { return "" }
+        return kept.count == 1 ? " The herdr session keeps running on \(kept[0])."
+            : " The herdr sessions keep running on \(kept.joined(separator: ", "))."
     }
 }

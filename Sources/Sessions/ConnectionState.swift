@@ -14,7 +14,7 @@ public enum ConnectionState: Equatable, Sendable {
     /// Stopped for good (a permanent failure, or before the first attach); `reason` says why
     /// and what to do.
     case failed(reason: String)
-    /// The remote session ended or detached (herdr keeps running on the host).
+    /// The remote session ended or detached (a herdr session keeps running on the host).
     case ended
 
     /// One line for the status overlay; nil when nothing should be shown (attached).
@@ -31,7 +31,7 @@ public enum ConnectionState: Equatable, Sendable {
             // The state first: a long reason may be cut at the screen's edge.
             return "\(host): connection lost; reconnecting \(when) (attempt \(attempt); \(PrefixKeyHandler.keys(for: .redraw)): now): \(reason)"
         case .failed(let reason): return "\(host): \(reason)"
-        case .ended: return "\(host): session ended; herdr keeps running on the host"
+        case .ended: return "\(host): session ended"   // herdr's keeps running; a command's is over: the end message says which
         }
     }
 

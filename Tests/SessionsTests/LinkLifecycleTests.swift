@@ -12,7 +12,7 @@ final class LinkLifecycleTests: XCTestCase {
         XCTAssertTrue(s.handle(.attached, generation: g))
         XCTAssertNil(s.state.statusLine(host: "mac"))
         XCTAssertTrue(s.handle(.remoteEnded, generation: g))
-        XCTAssertEqual(s.state.statusLine(host: "mac"), "mac: session ended; herdr keeps running on the host")
+        XCTAssertEqual(s.state.statusLine(host: "mac"), "mac: session ended")
     }
 
     func testStaleGenerationChangesNothingAndCannotPrompt() {
