@@ -15,8 +15,10 @@ final class RoundTripTests: XCTestCase {
         let fixture = try SSHFixture()
         defer { fixture.tearDown() }
         let trace = fixture.sshd.directory.file("shaper-trace")
-        // A delay each way keeps each side's burst apart from the answer to it.
-        let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: 20, trace: trace)
+        // A delay each way keeps each side's burst apart from the answer to it: a burst is split
+        // into two flights only if its writer is kept from the CPU longer than the delay, so it is
+        // long enough for a machine busy with other work (20 ms was not, under load 20).
+        let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: 150, trace: trace)
         defer { shaper.tearDown() }
         let endpoint = SSHEndpoint(host: "127.0.0.1", port: shaper.port, user: fixture.user)
         let session = try SSHSession.connect(to: endpoint)
