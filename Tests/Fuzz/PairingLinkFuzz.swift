@@ -66,16 +66,17 @@ private func checkStandardInputLine(_ bytes: [UInt8]) {
     signal(SIGPIPE, SIG_IGN)   // the writer learns the reader stopped from EPIPE, as a pipe into `pair -` would
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { abort() }
+    let writeEnd = fds[1]   // a constant for the writer thread (a captured var would be shared)
     let writer = Thread {
         for _ in 0..<copies {
             var offset = 0
             while offset < bytes.count {
-                let n = bytes[offset...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+                let n = bytes[offset...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
                 if n <= 0 { break }   // the reader closed its end: the rest was not wanted
                 offset += n
             }
         }
-        close(fds[1])
+        close(writeEnd)
     }
     writer.start()
     do {
