@@ -113,6 +113,9 @@ final class ConsoleSessionTests: XCTestCase {
         let child = try XCTUnwrap(PTY.fork(settings: original) {
             // A plain process: default actions (the test runner's own crash handlers are not ours).
             for crash in SignalRestore.crashSignals { _ = LibC.signal(crash, SIG_DFL) }
+            // A runner started with nohup or in the background hands down SIGHUP/SIGINT ignored,
+            // and ConsoleSession rightly keeps an inherited ignore: start from the defaults.
+            for ending in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { _ = LibC.signal(ending, SIG_DFL) }
             guard let session = try? ConsoleSession() else { _exit(3) }
             if raisedByChild { raise(signal) }
             while true { pause() }
