@@ -78,6 +78,19 @@ final class KeyInstallWindowsTests: XCTestCase {
                        ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOther other", try world.deviceLine()])
         XCTAssertFalse(FileManager.default.fileExists(atPath: world.fake.file("ProgramData/ssh/administrators_authorized_keys")))
     }
+
+    /// A Windows host registered as unix gets the /bin/sh script, which its shell refuses: the
+    /// error names the setting that fixes it, and nothing was written.
+    func testAWindowsHostRegisteredAsUnixIsToldToSayItIsWindows() throws {
+        let world = try FakeWindowsHost(admin: false, platform: "unix")
+        defer { world.tearDown() }
+        let install = CLIHarness.checked(["key", "install", "win", "--yes"], environment: world.env, input: [world.password],
+                                         expect: 1)
+        XCTAssertTrue(install.err.contains("could not change ~/.ssh/authorized_keys on win"), install.err)
+        XCTAssertTrue(install.err.contains("if it is a Windows host, say so with 'drover hosts edit win --platform windows'"),
+                      install.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: world.account.home + "/.ssh/authorized_keys"))
+    }
 }
 
 /// A throwaway account with a password on an sshd whose commands go to the fake Windows shell,
@@ -93,7 +106,7 @@ private struct FakeWindowsHost {
         ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": dir.file("home"), "PATH": "/usr/bin:/bin"]
     }
 
-    init(admin: Bool) throws {
+    init(admin: Bool, platform: String = "windows") throws {
         fake = try TemporaryDirectory(prefix: "drover-fake-windows")
         chmod(fake.path, 0o755)
         dir = try TemporaryDirectory(prefix: "drover-keyinstall-win")
@@ -107,7 +120,7 @@ private struct FakeWindowsHost {
         try Shell.run("/bin/chown", ["-R", account.name, fake.path])
         try Shell.run("/usr/sbin/chpasswd", [], input: "\(account.name):\(password)\n")
         try FileManager.default.removeItem(atPath: account.home + "/.ssh")
-        CLIHarness.checked(["hosts", "add", "win", "\(account.name)@127.0.0.1:\(sshd.port)", "--platform", "windows"],
+        CLIHarness.checked(["hosts", "add", "win", "\(account.name)@127.0.0.1:\(sshd.port)", "--platform", platform],
                            environment: env)
     }
 

@@ -1,5 +1,6 @@
 import Hosts
 import Identity
+import Sessions
 import SSH
 
 /// `drover key install HOST`: Drover's ssh-copy-id. Logs in once with what works today (keys,
@@ -51,9 +52,7 @@ enum KeyInstallCommand {
         guard answer.status == 0, words.first == "added" || words.first == "present", windows == (words.count == 2) else {
             throw KeyInstallError(text: "could not change \(file) on \(target.displayName)"
                                   + (answer.errors.isEmpty ? " (exit status \(answer.status))" : ": \(answer.errors)")
-                                  + (windows ? "; check that the account may write there (an administrator's key goes to "
-                                     + "%ProgramData%\\ssh, which needs an elevated account) and try again"
-                                     : "; check that account's home directory is writable and try again"))
+                                  + "; " + advice(windows: windows, target: target))
         }
         ctx.print(words.first == "added"
                   ? "Added this device's key to \(file) on \(target.displayName) (logged in with \(login))."
@@ -63,6 +62,19 @@ enum KeyInstallCommand {
         proof.disconnect()
         ctx.print("Logged in to \(target.displayName) with the device key alone: 'drover attach \(target.displayName)' needs no password now.")
         return 0
+    }
+
+    /// What to check after a failed install. A Windows host the registry calls unix fails at
+    /// `/bin/sh`, so that case names the setting that sends it the PowerShell script.
+    private static func advice(windows: Bool, target: AttachTarget) -> String {
+        if windows {
+            return "check that the account may write there (an administrator's key goes to %ProgramData%\\ssh, "
+                + "which needs an elevated session) and try again"
+        }
+        let platform = target.isRegistered && target.host != nil
+            ? "'drover hosts edit \(target.host?.name ?? "") --platform windows'"
+            : "'drover hosts add NAME \(target.endpoint.description) --platform windows', then 'drover key install NAME'"
+        return "check that account's home directory is writable and try again; if it is a Windows host, say so with " + platform
     }
 
     /// The shell script that adds `line` once: 0700 ~/.ssh, 0600 file, a newline first when the
