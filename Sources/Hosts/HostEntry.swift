@@ -69,6 +69,12 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var connectTimeout: Int?
     /// Seconds between keepalive probes (ssh_config's `ServerAliveInterval`); nil: `--keepalive` or 15.
     public var keepalive: Int?
+    /// The shell a Windows host's sshd runs commands through, as the person set it
+    /// (`--windows-shell`); never probed. nil: learned (`windowsShellSeen`), ADR 0032.
+    public var windowsShell: WindowsShell?
+    /// The shell Drover's probe found on this Windows host, kept so the probe runs once; probed
+    /// again when an attach written for it fails. nil: not probed yet.
+    public var windowsShellSeen: WindowsShell?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -168,6 +174,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
         case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward
+        case windowsShell, windowsShellSeen
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -204,6 +211,8 @@ public struct HostEntry: Codable, Equatable, Sendable {
         connectTimeout = try c.decodeIfPresent(Int.self, forKey: .connectTimeout)
         keepalive = try c.decodeIfPresent(Int.self, forKey: .keepalive)
         remoteForward = try c.decodeIfPresent([String].self, forKey: .remoteForward)
+        windowsShell = try c.decodeIfPresent(WindowsShell.self, forKey: .windowsShell)
+        windowsShellSeen = try c.decodeIfPresent(WindowsShell.self, forKey: .windowsShellSeen)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

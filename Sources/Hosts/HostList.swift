@@ -60,6 +60,17 @@ public struct HostList: Equatable, Sendable {
         return true
     }
 
+    /// Records the shell the probe found on the Windows host called `name` (nil forgets it, so
+    /// the next attach probes), if that entry still names the same account. Not an edit by the
+    /// person, so `updated` stays. True when the entry changed.
+    @discardableResult
+    public mutating func rememberWindowsShell(_ shell: WindowsShell?, forHostNamed name: String, account: HostEntry) -> Bool {
+        guard let index = hosts.firstIndex(where: { $0.name == name }), hosts[index].hasSameAccount(as: account),
+              hosts[index].windowsShellSeen != shell else { return false }
+        hosts[index].windowsShellSeen = shell
+        return true
+    }
+
     /// Replaces the host called `name` with `host` (which may carry a new name). An invalid
     /// entry is replaced too, when `host` passes every rule; it then takes its place in the file.
     @discardableResult

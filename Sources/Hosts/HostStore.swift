@@ -78,6 +78,13 @@ public struct HostStore: Sendable {
         _ = try modify { list, _ in list.rememberKey(fingerprint, forHostNamed: account.name, account: account) }
     }
 
+    /// Records (or with nil forgets) the shell the probe found on the Windows host `account`
+    /// (ADR 0032); written only when it differs from what the file holds.
+    public func rememberWindowsShell(_ shell: WindowsShell?, for account: HostEntry) throws {
+        guard let current = try? load().named(account.name), current.windowsShellSeen != shell else { return }
+        _ = try modify { list, _ in list.rememberWindowsShell(shell, forHostNamed: account.name, account: account) }
+    }
+
     /// Adds `host` or updates the entry for the same user@host:port (see `HostList.upsert`).
     public func upsert(_ host: HostEntry) throws -> HostList.UpsertOutcome {
         try modify { list, now in try list.upsert(host, now: now) }

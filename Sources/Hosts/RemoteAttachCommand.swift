@@ -2,25 +2,33 @@
 /// `drover attach`, which is `DroverCLI.AttachCommand`.)
 ///
 /// Unix runs herdr through a login shell so PATH entries from Homebrew or installers are
-/// found; Windows OpenSSH already has the registry PATH, and plain `herdr …` parses the same under
-/// cmd and PowerShell, whichever is the host's DefaultShell. Session names are validated
-/// (`HostRules.checkSession`), never quoted.
+/// found; Windows OpenSSH already has the registry PATH. Session names are validated
+/// (`HostRules.checkSession`: letters, digits, `._-`), never quoted.
 ///
 /// With `terminal`, herdr runs with `TERM_PROGRAM` set to it (ADR 0029), on the command line
 /// because sshd's `AcceptEnv` rarely lets it through: unix through `env` (a utility, so it
-/// works from sh, bash, zsh, fish and csh alike). Windows gets no variable: sshd hands the line
-/// to the DefaultShell, and no one string sets a variable for the next command under both cmd
-/// and PowerShell (`cmd /c "set X=Y&& …"` loses its quotes in PowerShell's -Command), so until
-/// Drover knows the host's shell a Windows host's alerts stay there (ADR 0029).
+/// works from sh, bash, zsh, fish and csh alike). A Windows host's line depends on the shell
+/// its sshd runs it through (ADR 0032): OpenSSH for Windows starts `"SHELL" /c LINE` (cmd) or
+/// `"SHELL" -c LINE` (PowerShell) as one Windows command line, so
+/// - cmd: `set "TERM_PROGRAM=ghostty"&& herdr …`: the quotes end the value before `&&` (no
+///   trailing space), and the line does not start with a quote, so `/c` keeps it as it is;
+/// - PowerShell: `$env:TERM_PROGRAM='ghostty'; herdr …`: no double quotes (the command line's
+///   own splitting would eat them); PowerShell joins the words after `-c` with spaces again.
+/// An unknown Windows shell gets plain `herdr …`, which both parse the same.
 public enum RemoteAttachCommand {
-    public static func herdr(platform: Platform, session: String?, terminal: AnnouncedTerminal? = nil) -> String {
+    public static func herdr(platform: Platform, session: String?, terminal: AnnouncedTerminal? = nil,
+                             windowsShell: WindowsShell? = nil) -> String {
         let herdr = session.map { "herdr session attach \($0)" } ?? "herdr"
         switch platform {
         case .unix:
             let env = terminal.map { "env TERM_PROGRAM=\($0.rawValue) " } ?? ""
             return "exec \(env)\"$SHELL\" -lc '\(herdr)'"
         case .windows:
-            return herdr
+            guard let terminal, let windowsShell else { return herdr }
+            switch windowsShell {
+            case .cmd: return "set \"TERM_PROGRAM=\(terminal.rawValue)\"&& \(herdr)"
+            case .powershell: return "$env:TERM_PROGRAM='\(terminal.rawValue)'; \(herdr)"
+            }
         }
     }
 }

@@ -50,6 +50,11 @@ extension AttachRun: LinkDriverDelegate {
     func driver(_ driver: LinkDriver, ended exit: SSHExit?) {
         let name = driver.name
         let status = exit?.status ?? 0
+        if WindowsShellChoice.shouldRecheck(driver.target, after: exit) {
+            // The line may be written for a shell the host no longer runs (ADR 0032).
+            driver.target.recheckWindowsShell = true
+            return connect(driver)
+        }
         if status == 0 && exit?.signal == nil {
             let message = driver.target.runsHerdr
                 ? "The session on \(name) was detached or ended; herdr keeps running on the host. Reattach with 'drover attach \(driver.target.attachArguments)'."

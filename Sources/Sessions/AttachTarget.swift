@@ -35,6 +35,12 @@ public struct AttachTarget: Equatable, Sendable {
     public var proxyCommand: String?
     /// How the person named this target, which advice must repeat to reach it again.
     public var naming = Naming()
+    /// The terminal named to herdr (`announcing`). A Windows host's line is written only once
+    /// its shell is known, at connect (`WindowsShellChoice`, ADR 0032).
+    public private(set) var announced: AnnouncedTerminal?
+    /// Set after an attach written for the remembered Windows shell failed: the next connection
+    /// probes the shell again instead of trusting the registry (once a run).
+    public var recheckWindowsShell = false
 
     /// How a target was named: from the registry or made for this run, and with which flags.
     public struct Naming: Equatable, Sendable {
@@ -147,6 +153,8 @@ public struct AttachTarget: Equatable, Sendable {
         target.isRegistered = isRegistered
         target.proxyCommand = proxyCommand
         target.oneOffArguments = oneOffArguments
+        target.announced = announced
+        target.recheckWindowsShell = recheckWindowsShell
         return target
     }
 
@@ -159,7 +167,16 @@ public struct AttachTarget: Equatable, Sendable {
         var target = self
         target.command = RemoteAttachCommand.herdr(platform: entry.platform, session: sessionOverride ?? entry.session,
                                                    terminal: terminal)
+        target.announced = terminal
         return target
+    }
+
+    /// The attach line of a Windows host whose herdr is told of a terminal, written for
+    /// `shell`; nil when the line does not depend on a shell (unix, a `--command`, nothing told).
+    public func windowsAttachCommand(for shell: WindowsShell?) -> String? {
+        guard let host, host.platform == .windows, host.command == nil, let announced else { return nil }
+        return RemoteAttachCommand.herdr(platform: .windows, session: sessionOverride ?? host.session,
+                                         terminal: announced, windowsShell: shell)
     }
 
     /// The arguments of `drover attach` that reach this target again, shell-quoted: `mac`,

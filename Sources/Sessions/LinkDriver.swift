@@ -44,7 +44,7 @@ protocol LinkDriverDelegate: AnyObject {
 final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
-    let target: AttachTarget
+    var target: AttachTarget
     /// The host's byte path: its screen (the front view views it while the host is in front) and
     /// its outbox of keys, pastes and answers; keys typed while not attached go once the
     /// session has drawn (`deliveryTimer`: anyway if it stays quiet).

@@ -76,7 +76,9 @@ public final class RemoteConnection {
         // Only the target's session gets the agent, never a jump host's.
         let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil
         func start(_ session: SSHSession) throws -> SSHChannel {
-            let channel = try session.exec(target.command, pty: SSHPTYRequest(columns: columns, rows: rows),
+            // A Windows host's line is written for its shell, probed on this session if unknown.
+            let command = try WindowsShellChoice.command(for: target, on: session, root: root, note: note)
+            let channel = try session.exec(command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                            environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
                 note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "

@@ -34,11 +34,42 @@ final class RemoteAttachCommandTests: XCTestCase {
                        #"exec env TERM_PROGRAM=iTerm.app "$SHELL" -lc 'herdr session attach work'"#)
     }
 
-    /// No one line sets a variable under both cmd and PowerShell (ADR 0029): Windows stays plain.
-    func testWindowsCommandStaysPlainWhateverTheTerminal() {
+    /// Until the shell is known, a Windows host's line is plain: cmd and PowerShell parse it alike.
+    func testWindowsCommandStaysPlainWhileTheShellIsUnknown() {
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty), "herdr")
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm),
                        "herdr session attach w.1")
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, windowsShell: .cmd), "herdr",
+                       "no terminal told: nothing to set")
+    }
+
+    /// ADR 0032. cmd: OpenSSH for Windows runs `"cmd.exe" /c LINE`; the line does not start with
+    /// a quote, so /c keeps it whole; `set "NAME=VALUE"` ends the value at the closing quote, so
+    /// no space before `&&` joins it.
+    func testCmdLineSetsTheVariableWithQuotedSetAndAndAnd() {
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty, windowsShell: .cmd),
+                       #"set "TERM_PROGRAM=ghostty"&& herdr"#)
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm, windowsShell: .cmd),
+                       #"set "TERM_PROGRAM=iTerm.app"&& herdr session attach w.1"#)
+    }
+
+    /// ADR 0032. PowerShell: OpenSSH for Windows runs `"powershell.exe" -c LINE` as one Windows
+    /// command line; its argument splitting removes double quotes but keeps single quotes and
+    /// `;`, and -Command joins the words again with spaces. So: single quotes only, `;` to go on.
+    func testPowerShellLineSetsEnvWithSingleQuotesOnly() {
+        let line = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .ghostty, windowsShell: .powershell)
+        XCTAssertEqual(line, "$env:TERM_PROGRAM='ghostty'; herdr session attach w.1")
+        XCTAssertFalse(line.contains("\""), "no double quote for the command-line splitting to eat")
+        // Split as CommandLineToArgvW splits (spaces; no quotes here), then joined as -Command does.
+        XCTAssertEqual(line.split(separator: " ").joined(separator: " "), line)
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .iTerm, windowsShell: .powershell),
+                       "$env:TERM_PROGRAM='iTerm.app'; herdr")
+    }
+
+    /// The unix line does not depend on a Windows shell.
+    func testAWindowsShellDoesNotChangeTheUnixLine() {
+        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .unix, session: nil, terminal: .ghostty, windowsShell: .cmd),
+                       #"exec env TERM_PROGRAM=ghostty "$SHELL" -lc 'herdr'"#)
     }
 
     func testTheAnnouncedTerminalIsTheLocalOneWhenHerdrKnowsItWithoutOtherEffects() {

@@ -10,6 +10,8 @@ enum HostsFieldOptions {
         OptionSpec("port", short: "p", value: "PORT", help: "SSH port (default 22)"),
         OptionSpec("user", short: "u", value: "USER", help: "login name (default: your local user name)"),
         OptionSpec("platform", value: "unix|windows", help: "how herdr is started on the host (default unix)"),
+        OptionSpec("windows-shell", value: "cmd|powershell|auto",
+                   help: "the shell a Windows host's sshd runs commands through (DefaultShell; pwsh is powershell); default auto: probed once"),
         OptionSpec("session", short: "s", value: "SESSION", help: "herdr session to attach (default: herdr's default session)"),
         OptionSpec("command", value: "CMD", help: "run CMD instead of the herdr attach command, verbatim"),
         OptionSpec("auth", value: "LIST", help: "auth methods in order, e.g. device-key,agent,password"),
@@ -94,6 +96,10 @@ enum HostsFieldOptions {
             host.platform = platform
             changed = true
         }
+        if let raw = args.value("windows-shell") {
+            try applyWindowsShell(raw, to: &host)
+            changed = true
+        }
         if let session = args.value("session") {
             host.session = session
             changed = true
@@ -169,6 +175,25 @@ enum HostsFieldOptions {
             changed = true
         }
         return changed
+    }
+
+    /// `--windows-shell`: a shell the person names is used as is; `auto` forgets both it and the
+    /// probed one, so the next attach probes (ADR 0032).
+    private static func applyWindowsShell(_ raw: String, to host: inout HostEntry) throws {
+        let name = raw.lowercased()
+        guard host.platform == .windows else {
+            throw UsageError("--windows-shell is for Windows hosts, and \(host.name) is a \(host.platform.rawValue) host; "
+                             + "add --platform windows if it runs Windows")
+        }
+        if name == "auto" {
+            host.windowsShell = nil
+            host.windowsShellSeen = nil
+            return
+        }
+        guard let shell = WindowsShell(rawValue: name == "pwsh" ? "powershell" : name) else {
+            throw UsageError("--windows-shell must be cmd, powershell or auto, not '\(raw)'")
+        }
+        host.windowsShell = shell
     }
 
     /// `--auth LIST` for hosts and the one-off flags alike.

@@ -66,9 +66,18 @@ enum HostsShowCommand {
             + (host.proxyCommand.map { [("proxy command", "\($0) (run by attach to reach the host)")] } ?? [])
             + (host.connectTimeout.map { [("connect timeout", "\($0) s")] } ?? [])
             + (host.keepalive.map { [("keepalive", "\($0) s")] } ?? [])
+            + windowsShellRow(host)
             + (host.remoteForward.map { [("remote forward", $0.joined(separator: " ") + " (the host listens; as ssh -R)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")
+    }
+
+    /// A Windows host's shell (ADR 0032): the one set, the one probed, or the probe still due.
+    private static func windowsShellRow(_ host: HostEntry) -> [(String, String)] {
+        guard host.platform == .windows else { return [] }
+        if let set = host.windowsShell { return [("windows shell", "\(set.rawValue) (--windows-shell)")] }
+        if let seen = host.windowsShellSeen { return [("windows shell", "\(seen.rawValue) (probed; probed again if an attach fails)")] }
+        return [("windows shell", "probed at the next attach")]
     }
 }

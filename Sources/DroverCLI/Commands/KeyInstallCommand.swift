@@ -1,11 +1,12 @@
 import Hosts
 import Identity
+import Sessions
 import SSH
 
 /// `drover key install HOST`: Drover's ssh-copy-id. Logs in once with what works today (keys,
 /// the agent, identity files, then a typed password), appends this device's public key to the
 /// account's ~/.ssh/authorized_keys (never twice), then proves it by logging in again with the
-/// device key alone.
+/// device key alone. A Windows host gets a PowerShell script instead (`KeyInstallWindowsScript`).
 enum KeyInstallCommand {
     static let command = Command(
         "install", summary: "put this device's key on a host you can already log in to (as ssh-copy-id)",
@@ -16,7 +17,11 @@ enum KeyInstallCommand {
             identity files), then with a password it asks for, never shown or kept. On the host it
             creates ~/.ssh (mode 0700) and ~/.ssh/authorized_keys (0600) when missing and appends
             the device key's line unless the key is there already. Then it logs in again with the
-            device key alone, to prove the key works. Unix hosts only for now.
+            device key alone, to prove the key works. On a Windows host (--platform windows) it
+            runs Windows PowerShell: an administrator's key goes to
+            %ProgramData%\\ssh\\administrators_authorized_keys (its ACL set to Administrators and
+            SYSTEM only, as OpenSSH for Windows requires), anyone else's to
+            %USERPROFILE%\\.ssh\\authorized_keys.
             """,
         options: [
             OptionSpec("yes", help: "trust and pin an unknown host key without asking (never a changed one)"),
@@ -28,10 +33,6 @@ enum KeyInstallCommand {
     private static func run(_ args: ParsedArguments, _ ctx: CommandContext) throws -> Int32 {
         let text = try args.positionals(exactly: ["HOST"])[0]
         let target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags.read(args, ctx: ctx))
-        if target.host?.platform == .windows {
-            throw UsageError("key install works on unix hosts only for now; on \(target.displayName), add the line "
-                             + "'drover key' prints to the account's authorized_keys by hand", command: "key install")
-        }
         let key = try DeviceKey.loadOrCreate(root: ctx.root)
         let timeout = Double(try args.int("timeout", in: 1...600) ?? target.host?.connectTimeout ?? 10)
         var connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout, readsOpenSSHKnownHosts: true,
@@ -41,21 +42,39 @@ enum KeyInstallCommand {
         let session = try connection.open(ctx: ctx) { step in
             if step.name == "login" { login = step.detail }
         }
-        let answer = try run(script(for: key.publicLine), on: session)
+        let windows = target.host?.platform == .windows
+        let answer = try run(windows ? KeyInstallWindowsScript.command(for: key.publicLine) : script(for: key.publicLine),
+                             on: session)
         session.disconnect()
-        guard answer.status == 0, answer.said == "added" || answer.said == "present" else {
-            throw KeyInstallError(text: "could not change ~/.ssh/authorized_keys on \(target.displayName)"
+        // The last line is the script's answer (a login banner or a shell's notice may come first).
+        let words = (answer.said.split(whereSeparator: \.isNewline).last ?? "").split(separator: " ")
+        let file = windows ? KeyInstallWindowsScript.file(for: words.dropFirst().first ?? "") : "~/.ssh/authorized_keys"
+        guard answer.status == 0, words.first == "added" || words.first == "present", windows == (words.count == 2) else {
+            throw KeyInstallError(text: "could not change \(file) on \(target.displayName)"
                                   + (answer.errors.isEmpty ? " (exit status \(answer.status))" : ": \(answer.errors)")
-                                  + "; check that account's home directory is writable and try again")
+                                  + "; " + advice(windows: windows, target: target))
         }
-        ctx.print(answer.said == "added"
-                  ? "Added this device's key to ~/.ssh/authorized_keys on \(target.displayName) (logged in with \(login))."
-                  : "This device's key was already in ~/.ssh/authorized_keys on \(target.displayName); nothing added.")
+        ctx.print(words.first == "added"
+                  ? "Added this device's key to \(file) on \(target.displayName) (logged in with \(login))."
+                  : "This device's key was already in \(file) on \(target.displayName); nothing added.")
         connection.logins = .deviceKeyOnly
         let proof = try connection.open(ctx: ctx) { _ in }
         proof.disconnect()
         ctx.print("Logged in to \(target.displayName) with the device key alone: 'drover attach \(target.displayName)' needs no password now.")
         return 0
+    }
+
+    /// What to check after a failed install. A Windows host the registry calls unix fails at
+    /// `/bin/sh`, so that case names the setting that sends it the PowerShell script.
+    private static func advice(windows: Bool, target: AttachTarget) -> String {
+        if windows {
+            return "check that the account may write there (an administrator's key goes to %ProgramData%\\ssh, "
+                + "which needs an elevated session) and try again"
+        }
+        let platform = target.isRegistered && target.host != nil
+            ? "'drover hosts edit \(target.host?.name ?? "") --platform windows'"
+            : "'drover hosts add NAME \(target.endpoint.description) --platform windows', then 'drover key install NAME'"
+        return "check that account's home directory is writable and try again; if it is a Windows host, say so with " + platform
     }
 
     /// The shell script that adds `line` once: 0700 ~/.ssh, 0600 file, a newline first when the
