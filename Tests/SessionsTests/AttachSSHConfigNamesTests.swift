@@ -21,7 +21,7 @@ final class AttachSSHConfigNamesTests: XCTestCase {
         userHome = try TemporaryDirectory(prefix: "drover-sshconfig-names")
         chmod(userHome.path, 0o755)
         try FileManager.default.createDirectory(atPath: userHome.file(".ssh/conf.d"), withIntermediateDirectories: true)
-        silent = try SilentListener(backlog: 4)
+        silent = try SilentListener(backlog: 0)
     }
 
     override func tearDown() {
@@ -129,11 +129,12 @@ final class AttachSSHConfigNamesTests: XCTestCase {
         XCTAssertEqual(try harness.waitForExit().status, 0)
         try clear()
 
-        // ConnectTimeout: a host that accepts and never speaks ends with the timeout it set.
+        // ConnectTimeout: a black-holed address (SYNs dropped) ends with the timeout it set.
+        try silent.fillBacklog()
         try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["slow"])
         let (status, screen) = try harness.waitForExit()
         XCTAssertNotEqual(status, 0)
-        XCTAssertTrue(screen.replacingOccurrences(of: "\n", with: "").contains("did not answer within 2 s"), screen)
+        XCTAssertTrue(screen.replacingOccurrences(of: "\n", with: "").contains("did not answer within 2 s while connecting"), screen)
         try clear()
 
         // A Host block added now attaches at once.
