@@ -192,6 +192,8 @@ final class SSHConfigTargetTests: XCTestCase {
                 XCTAssertTrue(text.contains(") does not resolve as an address (Name or service not known): register it with "
                                             + "'drover hosts add demmo --host ADDRESS'"), text)
             }
+            // ssh -G lowercases the name it prints as HostName: still the name as typed.
+            XCTAssertThrowsError(try missing.resolve("DEMMO")) { XCTAssertTrue($0 is UnresolvedHostName, "\($0)") }
         }
         XCTAssertEqual([try sshG("demmo", "hostname"), try sshG("demmo", "port"), try sshG("demmo", "user")], ["demmo", "22", user])
         let typo = CLIHarness.checked(["attach", "boxx.invalid"], environment: env, expect: 1)

@@ -53,9 +53,10 @@ struct TargetResolver {
             host = HostEntry(name: text, hostname: text, user: localUser)   // ssh's defaults, with no config
         }
         flags?.apply(to: &host)
-        // A name nothing maps to another address is connected to as it is written, as ssh does:
-        // refused here when it does not resolve, with the registry names it may be a typo of.
-        if !registered, host.hostname == text, host.proxyCommand == nil, host.jumpHops.isEmpty,
+        // A name nothing maps to another address is connected to as it is written, as ssh does
+        // (which lowercases it): refused here when it does not resolve, with the registry names
+        // it may be a typo of.
+        if !registered, host.hostname.lowercased() == text.lowercased(), host.proxyCommand == nil, host.jumpHops.isEmpty,
            let reason = nameLookup(text) {
             throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), reason: reason, config: lookup.hasConfig)
         }
