@@ -13,6 +13,7 @@ enum HostNameSuggestion {
         switch error {
         case let AttachTargetError.unknown(text, known): (typed, names) = (text, known)
         case let HostStoreError.notFound(name): (typed, names) = (name, registered())
+        case let unresolved as UnresolvedHostName: (typed, names) = (unresolved.text, unresolved.known)
         default: return nil
         }
         guard let best = Suggestion.closest(to: typed, among: names) else { return nil }

@@ -13,4 +13,10 @@ extension ConnectionPlan {
             throw process.failure(after: error, name: displayName)
         }
     }
+
+    /// What `session`'s ProxyCommand wrote to stderr, its last lines (nil for a session without
+    /// one). The command is ended first, so call it once the session is done with.
+    public func proxyCommandSaid(_ session: SSHSession) -> String? {
+        (session.transport as? ProxyCommandProcess)?.finalWords()
+    }
 }

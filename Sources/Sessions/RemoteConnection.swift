@@ -31,7 +31,8 @@ public final class RemoteConnection {
     /// may have been resized while the trust question was up), asking the target (never a hop)
     /// for agent forwarding first when `target.forwardAgent` and a local agent is there. `progress` is told each step so
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
-    /// because OpenSSH trusts it, a missing identity file).
+    /// because OpenSSH trusts it, a missing identity file; a ProxyCommand's later stderr lines,
+    /// from another thread, so it must be thread-safe).
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
                             size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
@@ -68,10 +69,6 @@ public final class RemoteConnection {
         let plan = ConnectionPlan(target: target, root: root, environment: environment, options: options)
         let early = !EarlyOpenRefusals.shared.contains(target.endpoint)
         var session = try logIn(plan, through: outer, thenExec: early)
-        // What a ProxyCommand said while the link came up (a tunnel's notice) is shown once.
-        if let proxy = session.transport as? ProxyCommandProcess, case let said = proxy.saidSoFar, !said.isEmpty {
-            note("\(target.displayName): its ProxyCommand says: \(said)")
-        }
         let (columns, rows) = size()
         // Only the target's session gets the agent, never a jump host's.
         let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil
@@ -96,6 +93,13 @@ public final class RemoteConnection {
             session.disconnect()
             session = try logIn(plan, through: outer, thenExec: false)
             channel = try start(session)
+        }
+        // What a ProxyCommand said while the link came up (a tunnel's notice) is shown once, and
+        // each later line as it comes (from its stderr's reader thread: `note` must be thread-safe).
+        if let proxy = session.transport as? ProxyCommandProcess {
+            let name = target.displayName
+            let said = proxy.follow { note("\(name): its ProxyCommand says: \($0)") }
+            if !said.isEmpty { note("\(name): its ProxyCommand says: \(said)") }
         }
         return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
     }

@@ -8,7 +8,8 @@ import XCTest
 /// SessionsTests): every host is resolved before the terminal is taken over.
 final class AttachCommandTests: XCTestCase {
     private var dir: TemporaryDirectory!
-    /// HOME without ~/.ssh/config: a name the registry does not know stays unknown (ADR 0027).
+    /// HOME without ~/.ssh/config: a name the registry does not know and that does not resolve
+    /// stays unknown (ADR 0027).
     private var env: [String: String] { ["DROVER_HOME": dir.file("drover"), "HOME": dir.file("home")] }
 
     override func setUpWithError() throws { dir = try TemporaryDirectory(prefix: "drover-attachcmd") }

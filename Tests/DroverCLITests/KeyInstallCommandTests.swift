@@ -40,6 +40,7 @@ final class KeyInstallCommandTests: XCTestCase {
         XCTAssertTrue(install.out.contains("Added this device's key to ~/.ssh/authorized_keys on e2e (logged in with"), install.out)
         XCTAssertTrue(install.out.contains("Logged in to e2e with the device key alone"), install.out)
         XCTAssertFalse(install.out.contains(password) || install.err.contains(password), "the password is never printed")
+        XCTAssertTrue(sshd.log.contains("Accepted password for \(account.name)"), "the password logged in:\n\(sshd.log)")
 
         var info = stat()
         XCTAssertEqual(stat(account.home + "/.ssh", &info), 0)

@@ -32,6 +32,10 @@ final class ProxyCommandTests: XCTestCase {
                 HostName 127.0.0.1
                 Port \(sshd.port)
                 ProxyCommand /usr/bin/python3 \(relay) %h %p \(dir.file("relayed.pid"))
+            Host chatty
+                HostName 127.0.0.1
+                Port \(sshd.port)
+                ProxyCommand env RELAY_LOG=1 /usr/bin/python3 \(relay) %h %p \(dir.file("chatty.pid"))
             Host quits
                 HostName 127.0.0.1
                 Port \(sshd.port)
@@ -72,6 +76,21 @@ final class ProxyCommandTests: XCTestCase {
         XCTAssertTrue(doctor.out.contains("Through the ProxyCommand: /usr/bin/python3 \(dir.file("relay.py")) 127.0.0.1 \(sshd.port) "),
                       doctor.out)
         try assertNothingLeft("relayed.pid")
+    }
+
+    /// What the command writes to stderr after the link is up is shown too: doctor prints its
+    /// last lines, in one line, once the session is done (attach's status line:
+    /// AttachProxyCommandTests). The relay says a line before each chunk it passes on.
+    func testDoctorShowsWhatTheProxyCommandSaidAfterTheLinkCameUp() throws {
+        let doctor = CLIHarness.checked(["doctor", "--yes", "chatty"], environment: env)
+        XCTAssertTrue(doctor.out.contains("All steps worked"), doctor.out + doctor.err)
+        let lines = doctor.out.split(separator: "\n").filter { $0.hasPrefix("  ProxyCommand's stderr: ") }
+        XCTAssertEqual(lines.count, 1, doctor.out)
+        XCTAssertTrue(lines.first?.contains("relay: host sent chunk") == true, doctor.out)
+        // Chunk 1 is the greeting; the handshake, the login and 'true''s exit came in later ones.
+        let last = lines.first.flatMap { $0.split(separator: " ").last }.flatMap { Int($0) } ?? 0
+        XCTAssertGreaterThan(last, 3, doctor.out)
+        try assertNothingLeft("chatty.pid")
     }
 
     func testAProxyCommandThatExitsAtOnceIsAClearErrorWithWhatItSaid() throws {

@@ -1,6 +1,8 @@
 import Files
 import Foundation
+import Hosts
 import Identity
+import LibC
 import TestSupport
 import XCTest
 @testable import DroverCLI
@@ -69,8 +71,7 @@ final class SSHConfigTargetTests: XCTestCase {
 
     /// `ssh -G -F CONFIG NAME`'s value of `keyword`.
     private func sshG(_ name: String, _ keyword: String) throws -> String {
-        let out = try Shell.run("/usr/bin/ssh", ["-G", "-F", config, name])
-        return out.split(separator: "\n").first { $0.hasPrefix(keyword + " ") }.map { String($0.dropFirst(keyword.count + 1)) } ?? ""
+        try OpenSSHConfig.value(keyword, for: name, config: config)
     }
 
     private func check(_ name: String, environment: [String: String]? = nil, file: StaticString = #filePath,
@@ -140,6 +141,63 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertEqual(lines, [], "RemoteForward is used now:\n\(doctor.out)")
         XCTAssertTrue(doctor.out.contains("Remote forwards: remote 19090 → 127.0.0.1:80"), doctor.out)
         XCTAssertTrue(doctor.out.contains("Forwards: 18080 → 127.0.0.1:18999"), "LocalForward is used:\n\(doctor.out)")
+    }
+
+    /// The line's presence and text, end to end: one line naming what the config sets that
+    /// Drover cannot honour (attach never shows it: AttachSSHConfigTests).
+    func testDoctorNamesTheSettingsDroverCannotHonourInOneLine() throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: config))
+        handle.seekToEndOfFile()
+        handle.write(Data("Host odd\n    HostName 127.0.0.1\n    Port \(sshd.port)\n    DynamicForward 1080\n    SendEnv DROVER_ODD\n".utf8))
+        try handle.close()
+        let doctor = CLIHarness.checked(["doctor", "--yes", "odd"], environment: env)
+        let lines = doctor.out.split(separator: "\n").filter { $0.contains("ssh_config settings Drover does not use") }
+        XCTAssertEqual(lines, ["ssh_config settings Drover does not use for odd: dynamicforward 1080, sendenv DROVER_ODD"],
+                       doctor.out)
+        XCTAssertTrue(doctor.out.contains("All steps worked"), doctor.out)
+    }
+
+    /// An `ssh` that prints without end is read only so far, and stopped with a clear error.
+    func testAnSSHThatPrintsTooMuchIsStoppedWithAClearError() throws {
+        let bin = dir.file("noisy-bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\nexec yes 'hostname 127.0.0.1'\n".write(toFile: bin + "/ssh", atomically: true, encoding: .utf8)
+        chmod(bin + "/ssh", 0o755)
+        var noisy = env
+        noisy["PATH"] = bin + ":/usr/bin:/bin"
+        let h = CLIHarness.checked(["ssh-check", "--yes", "box", "--", "true"], environment: noisy, expect: 1)
+        XCTAssertTrue(h.err.contains("\(bin)/ssh -G printed more than 256 KiB for 'box' (OpenSSH prints a few KiB), "
+                                     + "so Drover stopped reading it"), h.err)
+        XCTAssertFalse(sshd.log.contains("Connection from"), "nothing was connected:\n\(sshd.log)")
+    }
+
+    /// A bare name that neither the registry nor the config maps is an address, as `ssh NAME`
+    /// takes it (ssh -G: HostName NAME, port 22, the local user), once it resolves; one that
+    /// does not resolve is refused with the registry name it may be a typo of, and how to add it.
+    func testABareNameNothingMapsIsAnAddressOnceItResolves() throws {
+        let list = HostList([HostEntry(name: "demo", hostname: "10.0.0.9", user: "ann")])
+        func resolver(resolving: Bool, home: String) -> TargetResolver {
+            TargetResolver(list: list, lookup: SSHConfigLookup(environment: ["HOME": home, "PATH": "/usr/bin:/bin"]),
+                           flags: nil, localUser: user, nameLookup: { _ in resolving ? nil : "Name or service not known" })
+        }
+        for home in [home, dir.file("home-without-config")] {
+            var found = resolver(resolving: true, home: home)
+            let target = try found.resolve("demmo")
+            XCTAssertEqual(target.endpoint.description, "\(user)@demmo")
+            XCTAssertFalse(target.isRegistered)
+            var missing = resolver(resolving: false, home: home)
+            XCTAssertThrowsError(try missing.resolve("demmo")) { error in
+                let text = HostNameSuggestion.message(for: error, registered: { [] }) ?? ""
+                XCTAssertTrue(text.hasPrefix("no host named 'demmo'. Did you mean 'demo'? Known hosts: demo. 'demmo' ("), text)
+                XCTAssertTrue(text.contains(") does not resolve as an address (Name or service not known): register it with "
+                                            + "'drover hosts add demmo --host ADDRESS'"), text)
+            }
+            // ssh -G lowercases the name it prints as HostName: still the name as typed.
+            XCTAssertThrowsError(try missing.resolve("DEMMO")) { XCTAssertTrue($0 is UnresolvedHostName, "\($0)") }
+        }
+        XCTAssertEqual([try sshG("demmo", "hostname"), try sshG("demmo", "port"), try sshG("demmo", "user")], ["demmo", "22", user])
+        let typo = CLIHarness.checked(["attach", "boxx.invalid"], environment: env, expect: 1)
+        XCTAssertTrue(typo.err.contains("'boxx.invalid' (~/.ssh/config gives it no HostName) does not resolve as an address"), typo.err)
     }
 
     func testAConfigSSHRefusesAnIncludeLoopAndBadFlagsAreClearErrors() throws {

@@ -67,6 +67,33 @@ final class AttachProxyCommandTests: XCTestCase {
         XCTAssertEqual(try ProxyRelay.any(inGroup: second), [], "a detach ends and reaps the ProxyCommand")
     }
 
+    /// What the command writes to stderr after the link is up (a tunnel's later notice) reaches
+    /// the status line as it comes, not only with a failure. The command's subshell writes it
+    /// once the test hands it a line through a FIFO: after the attach, by construction.
+    func testALaterStderrLineOfTheProxyCommandReachesTheStatusLine() throws {
+        let relay = try ProxyRelay.write(to: userHome.file("relay.py"))
+        let notices = userHome.file("notices.fifo")
+        XCTAssertEqual(mkfifo(notices, 0o600), 0)
+        try """
+            Host relayed
+                HostName 127.0.0.1
+                Port \(harness.sshd.port)
+                ProxyCommand sh -c '(read line < \(notices); echo tunnel notice: $line >&2) & exec /usr/bin/python3 \(relay) %h %p \(userHome.file("relay.pid"))'
+                RemoteCommand echo via-relay-$(id -un); exec /bin/sh
+
+            """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["relayed"])
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("via-relay-\(TestSSHD.currentUser)")
+        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: notices))
+        writer.write(Data("token renewed\n".utf8))
+        try writer.close()
+        try harness.waitFor("relayed: its ProxyCommand says: tunnel notice: token renewed")
+        try harness.type("exit\n")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
+
     func testAGenericProxyCommandAttachesAndDiesWithAKilledDrover() throws {
         let relay = try ProxyRelay.write(to: userHome.file("relay.py"))
         let fifo = try LifelineFIFO(path: userHome.file("relay.fifo"))

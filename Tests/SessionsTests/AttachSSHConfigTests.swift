@@ -3,10 +3,10 @@ import XCTest
 import TestSupport
 import LibC
 
-/// Issue 28 end to end in a tmux pane: `drover attach NAME` for a Host of a test HOME's
-/// ~/.ssh/config that the registry does not know (its RemoteCommand runs, its LocalForward
-/// answers), an alias of it, and `attach user@127.0.0.1:PORT -J box -i KEY -L ...` with no
-/// registry entry at all.
+/// Issue 28 end to end in a tmux pane: `attach user@127.0.0.1:PORT -J box -i KEY -L ...` with
+/// no registry entry at all, box being a Host of a test HOME's ~/.ssh/config (its
+/// RemoteCommand runs, the one-off forward answers). Every kind of config name:
+/// AttachSSHConfigNamesTests.
 final class AttachSSHConfigTests: XCTestCase {
     private var harness: AttachHarness!
     private var server: ChildProcess?
@@ -68,26 +68,6 @@ final class AttachSSHConfigTests: XCTestCase {
                 RemoteCommand echo on-the-address; exec /bin/sh
 
             """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
-    }
-
-    func testAConfigNameAndItsAliasAttachWithoutImportAndTheForwardAnswers() throws {
-        let localPort = try TestSSHD.freePort()
-        try writeConfig(localPort: localPort)
-        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["box"])
-        try harness.waitFor("Type 'yes' to trust")
-        try harness.type("yes\n")
-        try harness.waitFor("on-box-\(TestSSHD.currentUser)")
-        XCTAssertEqual(try fetch(port: localPort), "hello through the config's forward\n")
-        try harness.type("exit\n")
-        XCTAssertEqual(try harness.waitForExit().status, 0)
-
-        try harness.type("clear\n")
-        try harness.waitUntil("a clear outer screen") { !$0.contains("on-box-") }
-        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["boxalias"])
-        try harness.waitFor("on-box-\(TestSSHD.currentUser)")
-        try harness.type("exit\n")
-        XCTAssertEqual(try harness.waitForExit().status, 0)
-        XCTAssertEqual(try harness.drover(["hosts"]).contains("box"), false, "nothing was registered")
     }
 
     func testOneOffFlagsAttachAnAddressThroughAJumpWithAKeyAndAForward() throws {

@@ -5,6 +5,8 @@ import LibC
 /// relay (`python3 RELAY HOST PORT PIDFILE [FIFO]`) that writes its PID, connects to
 /// HOST:PORT and pipes its stdin and stdout through; with FIFO, it holds that FIFO open for
 /// writing while it lives, so a test can await its death as an event (the FIFO's hang-up).
+/// With `RELAY_LOG` set it writes `relay: host sent chunk N` to stderr before it passes on
+/// each chunk from the host, so its stderr goes on after the link is up.
 public enum ProxyRelay {
     public static let script = """
         import os, socket, sys, threading
@@ -21,10 +23,14 @@ public enum ProxyRelay {
                 s.sendall(data)
             s.shutdown(socket.SHUT_WR)
         threading.Thread(target=up, daemon=True).start()
+        chunks = 0
         while True:
             data = s.recv(65536)
             if not data:
                 break
+            chunks += 1
+            if os.environ.get("RELAY_LOG"):
+                os.write(2, b"relay: host sent chunk %d\\n" % chunks)
             os.write(1, data)
 
         """

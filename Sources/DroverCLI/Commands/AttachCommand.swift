@@ -20,7 +20,8 @@ enum AttachCommand {
             else with Drover's own reader; its HostName, User, Port, IdentityFile, IdentitiesOnly,
             ProxyJump (and ProxyCommand ssh -W %h:%p HOP), LocalForward, ConnectTimeout,
             ServerAliveInterval, ForwardAgent and RemoteCommand apply ('drover doctor HOST' lists
-            the settings Drover does not use). -J, -i, -p, -l, -L and -A change this run only, as in
+            the settings Drover does not use). A name nothing maps elsewhere is an address, as for
+            ssh, once it resolves. -J, -i, -p, -l, -L and -A change this run only, as in
             ssh; --auth LIST (device-key, agent, password) the methods tried, this run only.
             Drover runs the host's attach command in a PTY and draws the session here.
             --session S attaches herdr session S of a single HOST this once; the registry entry

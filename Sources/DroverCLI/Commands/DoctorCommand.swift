@@ -106,6 +106,8 @@ enum DoctorCommand {
         let drop = target.host.flatMap { !target.isRegistered || $0.legacyAlgorithms == nil ? nil : "drover hosts edit \($0.name) --no-legacy-algorithms" }
         for line in DoctorReport.negotiatedLines(session.negotiatedAlgorithms, drop: drop) { ctx.print(line) }
         session.disconnect()
+        // Its stderr after the link came up too (a tunnel's later notices), which attach shows as they come.
+        if let said = connection.plan.proxyCommandSaid(session), !said.isEmpty { ctx.print("  ProxyCommand's stderr: \(said)") }
         ctx.print("All steps worked: 'drover attach \(target.attachArguments)' connects the same way.")
         return 0
     }

@@ -63,11 +63,19 @@ struct SSHConfigLookup {
         // ssh -G runs the config's `Match exec` commands: one that hangs must not hang Drover.
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeLimit, execute: watchdog)
-        // Read both to the end before waiting, so a large answer cannot fill a pipe and stall ssh.
+        // Read both before waiting, so a large answer cannot fill a pipe and stall ssh; each
+        // read is bounded, so an `ssh` that never stops printing cannot fill Drover's memory.
         let errorData = ErrorCollector(errors.fileHandleForReading)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let answer = Self.readBounded(output.fileHandleForReading, limit: Self.outputLimit)
+        if answer == nil, process.isRunning { process.terminate() }
         process.waitUntilExit()
         watchdog.cancel()
+        guard let answer else {
+            throw SSHConfigLookupError(text: "\(ssh) -G printed more than \(Self.outputLimit / 1024) KiB for '\(name)' "
+                                       + "(OpenSSH prints a few KiB), so Drover stopped reading it. Check that \(ssh) is "
+                                       + "OpenSSH's client and that 'ssh -G \(name)' prints its settings, then try again")
+        }
+        let text = String(decoding: answer, as: UTF8.self)
         if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
             throw SSHConfigLookupError(text: "ssh -G did not answer within \(Int(Self.timeLimit)) s for '\(name)' "
                                        + "(a 'Match exec' command in \(files.display(configPath)) that waits?). "
@@ -85,6 +93,19 @@ struct SSHConfigLookup {
 
     /// How long `ssh -G` may take before Drover stops it.
     static let timeLimit: Double = 10
+    /// The most of `ssh -G`'s output Drover reads: OpenSSH prints about 4 KiB.
+    static let outputLimit = 256 * 1024
+
+    /// `handle` read to its end, or nil once more than `limit` bytes came (reading stops there).
+    static func readBounded(_ handle: FileHandle, limit: Int) -> Data? {
+        var data = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+            if data.count > limit { return nil }
+        }
+    }
 
     /// The first executable `name` in the PATH list `path`.
     static func executable(_ name: String, path: String) -> String? {
@@ -101,7 +122,10 @@ private final class ErrorCollector: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            // ssh's complaint is a line or two: the first 4 KiB are kept, the rest drained.
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                if data.count < 4096 { data.append(chunk.prefix(4096 - data.count)) }
+            }
             done.signal()
         }
     }

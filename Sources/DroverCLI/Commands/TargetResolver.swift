@@ -1,21 +1,27 @@
 import Hosts
 import Sessions
+import SSH
 
 /// Turns a HOST argument into what attach, doctor and ssh-check connect to: a registry name
 /// or alias (an entry that follows an ssh_config Host takes its settings now), else what
 /// `ssh HOST` would reach through ~/.ssh/config (`SSHConfigLookup`), else `user@host[:port]`;
-/// then the one-off flags. Jump hosts named by the config are resolved through it too. A
+/// then the one-off flags. A bare name nothing maps is an address, as for ssh, once it
+/// resolves (`nameLookup`); one that does not is `UnresolvedHostName`. Jump hosts named by the config are resolved through it too. A
 /// target's ProxyCommand is run at connect time (`AttachTarget.proxyCommand`).
 struct TargetResolver {
     private let list: HostList
     private let lookup: SSHConfigLookup
     private let flags: ConnectionFlags?
     private let localUser: String
+    /// nil when a name resolves to an address, else why not (tests give their own).
+    private let nameLookup: (String) -> String?
     /// What the config says that Drover does not honour, by target name (doctor lists it).
     private(set) var notHonoured: [String: [String]] = [:]
 
-    init(list: HostList, lookup: SSHConfigLookup, flags: ConnectionFlags?, localUser: String = LocalUser.name) {
+    init(list: HostList, lookup: SSHConfigLookup, flags: ConnectionFlags?, localUser: String = LocalUser.name,
+         nameLookup: @escaping (String) -> String? = HostNameLookup.failure(of:)) {
         self.list = list
+        self.nameLookup = nameLookup
         self.lookup = lookup
         self.flags = flags
         self.localUser = localUser
@@ -29,8 +35,8 @@ struct TargetResolver {
             host = entry
             registered = true
             if let follow = entry.sshConfig { try read(follow, for: text, into: &host) }
-        } else if text.contains("@") || text.contains(":") || !lookup.hasConfig || !Hostname.isValid(text) {
-            // An address, or a name without a config to look it up in: as before this lookup.
+        } else if text.contains("@") || text.contains(":") || !Hostname.isValid(text) {
+            // An address: its own account and port, the config's other settings for its host.
             let plain = try Self.resolvePlain(text, in: hosts, localUser: localUser)
             if let entry = plain.host {
                 host = entry
@@ -39,20 +45,31 @@ struct TargetResolver {
                 host = HostEntry(name: text, hostname: plain.endpoint.host, port: plain.endpoint.port, user: plain.endpoint.user)
                 if lookup.hasConfig { try readAddress(text, into: &host) }
             }
-        } else {
+        } else if lookup.hasConfig {
             let entry = try lookup.entry(for: text)
             host = entry.host(named: text, localUser: localUser)
             notHonoured[text] = entry.notCarriedOver
+        } else {
+            host = HostEntry(name: text, hostname: text, user: localUser)   // ssh's defaults, with no config
         }
         flags?.apply(to: &host)
+        // A name nothing maps to another address is connected to as it is written, as ssh does
+        // (which lowercases it): refused here when it does not resolve, with the registry names
+        // it may be a typo of.
+        if !registered, host.hostname.lowercased() == text.lowercased(), host.proxyCommand == nil, host.jumpHops.isEmpty,
+           let reason = nameLookup(text) {
+            throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), reason: reason, config: lookup.hasConfig)
+        }
         for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) && lookup.hasConfig {
             let hopHost = try lookup.entry(for: hop.host).host(named: hop.host, localUser: localUser)
             try Self.refuseProxyCommand(hopHost, hopOf: host.name)
             hosts.append(hopHost)
         }
-        if !registered, host == HostEntry(name: text, hostname: host.hostname, port: host.port, user: host.user),
-           hosts.count == list.hosts.count {
-            return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)   // nothing but the address
+        // Nothing but the address as typed: the registry's entry of the same account keeps its settings.
+        if !registered, hosts.count == list.hosts.count, text.contains(".") || text.contains("@") || text.contains(":") || text == "localhost",
+           let typed = SSHEndpoint.parse(text, defaultUser: localUser),
+           host == HostEntry(name: text, hostname: typed.host, port: typed.port, user: typed.user) {
+            return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)
         }
         if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
         var target = try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
@@ -100,5 +117,25 @@ struct TargetResolver {
         throw SSHConfigLookupError(text: "\(target) goes through the jump host \(hop.name), which is reached with ProxyCommand "
                                    + "'\(command)'; Drover runs a ProxyCommand only for the host it attaches, not for a jump "
                                    + "host: name a jump host Drover reaches directly (ProxyJump in ~/.ssh/config, or -J HOST)")
+    }
+}
+
+/// A bare name that is in neither the registry nor ~/.ssh/config and does not resolve as an
+/// address: `ssh NAME` would fail too. A registry name close to it is suggested
+/// (`HostNameSuggestion`), as for any unknown host.
+struct UnresolvedHostName: Error, CustomStringConvertible {
+    let text: String
+    let known: [String]
+    /// The resolver's reason ("Name or service not known").
+    let reason: String
+    /// Whether there is a ~/.ssh/config (which then gives the name no HostName).
+    let config: Bool
+
+    var description: String {
+        let registry = known.isEmpty ? "No hosts are registered yet." : "Known hosts: \(known.joined(separator: ", "))."
+        let elsewhere = config ? "(~/.ssh/config gives it no HostName)" : "(there is no ~/.ssh/config)"
+        return "no host named '\(text)'. \(registry) '\(text)' \(elsewhere) does not resolve as an address (\(reason)): "
+            + "register it with 'drover hosts add \(text) --host ADDRESS' (or give it a Host block in ~/.ssh/config), "
+            + "or give user@host[:port]."
     }
 }
