@@ -11,7 +11,7 @@ extension AttachRun {
     func connect(_ link: LinkDriver) {
         let generation = link.beginConnect()
         statusChanged()
-        ConnectAttempt(host: link.index, generation: generation, target: link.target, root: root,
+        ConnectAttempt(host: link.index, generation: generation, target: link.connectTarget, root: root,
                        environment: environment, options: options,
                        columns: link.terminal.columns, rows: link.terminal.rows)
             .start(reportingTo: mailbox)

@@ -11,7 +11,7 @@ public struct AttachTarget: Equatable, Sendable {
     public let displayName: String
     public let endpoint: SSHEndpoint
     /// The command run in the PTY (the host's attach command).
-    public private(set) var command: String
+    public var command: String { line.command }
     /// The registry host, when the target came from the registry.
     public let host: HostEntry?
     /// The herdr session `--session` chose for this run only (the registry is not changed).
@@ -35,12 +35,32 @@ public struct AttachTarget: Equatable, Sendable {
     public var proxyCommand: String?
     /// How the person named this target, which advice must repeat to reach it again.
     public var naming = Naming()
-    /// The terminal named to herdr (`announcing`). A Windows host's line is written only once
-    /// its shell is known, at connect (`WindowsShellChoice`, ADR 0032).
-    public private(set) var announced: AnnouncedTerminal?
-    /// Set after an attach written for the remembered Windows shell failed: the next connection
-    /// probes the shell again instead of trusting the registry (once a run).
-    public var recheckWindowsShell = false
+    /// The remote command line and what it was written from.
+    private var line: RemoteLine
+
+    /// The command run on the host, the terminal it names to herdr, and whether a Windows
+    /// host's shell is probed again before it is written (ADR 0032).
+    private struct RemoteLine: Equatable, Sendable {
+        var command: String
+        /// The terminal named to herdr (`announcing`). A Windows host's line is written only
+        /// once its shell is known, at connect (`WindowsShellChoice`).
+        var announced: AnnouncedTerminal?
+        /// Set after an attach written for the remembered Windows shell failed: the next
+        /// connection probes the shell again instead of trusting the registry (once a run).
+        var recheckWindowsShell = false
+    }
+
+    /// See `RemoteLine.announced`.
+    public var announced: AnnouncedTerminal? { line.announced }
+    /// See `RemoteLine.recheckWindowsShell`.
+    public var recheckWindowsShell: Bool { line.recheckWindowsShell }
+
+    /// This target with its Windows shell probed again at the next connect.
+    public func recheckingWindowsShell() -> AttachTarget {
+        var target = self
+        target.line.recheckWindowsShell = true
+        return target
+    }
 
     /// How a target was named: from the registry or made for this run, and with which flags.
     public struct Naming: Equatable, Sendable {
@@ -76,7 +96,7 @@ public struct AttachTarget: Equatable, Sendable {
         self.jumps = jumps
         self.displayName = displayName
         self.endpoint = endpoint
-        self.command = command
+        line = RemoteLine(command: command)
         self.host = host
         self.sessionOverride = sessionOverride
         legacyAlgorithms = host?.legacyAlgorithms ?? []
@@ -153,8 +173,8 @@ public struct AttachTarget: Equatable, Sendable {
         target.isRegistered = isRegistered
         target.proxyCommand = proxyCommand
         target.oneOffArguments = oneOffArguments
-        target.announced = announced
-        target.recheckWindowsShell = recheckWindowsShell
+        target.line.announced = line.announced
+        target.line.recheckWindowsShell = line.recheckWindowsShell
         return target
     }
 
@@ -165,9 +185,9 @@ public struct AttachTarget: Equatable, Sendable {
         let entry = host ?? Self.adHocHost(endpoint)
         guard entry.command == nil else { return self }
         var target = self
-        target.command = RemoteAttachCommand.herdr(platform: entry.platform, session: sessionOverride ?? entry.session,
-                                                   terminal: terminal)
-        target.announced = terminal
+        target.line.command = RemoteAttachCommand.herdr(platform: entry.platform,
+                                                        session: sessionOverride ?? entry.session, terminal: terminal)
+        target.line.announced = terminal
         return target
     }
 

@@ -14,6 +14,8 @@ struct LinkAttempts: Sendable {
     /// The person trusted this host's new key and it has not attached since: the next loss
     /// before attaching is retried once (the key is pinned by then, so no question repeats).
     private var justTrustedKey = false
+    /// An attach written for a learned Windows shell failed: the next attempt probes it again.
+    private(set) var recheckWindowsShell = false
 
     init(host: String, inFront: Bool, policy: ReconnectPolicy = ReconnectPolicy()) {
         lifecycle = LinkLifecycle(host: host, policy: policy, inFront: inFront)
@@ -24,6 +26,9 @@ struct LinkAttempts: Sendable {
         get { lifecycle.inFront }
         set { lifecycle.inFront = newValue }
     }
+
+    /// The next attempt probes the host's Windows shell again (ADR 0032).
+    mutating func recheckShell() { recheckWindowsShell = true }
 
     /// A new attempt begins; returns its generation.
     mutating func begin(address: String) -> UInt64 {

@@ -5,35 +5,6 @@ import SSH
 import VT
 import TextSafety
 
-/// What a link tells the attach run it belongs to. The run alone knows which host is in front,
-/// what the overlay shows and when Drover ends; a driver knows only its own link.
-protocol LinkDriverDelegate: AnyObject {
-    /// Output from the host, before the driver feeds it to its screen (the recording and the
-    /// history snapshots see it; the front view, if it shows this host, is told by the screen).
-    func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
-    /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
-    func driverStatusChanged(_ driver: LinkDriver)
-    /// Output was read: the run's `AlertCentre` takes any bell, notification or clipboard
-    /// write the emulator counted and decides what the person gets.
-    func driverSignalled(_ driver: LinkDriver)
-    /// A keepalive went unanswered: the "no answer for N s" line starts counting.
-    func driverFellSilent(_ driver: LinkDriver)
-    /// The link dropped or an attempt failed. The connection is gone and the lifecycle has
-    /// been told; `wasAttached` says whether any connection of this run got attached, and
-    /// `keptItsKeys` whether an attached connection went with keys it took without proof or had
-    /// not sent, now kept for the next one (ADR 0031).
-    func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool)
-    /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
-    func driver(_ driver: LinkDriver, ended exit: SSHExit?)
-    /// A remark about the link that is no failure of it (the local agent cannot be reached).
-    func driver(_ driver: LinkDriver, notes text: String)
-    /// The backoff is over: the run starts the next attempt.
-    func driverReconnectDue(_ driver: LinkDriver)
-    /// True once Drover is ending (a detach): the loop only finishes its round, and feeding
-    /// more output would only delay the exit.
-    var isEnding: Bool { get }
-}
-
 /// One host of a `drover attach` run and everything that serves its link: its screen (made
 /// once per run, so it outlives connections; fed and answered here, in front or hidden), the
 /// lifecycle, its byte path (`HostStream`), and while connected the connection with its socket
@@ -44,7 +15,10 @@ protocol LinkDriverDelegate: AnyObject {
 final class LinkDriver {
     /// The host's position in the run: connect threads address their reports by it.
     let index: Int
-    var target: AttachTarget
+    let target: AttachTarget
+    /// What the next attempt connects to: `target`, its Windows shell probed again if asked.
+    var connectTarget: AttachTarget { attempts.recheckWindowsShell ? target.recheckingWindowsShell() : target }
+    func recheckWindowsShell() { attempts.recheckShell() }
     /// The host's byte path: its screen (the front view views it while the host is in front) and
     /// its outbox of keys, pastes and answers; keys typed while not attached go once the
     /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
