@@ -9,7 +9,7 @@ import LibC
 /// listener stays; the new session carries new connections).
 final class AttachForwardTests: XCTestCase {
     private var harness: AttachHarness!
-    private var server: ChildProcess?
+    private var server: LocalHTTPServer?
     private var served: TemporaryDirectory!
 
     override func setUpWithError() throws {
@@ -23,30 +23,16 @@ final class AttachForwardTests: XCTestCase {
     }
 
     override func tearDown() {
-        server?.terminate()
+        server?.stop()
         served?.remove()
         harness?.tearDown()
     }
 
-    /// Python's threading HTTP server on a free loopback port; its first line is the port,
-    /// printed once it listens (the event awaited).
+    /// The local HTTP server, serving served; returns its port.
     private func startHTTPServer() throws -> Int {
-        let pipe = try PipePair()
-        let script = """
-            import functools, http.server, sys
-            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            print(server.server_address[1], flush=True)
-            server.serve_forever()
-            """
-        server = try ChildProcess("/usr/bin/python3", ["-c", script, served.path], stdout: pipe.write)
-        close(pipe.write)
-        defer { close(pipe.read) }
-        var line = ""
-        var byte: UInt8 = 0
-        while LibC.read(pipe.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(Character(UnicodeScalar(byte))) }
-        guard let port = Int(line) else { throw TestSupportError("the HTTP server did not start: '\(line)'") }
-        return port
+        let started = try LocalHTTPServer(serving: served.path)
+        server = started
+        return started.port
     }
 
     /// Opens two connections to the forward, completes a request on the second while the first

@@ -9,7 +9,7 @@ import XCTest
 /// remote forward (`hosts add --remote-forward`) is asked for again after a reconnect.
 final class AttachRemoteForwardTests: XCTestCase {
     private var harness: AttachHarness!
-    private var server: ChildProcess?
+    private var server: LocalHTTPServer?
     private var userHome: TemporaryDirectory!
 
     override func setUpWithError() throws {
@@ -24,30 +24,16 @@ final class AttachRemoteForwardTests: XCTestCase {
     }
 
     override func tearDown() {
-        server?.terminate()
+        server?.stop()
         harness?.tearDown()
         userHome?.remove()
     }
 
-    /// Python's HTTP server on a free loopback port serving the test home; its first line is
-    /// the port, printed once it listens (the event awaited).
+    /// The local HTTP server, serving userHome; returns its port.
     private func startHTTPServer() throws -> Int {
-        let pipe = try PipePair()
-        let script = """
-            import functools, http.server, sys
-            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            print(server.server_address[1], flush=True)
-            server.serve_forever()
-            """
-        server = try ChildProcess("/usr/bin/python3", ["-c", script, userHome.path], stdout: pipe.write)
-        close(pipe.write)
-        defer { close(pipe.read) }
-        var line = ""
-        var byte: UInt8 = 0
-        while LibC.read(pipe.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(Character(UnicodeScalar(byte))) }
-        guard let port = Int(line) else { throw TestSupportError("the HTTP server did not start: '\(line)'") }
-        return port
+        let started = try LocalHTTPServer(serving: userHome.path)
+        server = started
+        return started.port
     }
 
     func testARemoteForwardMakesALocalServerAnswerOnTheHost() throws {
