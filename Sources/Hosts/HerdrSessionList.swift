@@ -20,6 +20,10 @@ public struct HerdrSessionList: Equatable, Sendable, Decodable {
 
     public var sessions: [Session]
 
+    public init(sessions: [Session]) {
+        self.sessions = sessions
+    }
+
     /// Longest answer read; a list of sessions is a few hundred bytes.
     public static let maximumBytes = 1 << 20
 

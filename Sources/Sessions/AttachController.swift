@@ -49,6 +49,9 @@ public final class AttachController {
     /// into a target; its error's description is shown. nil: `ctrl+] o` says it cannot.
     /// (The resolver lives in DroverCLI, which Sessions cannot import.)
     public var resolveHost: (@Sendable (String) throws -> AttachTarget)?
+    /// Lists a resolved target's herdr sessions for `ctrl+] o` to offer (without asking
+    /// anything on the terminal); its error's description is shown. nil: none are offered.
+    public var listSessions: (@Sendable (AttachTarget) throws -> HerdrSessionList)?
 
     /// - Parameter targets: the hosts, in the order `ctrl+] n` visits them; the first starts in
     ///   front. At least one.
@@ -89,7 +92,7 @@ public final class AttachController {
                                     history: history, resolveHost: resolveHost.map { resolve in
                                         let terminal = AnnouncedTerminal(localEnvironment: environment)
                                         return { @Sendable in try resolve($0).announcing(terminal) }
-                                    })
+                                    }, listSessions: listSessions)
             attach = run
             return try run.run()
         } catch {

@@ -28,8 +28,33 @@ extension AttachRun {
         showBanner("Looking up \(SafeText.escaped(text))…")
         hostLookup.lookUp(text) { [weak self] result in
             switch result {
-            case .success(let target): self?.open(target)
+            case .success(let target): self?.offerSessions(target)
             case .failure(let why): self?.showBanner(why.description)
+            }
+        }
+    }
+
+    /// For a new host that runs herdr's own attach command: asks herdr there for its sessions
+    /// (off the loop) and lets the person pick one or name a new one, then opens it. Any other
+    /// target opens as it is (a host already in the run comes forward).
+    private func offerSessions(_ target: AttachTarget) {
+        guard let hostLookup, hostLookup.listsSessions, target.host?.command == nil, target.sessionOverride == nil,
+              !drivers.contains(where: { $0.name == target.displayName }) else { return open(target) }
+        showBanner("Asking \(target.displayName)'s herdr for its sessions…")
+        hostLookup.listSessions(of: target) { [weak self] listed in
+            guard let self, outcome == nil else { return }
+            let question = HerdrSessionQuestion(host: target.displayName, listed: listed)
+            let link = front
+            ask(question.prompt, for: link, generation: link.lifecycle.generation) { [unowned self] typed in
+                guard outcome == nil, let typed else { return statusChanged() }
+                if let session = question.session(for: typed) {
+                    do { open(try target.attaching(session: session).announcing(AnnouncedTerminal(localEnvironment: environment))) } catch {
+                        showBanner("\(error)")
+                    }
+                } else {
+                    open(target)
+                }
+                statusChanged()
             }
         }
     }

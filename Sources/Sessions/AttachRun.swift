@@ -29,7 +29,8 @@ final class AttachRun {
     var drivers: [LinkDriver]
     /// Makes the drivers, and resolves what `ctrl+] o` is given.
     let hostFactory: HostFactory
-    /// Resolves what `ctrl+] o` names off the loop thread (nil: no resolver was handed down).
+    /// Resolves what `ctrl+] o` names, and lists its herdr sessions, off the loop thread (nil: no
+    /// resolver was handed down).
     let hostLookup: HostLookup?
     let root: DroverRoot
     let environment: [String: String]
@@ -71,7 +72,7 @@ final class AttachRun {
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
          predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
-         resolveHost: HostFactory.Resolve? = nil) throws {
+         resolveHost: HostFactory.Resolve? = nil, listSessions: HostLookup.ListSessions? = nil) throws {
         let loop = try EventLoop()
         // The front view and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -87,7 +88,7 @@ final class AttachRun {
         let hostFactory = HostFactory(resolve: resolveHost, keepaliveInterval: keepaliveInterval, predict: predict,
                                       agentSocket: RemoteConnection.agentSocket(in: environment))
         self.hostFactory = hostFactory
-        hostLookup = try resolveHost.map { try HostLookup(resolve: $0, loop: loop) }
+        hostLookup = try resolveHost.map { try HostLookup(resolve: $0, listSessions: listSessions, loop: loop) }
         let drivers = try targets.enumerated().map { index, target in
             try hostFactory.driver(index: index, target: target, inFront: index == 0, size: size, loop: loop)
         }

@@ -79,14 +79,43 @@ final class HerdrStandinEndToEndTests: XCTestCase {
         }
     }
 
+    /// `ctrl+] o` names a host that runs herdr's own attach command: herdr there is asked for
+    /// its sessions (off the loop, over a connection of its own) and the one picked by number opens.
+    func testCtrlBracketOOffersTheHostsHerdrSessionsAndOpensThePickedOne() throws {
+        try harness.registerHost(named: "a", command: harness.standinCommand(session: "sa"))
+        for name in ["default", "work"] {
+            let r = try account.execute("/usr/bin/tmux", ["-L", "herdr-standin", "-f", "/dev/null", "new-session", "-d", "-s", name])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        try harness.startAttach(hosts: ["a"])
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("inner$")
+        try harness.keys("C-]", "o")
+        try harness.waitFor("Open a host")
+        try harness.type("mac\n")
+        let asked = try harness.waitFor("2  work")
+        XCTAssertTrue(asked.contains("Session on mac") && asked.contains("1  default  (default, running)"), asked)
+        try harness.type("2\n")
+        try harness.waitFor("\(account.name)@")
+        try harness.type("echo picked-$((3+4))\n")
+        try harness.waitFor("picked-7")
+        let work = try account.execute("/usr/bin/tmux", ["-L", "herdr-standin", "capture-pane", "-p", "-t", "work"])
+        XCTAssertTrue(work.stdout.contains("picked-7"), "typing reaches the picked session:\n\(work.stdout)")
+        try harness.keys("C-]", "d")
+        XCTAssertEqual(try harness.waitForExit().status, 0)
+    }
+
     /// What `ConsoleSignal` names kitty's notification with (FNV-1a of the title).
     private func fnv1a(_ text: String) -> UInt32 {
         text.utf8.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
     }
 }
 
-/// The stand-in's herdr modes reach Drover in herdr's order after tmux's own start, and its
-/// queries are answered to the stand-in itself. Read from the host's bytes as `--record` keeps them.
+/// The stand-in's herdr modes reach Drover in herdr's order and stay set, each frame comes inside
+/// a synchronized update, a clipboard write ends with BEL (the session runs over SSH), and its
+/// queries are sent and answered to the stand-in itself. Read from the host's bytes as Drover
+/// received them (`--record` keeps them).
 final class HerdrStandinModesEndToEndTests: XCTestCase {
     private var harness: AttachHarness!
 
@@ -99,34 +128,47 @@ final class HerdrStandinModesEndToEndTests: XCTestCase {
         harness?.tearDown()
     }
 
-    func testHerdrsModesAreInEffectAndItsQueriesAnswered() throws {
+    func testHerdrsModesStaySetEachFrameIsSynchronizedAndItsQueriesAnswered() throws {
         let cast = harness.scratch.file("modes.cast"), answers = harness.scratch.file("answers")
         try harness.registerHost(command: harness.standinCommand.replacingOccurrences(
             of: "herdr session attach", with: "HERDR_STANDIN_ANSWERS=\(answers) herdr session attach"))
         try harness.attachTrusting(until: "inner$", options: "--record \(cast)")
-        try harness.type("echo attached-$((4+4))\n")
+        // A program in the session writes the clipboard (ended by ST) and more frames follow.
+        try harness.type("printf '\\033]52;c;aGk=\\033\\\\'; echo attached-$((4+4))\n")
         try harness.waitFor("attached-8")
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit().status, 0)
         let sent = try recorded(cast)
-        // herdr's modes, in its order, after tmux's own start (its alternate screen), which resets
-        // the mouse and bracketed paste.
-        let modes = "\u{1B}[>7u\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?2031h"
-        let tmuxStart = try XCTUnwrap(sent.range(of: "\u{1B}[?1049h", options: .backwards), sent.debugDescription)
-        XCTAssertNotNil(sent.range(of: modes, range: tmuxStart.upperBound..<sent.endIndex), sent.debugDescription)
-        // Focus events and colour-scheme reports stay set; tmux turns the mouse and bracketed
-        // paste off again on its redraws while the session's program does not ask for them.
-        for mode in ["?1004", "?2031"] {
-            let set = try XCTUnwrap(sent.range(of: "\u{1B}[\(mode)h", options: .backwards))
-            if let reset = sent.range(of: "\u{1B}[\(mode)l", options: .backwards) {
-                XCTAssertLessThan(reset.lowerBound, set.lowerBound, "\(mode) stays set")
+        // herdr's modes in its order, then its colour and size queries, DA1 last.
+        let e = "\u{1B}"
+        let setup = "\(e)[>7u\(e)[?1003h\(e)[?1006h\(e)[?2004h\(e)[?1004h\(e)[?2031h"
+            + "\(e)]10;?\(e)\\\(e)]11;?\(e)\\\(e)]4;1;?\(e)\\\(e)[16t\(e)[c"
+        let setupEnd = try XCTUnwrap(sent.range(of: setup), sent.prefix(300).debugDescription).upperBound
+        // Everything after is frames, each inside ?2026h … ?2026l (the last may be cut by the
+        // detach), with none of herdr's modes switched off in between.
+        var rest = sent[setupEnd...]
+        var frames = 0
+        while !rest.isEmpty {
+            XCTAssertTrue(rest.hasPrefix("\(e)[?2026h"), "bytes outside a frame: \(rest.prefix(80).debugDescription)")
+            guard rest.hasPrefix("\(e)[?2026h") else { break }
+            rest = rest.dropFirst(8)
+            guard let end = rest.range(of: "\(e)[?2026l") else { break }
+            let frame = rest[..<end.lowerBound]
+            XCTAssertFalse(frame.contains("\(e)[?2026h"), "a frame inside a frame")
+            for mode in ["1000", "1002", "1003", "1006", "2004", "1004", "2031"] {
+                XCTAssertFalse(frame.contains("\(e)[?\(mode)l"), "?\(mode) switched off in \(frame.debugDescription)")
             }
+            rest = rest[end.upperBound...]
+            frames += 1
         }
-        XCTAssertTrue(sent.contains("\u{1B}[>7u"), "the kitty keyboard push")
+        XCTAssertGreaterThan(frames, 2, "tmux's start, the prompt and the echo at least")
+        XCTAssertTrue(sent.contains("\(e)]52;") && sent.contains(";aGk=\u{07}"), "OSC 52 ended by BEL over SSH")
+        XCTAssertFalse(sent.contains(";aGk=\(e)\\"), "not by ST")
+        // The answers reached the stand-in, never the session.
         let answered = try String(decoding: Data(contentsOf: URL(fileURLWithPath: answers)), as: UTF8.self)
-        XCTAssertTrue(answered.contains("\u{1B}]10;rgb:") && answered.contains("\u{1B}]11;rgb:"), answered.debugDescription)
-        XCTAssertTrue(answered.contains("\u{1B}]4;1;rgb:") && answered.contains("\u{1B}[6;"), answered.debugDescription)
-        XCTAssertTrue(answered.hasSuffix("c") && answered.contains("\u{1B}[?"), "read up to the DA1 answer")
+        XCTAssertTrue(answered.contains("\(e)]10;rgb:") && answered.contains("\(e)]11;rgb:"), answered.debugDescription)
+        XCTAssertTrue(answered.contains("\(e)]4;1;rgb:") && answered.contains("\(e)[6;"), answered.debugDescription)
+        XCTAssertTrue(answered.hasSuffix("c") && answered.contains("\(e)[?"), "read up to the DA1 answer")
         XCTAssertFalse(try harness.screen().contains("rgb:"), "no answer reached the session")
         XCTAssertFalse(sent.contains("rgb:"), "nor its screen")
     }

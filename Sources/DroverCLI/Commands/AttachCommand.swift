@@ -273,6 +273,8 @@ enum AttachCommand {
             var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: environment), flags: nil)
             return try resolver.resolve(text)
         }
+        // ctrl+] o then offers the host's herdr sessions, asked as 'drover sessions' asks, quietly.
+        controller.listSessions = { @Sendable target in try SessionsCommand.listQuietly(target, environment: environment) }
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

@@ -9,17 +9,28 @@ import TextSafety
 enum SessionsCommand {
     static let command = Command(
         "sessions", summary: "list the herdr sessions of a host",
-        usage: "sessions HOST [--timeout SECONDS] [--no-ssh-known-hosts]",
+        usage: "sessions HOST [--timeout SECONDS] [--no-ssh-known-hosts] [--identities-only]"
+            + " [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST] [-A]",
         details: """
-            HOST is a registry name or user@host[:port], as for attach. Drover connects as attach \
-            does and runs herdr's own 'herdr session list --json' there, then lists each session \
-            with the command that attaches it. An unknown host key is shown with its fingerprint \
-            and pinned only when you type 'yes' or its fingerprint.
+            HOST is a registry name, a Host of ~/.ssh/config or user@host[:port], as attach takes \
+            it, with the same one-off -J, -i, -p, -l, --auth, -A and --identities-only. Drover \
+            connects as attach does and runs herdr's own 'herdr session list --json' there (through \
+            the login shell, so herdr is found on the same PATH as when attaching), then prints one \
+            line per session: its name, whether its server is running or stopped, and the 'drover \
+            attach' command that opens it. Nothing is attached and nothing is started. An unknown \
+            host key is shown with its fingerprint and pinned only when you type 'yes' or its \
+            fingerprint. Password login is not tried. Exit status: 0 when the list was printed \
+            (also when there are no sessions yet), 1 when the host could not be reached or logged \
+            in to, herdr is not on that computer, the host runs its own command instead of herdr, \
+            or herdr's answer could not be read; 2 for a usage error.
             """,
         options: [
             OptionSpec("timeout", value: "SECONDS", help: "wait at most SECONDS (1-600) to connect and for the answer (default 10)"),
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
-        ],
+            OptionSpec("identities-only",
+                       help: "offer only the host's identity files this time (no device key, no other agent key)"),
+            OptionSpec("forward-agent", short: "A", help: "ask HOST for agent forwarding this time, as attach -A would"),
+        ] + ConnectionFlags.specs,
         operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
 
@@ -28,39 +39,83 @@ enum SessionsCommand {
         guard args.positionals.count == 1 else {
             throw UsageError("sessions takes one HOST; run it once per host", command: "sessions")
         }
-        let target = try CheckedConnection.resolve(text, ctx: ctx)
+        var target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags.read(args, ctx: ctx))
+        if args.flag("identities-only") { target.identitiesOnly = true }
+        if args.flag("forward-agent") { target.forwardAgent = true }
         guard target.runsHerdr else {
             ctx.printError("drover: \(target.displayName) runs its own command instead of herdr, so it has no herdr "
                            + "sessions to list; 'drover hosts show \(target.displayName)' shows the command.")
             return 1
         }
         let timeout = Double(try args.int("timeout", in: 1...600) ?? 10)
+        switch try ask(target, ctx: ctx, timeout: timeout, readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts")) {
+        case .listed(let list):
+            ctx.write(describe(list, host: target))
+            return 0
+        case .herdrMissing:
+            ctx.printError("drover: \(herdrMissingAdvice(target))")
+        case .unreadable(let why):
+            ctx.printError("drover: \(why)")
+        }
+        return 1
+    }
+
+    /// What herdr on a host answered.
+    enum Answer {
+        case listed(HerdrSessionList)
+        case herdrMissing
+        /// herdr failed or answered something else; the text says what to check.
+        case unreadable(String)
+    }
+
+    /// Connects to `target` as attach does (questions asked through `ctx`) and asks herdr there
+    /// for its sessions. Throws what connecting or logging in throws.
+    static func ask(_ target: AttachTarget, ctx: CommandContext, timeout: Double,
+                    readsOpenSSHKnownHosts: Bool = true) throws -> Answer {
         let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
-                                           readsOpenSSHKnownHosts: !args.flag("no-ssh-known-hosts"), assumeYes: false)
+                                           readsOpenSSHKnownHosts: readsOpenSSHKnownHosts, assumeYes: false)
         let session = try connection.open(ctx: ctx) { _ in }
         let channel = try session.exec(HerdrSessionList.command(platform: target.host?.platform ?? .unix))
         try channel.sendEOF()
         let output = try channel.readToEnd(deadline: .now + .seconds(timeout), limit: HerdrSessionList.maximumBytes)
         let exit = try channel.close()
         if exit.status == 127 || (exit.status != 0 && output.stdout.isEmpty && looksMissing(output.stderr)) {
-            ctx.printError("drover: \(herdrMissingAdvice(target))")
-            return 1
+            return .herdrMissing
         }
         guard exit.status == 0, let list = HerdrSessionList.parse(output.stdout) else {
             let said = firstLine(output.stderr).map { ": \($0)" } ?? ""
-            ctx.printError("drover: 'herdr session list --json' on \(target.displayName) "
-                           + (exit.status == 0 ? "answered something Drover cannot read" : "failed (exit \(exit.status))")
-                           + "\(said). Check herdr there with 'herdr session list', or update it (herdr 0.9 or later).")
-            return 1
+            return .unreadable("'herdr session list --json' on \(target.displayName) "
+                               + (exit.status == 0 ? "answered something Drover cannot read" : "failed (exit \(exit.status))")
+                               + "\(said). Check herdr there with 'herdr session list', or update it (herdr 0.9 or later).")
         }
-        ctx.write(describe(list, host: target))
-        return 0
+        return .listed(list)
     }
 
-    /// herdr not found by a plain `herdr session list`: a host that runs its own command may
-    /// reach herdr only through it, and sessions asks herdr alone, so no command edit helps.
+    /// For `ctrl+] o` in a running attach: asks with no one to answer (an unknown host key is
+    /// not trusted, a key with a passphrase is skipped, nothing is printed), so the listing
+    /// never touches the terminal the attach owns.
+    static func listQuietly(_ target: AttachTarget, environment: [String: String]) throws -> HerdrSessionList {
+        let silent = CommandContext(environment: environment, isInteractive: false, out: { _ in }, err: { _ in },
+                                    readLine: { nil }, readSecretLine: { _ in nil })
+        switch try ask(target, ctx: silent, timeout: Double(target.host?.connectTimeout ?? 10)) {
+        case .listed(let list): return list
+        case .herdrMissing: throw SessionListFailure(description: "herdr was not found there")
+        case .unreadable(let why): throw SessionListFailure(description: why)
+        }
+    }
+
+    struct SessionListFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// herdr not found by a plain `herdr session list`: sessions asks herdr alone, so no
+    /// command edit helps; herdr has to be on the login shell's PATH there.
     static func herdrMissingAdvice(_ target: AttachTarget) -> String {
-        guard target.host?.command != nil else { return target.herdrMissingAdvice }
+        let again = "'drover sessions \(target.attachArguments)'"
+        guard target.host?.command != nil else {
+            return "herdr was not found on \(target.displayName) ('herdr session list --json' in its login shell: "
+                + "command not found). Install herdr on that computer (or put it on the login shell's PATH), then run \(again) again."
+        }
         return "herdr was not found on \(target.displayName)'s PATH. \(target.displayName) runs its own command "
             + "('drover hosts show \(target.displayName)' shows it), and 'drover sessions' lists herdr's sessions only, "
             + "asking 'herdr session list --json' there; put herdr on that computer's PATH to list them."
@@ -68,18 +123,19 @@ enum SessionsCommand {
 
     /// "mac: 2 herdr sessions" and a line per session with the command that attaches it.
     static func describe(_ list: HerdrSessionList, host: AttachTarget) -> String {
-        let name = host.displayName
+        // The one-off flags (-p, -l, -J …) that reached the host reach it again.
+        let (name, again) = (host.displayName, host.attachArguments)
         guard !list.sessions.isEmpty else {
-            return "\(name) has no herdr sessions yet; 'drover attach \(name)' starts herdr's default one.\n"
+            return "\(name) has no herdr sessions yet; 'drover attach \(again)' starts herdr's default one.\n"
         }
         let rows = list.sessions.map { session -> (String, String, String) in
             let shown = SafeText.escaped(session.name)
             let state = session.running == false ? "stopped" : "running"
             let attach: String
             if session.default == true {
-                attach = "drover attach \(name)"
+                attach = "drover attach \(again)"
             } else if (try? HostRules.checkSession(session.name)) != nil {
-                attach = "drover attach \(name) --session \(session.name)"
+                attach = "drover attach \(again) --session \(session.name)"
             } else {
                 attach = "(a name Drover cannot attach)"
             }

@@ -1,0 +1,80 @@
+import Files
+import Foundation
+import TestSupport
+import XCTest
+@testable import DroverCLI
+
+/// `drover sessions` against a real sshd, for a host the registry does not know: the one-off
+/// flags attach takes (-p, -l, -i, --identities-only, --auth) and an ~/.ssh/config name reach
+/// it, the listing repeats them in its attach commands, and a host without herdr gets advice
+/// that names what to do next.
+final class SessionsCommandTests: XCTestCase {
+    private var sshd: TestSSHD!
+    private var dir: TemporaryDirectory!
+    private var account: ThrowawayAccount!
+    private var home: String { dir.file("home") }
+    private var key: String { home + "/.ssh/id_lab" }
+    private var env: [String: String] {
+        ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": home, "PATH": "/usr/bin:/bin"]
+    }
+
+    override func setUpWithError() throws {
+        dir = try TemporaryDirectory(prefix: "drover-sessions")
+        sshd = try TestSSHD()
+        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
+        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "lab", "-f", key])
+        account = try ThrowawayAccount(sshd: sshd)
+        try account.authorize(String(contentsOfFile: key + ".pub", encoding: .utf8))
+        try "Host labalias\n    HostName 127.0.0.1\n    Port \(sshd.port)\n    User \(account.name)\n    IdentityFile \(key)\n"
+            .write(toFile: home + "/.ssh/config", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        account?.remove()
+        sshd?.tearDown()
+        dir?.remove()
+    }
+
+    func testOneOffFlagsReachAnUnregisteredHostAndItsAttachCommands() throws {
+        let flags = ["-p", String(sshd.port), "-l", account.name, "-i", key, "--identities-only"]
+        let first = CLIHarness(environment: env, input: ["yes"])
+        XCTAssertEqual(first.run(["sessions", "127.0.0.1"] + flags), 0, first.err)
+        let again = "127.0.0.1 -i \(key) -p \(sshd.port) -l \(account.name)"
+        XCTAssertEqual(first.out, "127.0.0.1 has no herdr sessions yet; 'drover attach \(again)' starts herdr's default one.\n")
+        for name in ["default", "work"] {
+            let made = try account.execute("/usr/bin/tmux", ["-L", "herdr-standin", "-f", "/dev/null", "new-session", "-d", "-s", name])
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
+        let listed = CLIHarness(environment: env)
+        XCTAssertEqual(listed.run(["sessions", "127.0.0.1", "--auth", "device-key"] + flags), 0, listed.err)
+        XCTAssertEqual(listed.out, "127.0.0.1: 2 herdr sessions\n"
+                       + "  default  running  drover attach \(again) --auth device-key\n"
+                       + "  work     running  drover attach \(again) --auth device-key --session work\n")
+        // An ~/.ssh/config Host, as attach resolves it.
+        let viaConfig = CLIHarness(environment: env)
+        XCTAssertEqual(viaConfig.run("sessions", "labalias"), 0, viaConfig.err)
+        XCTAssertTrue(viaConfig.out.hasPrefix("labalias: 2 herdr sessions\n"), viaConfig.out)
+    }
+
+    func testAHostWithoutHerdrSaysToInstallItAndHowToAskAgain() throws {
+        // The login shell's PATH without the stand-in: herdr is not there.
+        try account.writeFile(".profile", "PATH=/usr/bin:/bin\nexport PATH\n")
+        let h = CLIHarness(environment: env, input: ["yes"])
+        XCTAssertEqual(h.run("sessions", "127.0.0.1", "-p", String(sshd.port), "-l", account.name, "-i", key), 1)
+        XCTAssertEqual(h.out, "")
+        XCTAssertTrue(h.err.contains("drover: herdr was not found on 127.0.0.1"), h.err)
+        XCTAssertTrue(h.err.contains("Install herdr on that computer (or put it on the login shell's PATH), then run "
+                                     + "'drover sessions 127.0.0.1 -i \(key) -p \(sshd.port) -l \(account.name)' again."), h.err)
+    }
+
+    func testHelpSaysWhatIsListedFromWhereAndTheExitStatus() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("sessions", "--help"), 0)
+        for part in ["'herdr session list --json'", "running or stopped", "'drover attach' command",
+                     "Exit status: 0", "1 when the host could not be reached", "2 for a usage error",
+                     "-J, --jump", "-i, --identity", "-p, --port", "-l, --login", "--auth", "-A, --forward-agent",
+                     "--identities-only"] {
+            XCTAssertTrue(h.out.contains(part), "\(part) in:\n\(h.out)")
+        }
+    }
+}
