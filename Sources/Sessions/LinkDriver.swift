@@ -5,35 +5,6 @@ import SSH
 import VT
 import TextSafety
 
-/// What a link tells the attach run it belongs to. The run alone knows which host is in front,
-/// what the overlay shows and when Drover ends; a driver knows only its own link.
-protocol LinkDriverDelegate: AnyObject {
-    /// Output from the host, before the driver feeds it to its screen (the recording and the
-    /// history snapshots see it; the front view, if it shows this host, is told by the screen).
-    func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer)
-    /// Something the status line shows changed: the state, a keepalive notice, waiting keys.
-    func driverStatusChanged(_ driver: LinkDriver)
-    /// Output was read: the run's `AlertCentre` takes any bell, notification or clipboard
-    /// write the emulator counted and decides what the person gets.
-    func driverSignalled(_ driver: LinkDriver)
-    /// A keepalive went unanswered: the "no answer for N s" line starts counting.
-    func driverFellSilent(_ driver: LinkDriver)
-    /// The link dropped or an attempt failed. The connection is gone and the lifecycle has
-    /// been told; `wasAttached` says whether any connection of this run got attached, and
-    /// `keptItsKeys` whether an attached connection went with keys it took without proof or had
-    /// not sent, now kept for the next one (ADR 0031).
-    func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool)
-    /// The remote command ended; `exit` is what the channel reported (nil if it could not say).
-    func driver(_ driver: LinkDriver, ended exit: SSHExit?)
-    /// A remark about the link that is no failure of it (the local agent cannot be reached).
-    func driver(_ driver: LinkDriver, notes text: String)
-    /// The backoff is over: the run starts the next attempt.
-    func driverReconnectDue(_ driver: LinkDriver)
-    /// True once Drover is ending (a detach): the loop only finishes its round, and feeding
-    /// more output would only delay the exit.
-    var isEnding: Bool { get }
-}
-
 /// One host of a `drover attach` run and everything that serves its link: its screen (made
 /// once per run, so it outlives connections; fed and answered here, in front or hidden), the
 /// lifecycle, its byte path (`HostStream`), and while connected the connection with its socket
@@ -92,6 +63,9 @@ final class LinkDriver {
     let uploadStepTimer: LoopTimer
     /// A paste's upload on this connection and the names uploads left (`LinkDriver+Upload.swift`).
     var uploads = UploadSlot<ActiveUpload>()
+    /// The sshd serving this link, and the lost one's to stop before kept keys go again
+    /// (`LinkDriver+Fence.swift`).
+    var fence: LinkFence
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
@@ -122,6 +96,7 @@ final class LinkDriver {
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
+        fence = LinkFence(loop: loop)
         remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
@@ -204,6 +179,7 @@ final class LinkDriver {
         }
         connection.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
+        startFence(connection)
     }
 
     /// The link failed or dropped: `LinkAttempts` decides whether it is retried; the
@@ -213,6 +189,7 @@ final class LinkDriver {
         let wasAttached = attempts.attachedOnce
         let retry = attempts.retriesLoss(recoverable: recoverable)
         let hadKeys = connection != nil && (stream.hasUnprovenKeys || stream.waitsForChannel)
+        if hadKeys { fenceLinkLost() }
         dropConnection()
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
         delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadKeys && stream.hasKeptKeys)
@@ -239,6 +216,7 @@ final class LinkDriver {
             timer.cancel()
         }
         receipt.reset()
+        fence.connectionDropped(keysDropped: ended != nil)
         // A lost link's unproven keys are kept for the next connection; an ended session's are not.
         stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()

@@ -101,6 +101,7 @@ final class AttachDeadLinkTests: XCTestCase {
     func testKeysTypedIntoAStoppedServerArriveOnceInAFreshSession() throws {
         harness = try AttachHarness()
         try attach(port: harness.sshd.port, command: harness.innerShell, options: "--keepalive 3")
+        try waitForTheConnectionsSSHDNamed()
         stopped = try harness.sshd.pauseConnections()
         XCTAssertFalse(stopped.isEmpty)
         try harness.type("LOST.")
@@ -120,5 +121,70 @@ final class AttachDeadLinkTests: XCTestCase {
         let after = try harness.waitFor("LOST.OK.: not found")
         XCTAssertEqual(count("LOST.OK.", in: after), 2, "once on the command line, once in the error:\n\(after)")
         XCTAssertEqual(count("LOST.", in: after), 2, after)
+        XCTAssertFalse(after.contains("without first stopping"), "the old sshd was stopped first:\n\(after)")
+    }
+
+    /// The blackhole with herdr's session, which outlives connections (the stand-in's
+    /// tmux session): `LOST.` waits in the stopped sshd's socket; the reconnect first kills that
+    /// sshd (its number, start time and name checked on the host), then sends `LOST.`, so when
+    /// the old connection's processes go on they have nothing to pass to the shared session.
+    /// The host's own pane (read from the stand-in's tmux server, not Drover's screen) shows
+    /// `LOST.OK.` once, after the old attach client is gone.
+    func testKeysTypedIntoAStoppedServerArriveOnceInTheSharedSession() throws {
+        harness = try AttachHarness()
+        try attach(port: harness.sshd.port, command: harness.standinCommand, options: "--keepalive 3")
+        try waitForTheConnectionsSSHDNamed()
+        stopped = try harness.sshd.pauseConnections()
+        XCTAssertFalse(stopped.isEmpty)
+        try harness.type("LOST.")
+        try harness.waitFor("h: no answer for")
+        XCTAssertTrue(harness.sshd.waitForLog(timeout: 60) { self.count("Accepted publickey", in: $0) >= 2 }, harness.sshd.log)
+        try harness.waitUntil("the shared session shows LOST. again", timeout: 30) { $0.contains("inner$ LOST.") }
+        try harness.type("OK.")
+        try harness.waitFor("LOST.OK.")
+        TestSSHD.resume(stopped)
+        let deadline = Date().addingTimeInterval(30)
+        while stopped.contains(where: { kill($0, 0) == 0 }), Date() < deadline { usleep(20_000) }
+        XCTAssertFalse(stopped.contains(where: { kill($0, 0) == 0 }), "the old sshd processes ended")
+        stopped = []
+        // The old attach client ends with its connection: one client is left on the session.
+        try waitForStandinClients(1)
+        try harness.type("\n")
+        let pane = try waitForPane(containing: "LOST.OK.: not found")
+        XCTAssertEqual(count("LOST.", in: pane), 2, "once on the command line, once in the error:\n\(pane)")
+        XCTAssertEqual(count("OK.", in: pane), 2, pane)
+        XCTAssertFalse(try harness.screen().contains("without first stopping"), "the old sshd was stopped first")
+    }
+
+    /// The exec that names the connection's sshd ran and was read (its session closed: sshd
+    /// logs the close once Drover closed the channel after reading the answer).
+    private func waitForTheConnectionsSSHDNamed() throws {
+        XCTAssertTrue(harness.sshd.waitForLog(timeout: 30) { $0.contains("Close session") },
+                      "the sshd-naming command ran:\n\(harness.sshd.log)")
+    }
+
+    private func waitForStandinClients(_ wanted: Int) throws {
+        let deadline = Date().addingTimeInterval(30)
+        var clients = -1
+        while Date() < deadline {
+            let list = try harness.tmux(["list-clients"], socket: harness.standinSocket)
+            clients = list.split(separator: "\n").count
+            if clients == wanted { return }
+            usleep(20_000)
+        }
+        XCTFail("\(clients) clients on the stand-in's session, not \(wanted)")
+    }
+
+    /// The host's pane as the stand-in's tmux server holds it.
+    private func waitForPane(containing needle: String) throws -> String {
+        let deadline = Date().addingTimeInterval(30)
+        var pane = ""
+        while Date() < deadline {
+            pane = try harness.tmux(["capture-pane", "-p", "-J", "-t", harness.session], socket: harness.standinSocket)
+            if pane.contains(needle) { return pane }
+            usleep(20_000)
+        }
+        XCTFail("the host's pane never showed \(needle):\n\(pane)")
+        return pane
     }
 }
