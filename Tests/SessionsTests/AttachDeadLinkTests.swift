@@ -104,8 +104,10 @@ final class AttachDeadLinkTests: XCTestCase {
         try waitForTheConnectionsSSHDNamed()
         stopped = try harness.sshd.pauseConnections()
         XCTAssertFalse(stopped.isEmpty)
+        let oldSSHD = try harness.sshd.connectionProcessIDs()
         try harness.type("LOST.")
         try harness.waitFor("h: no answer for")
+        try waitUntilGone(oldSSHD, "the reconnect killed the stopped sshd before sending the kept keys")
         // The new connection's shell drew and got the kept keys first.
         try harness.waitFor("LOST.", timeout: 30)
         try harness.waitUntil("the reconnected shell shows LOST.") { $0.contains("inner$ LOST.") }
@@ -124,36 +126,45 @@ final class AttachDeadLinkTests: XCTestCase {
         XCTAssertFalse(after.contains("without first stopping"), "the old sshd was stopped first:\n\(after)")
     }
 
-    /// The blackhole with herdr's session, which outlives connections (the stand-in's
-    /// tmux session): `LOST.` waits in the stopped sshd's socket; the reconnect first kills that
-    /// sshd (its number, start time and name checked on the host), then sends `LOST.`, so when
-    /// the old connection's processes go on they have nothing to pass to the shared session.
-    /// The host's own pane (read from the stand-in's tmux server, not Drover's screen) shows
-    /// `LOST.OK.` once, after the old attach client is gone.
+    /// The case with herdr's session, which outlives connections (the stand-in's tmux
+    /// session): `LOST.` waits unread in the stopped sshd's socket. The reconnect first kills
+    /// that sshd (its number, start time and name checked on the host; counted: the stopped
+    /// process is gone before anything resumes it), then sends `LOST.` and `OK.`, so the old
+    /// connection has nothing left to pass to the shared session when its processes go on. The
+    /// host's own pane (the stand-in's tmux server, not Drover's screen) shows `LOST.OK.` once,
+    /// after the old attach client is gone.
     func testKeysTypedIntoAStoppedServerArriveOnceInTheSharedSession() throws {
         harness = try AttachHarness()
         try attach(port: harness.sshd.port, command: harness.standinCommand, options: "--keepalive 3")
         try waitForTheConnectionsSSHDNamed()
+        let oldSSHD = try harness.sshd.connectionProcessIDs()
         stopped = try harness.sshd.pauseConnections()
-        XCTAssertFalse(stopped.isEmpty)
+        XCTAssertFalse(oldSSHD.isEmpty)
         try harness.type("LOST.")
         try harness.waitFor("h: no answer for")
-        XCTAssertTrue(harness.sshd.waitForLog(timeout: 60) { self.count("Accepted publickey", in: $0) >= 2 }, harness.sshd.log)
+        try waitUntilGone(oldSSHD, "the reconnect killed the stopped sshd before sending the kept keys")
         try harness.waitUntil("the shared session shows LOST. again", timeout: 30) { $0.contains("inner$ LOST.") }
         try harness.type("OK.")
         try harness.waitFor("LOST.OK.")
+
         TestSSHD.resume(stopped)
-        let deadline = Date().addingTimeInterval(30)
-        while stopped.contains(where: { kill($0, 0) == 0 }), Date() < deadline { usleep(20_000) }
-        XCTAssertFalse(stopped.contains(where: { kill($0, 0) == 0 }), "the old sshd processes ended")
+        try waitUntilGone(stopped, "the old connection's processes ended")
         stopped = []
         // The old attach client ends with its connection: one client is left on the session.
         try waitForStandinClients(1)
         try harness.type("\n")
-        let pane = try waitForPane(containing: "LOST.OK.: not found")
+        let pane = try waitForPane(containing: ": not found")
+        XCTAssertTrue(pane.contains("LOST.OK.: not found"), pane)
         XCTAssertEqual(count("LOST.", in: pane), 2, "once on the command line, once in the error:\n\(pane)")
         XCTAssertEqual(count("OK.", in: pane), 2, pane)
         XCTAssertFalse(try harness.screen().contains("without first stopping"), "the old sshd was stopped first")
+    }
+
+    /// Waits until none of `pids` is there any more (each a process event, polled).
+    private func waitUntilGone(_ pids: [pid_t], _ what: String) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while pids.contains(where: { kill($0, 0) == 0 }), Date() < deadline { usleep(20_000) }
+        XCTAssertFalse(pids.contains(where: { kill($0, 0) == 0 }), what)
     }
 
     /// The exec that names the connection's sshd ran and was read (its session closed: sshd
