@@ -4,26 +4,30 @@ import SSH
 
 /// One host's side of `SSHDFence` (ADR 0031): which sshd serves the attached connection, and
 /// whether a lost connection's sshd must be stopped before the keys kept from it go again.
-/// Only its `LinkDriver` touches it.
-struct LinkFence {
+/// It decides; its `LinkDriver` runs the steps and holds or sends the keys.
+final class LinkFence {
     /// What the next connection must do before keys kept from a lost one go.
-    enum Due: Equatable {
+    private enum Due: Equatable {
         case nothing
         case stop(SSHDProcess)
         /// The lost connection's sshd was never named (the host did not say in time).
         case unknown
     }
 
+    /// How long the host may take to run the command before the kept keys go anyway.
+    static let patience = Duration.seconds(5)
+    static let stepInterval = Duration.milliseconds(20)
+
     /// The sshd serving the attached connection, once the host said.
-    var own: SSHDProcess?
-    var due = Due.nothing
+    private var own: SSHDProcess?
+    private var due = Due.nothing
     /// The command asking (and stopping) on the attached connection, while it runs.
-    var run: SSHCommandRun?
-    var startedAt: ContinuousClock.Instant?
+    private var run: SSHCommandRun?
+    private var startedAt = ContinuousClock.now
     /// Kept keys wait for `run`: it stops the lost connection's sshd first.
-    var holding = false
+    private(set) var holding = false
     /// The status line said once that keys went again without a fence.
-    var toldUnfenced = false
+    private var toldUnfenced = false
     /// Steps `run` again while it goes: its answers may have been read from the socket by
     /// another channel's call, with no socket event left to announce them.
     let timer: LoopTimer
@@ -32,107 +36,125 @@ struct LinkFence {
         timer = LoopTimer(on: loop)
     }
 
+    var isRunning: Bool { run != nil }
+
+    /// A connection attached (`session`: nil for a test's fake, which has no host to ask).
+    /// Starts the command when the host is POSIX, stopping the lost connection's sshd first
+    /// when keys kept from it wait (`holding` then). Returns why those keys go unfenced, the
+    /// first time in the run that they do.
+    func start(on session: SSHSession?, posix: Bool, keysKept: Bool) -> String? {
+        let due = keysKept ? self.due : .nothing
+        self.due = .nothing
+        guard let session else { return nil }
+        guard posix else {
+            return due == .nothing ? nil : unfenced("Drover stops it only on Linux, macOS and other POSIX hosts")
+        }
+        var stopping: SSHDProcess?
+        var said: String?
+        switch due {
+        case .stop(let old):
+            stopping = old
+            self.due = due   // until the fence answered: a loss before that keeps it due
+        case .unknown: said = unfenced("the host had not said which sshd served it")
+        case .nothing: break
+        }
+        run = SSHCommandRun(session: session, command: SSHDFence.command(stopping: stopping))
+        startedAt = .now
+        holding = stopping != nil
+        return said
+    }
+
+    /// The link is lost with keys it took or had not sent: the next connection stops this
+    /// connection's sshd before they go again. While an older one's fence was still due, this
+    /// connection took none of them (they were held), and that older one stays due.
+    func linkLost() {
+        guard !holding else { return }
+        due = own.map { .stop($0) } ?? .unknown
+    }
+
     /// The connection is gone; `keysDropped`: the host ended the session, its keys went with it.
-    mutating func connectionDropped(keysDropped: Bool) {
+    func connectionDropped(keysDropped: Bool) {
         run = nil
         own = nil
         holding = false
         timer.cancel()
         if keysDropped { due = .nothing }
     }
+
+    /// One step of the command: nil while it runs, else what it said. A host that will not run
+    /// it (or took too long) gives an empty answer and `why`; only the connection's loss throws.
+    func step(at now: ContinuousClock.Instant) throws -> (own: SSHDProcess?, outcome: SSHDFence.Outcome?, why: String)? {
+        guard let run else { return nil }
+        do {
+            if let output = try run.step() {
+                let said = SSHDFence.read(output)
+                return (said.own, said.fence, "the host did not say whether it stopped")
+            }
+        } catch SSHError.channelRefused(let detail) {
+            return (nil, nil, "the host would not run the command that stops it: \(detail)")
+        } catch SSHError.protocolFailure(let operation, let detail) {
+            return (nil, nil, "\(operation): \(detail)")
+        }
+        if now - startedAt > Self.patience { return (nil, nil, "the host did not answer within 5 s") }
+        return nil
+    }
+
+    /// The command ended: its sshd is this connection's own. True when held keys may go now;
+    /// the text is what to say once when they go unfenced.
+    func finish(own: SSHDProcess?, outcome: SSHDFence.Outcome?, why: String) -> (release: Bool, note: String?) {
+        run = nil
+        timer.cancel()
+        self.own = own
+        guard holding else { return (false, nil) }
+        holding = false
+        due = .nothing
+        switch outcome {
+        case .stopped?, .gone?: return (true, nil)
+        case .refused?: return (true, unfenced("the host refused to stop it"))
+        case nil: return (true, unfenced(why))
+        }
+    }
+
+    /// Today's rule, said once per run: never lost, maybe twice.
+    private func unfenced(_ reason: String) -> String? {
+        guard !toldUnfenced else { return nil }
+        toldUnfenced = true
+        return "the keys typed into the lost link are sent again without first stopping its old sshd (\(reason)); "
+            + "if that sshd still reads them, they arrive twice"
+    }
 }
 
 extension LinkDriver {
-    static let fenceStep = Duration.milliseconds(20)
-    /// How long the host may take to run the fence before the kept keys go anyway.
-    static let fencePatience = Duration.seconds(5)
-
     /// A connection attached: the host is asked which sshd serves it, after stopping the lost
-    /// connection's when keys kept from it wait (they are held until it answered). A host
-    /// that is not POSIX (Windows) is not asked.
+    /// connection's when keys kept from it wait (they are held until it answered).
     func startFence(_ connection: any LinkConnection) {
-        let due = stream.hasKeptKeys ? fence.due : .nothing
-        fence.due = due
-        guard let session = connection.forwardingSession, target.host?.platform != .windows else {
-            if due != .nothing { fenceSkipped("Drover stops it only on Linux, macOS and other POSIX hosts") }
-            fence.due = .nothing
-            return
-        }
-        var stopping: SSHDProcess?
-        switch due {
-        case .stop(let old): stopping = old
-        case .unknown: fenceSkipped("the host had not said which sshd served it")
-        case .nothing: break
-        }
-        fence.run = SSHCommandRun(session: session, command: SSHDFence.command(stopping: stopping))
-        fence.startedAt = .now
-        if stopping != nil {
-            fence.holding = true
-            stream.holdKept()
-        }
-        scheduleFenceStep()
+        let note = fence.start(on: connection.forwardingSession, posix: target.host?.platform != .windows,
+                               keysKept: stream.hasKeptKeys)
+        if let note { delegate?.driver(self, notes: "\(name): \(note)") }
+        if fence.holding { stream.holdKept() }
+        if fence.isRunning { scheduleFenceStep() }
     }
 
     private func scheduleFenceStep() {
-        fence.timer.schedule(after: Self.fenceStep) { [unowned self] in
-            guard fence.run != nil, let started = fence.startedAt else { return }
-            if ContinuousClock.now - started > Self.fencePatience {
-                fenceFinished(own: nil, outcome: nil, why: "the host did not answer within 5 s")
-                return
-            }
+        fence.timer.schedule(after: LinkFence.stepInterval) { [unowned self] in
+            guard fence.isRunning else { return }
             pump()
-            if fence.run != nil { scheduleFenceStep() }
+            if fence.isRunning { scheduleFenceStep() }
         }
     }
 
-    /// The link is lost with keys it took or had not sent: the next connection stops this
-    /// connection's sshd before they go again. While an older one's fence was still due, this
-    /// connection took none of them (they were held), and that older one stays due.
+    /// The link is lost with keys it took or had not sent (`lose`).
     func fenceLinkLost() {
-        guard !fence.holding else { return }
-        fence.due = fence.own.map { .stop($0) } ?? .unknown
+        fence.linkLost()
     }
 
-    /// One step of the fence's command (each pump, before the read). A host that will not run
-    /// it leaves the link as it is; only the connection's loss is thrown.
+    /// One step of the fence's command (each pump, before the read); when it ended, the held
+    /// keys go, at once if the session drew meanwhile or its quiet second is over.
     func stepFence() throws {
-        guard let run = fence.run else { return }
-        let output: [UInt8]?
-        do {
-            output = try run.step()
-        } catch SSHError.channelRefused(let detail) {
-            fenceFinished(own: nil, outcome: nil, why: "the host would not run the command that stops it: \(detail)")
-            return
-        } catch SSHError.protocolFailure(let operation, let detail) {
-            fenceFinished(own: nil, outcome: nil, why: "\(operation): \(detail)")
-            return
-        }
-        guard let output else { return }
-        let (own, outcome) = SSHDFence.read(output)
-        fenceFinished(own: own, outcome: outcome, why: "the host did not say whether it stopped")
-    }
-
-    private func fenceFinished(own: SSHDProcess?, outcome: SSHDFence.Outcome?, why: String) {
-        fence.run = nil
-        fence.timer.cancel()
-        fence.own = own
-        guard fence.holding else { return }
-        fence.holding = false
-        fence.due = .nothing
-        switch outcome {
-        case .stopped?, .gone?: break
-        case .refused?: fenceSkipped("the host refused to stop it")
-        case nil: fenceSkipped(why)
-        }
-        // Kept keys go now if the session drew meanwhile, or its quiet second is over.
+        guard let said = try fence.step(at: .now) else { return }
+        let (release, note) = fence.finish(own: said.own, outcome: said.outcome, why: said.why)
+        if let note { delegate?.driver(self, notes: "\(name): \(note)") }
+        guard release else { return }
         if stream.endKeptHold() || !deliveryTimer.isPending { deliverPending() }
-    }
-
-    /// Says once per run that kept keys go again unfenced: today's rule, never lost, maybe twice.
-    private func fenceSkipped(_ reason: String) {
-        guard !fence.toldUnfenced else { return }
-        fence.toldUnfenced = true
-        delegate?.driver(self, notes: "\(name): the keys typed into the lost link are sent again without first stopping "
-                         + "its old sshd (\(reason)); if that sshd still reads them, they arrive twice")
     }
 }

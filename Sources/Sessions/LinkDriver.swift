@@ -65,7 +65,7 @@ final class LinkDriver {
     var uploads = UploadSlot<ActiveUpload>()
     /// The sshd serving this link, and the lost one's to stop before kept keys go again
     /// (`LinkDriver+Fence.swift`).
-    var fence: LinkFence
+    let fence: LinkFence
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
