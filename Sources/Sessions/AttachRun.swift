@@ -63,6 +63,8 @@ final class AttachRun {
     /// Asks for a frame when the banner's time is up (a newer banner's replaces it).
     let bannerTimer: LoopTimer
     let countdownTimer: LoopTimer
+    /// Asks every link to prove itself when the machine's addresses change (ADR 0031).
+    private(set) var addressWatch: AddressWatch?
 
     /// The host whose screen is shown and which gets the person's input.
     var front: LinkDriver { drivers[ring.front] }
@@ -119,6 +121,7 @@ final class AttachRun {
         self.ring = HostRing(names: targets.map(\.displayName))
         self.snapshots = SnapshotRecorder(loop: loop, terminals: drivers.map(\.terminal), budget: history.budget)
         owner = self
+        addressWatch = AddressWatch(loop: loop) { owner?.addressesChanged() }
 
         for driver in drivers { driver.delegate = self }
         frontView.owner = self
@@ -159,6 +162,12 @@ final class AttachRun {
         outcome = AttachController.Outcome(exitCode: code, message: message)
         for driver in drivers { driver.cancelReconnect() }
         loop.stop()
+    }
+
+    /// The machine's addresses changed (another network, a VPN): a link may be on a path that
+    /// is gone, so every link must answer within the wake's window or is replaced.
+    func addressesChanged() {
+        for driver in drivers { driver.woke() }
     }
 
     /// " The herdr session keeps running on mac." for the hosts that reached herdr in this run

@@ -85,4 +85,38 @@ final class AttachWakeTests: XCTestCase {
         try harness.type("echo woke-$((6*7))\n")
         try harness.waitFor("woke-42", timeout: 30)
     }
+
+    /// A change of the machine's addresses (netlink's RTM_NEWADDR and RTM_DELADDR on Linux)
+    /// probes every link at once, as a wake does. Counted in the host sshd's log at LogLevel
+    /// DEBUG: each receipt probe is a `req env` line there, and nothing else sends one on an
+    /// idle link (`--keepalive 60`: no keepalive either). An address added to `lo` and removed
+    /// again is the change; it needs CAP_NET_ADMIN (the test is skipped without it).
+    func testAnAddressChangeProbesTheLinkAtOnce() throws {
+        harness = try AttachHarness(sshdConfig: ["LogLevel DEBUG"])
+        try harness.registerHost(command: harness.standinCommand)
+        try harness.startOuterTerminal(width: 100, height: 30)
+        try harness.type("drover attach e2e --keepalive 60\n")
+        try harness.waitFor("Type 'yes' to trust")
+        try harness.type("yes\n")
+        try harness.waitFor("inner$")
+        let probes = { (log: String) in log.components(separatedBy: " req env").count - 1 }
+        let before = probes(harness.sshd.log)
+
+        let address = "127.0.0.93/8"
+        let added = try Shell.execute("/usr/sbin/ip", ["addr", "add", address, "dev", "lo"])
+        guard added.status == 0 else {
+            throw XCTSkip("adding \(address) to lo needs CAP_NET_ADMIN (run as root): \(added.stderr)")
+        }
+        var removed = false
+        defer { if !removed { _ = try? Shell.execute("/usr/sbin/ip", ["addr", "del", address, "dev", "lo"]) } }
+        XCTAssertTrue(harness.sshd.waitForLog(timeout: 30) { probes($0) > before },
+                      "an added address probed the link:\n\(harness.sshd.log)")
+        let afterAdding = probes(harness.sshd.log)
+        XCTAssertEqual(try Shell.execute("/usr/sbin/ip", ["addr", "del", address, "dev", "lo"]).status, 0)
+        removed = true
+        XCTAssertTrue(harness.sshd.waitForLog(timeout: 30) { probes($0) > afterAdding },
+                      "a removed address probed the link:\n\(harness.sshd.log)")
+        XCTAssertEqual(harness.sshd.log.components(separatedBy: "Accepted publickey").count - 1, 1,
+                       "the link answered: no reconnect")
+    }
 }
