@@ -169,6 +169,12 @@ public struct AttachTarget: Equatable, Sendable {
             .map(FileSafety.shellQuoted).joined(separator: " ")
     }
 
+    /// The arguments that reach this host again for any command that connects (`drover
+    /// doctor`, `key install`): attach's without `--session`, which only attach takes.
+    public var connectArguments: String {
+        ([displayName] + oneOffArguments).map(FileSafety.shellQuoted).joined(separator: " ")
+    }
+
     /// What to do when the remote command is not found (exit 127), with a command that works
     /// for this target: a host's own `--command` is named as the missing one (it may not be herdr).
     public var herdrMissingAdvice: String {

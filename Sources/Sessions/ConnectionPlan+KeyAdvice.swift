@@ -23,7 +23,7 @@ extension ConnectionPlan {
             let withKey = "the host with the key it accepts: \(register)."
             let present = identityFiles.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.display)
             guard !present.isEmpty else { return "Register " + withKey }
-            return "Offer only your identity files: 'drover attach \(commandLineName) --identities-only' offers just "
+            return "Offer only your identity files: 'drover attach \(legacySetting.attachArguments ?? commandLineName) --identities-only' offers just "
                 + "\(present.joined(separator: ", ")); or register " + withKey
         }
         if identitiesOnly {

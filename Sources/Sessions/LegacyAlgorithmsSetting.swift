@@ -6,10 +6,18 @@ import SSH
 enum LegacyAlgorithmsSetting: Equatable {
     /// A registry host: its entry keeps the setting.
     case registered(name: String)
-    /// A target given as an address: `attach` takes the setting for this run.
-    case address(SSHEndpoint)
+    /// A target given as an address: `attach` takes the setting for this run; `attach` is
+    /// what reaches it again (`AttachTarget.connectArguments`: the address and one-off flags).
+    case address(SSHEndpoint, attach: String)
     /// A jump host given as an address: only a registered hop can keep a setting.
     case addressHop(SSHEndpoint)
+
+    /// What follows `drover attach` to reach an address target again (its one-off flags
+    /// included); nil for a registered host or a hop.
+    var attachArguments: String? {
+        if case .address(_, let attach) = self { return attach }
+        return nil
+    }
 
     /// The advice after "allow them for this host:", quoted commands included.
     func advice(allowing names: [String]) -> String {
@@ -17,8 +25,8 @@ enum LegacyAlgorithmsSetting: Equatable {
         switch self {
         case .registered(let name):
             return "'drover hosts edit \(name) --legacy-algorithms \(list)'"
-        case .address(let endpoint):
-            return "'drover attach \(endpoint) --legacy-algorithms \(list)' (or register it: "
+        case .address(let endpoint, let attach):
+            return "'drover attach \(attach) --legacy-algorithms \(list)' (or register it: "
                 + "'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)')"
         case .addressHop(let endpoint):
             return "register the jump host with 'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)', "

@@ -50,7 +50,9 @@ struct TargetResolver {
             try Self.refuseProxyCommand(hopHost, hopOf: host.name)
             hosts.append(hopHost)
         }
-        if !registered, host == HostEntry(name: text, hostname: host.hostname, port: host.port, user: host.user),
+        // One-off flags (-p, -l, -J ...) change the address: it is no longer the bare text.
+        if !registered, flags?.arguments.isEmpty != false,
+           host == HostEntry(name: text, hostname: host.hostname, port: host.port, user: host.user),
            hosts.count == list.hosts.count {
             return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)   // nothing but the address
         }
