@@ -69,6 +69,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     public var connectTimeout: Int?
     /// Seconds between keepalive probes (ssh_config's `ServerAliveInterval`); nil: `--keepalive` or 15.
     public var keepalive: Int?
+    /// The public key file on the host that holds the key its sshd serves (`--host-key-file`,
+    /// e.g. the demo host's), which the trust question names; nil: it names where to look.
+    public var hostKeyFile: String?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -157,6 +160,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let proxyCommand { try HostRules.checkCommand(proxyCommand) }
         if let connectTimeout { try HostRules.checkSeconds(connectTimeout, field: "connectTimeout") }
         if let keepalive { try HostRules.checkSeconds(keepalive, field: "keepalive") }
+        if let hostKeyFile { try HostRules.checkHostKeyFile(hostKeyFile) }
     }
 
     /// True when `text` is this entry's name or one of its aliases.
@@ -167,7 +171,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
-        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward
+        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward, hostKeyFile
     }
 
     /// Reads a host; every field but `name` and `hostname` may be missing (older files).
@@ -204,6 +208,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         connectTimeout = try c.decodeIfPresent(Int.self, forKey: .connectTimeout)
         keepalive = try c.decodeIfPresent(Int.self, forKey: .keepalive)
         remoteForward = try c.decodeIfPresent([String].self, forKey: .remoteForward)
+        hostKeyFile = try c.decodeIfPresent(String.self, forKey: .hostKeyFile)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).
