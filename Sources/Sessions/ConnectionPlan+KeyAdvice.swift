@@ -13,7 +13,7 @@ extension ConnectionPlan {
     /// What to run so that only the key the server accepts is offered (`--identities-only`).
     var tooManyKeysFix: String {
         let files = identityFiles.map(\.display).joined(separator: ", ")
-        let register = "'drover hosts add NAME \(commandLineName) --identity FILE --identities-only'"
+        let register = "'drover hosts add NAME \(legacySetting.registerArguments ?? commandLineName) --identity FILE --identities-only'"
         // An address hop has no entry and attach's --identities-only is the target's: register it.
         if case .addressHop = legacySetting {
             return "Register the jump host with the key it accepts, \(register), and name NAME in --jump instead of "

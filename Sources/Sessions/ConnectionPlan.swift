@@ -48,7 +48,8 @@ public struct ConnectionPlan {
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
-                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.connectArguments),
+                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.connectArguments,
+                                                                                    register: target.registerArguments),
                   identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
                   commandLineName: entry?.name ?? target.endpoint.description,
                   proxyCommand: target.proxyCommand, displayName: target.displayName,
@@ -74,7 +75,7 @@ public struct ConnectionPlan {
         self.proxyCommand = proxyCommand
         self.environment = environment
         legacyAlgorithms = legacy
-        legacySetting = setting ?? .address(endpoint, attach: endpoint.description)
+        legacySetting = setting ?? .address(endpoint, attach: endpoint.description, register: endpoint.description)
         self.identitiesOnly = identitiesOnly
         self.host = host
         self.commandLineName = commandLineName ?? endpoint.description
