@@ -28,7 +28,7 @@ extension PrefixKeyHandler {
         PrefixBinding(key: "x", command: .discardPending, summary: "discard keys typed while not connected"),
         PrefixBinding(key: "[", command: .history, summary: "history: scroll back, rewind, search, copy (also ctrl+] PageUp)"),
         PrefixBinding(key: "v", command: .pasteImage, summary: "paste the clipboard's picture (uploaded); again: cancel"),
-        PrefixBinding(key: "?", command: .help, summary: "show these keys"),
+        PrefixBinding(key: "?", command: .help, summary: "show these keys, the whole status line and the last message"),
     ]
 
     /// Keys that are not characters and repeat a binding above (named in its summary).

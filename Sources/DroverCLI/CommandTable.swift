@@ -21,7 +21,7 @@ enum CommandTable {
     static let root: Command = Command(
         "drover",
         summary: "Attach this terminal to herdr sessions on other computers over SSH.",
-        usage: "[COMMAND] [options]",
+        usage: "[--list] | --version | COMMAND [options]",
         details: """
             Run 'drover help COMMAND' for a command's options. Without a command, in a terminal, \
             drover shows the hosts to pick one (arrows and Enter attach it, q leaves); --list, or \

@@ -1,10 +1,13 @@
 import Hosts
 import Sessions
+import SSH
 
 /// "Did you mean …?" for a host name the registry does not have, whichever command was given
 /// it (`attach demmo`, `doctor demmo`, `hosts show demmo`): the errors that say so come from
 /// the Hosts and Sessions modules, which know the name but not how the person got there, so
-/// `Drover.run` adds the suggestion on their way out.
+/// `Drover.run` adds the suggestion on their way out. A name that reached DNS (through
+/// ~/.ssh/config, which takes any name, or as a jump host) and was not found there is
+/// matched against the registry too.
 enum HostNameSuggestion {
     /// `error`'s message with "Did you mean 'NAME'?" after its first sentence when it is an
     /// unknown host name close to a registered one; nil for any other error.
@@ -14,6 +17,7 @@ enum HostNameSuggestion {
         case let AttachTargetError.unknown(text, known): (typed, names) = (text, known)
         case let HostStoreError.notFound(name): (typed, names) = (name, registered())
         case let unresolved as UnresolvedHostName: (typed, names) = (unresolved.text, unresolved.known)
+        case let SSHError.hostNotFound(host, _), let SSHError.jumpHost(_, .hostNotFound(host, _)): (typed, names) = (host, registered())
         default: return nil
         }
         guard let best = Suggestion.closest(to: typed, among: names) else { return nil }

@@ -75,6 +75,9 @@ public struct HostEntry: Codable, Equatable, Sendable {
     /// The shell Drover's probe found on this Windows host, kept so the probe runs once; probed
     /// again when an attach written for it fails. nil: not probed yet.
     public var windowsShellSeen: WindowsShell?
+    /// The public key file on the host that holds the key its sshd serves (`--host-key-file`,
+    /// e.g. the demo host's), which the trust question names; nil: it names where to look.
+    public var hostKeyFile: String?
     /// When the host was added and last changed; nil in files written before times were kept.
     public var created: Date?
     public var updated: Date?
@@ -163,6 +166,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let proxyCommand { try HostRules.checkCommand(proxyCommand) }
         if let connectTimeout { try HostRules.checkSeconds(connectTimeout, field: "connectTimeout") }
         if let keepalive { try HostRules.checkSeconds(keepalive, field: "keepalive") }
+        if let hostKeyFile { try HostRules.checkHostKeyFile(hostKeyFile) }
     }
 
     /// True when `text` is this entry's name or one of its aliases.
@@ -173,7 +177,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case name, hostname, port, user, platform, session, command, auth, created, updated, clipboard
         case identity, sshKnownHosts, predict, pasteImages, jump, forward, forwardPublic, legacyAlgorithms, identitiesOnly, lastKey
-        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward
+        case forwardAgent, prefix, aliases, sshConfig, proxyCommand, connectTimeout, keepalive, remoteForward, hostKeyFile
         case windowsShell, windowsShellSeen
     }
 
@@ -213,6 +217,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         remoteForward = try c.decodeIfPresent([String].self, forKey: .remoteForward)
         windowsShell = try c.decodeIfPresent(WindowsShell.self, forKey: .windowsShell)
         windowsShellSeen = try c.decodeIfPresent(WindowsShell.self, forKey: .windowsShellSeen)
+        hostKeyFile = try c.decodeIfPresent(String.self, forKey: .hostKeyFile)
     }
 
     /// The parsed jump hosts (empty for a direct connection; `validate` checked them).

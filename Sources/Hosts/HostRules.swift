@@ -29,6 +29,18 @@ public enum HostRules {
         }
     }
 
+    public static let hostKeyFileRule =
+        "a host key file is an absolute path (on the host) of 1-4096 bytes ending in .pub, without control characters"
+
+    /// `hostKeyFile`: where the host keeps the public key its sshd serves, as the trust question names it.
+    public static func checkHostKeyFile(_ path: String) throws {
+        let bytes = Array(path.utf8)
+        guard (1...4096).contains(bytes.count), path.hasPrefix("/"), path.hasSuffix(".pub"),
+              !bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
+            throw HostValidationError(field: "hostKeyFile", value: path, rule: hostKeyFileRule)
+        }
+    }
+
     static let keyFingerprintRule = "lastKey is a key fingerprint: SHA256: and 43 base64 characters"
 
     /// The remembered key (`lastKey`) is a fingerprint as `ssh-keygen -lf` prints it.

@@ -6,6 +6,12 @@ public struct UnknownHostKey: Sendable, Equatable {
     public let key: PresentedHostKey
     /// Keys of other types pinned for the same host and port; empty on first contact.
     public let otherPins: [SSHPublicKey]
+    /// The .pub file on the host holding the key its sshd serves, when the person told Drover
+    /// (a registry entry's `hostKeyFile`): the question names it instead of where to look.
+    public var keyFile: String?
+    /// `keyFile`'s key as read on this computer, when the host is this computer: its
+    /// fingerprint is shown beside the presented one, so both are on the screen at once.
+    public var keyFileHere: SSHPublicKey?
 
     public init(key: PresentedHostKey, otherPins: [SSHPublicKey] = []) {
         self.key = key
@@ -29,14 +35,26 @@ public struct UnknownHostKey: Sendable, Equatable {
                 "Pinned for it: \(pinned). The server did not offer that type: it may have removed that key, or it is another computer.",
             ]
         }
-        lines += [
-            "Its \(key.keyType) host key fingerprint is \(key.fingerprint).",
-            key.port == 22
-                ? "Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file))."
-                // Not the system's sshd, most likely: /etc/ssh's key would not be this one.
-                : "Compare it with the fingerprint on that computer (ssh-keygen -lf on the .pub of the HostKey file that sshd on port \(key.port) uses; /etc/ssh/\(file) for the system's sshd).",
-            "Type 'yes' to trust and pin this key, 'no' to stop (or type the fingerprint): ",
-        ]
+        lines.append("Its \(key.keyType) host key fingerprint is \(key.fingerprint).")
+        if let keyFile, let here = keyFileHere {
+            lines.append("This computer is that host: 'ssh-keygen -lf \(keyFile)' here shows \(here.fingerprint).")
+            if here.type != key.keyType {
+                lines.append("That file holds its \(here.type) key, not this \(key.keyType) one: compare with the .pub of its \(key.keyType) HostKey.")
+            } else {
+                lines.append(here.fingerprint == key.fingerprint ? "Compare the two fingerprints above."
+                             : "The two differ: the server is not serving that file's key. Type 'no' unless you know why.")
+            }
+        } else if let keyFile {
+            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf \(keyFile)).")
+        } else if key.port == 22 {
+            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).")
+        } else {
+            // An sshd on another port is often not the system's: /etc/ssh's key may not be this one.
+            lines.append("Compare it with the fingerprint on that computer: 'ssh-keygen -lf' of the .pub of the "
+                         + "\(key.keyType) HostKey named in the config of the sshd on port \(key.port) "
+                         + "('sshd -T -f THAT_CONFIG | grep -i hostkey' lists them, as root).")
+        }
+        lines.append("Type 'yes' to trust and pin this key, 'no' to stop (or type the fingerprint): ")
         return lines.joined(separator: "\n")
     }
 }

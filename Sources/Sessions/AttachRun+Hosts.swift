@@ -107,7 +107,9 @@ extension AttachRun {
     /// the help box), else in history mode nothing of the run's, else the status line.
     func overlay() -> Overlay? {
         let status = statusLine
-        let held = input.overlay(status: status.wholeText) { picker in
+        // A banner whose time is up is still the last message, whole, in the help box.
+        let gone = banner.flatMap { $0.text(at: .now) == nil ? $0.text : nil }
+        let held = input.overlay(status: status.wholeText, lastMessage: gone) { picker in
             picker.overlay(names: ring.names,
                            states: zip(pickerStates, drivers).map { state, driver in
                                [state, driver.forwardNote].compactMap { $0 }.joined(separator: " · ") },

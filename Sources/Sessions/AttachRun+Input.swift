@@ -50,7 +50,7 @@ extension AttachRun {
     private func stopsConnecting(_ event: InputEvent) -> Bool {
         guard event.asPress == .key(.character("c"), .control), !front.attachedOnce, outcome == nil else { return false }
         let link = front
-        let message = "Stopped connecting to \(link.name) (ctrl+c); no key was sent to it. 'drover doctor \(link.name)' "
+        let message = "Stopped connecting to \(link.name) (ctrl+c); no key was sent to it. 'drover doctor \(link.target.connectArguments)' "
             + "shows where a connection stops, and --timeout SECONDS sets how long attach waits for an answer."
         guard let change = ring.closeFront() else {
             finish(130, message)

@@ -206,6 +206,23 @@ public struct AttachTarget: Equatable, Sendable {
             .map(FileSafety.shellQuoted).joined(separator: " ")
     }
 
+    /// The arguments that reach this host again for any command that connects (`drover
+    /// doctor`, `key install`): attach's without `--session`, which only attach takes.
+    public var connectArguments: String {
+        ([displayName] + oneOffArguments).map(FileSafety.shellQuoted).joined(separator: " ")
+    }
+
+    /// What follows `drover hosts add NAME` to register this host as it was reached: the
+    /// address (user and port in it) and the one-off flags `hosts add` takes too (-J, -i, --auth).
+    public var registerArguments: String {
+        var words = [endpoint.description], rest = oneOffArguments[...]
+        while let flag = rest.popFirst() {
+            let value = rest.popFirst()
+            if ["-J", "-i", "--auth"].contains(flag), let value { words += [flag, value] }
+        }
+        return words.map(FileSafety.shellQuoted).joined(separator: " ")
+    }
+
     /// What to do when the remote command is not found (exit 127), with a command that works
     /// for this target: a host's own `--command` is named as the missing one (it may not be herdr).
     public var herdrMissingAdvice: String {
@@ -224,7 +241,7 @@ public struct AttachTarget: Equatable, Sendable {
                 + "'drover hosts edit \(host.name) --command CMD\(drop)'."
         }
         return "herdr was not found there: install herdr on that computer, or register it with the command to run: "
-            + "'drover hosts add NAME \(endpoint.description) --command CMD', then 'drover attach NAME'."
+            + "'drover hosts add NAME \(registerArguments) --command CMD', then 'drover attach NAME'."
     }
 }
 

@@ -13,7 +13,7 @@ extension ConnectionPlan {
     /// What to run so that only the key the server accepts is offered (`--identities-only`).
     var tooManyKeysFix: String {
         let files = identityFiles.map(\.display).joined(separator: ", ")
-        let register = "'drover hosts add NAME \(commandLineName) --identity FILE --identities-only'"
+        let register = "'drover hosts add NAME \(legacySetting.registerArguments ?? commandLineName) --identity FILE --identities-only'"
         // An address hop has no entry and attach's --identities-only is the target's: register it.
         if case .addressHop = legacySetting {
             return "Register the jump host with the key it accepts, \(register), and name NAME in --jump instead of "
@@ -23,7 +23,7 @@ extension ConnectionPlan {
             let withKey = "the host with the key it accepts: \(register)."
             let present = identityFiles.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.display)
             guard !present.isEmpty else { return "Register " + withKey }
-            return "Offer only your identity files: 'drover attach \(commandLineName) --identities-only' offers just "
+            return "Offer only your identity files: 'drover attach \(legacySetting.attachArguments ?? commandLineName) --identities-only' offers just "
                 + "\(present.joined(separator: ", ")); or register " + withKey
         }
         if identitiesOnly {

@@ -48,7 +48,8 @@ public struct ConnectionPlan {
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
-                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint),
+                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.connectArguments,
+                                                                                    register: target.registerArguments),
                   identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
                   commandLineName: entry?.name ?? target.endpoint.description,
                   proxyCommand: target.proxyCommand, displayName: target.displayName,
@@ -74,7 +75,7 @@ public struct ConnectionPlan {
         self.proxyCommand = proxyCommand
         self.environment = environment
         legacyAlgorithms = legacy
-        legacySetting = setting ?? .address(endpoint)
+        legacySetting = setting ?? .address(endpoint, attach: endpoint.description, register: endpoint.description)
         self.identitiesOnly = identitiesOnly
         self.host = host
         self.commandLineName = commandLineName ?? endpoint.description
@@ -148,9 +149,19 @@ public struct ConnectionPlan {
         return current.map { $0.hasSameAccount(as: host) ? $0.lastKey : nil } ?? host.lastKey
     }
 
-    /// The host key policy: Drover's pins, then OpenSSH's file, then `ask`.
-    public func trust(note: @escaping (String) -> Void, ask: @escaping (UnknownHostKey) -> Bool) -> HostKeyTrust {
-        HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: ask)
+    /// The host key policy: Drover's pins, then OpenSSH's file, then `ask`. The question names
+    /// the registry's host key file, if any, and when the host is this computer reached
+    /// `direct`ly (no hop before it), that file's fingerprint as read here.
+    public func trust(note: @escaping (String) -> Void, direct: Bool = false,
+                      ask: @escaping (UnknownHostKey) -> Bool) -> HostKeyTrust {
+        let file = host?.hostKeyFile
+        let here = direct && proxyCommand == nil && LocalHostKeyFile.isThisComputer(endpoint.host)
+        return HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: { unknown in
+            var unknown = unknown
+            unknown.keyFile = file
+            unknown.keyFileHere = here ? file.flatMap(LocalHostKeyFile.key(in:)) : nil
+            return ask(unknown)
+        })
     }
 
     /// `options` offering first the host key types pinned for this endpoint, and this host's

@@ -161,20 +161,22 @@ struct InputRouter {
     /// with the hosts' states) or the help box; nil when the status line may show.
     /// `status`: the status line's whole text, which the help box shows first (a status line
     /// too long for its rows points there).
-    func overlay(status: String? = nil, pickerBox: (HostPicker) -> Overlay) -> Overlay? {
+    func overlay(status: String? = nil, lastMessage: String? = nil, pickerBox: (HostPicker) -> Overlay) -> Overlay? {
         if let shown = prompts.shown { return shown.overlay }
         if let picker { return pickerBox(picker) }
-        return helpShown ? Self.helpBox(status: status) : nil
+        return helpShown ? Self.helpBox(status: status, lastMessage: lastMessage) : nil
     }
 
     /// The key help box (prefix `?`), closed by the next key.
     /// Computed: the lines name the prefix key in use.
     static var helpBox: Overlay { helpBox(status: nil) }
 
-    /// The key help box under the whole status text, when there is one.
-    static func helpBox(status: String?) -> Overlay {
+    /// The key help box under the whole status text, when there is one, and the last message
+    /// (a banner) whole after its two seconds: a note cut short stays one key away.
+    static func helpBox(status: String?, lastMessage: String? = nil) -> Overlay {
         Overlay.box(title: "drover keys",
-                    lines: (status.map { ["Status: \($0)", ""] } ?? [])
+                    lines: (status.map { ["Status: \($0)"] } ?? []) + (lastMessage.map { ["Last message: \($0)"] } ?? [])
+                        + (status == nil && lastMessage == nil ? [] : [""])
                         + PrefixKeyHandler.helpLines + ["", "In history mode (\(PrefixKeyHandler.keys(for: .history))):"]
                         + HistoryView.helpLines + ["", "any key closes this"])
     }

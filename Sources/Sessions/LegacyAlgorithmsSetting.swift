@@ -6,10 +6,26 @@ import SSH
 enum LegacyAlgorithmsSetting: Equatable {
     /// A registry host: its entry keeps the setting.
     case registered(name: String)
-    /// A target given as an address: `attach` takes the setting for this run.
-    case address(SSHEndpoint)
+    /// A target given as an address: `attach` takes the setting for this run; `attach` is
+    /// what reaches it again (`AttachTarget.connectArguments`: the address and one-off flags),
+    /// `register` what `hosts add NAME` takes to keep it (`AttachTarget.registerArguments`).
+    case address(SSHEndpoint, attach: String, register: String)
     /// A jump host given as an address: only a registered hop can keep a setting.
     case addressHop(SSHEndpoint)
+
+    /// What follows `drover attach` to reach an address target again (its one-off flags
+    /// included); nil for a registered host or a hop.
+    var attachArguments: String? {
+        if case .address(_, let attach, _) = self { return attach }
+        return nil
+    }
+
+    /// What follows `drover hosts add NAME` to register an address target as it was reached;
+    /// nil for a registered host or a hop.
+    var registerArguments: String? {
+        if case .address(_, _, let register) = self { return register }
+        return nil
+    }
 
     /// The advice after "allow them for this host:", quoted commands included.
     func advice(allowing names: [String]) -> String {
@@ -17,9 +33,9 @@ enum LegacyAlgorithmsSetting: Equatable {
         switch self {
         case .registered(let name):
             return "'drover hosts edit \(name) --legacy-algorithms \(list)'"
-        case .address(let endpoint):
-            return "'drover attach \(endpoint) --legacy-algorithms \(list)' (or register it: "
-                + "'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)')"
+        case .address(_, let attach, let register):
+            return "'drover attach \(attach) --legacy-algorithms \(list)' (or register it: "
+                + "'drover hosts add NAME \(register) --legacy-algorithms \(list)')"
         case .addressHop(let endpoint):
             return "register the jump host with 'drover hosts add NAME \(endpoint) --legacy-algorithms \(list)', "
                 + "then put NAME in place of \(endpoint) in the jump list of the host you attach "

@@ -47,7 +47,7 @@ public final class RemoteConnection {
             // A hop's questions say which hop asks, so its answers are kept (and shown) as its own.
             var prompt: (SSHAuthPrompt) -> String? = answer
             if let hop { prompt = { answer($0.asked(byJumpHost: hop)) } }
-            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, ask: ask), thenExec: thenExec,
+            return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, direct: outer == nil, ask: ask), thenExec: thenExec,
                                   credentials: { plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root),
                                                                   prompt: prompt, note: note) },
                                   step: { if case .hostKey = $0 { progress(.authenticating) } })

@@ -70,6 +70,63 @@ final class CompletionsAndManTests: XCTestCase {
         }
     }
 
+    /// The other way round: zsh, fish and the man page list no command, subcommand or option
+    /// that help does not (a hidden one, or one since removed), and each of help's commands once.
+    func testNothingInZshFishOrTheManPageIsMissingFromHelp() throws {
+        let zsh = try drover("completions", "zsh"), fish = try drover("completions", "fish"), man = try drover("man")
+        var help: [String: Listing] = [:]
+        for (path, subs, options) in try helpTable() {
+            help[path.joined(separator: "/")] = Listing(subs: Set(subs), options: Set(options))
+        }
+        XCTAssertEqual(Self.zshListings(zsh), help, "zsh")
+        XCTAssertEqual(Self.fishListings(fish), help, "fish")
+        let sections = man.components(separatedBy: "\n.SS \"").dropFirst()
+        XCTAssertEqual(sections.count, help.count, "man: one section per command help knows")
+        var manOptions = Set<String>()
+        for section in sections {
+            for line in section.split(separator: "\n") where line.hasPrefix(".B ") {
+                manOptions.formUnion(line.replacingOccurrences(of: "\\-", with: "-").split(separator: " ")
+                    .map { $0.trimmingCharacters(in: .punctuationCharacters.subtracting(["-"])) }.filter { $0.hasPrefix("--") })
+            }
+        }
+        XCTAssertEqual(manOptions, help.values.reduce(into: Set<String>()) { $0.formUnion($1.options) }, "man")
+    }
+
+    struct Listing: Equatable { var subs: Set<String> = [], options: Set<String> = [] }
+
+    /// Each `('KEY')` case of the zsh script: the names in its `subs=(…)` and `opts=(…)`.
+    static func zshListings(_ script: String) -> [String: Listing] {
+        var result: [String: Listing] = [:], key: String?
+        for line in script.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("  ('"), line.hasSuffix("')") { key = String(line.dropFirst(4).dropLast(2)); result[key!] = Listing() }
+            guard let key else { continue }
+            let names = matches(#"(?:\(| )'([A-Za-z0-9-]+):"#, in: line)
+            if line.hasPrefix("    subs=(") { result[key]?.subs = Set(names) }
+            if line.hasPrefix("    opts=(") { result[key]?.options = Set(names.filter { $0.hasPrefix("--") }) }
+        }
+        return result
+    }
+
+    /// Each `__drover_at 'KEY'` of the fish script: its `-a 'SUB' -d` and `-l 'LONG'` lines.
+    static func fishListings(_ script: String) -> [String: Listing] {
+        var result: [String: Listing] = [:]
+        for line in script.split(separator: "\n").map(String.init) {
+            guard let key = matches(#"^complete -c drover -n '__drover_at \\'(.*?)\\''"#, in: line).first else { continue }
+            var listing = result[key] ?? Listing()
+            listing.subs.formUnion(matches(#" -a '([^' (]+)' -d "#, in: line))
+            listing.options.formUnion(matches(#" -l '([^']+)'"#, in: line).map { "--" + $0 })
+            result[key] = listing
+        }
+        return result
+    }
+
+    static func matches(_ pattern: String, in line: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap {
+            Range($0.range(at: 1), in: line).map { String(line[$0]) }
+        }
+    }
+
     func testBashCompletesCommandsOptionsAndRegisteredHosts() throws {
         let script = home.file("drover.bash")
         try drover("completions", "bash").write(toFile: script, atomically: true, encoding: .utf8)

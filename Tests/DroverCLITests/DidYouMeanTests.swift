@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import SSH
 import XCTest
 @testable import DroverCLI
 
@@ -36,6 +37,28 @@ final class DidYouMeanTests: XCTestCase {
         let show = CLIHarness(environment: env)
         XCTAssertEqual(show.run("hosts", "show", "dmeo"), 1)
         XCTAssertTrue(show.err.contains("no host named 'dmeo'. Did you mean 'demo'?"), show.err)
+    }
+
+    /// Issue 32: `help` with a mistyped command, at any level, names the command meant.
+    func testHelpOfAMistypedCommandSuggestsTheCommand() {
+        let h = CLIHarness(environment: env)
+        XCTAssertEqual(h.run("help", "atach"), 2)
+        XCTAssertTrue(h.err.contains("no command 'atach'; did you mean 'attach'?"), h.err)
+        let sub = CLIHarness(environment: env)
+        XCTAssertEqual(sub.run("help", "hosts", "shwo"), 2)
+        XCTAssertTrue(sub.err.contains("no command 'hosts shwo'; did you mean 'show'?"), sub.err)
+    }
+
+    /// A name that went to DNS (through ~/.ssh/config, which takes any name, or as a jump
+    /// host) and was not found there is matched against the registry as well.
+    func testANameDNSDoesNotKnowSuggestsTheRegisteredHost() {
+        let registered = { ["demo", "lab"] }
+        let direct = HostNameSuggestion.message(for: SSHError.hostNotFound(host: "demmo", detail: "Name or service not known"),
+                                                registered: registered)
+        XCTAssertEqual(direct, "cannot find host 'demmo' (Name or service not known); check the name or use an IP address. Did you mean 'demo'?")
+        let hop = HostNameSuggestion.message(for: SSHError.jumpHost(hop: "lba", .hostNotFound(host: "lba", detail: "x")),
+                                             registered: registered)
+        XCTAssertTrue(hop?.hasSuffix("Did you mean 'lab'?") == true, hop ?? "nil")
     }
 
     func testNothingCloseOrATieGetsNoGuess() {

@@ -84,4 +84,16 @@ final class HostsAddCommandTests: XCTestCase {
         XCTAssertTrue(help.contains("drover hosts add NAME --host HOST"), help)
         XCTAssertTrue(help.contains("--session work"), help)
     }
+
+    /// Issue 32: `--host-key-file` names the .pub file the trust question points at; `hosts
+    /// show` lists it, `hosts edit --no-host-key-file` forgets it, and a relative path is refused.
+    func testAHostKeyFileIsKeptShownAndForgotten() {
+        drover("hosts", "add", "lab", "ann@127.0.0.1:2222", "--host-key-file", "/srv/lab/ssh_host_ed25519_key.pub")
+        XCTAssertTrue(drover("hosts", "show", "lab").out.contains("/srv/lab/ssh_host_ed25519_key.pub (on the host; the trust question names it)"))
+        drover("hosts", "edit", "lab", "--no-host-key-file")
+        XCTAssertFalse(drover("hosts", "show", "lab").out.contains("host key file"))
+        let bad = drover("hosts", "edit", "lab", "--host-key-file", "key.pub", expect: 2)
+        XCTAssertTrue(bad.err.contains("--host-key-file: "), bad.err)
+        XCTAssertTrue(bad.err.contains("absolute path"), bad.err)
+    }
 }

@@ -19,4 +19,35 @@ final class OptionTableTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, CommandTable.commands.count)
     }
+
+    /// Issue 32: a usage line is the first thing help shows, so it names every option the
+    /// command's table lists (long or short form; `--help` aside), and names none the table
+    /// lacks: attach's once left out -R and --forward-public.
+    func testEveryUsageLineNamesEveryOptionAndOnlyThose() {
+        var pending = [(CommandTable.root, "drover")]
+        while let (command, path) = pending.popLast() {
+            pending += command.subcommands.filter { !$0.hidden }.map { ($0, path + " " + $0.name) }
+            let usage = command.usage
+            let named = Self.optionsNamed(in: usage)
+            var known: Set<String> = ["--help", "-h"]
+            for option in command.options {
+                known.insert("--" + option.long)
+                if let short = option.short { known.insert("-\(short)") }
+                guard !option.hidden else { continue }
+                let forms = ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
+                XCTAssertTrue(forms.contains { named.contains($0) }, "\(path): usage lacks --\(option.long): \(usage)")
+            }
+            XCTAssertEqual(named.subtracting(known), [], "\(path): usage names options it does not take: \(usage)")
+        }
+    }
+
+    /// `--long` and `-x` words of a usage line (not a lone `-`, standard input).
+    static func optionsNamed(in usage: String) -> Set<String> {
+        let words = usage.split(whereSeparator: { " [|]".contains($0) }).map(String.init)
+        return Set(words.compactMap { word in
+            guard word.hasPrefix("-"), word.count > 1 else { return nil }
+            let name = word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            return (name.hasPrefix("--") && name.count > 2) || name.count == 2 ? String(name) : nil
+        })
+    }
 }

@@ -143,6 +143,21 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertFalse(again.err.contains("pins forget mac.example"), again.err)
     }
 
+    /// Issue 32: a mistyped name gets "did you mean" among what has pins only: a registry name
+    /// whose address is pinned, or a pinned host; a registered host without a pin is not guessed.
+    func testAMistypedNameSuggestsOnlyWhatHasPins() throws {
+        let add = CLIHarness(environment: env)
+        XCTAssertEqual(add.run("hosts", "add", "demo", "ann@127.0.0.1:2222"), 0, add.err)
+        XCTAssertEqual(add.run("hosts", "add", "memo", "ann@127.0.0.1:2223"), 0, add.err)
+        try pin("127.0.0.1", 2222)
+        let typo = CLIHarness(environment: env)
+        XCTAssertEqual(typo.run("pins", "forget", "demmo"), 1)
+        XCTAssertTrue(typo.err.contains("no pinned key for demmo. Did you mean 'demo'? Run 'drover pins'"), typo.err)
+        let unpinned = CLIHarness(environment: env)
+        XCTAssertEqual(unpinned.run("pins", "forget", "mmeo"), 1)
+        XCTAssertFalse(unpinned.err.contains("'memo'"), "memo has no pin: \(unpinned.err)")
+    }
+
     /// Issue 32: an address with its port names no other port's pin either: that is another server.
     func testForgetOfAnAddressWithItsPortSuggestsNoOtherServersPin() throws {
         try pin("mac.example", 22)

@@ -122,6 +122,14 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertTrue(sshd.waitForLog { $0.contains(other) }, "-i's key logged in at the target:\n\(sshd.log)")
     }
 
+    /// A bare address with -p and -l (nothing else one-off): the flags reach it, and the advice
+    /// repeats them (issue 32; the flags were once dropped for a bare address, port 22 tried).
+    func testPortAndLoginFlagsReachABareAddress() {
+        let doctor = CLIHarness.checked(["doctor", "--yes", "127.0.0.1", "-p", String(sshd.port), "-l", user], environment: env)
+        XCTAssertTrue(doctor.out.contains("address: 127.0.0.1, port \(sshd.port), user \(user)"), doctor.out)
+        XCTAssertTrue(doctor.out.contains("'drover attach 127.0.0.1 -p \(sshd.port) -l \(user)' connects the same way"), doctor.out)
+    }
+
     /// Trial finding: doctor of a config name that is not registered advised
     /// 'drover hosts edit included', which says "no host named 'included'"; its advice now names
     /// an attach that reaches the same host, one-off flags included.

@@ -132,12 +132,38 @@ final class HostKeyTrustTests: XCTestCase {
         XCTAssertTrue(text.contains("ssh-ed25519"), text)
         XCTAssertTrue(text.contains(try fixture.sshd.hostKeyFingerprint()), text)
         XCTAssertTrue(text.contains("'yes'"), text)
-        // Another port than 22 is most likely another sshd than the system's, whose key is elsewhere.
-        XCTAssertTrue(text.contains("HostKey file that sshd on port \(fixture.sshd.port) uses"), text)
+        // Another port than 22 is most likely another sshd than the system's, whose key is
+        // elsewhere: no /etc/ssh file is named, but how to find the one that sshd serves.
+        XCTAssertTrue(text.contains("HostKey named in the config of the sshd on port \(fixture.sshd.port)"), text)
+        XCTAssertTrue(text.contains("'sshd -T -f THAT_CONFIG | grep -i hostkey'"), text)
+        XCTAssertFalse(text.contains("/etc/ssh/"), text)
         let onTwentyTwo = PresentedHostKey(host: "box", port: 22, peer: session.hostKey.peer, keyType: session.hostKey.keyType,
                                            blob: session.hostKey.blob, fingerprint: session.hostKey.fingerprint)
         let system = UnknownHostKey(key: onTwentyTwo).question
         XCTAssertTrue(system.contains("(ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub)."), system)
-        XCTAssertFalse(system.contains("HostKey file"), system)
+        XCTAssertFalse(system.contains("HostKey"), system)
+    }
+
+    /// Issue 32: a host whose registry entry names its key file gets that file in the question;
+    /// when the host is this computer, the file's fingerprint read here stands beside the
+    /// presented one (equal, of another type, or different: each said as it is).
+    func testAKnownKeyFileIsNamedAndReadHereWhenTheHostIsThisComputer() throws {
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        let pub = fixture.sshd.hostKeyPath + ".pub"
+        var unknown = UnknownHostKey(key: session.hostKey)
+        unknown.keyFile = pub
+        let named = unknown.question
+        XCTAssertTrue(named.contains("(ssh-keygen -lf \(pub))."), named)
+        XCTAssertFalse(named.contains("sshd -T"), named)
+
+        let served = try SSHPublicKey(line: String(contentsOfFile: pub, encoding: .utf8))
+        unknown.keyFileHere = served
+        let here = unknown.question
+        XCTAssertTrue(here.contains("'ssh-keygen -lf \(pub)' here shows \(try fixture.sshd.hostKeyFingerprint())."), here)
+        XCTAssertTrue(here.contains("Compare the two fingerprints above."), here)
+        unknown.keyFileHere = try Ed25519KeyPair().sshPublicKey
+        XCTAssertTrue(unknown.question.contains("The two differ"), unknown.question)
+        unknown.keyFileHere = SSHPublicKey(type: "ecdsa-sha2-nistp256", blob: served.blob)
+        XCTAssertTrue(unknown.question.contains("That file holds its ecdsa-sha2-nistp256 key, not this ssh-ed25519 one"), unknown.question)
     }
 }

@@ -62,6 +62,21 @@ final class AttachConnectInterruptTests: XCTestCase {
         XCTAssertFalse(received.bytes.contains(0x03), "ctrl+c never reached the host")
     }
 
+    /// A host named for this run only (an address and -p, -l): the doctor command the message
+    /// suggests repeats those flags, so it reaches the same host as written.
+    func testTheSuggestedDoctorCommandRepeatsTheOneOffFlags() throws {
+        let listener = try SilentListener(backlog: 8)
+        let received = Received()
+        let listening = listener.fd
+        Thread.detachNewThread { received.serve(listening) }
+        try harness.startAttach(hosts: ["127.0.0.1"], options: "-p \(listener.port) -l nobody --timeout 600")
+        try harness.waitUntil("the client's banner at the host") { _ in received.bytes.contains(0x0A) }
+        try harness.keys("C-c")
+        let exit = try harness.waitForExit()
+        XCTAssertEqual(exit.status, 130, exit.screen)
+        XCTAssertTrue(exit.screen.contains("'drover doctor 127.0.0.1 -p \(listener.port) -l nobody'"), exit.screen)
+    }
+
     /// With another host open, ctrl+c stops only the connect in front: that host is closed, the
     /// other comes forward and keeps its session, and Drover goes on.
     func testCtrlCWithAnotherHostOpenStopsOnlyThatConnect() throws {

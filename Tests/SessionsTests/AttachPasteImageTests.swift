@@ -127,5 +127,12 @@ final class AttachPasteImageTests: XCTestCase {
         // The reason was seen above; it is a 2 s banner, which a loaded machine may have taken
         // down by the time the echo shows, so it is not looked for again here.
         try harness.waitFor("\(png)_after-9")
+        // Once the banner is down, the help key still shows the whole reason (issue 32).
+        try harness.waitUntil("the banner to go") { !$0.contains("the paste went through as typed") }
+        try harness.keys("C-]", "?")
+        let box = try harness.waitFor("Last message: e2e: the picture was not uploaded")
+        let words = box.split(whereSeparator: { $0.isWhitespace || $0 == "│" }).joined(separator: " ")
+        XCTAssertTrue(words.contains("Last message: e2e: the picture was not uploaded and the paste went through as typed; "
+                                     + "its sshd needs SFTP ('Subsystem sftp')"), box)
     }
 }

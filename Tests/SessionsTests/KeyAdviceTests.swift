@@ -34,6 +34,21 @@ final class KeyAdviceTests: XCTestCase {
         let one = ConnectionPlan(target: target, root: root, environment: ["HOME": dir.path], options: SSHOptions())
         XCTAssertTrue(one.tooManyKeysFix.contains("'drover attach \(endpoint) --identities-only' offers just ~/.ssh/id_ecdsa;"),
                       one.tooManyKeysFix)
+        // Reached with one-off flags (issue 32): the suggested attach repeats them, so it reaches
+        // the same host as written.
+        var flagged = target
+        flagged.oneOffArguments = ["-J", "bastion", "-p", "2200"]
+        let hopped = ConnectionPlan(target: flagged, root: root, environment: ["HOME": dir.path], options: SSHOptions())
+        XCTAssertTrue(hopped.tooManyKeysFix.contains("'drover attach \(endpoint) -J bastion -p 2200 --identities-only'"),
+                      hopped.tooManyKeysFix)
+        // Registering keeps the jump (-p is in the address): hosts add takes -J as attach does.
+        XCTAssertTrue(hopped.tooManyKeysFix.contains("'drover hosts add NAME \(endpoint) -J bastion --identity FILE --identities-only'"),
+                      hopped.tooManyKeysFix)
+        let legacy = hopped.legacySetting.advice(allowing: ["aes128-cbc"])
+        XCTAssertEqual(legacy, "'drover attach \(endpoint) -J bastion -p 2200 --legacy-algorithms aes128-cbc' (or register it: "
+                       + "'drover hosts add NAME \(endpoint) -J bastion --legacy-algorithms aes128-cbc')")
+        XCTAssertTrue(flagged.herdrMissingAdvice.contains("'drover hosts add NAME \(endpoint) -J bastion --command CMD'"),
+                      flagged.herdrMissingAdvice)
     }
 
     /// `attach --identities-only` lasts one run, so the edit it suggests keeps it for good.

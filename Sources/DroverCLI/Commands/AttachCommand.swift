@@ -9,7 +9,8 @@ import TextSafety
 enum AttachCommand {
     static let command = Command(
         "attach", summary: "attach this terminal to the herdr sessions of one or more hosts",
-        usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
+        usage: "attach HOST... [--session S] [--forward [BIND:]LPORT:HOST:RPORT]... [--forward-public]"
+            + " [-R [BIND:]RPORT:HOST:LPORT]... [--timeout SECONDS] [--keepalive SECONDS]"
             + " [--identities-only] [--no-ssh-known-hosts] [--clipboard write|off] [--notify on|off] [--record FILE.cast] [--copy-command CMD]"
             + " [--predict auto|always|never] [--paste-images on|off] [--legacy-algorithms NAME[,NAME...]]"
             + " [--forward-agent | --no-forward-agent] [--prefix KEY] [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST]",

@@ -82,7 +82,7 @@ struct CheckedConnection {
         let endpoint = plan.endpoint
         let note: (String) -> Void = { ctx.printError($0) }
         var asked = false
-        let trust = plan.trust(note: note) { [assumeYes] unknown in
+        let trust = plan.trust(note: note, direct: outer == nil) { [assumeYes] unknown in
             asked = true
             if assumeYes {
                 ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")

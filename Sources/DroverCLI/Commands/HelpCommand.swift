@@ -7,7 +7,9 @@ enum HelpCommand {
             var target = CommandTable.root
             for name in args.positionals {
                 guard let sub = target.subcommand(named: name) else {
-                    throw UsageError("no command '\(args.positionals.joined(separator: " "))'; run 'drover help' for the list")
+                    let guess = Suggestion.question(for: name, among: target.subcommands.filter { !$0.hidden }.map(\.name))
+                    throw UsageError("no command '\(args.positionals.joined(separator: " "))'"
+                                     + (guess.map { "; \($0)" } ?? "") + "; run 'drover help' for the list")
                 }
                 target = sub
             }

@@ -4,7 +4,7 @@ import Hosts
 enum HostsCommand {
     static let command = Command(
         "hosts", summary: "list and edit the computers you attach to",
-        usage: "hosts [list|add|edit|rm|show|import-ssh-config] ...",
+        usage: "hosts [list [--json | --names] | add | edit | rm | show | import-ssh-config] ...",
         details: """
             The registry lives in hosts.json under the Drover root ($DROVER_HOME, else
             $XDG_CONFIG_HOME/drover, else ~/.config/drover). Without a subcommand, lists the hosts.

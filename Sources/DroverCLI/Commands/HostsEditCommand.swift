@@ -6,9 +6,11 @@ enum HostsEditCommand {
         "edit", summary: "change a registered host",
         usage: "hosts edit NAME [--host H] [--port P] [--user U] [--platform P] [--session S | --no-session] "
             + "[--command CMD | --no-command] [--auth LIST] [--jump HOSTS | --no-jump] [--forward F... | --no-forward]"
+            + " [--remote-forward F...] [--forward-public]"
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
             + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--prefix KEY | --no-prefix]"
-            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--ssh-config NAME | --no-ssh-config] [--rename NEW]",
+            + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--ssh-config NAME | --no-ssh-config]"
+            + " [--host-key-file FILE | --no-host-key-file] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
@@ -29,6 +31,7 @@ enum HostsEditCommand {
                 OptionSpec("no-legacy-algorithms", help: "offer this host the modern algorithms only again"),
                 OptionSpec("no-prefix", help: "forget the host's prefix key (DROVER_PREFIX's or ctrl+] again)"),
                 OptionSpec("no-ssh-config", help: "stop following an ~/.ssh/config Host; keep the fields last read from it"),
+                OptionSpec("no-host-key-file", help: "forget the host key file; the trust question says where to look again"),
             ],
         operands: .hosts,
         action: { args, ctx in
@@ -54,6 +57,9 @@ enum HostsEditCommand {
             if args.flag("ssh-config") && args.flag("no-ssh-config") {
                 throw UsageError("give --ssh-config or --no-ssh-config, not both")
             }
+            if args.flag("host-key-file") && args.flag("no-host-key-file") {
+                throw UsageError("give --host-key-file or --no-host-key-file, not both")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
@@ -74,6 +80,7 @@ enum HostsEditCommand {
                 if args.flag("no-identities-only") { host.identitiesOnly = nil; changed = true }
                 if args.flag("no-prefix") { host.prefix = nil; changed = true }
                 if args.flag("no-ssh-config") { host.sshConfig = nil; changed = true }
+                if args.flag("no-host-key-file") { host.hostKeyFile = nil; changed = true }
                 guard changed else { throw UsageError("nothing to change; give at least one option") }
                 return try list.replace(named: entryName, with: host, now: now)
             }

@@ -39,6 +39,8 @@ enum HostsFieldOptions {
                    help: "Drover's prefix key when this host is attached first: ctrl+LETTER or ctrl+] \\ ^ _ @ (default ctrl+])"),
         OptionSpec("ssh-config", value: "NAME",
                    help: "follow this ~/.ssh/config Host: its address, user, port, keys, jumps and forwards, read at each attach"),
+        OptionSpec("host-key-file", value: "FILE",
+                   help: "the .pub file on the host holding the key its sshd serves; the trust question names it (default: where to look)"),
     ]
 
     /// `--legacy-algorithms`, for hosts add/edit, attach and doctor (ADR 0021).
@@ -164,6 +166,13 @@ enum HostsFieldOptions {
                 throw UsageError("--ssh-config: \(error.problem)")
             }
             host.sshConfig = name
+            changed = true
+        }
+        if let file = args.value("host-key-file") {
+            do { try HostRules.checkHostKeyFile(file) } catch let error as HostValidationError {
+                throw UsageError("--host-key-file: \(error.problem)")
+            }
+            host.hostKeyFile = file
             changed = true
         }
         if let raw = args.value("jump") {

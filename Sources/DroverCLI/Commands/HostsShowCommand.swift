@@ -67,6 +67,7 @@ enum HostsShowCommand {
             + (host.connectTimeout.map { [("connect timeout", "\($0) s")] } ?? [])
             + (host.keepalive.map { [("keepalive", "\($0) s")] } ?? [])
             + windowsShellRow(host)
+            + (host.hostKeyFile.map { [("host key file", "\($0) (on the host; the trust question names it)")] } ?? [])
             + (host.remoteForward.map { [("remote forward", $0.joined(separator: " ") + " (the host listens; as ssh -R)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }

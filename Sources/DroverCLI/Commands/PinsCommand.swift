@@ -1,4 +1,5 @@
 import Foundation
+import Files
 import Hosts
 import Identity
 import TextSafety
@@ -24,6 +25,17 @@ enum PinsCommand {
             ctx.write(table(rows))
             return 0
         })
+
+    /// What `forget` could be given that has pins: the pinned hosts as `pins` lists them and
+    /// the registry names whose address and port are pinned (a mistyped name is matched
+    /// against these only, so the guess never points at a host with nothing to forget).
+    static func pinnedNames(_ pins: KnownHosts, root: DroverRoot) throws -> [String] {
+        let pinned = try pins.list().filter { !$0.isHashed }
+        let registered = ((try? HostStore(root: root).load())?.hosts ?? []).filter { host in
+            pinned.contains { $0.host == HostName.normalized(host.hostname) && $0.port == host.port }
+        }
+        return registered.map(\.name) + pinned.map(\.token)
+    }
 
     /// Left-aligned columns two spaces apart; the last column is not padded.
     static func table(_ rows: [[String]]) -> String {
@@ -64,7 +76,9 @@ enum PinsCommand {
                 // person may have meant one), never for a registry name, which says its port.
                 let portGiven = entry != nil || (try? AddressArgument.parse(raw))?.port != nil
                 let others = portGiven ? [] : try pins.list().filter { $0.host == HostName.normalized(host) }.map(\.token)
-                throw NoPinError(name: name, entry: entry, otherPorts: others)
+                let guess = entry == nil && others.isEmpty
+                    ? Suggestion.closest(to: raw, among: try pinnedNames(pins, root: ctx.root)) : nil
+                throw NoPinError(name: name, entry: entry, otherPorts: others, suggestion: guess)
             }
             for entry in removed {
                 ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)\(entry.isHashed ? " (a hashed line)" : "")")
@@ -96,6 +110,8 @@ struct NoPinError: Error, CustomStringConvertible {
     /// The registry name that was given for `name`, if any.
     let entry: String?
     let otherPorts: [String]
+    /// The one pinned host or registry name close to what was typed, if any.
+    var suggestion: String? = nil
 
     var description: String {
         if let entry {
@@ -103,7 +119,8 @@ struct NoPinError: Error, CustomStringConvertible {
                 + "shows its key and asks. Run 'drover pins' to see the pins."
         }
         if otherPorts.isEmpty {
-            return "no pinned key for \(name). Run 'drover pins' to see the pins."
+            let guess = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+            return "no pinned key for \(name).\(guess) Run 'drover pins' to see the pins."
         }
         return "no pinned key for \(name), but there are pins for \(otherPorts.joined(separator: ", ")). Give the port too, e.g. 'drover pins forget \(otherPorts[0])'."
     }

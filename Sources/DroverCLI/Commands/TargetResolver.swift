@@ -56,7 +56,9 @@ struct TargetResolver {
         // A name nothing maps to another address is connected to as it is written, as ssh does
         // (which lowercases it): refused here when it does not resolve, with the registry names
         // it may be a typo of.
+        // A registered host's own address keeps that entry's settings (below), resolvable here or not.
         if !registered, host.hostname.lowercased() == text.lowercased(), host.proxyCommand == nil, host.jumpHops.isEmpty,
+           !list.hosts.contains(where: { $0.hasSameAccount(as: host) }),
            let reason = nameLookup(text) {
             throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), reason: reason, config: lookup.hasConfig)
         }
@@ -66,7 +68,7 @@ struct TargetResolver {
             hosts.append(hopHost)
         }
         // Nothing but the address as typed: the registry's entry of the same account keeps its settings.
-        if !registered, hosts.count == list.hosts.count, text.contains(".") || text.contains("@") || text.contains(":") || text == "localhost",
+        if !registered, flags?.arguments.isEmpty != false, hosts.count == list.hosts.count, text.contains(".") || text.contains("@") || text.contains(":") || text == "localhost",
            let typed = SSHEndpoint.parse(text, defaultUser: localUser),
            host == HostEntry(name: text, hostname: typed.host, port: typed.port, user: typed.user) {
             return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)
