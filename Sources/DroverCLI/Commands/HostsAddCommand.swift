@@ -7,7 +7,7 @@ enum HostsAddCommand {
         usage: "hosts add NAME [USER@]HOST[:PORT] [--platform unix|windows] [--session S | --command CMD] [--auth LIST]"
             + " [--jump HOSTS] [--forward F]... [--identity FILE]... [--identities-only] [--predict auto|always|never]"
             + " [--clipboard write|off] [--paste-images on|off] [--prefix KEY] [--legacy-algorithms NAME[,NAME...]] [--forward-agent]"
-            + " [--remote-forward F]... [--forward-public] [--no-ssh-known-hosts] [--host-key-file FILE]\n"
+            + " [--remote-forward F]... [--forward-public] [--no-ssh-known-hosts] [--host-key-file FILE] [--windows-shell cmd|powershell]\n"
             + "       drover hosts add NAME --host HOST [--port P] [--user U] [options]\n"
             + "       drover hosts add NAME --ssh-config HOST [options]",
         details: """

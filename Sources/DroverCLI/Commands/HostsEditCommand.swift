@@ -10,7 +10,7 @@ enum HostsEditCommand {
             + " [--identity FILE... | --no-identity] [--identities-only | --no-identities-only] [--no-ssh-known-hosts | --ssh-known-hosts]"
             + " [--clipboard write|off] [--predict auto|always|never] [--paste-images on|off] [--prefix KEY | --no-prefix]"
             + " [--legacy-algorithms NAMES | --no-legacy-algorithms] [--forward-agent | --no-forward-agent] [--ssh-config NAME | --no-ssh-config]"
-            + " [--host-key-file FILE | --no-host-key-file] [--rename NEW]",
+            + " [--host-key-file FILE | --no-host-key-file] [--windows-shell cmd|powershell|auto] [--rename NEW]",
         details: "Only the fields you give change. --no-session attaches herdr's default session again; "
             + "--no-command goes back to the herdr attach command. A host cannot have both a session and a "
             + "command (the command runs instead of herdr attach). An entry hosts.json holds that breaks a "
