@@ -98,8 +98,14 @@ for target in package.targets where target.type != .system && target.type != .te
 }
 let executable = package.targets.first { $0.name == "drover" }!
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
-// calls, in every release build.
-executable.linkerSettings = [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release))]
+// calls, in every release build. The functions an attach runs are laid out together
+// (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
+// brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+executable.linkerSettings = [.unsafeFlags([
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+], .when(platforms: [.linux], configuration: .release))]
 
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
 // includes <libssh2.h>), and its static library for whatever links SSH.
