@@ -88,6 +88,25 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Release builds on Linux link the Swift runtime and Foundation statically, as
+// `--static-swift-stdlib` does (ADR 0033): a process then keeps resident only the pages of them
+// it touches, and `drover` stays one file. Every module compiles against the static resource
+// directory too: its modules name the static libraries they need (ICU's, CoreFoundation's).
+let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+for target in package.targets where target.type != .system && target.type != .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
+}
+let executable = package.targets.first { $0.name == "drover" }!
+// lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
+// calls, in every release build. The functions an attach runs are laid out together
+// (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
+// brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+executable.linkerSettings = [.unsafeFlags([
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+], .when(platforms: [.linux], configuration: .release))]
+
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
 // includes <libssh2.h>), and its static library for whatever links SSH.
 if usesPrivateLibSSH2 {

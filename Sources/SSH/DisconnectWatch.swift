@@ -30,7 +30,8 @@ final class DisconnectWatch {
     var message: String? { hooks.disconnectMessage }
 
     /// True when the server ended the login because too many keys were refused (sshd's words).
-    var tooManyFailures: Bool { message?.localizedCaseInsensitiveContains("too many authentication failures") == true }
+    /// Lowercased by the standard library: a localized comparison would open ICU (ADR 0033).
+    var tooManyFailures: Bool { message?.lowercased().contains("too many authentication failures") == true }
 
     func end() {
         _ = libssh2_session_callback_set2(raw, LIBSSH2_CALLBACK_DISCONNECT, previous)

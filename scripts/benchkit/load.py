@@ -107,16 +107,15 @@ def wait_files(paths, timeout):
 
 
 def memory(world, log):
-    """Peak RSS (VmHWM) of Drover: one host with 10,000 x 200 history; 16 busy hosts."""
+    """Peak RSS (VmHWM) of Drover and `ssh -tt`, one after the other in this run: one host idle
+    (a screen, no history), one host with 10,000 x 200 history; Drover's 16 busy hosts."""
     out = {}
     for lines, key in ((0, "no_history"), (10000, "one_host")):
         marker = f"{world.dir}/hist-{lines}"
         cmd = f"exec python3 {REMOTE} history {lines} 200 {marker}"
         host = world.add_host(world.port, cmd)
         done = b"printed %d lines" % lines
-        clients = [("drover", world.drover_argv([host]))]
-        if lines:
-            clients.append(("ssh", world.ssh_argv(world.port, cmd)))
+        clients = [("drover", world.drover_argv([host])), ("ssh", world.ssh_argv(world.port, cmd))]
         for label, argv in clients:
             term = Terminal(argv, cols=200, rows=50, env=world.env, keep_text=False, watch=(done,))
             try:

@@ -2,7 +2,7 @@
 import os
 import re
 
-from .report import connect_rows, echo_rows, flood_rows, interrupt_rows, med, percentile, verdict
+from .report import connect_rows, echo_rows, flood_rows, interrupt_rows, med, memory_rows, percentile, verdict
 
 
 def table_rows(path, header_prefix):
@@ -66,17 +66,12 @@ def write(results, path, header):
         L += flood_rows(results[key], "", results.get("floods_counted") if key == "floods" else None)
         L += ["", f"![floods {label}](bench-{key.replace('_', '-')}.png)", ""]
     m = results["memory"]
-    one, sixteen = m["one_host"]["drover"], m["sixteen_hosts"]["drover"]
-    L += ["## Memory (peak RSS, VmHWM)", "", "| case | Drover | ssh -tt | target | result |", "| --- | --- | --- | --- | --- |",
-          f"| 1 host, 10,000 lines x 200 columns of history | {one / 2**20:.1f} MiB | {m['one_host']['ssh'] / 2**20:.1f} MiB | "
-          f"<= 32 MiB | {verdict(one <= 32 * 2**20)} |",
-          f"| 16 hosts, full screen, 1,000 lines of history, busy alternate screen | {sixteen / 2**20:.1f} MiB | "
-          f"(16 processes) | <= 96 MiB | {verdict(sixteen <= 96 * 2**20)} |",
-          f"| for reference: 1 host, no history | {m['no_history']['drover'] / 2**20:.1f} MiB | | | |", "",
-          f"Anonymous (private heap) memory at the end: {m['no_history']['drover_anon'] / 2**20:.1f} MiB without history, "
+    L += ["## Memory (peak RSS, VmHWM)", "", "| case | Drover | ssh -tt | target | result |", "| --- | --- | --- | --- | --- |"]
+    L += memory_rows(m)
+    L += ["", f"Anonymous (private heap) memory at the end: {m['no_history']['drover_anon'] / 2**20:.1f} MiB without history, "
           f"{m['one_host']['drover_anon'] / 2**20:.1f} MiB with 10,000 x 200; the rest of the resident size is mapped "
-          "code and data of shared libraries (Swift runtime, Foundation, ICU, libcrypto), which Drover touches whatever "
-          "the history holds.", "", "![memory](bench-memory.png)", ""]
+          "code and data (the drover binary with its statically linked Swift runtime and Foundation, libcrypto, "
+          "libc), which Drover touches whatever the history holds (ADR 0033).", "", "![memory](bench-memory.png)", ""]
     h = results["hosts"]
     b50, h50 = percentile(h["echo_before"], 50), percentile(h["echo_blackholed"], 50)
     b99, h99 = percentile(h["echo_before"], 99), percentile(h["echo_blackholed"], 99)

@@ -116,15 +116,38 @@ def plots(results, outdir):
         plt.close(fig)
     mem = results["memory"]
     fig, ax = plt.subplots(figsize=(6, 4))
-    labels = ["1 host, 10,000 x 200", "16 busy hosts"]
-    values = [mem["one_host"]["drover"] / 2**20, mem["sixteen_hosts"]["drover"] / 2**20]
-    ax.bar(labels, values, color=["tab:blue", "tab:orange"])
-    for i, limit in enumerate((32, 96)):
-        ax.hlines(limit, i - 0.4, i + 0.4, colors="red", linestyles="dashed")
+    labels = ["1 host idle", "1 host, 10,000 x 200", "16 busy hosts"]
+    values = [mem[k]["drover"] / 2**20 for k in ("no_history", "one_host", "sixteen_hosts")]
+    ax.bar(labels, values, color=["tab:green", "tab:blue", "tab:orange"])
+    for i, (_, _, limit) in enumerate(memory_targets(mem)):
+        ax.hlines(limit / 2**20, i - 0.4, i + 0.4, colors="red", linestyles="dashed")
     ax.set_ylabel("peak RSS, MiB (red: target)")
     fig.tight_layout()
     fig.savefig(os.path.join(outdir, "bench-memory.png"), dpi=80)
     plt.close(fig)
+
+
+def memory_targets(m):
+    """Issue 29's memory targets as (case, key, bytes): one host idle within 1.5x `ssh -tt`'s idle
+    peak, with 10,000 x 200 history within 2x that same idle figure, 16 busy hosts 48 MiB."""
+    ssh_idle = m["no_history"]["ssh"]
+    return [("1 host, idle attached (no history)", "no_history", 1.5 * ssh_idle),
+            ("1 host, 10,000 lines x 200 columns of history", "one_host", 2 * ssh_idle),
+            ("16 hosts, full screen, 1,000 lines of history, busy alternate screen", "sixteen_hosts", 48 * 2**20)]
+
+
+def memory_rows(m):
+    """The memory table's rows: Drover's peak RSS next to `ssh -tt`'s from the same run."""
+    ssh_idle = m["no_history"]["ssh"] / 2**20
+    rows = []
+    for case, key, limit in memory_targets(m):
+        d = m[key]["drover"]
+        ssh = f"{m[key]['ssh'] / 2**20:.1f} MiB" if "ssh" in m[key] else "(16 processes)"
+        target = {"no_history": f"<= 1.5x ssh idle ({limit / 2**20:.1f} MiB)",
+                  "one_host": f"<= 2x ssh idle ({limit / 2**20:.1f} MiB)"}.get(key, "<= 48 MiB")
+        ratio = f", {d / 2**20 / ssh_idle:.2f}x ssh idle" if key != "sixteen_hosts" else ""
+        rows.append(f"| {case} | {d / 2**20:.1f} MiB{ratio} | {ssh} | {target} | {verdict(d <= limit)} |")
+    return rows
 
 
 def interrupt_rows(r):
