@@ -30,6 +30,20 @@ final class XtermParityRepeatAndWrapTests: XCTestCase {
         XCTAssertEqual(XtermParityReadBack.screen("\u{1B}(0q\(CSI)3b").rows[0], "────")
     }
 
+    /// Deliberate differences (ADR 0008), reduced from mix31-15, -22 and -23 with the oracle:
+    /// REP of a hidden wide character advances two columns per repeat (xterm 379: two for the
+    /// first, then one, `7;74` here), and SS2/SS3 after a wide character print only their own
+    /// character (xterm 379 draws the wide character again first: `中￿中￿x`, `中￿q`).
+    func testHiddenWideRepeatsAndSingleShiftsAfterAWideCharacter() {
+        XCTAssertEqual(XtermParityReadBack.screen("\(CSI)8m\(CSI)7;68H😀\(CSI)3b", columns: 80, rows: 24).cursor, "7;76")
+        let ss3 = XtermParityReadBack.screen("\(CSI)3;30Hx中\u{1B}Ox", columns: 30, rows: 8)
+        XCTAssertEqual(ss3.rows[3], "中\u{FFFF}x")
+        XCTAssertEqual(ss3.cursor, "4;4")
+        let ss2 = XtermParityReadBack.screen("\(CSI)8;29Hab中\(CSI)1;1H\u{1B}Nq", columns: 30, rows: 8)
+        XCTAssertEqual(ss2.rows[0], "q")
+        XCTAssertEqual(ss2.cursor, "1;2")
+    }
+
     // MARK: autowrap outside the left/right margins (wide-edge-0)
 
     /// A wide character that does not fit in the last column, at the bottom margin and right
