@@ -34,7 +34,6 @@ struct StoredCell: Equatable {
     @inline(__always) var isSpacer: Bool { content & StoredCell.spacerBit != 0 }
     @inline(__always) var isWide: Bool { content & StoredCell.wideBit != 0 }
     @inline(__always) var isWrapPad: Bool { content & StoredCell.wrapPadBit != 0 }
-    @inline(__always) var isLeftAlone: Bool { content & StoredCell.leftAloneBit != 0 }
     @inline(__always) var isCluster: Bool { scalar >= Cell.clusterBase }
     @inline(__always) var width: Int {
         isSpacer ? 0 : content & (StoredCell.wideBit | StoredCell.leftAloneBit) != 0 ? 2 : 1
