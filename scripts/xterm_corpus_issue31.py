@@ -137,6 +137,18 @@ add("hidden-wide-mark", f"{CSI}8m中\u0301{CSI}2;1H😀\u0301{CSI}3;1H{CSI}22;4;
     + row_sums(10, 40), 40, 10)
 for i, (pen, later) in enumerate([(f"{CSI}1m", ""), (f"{CSI}41;1m", ""), (f"{CSI}1m", f"{CSI}44m"), ("", "")]):
     add(f"wide-orphan-decdc-{i}", f"{pen}{CSI}4;28H中{CSI}4;10H中{CSI}m{later}{CSI}2;28H{CSI}'~{CSI}2;10H{CSI}'~" + row_sums(8, 30), 30, 8)
+# A wide character cut by a DECCRA clipped at the page's right edge keeps its left half alone
+# in the last column (mix31-15), at any width; printing next to it or over it; cut in the middle
+# of the page it is erased. Rows 1-3 and 5 of each; then every row's sum.
+for cols, rows in [(20, 6), (30, 8)]:
+    add(f"wide-lone-left-{cols}", f"{CSI}1;1H中文{CSI}4;{cols - 3}HQ{CSI}1;1;1;4;1;2;{cols - 2}$v{CSI}1;1;1;4;1;3;{cols - 2}$v"
+        f"{CSI}3;{cols}Hx{CSI}1;1;1;4;1;4;{cols - 2}$v{CSI}4;{cols - 3}Hyz{CSI}1;1;1;3;1;5;{cols - 6}$v" + row_sums(rows, cols), cols, rows)
+# A scroll inside DECSLRM/DECSTBM cutting a bold wide character at the right or left margin
+# (wide-edge-2): both halves become bold written blanks, for SU, SD and a taller region.
+CUT_SCROLLS = [("7;28", "6;7", "S"), ("7;15", "6;7", "S"), ("6;28", "6;7", "T"), ("7;28", "5;7", "2S")]
+for i, (at, region, scroll) in enumerate(CUT_SCROLLS):
+    add(f"wide-cut-scroll-{i}", f"{CSI}5;1HA{CSI}6;1HA{CSI}7;1HA{CSI}1m{CSI}{at}H中{CSI}m{CSI}?69h{CSI}16;28s{CSI}{region}r"
+        f"{CSI}7;20H{CSI}{scroll}" + row_sums(8, 30), 30, 8)
 for i in range(16):
     rng = random.Random(3100 + i)
     cols, rows = rng.choice([(40, 10), (30, 8), (20, 6)])

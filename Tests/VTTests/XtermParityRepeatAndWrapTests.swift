@@ -6,15 +6,6 @@ import XCTest
 /// but a graphic character, autowrap at the bottom margin outside the left/right margins,
 /// and BS/CUB once RIS or DECSTR turned reverse wraparound off.
 final class XtermParityRepeatAndWrapTests: XCTestCase {
-    /// The rows as xterm prints them (trailing blanks dropped) and the cursor as DSR 6 reports it.
-    func xterm(_ stream: String, columns: Int = 40, rows: Int = 10) -> (rows: [String], cursor: String) {
-        let t = Terminal(columns: columns, rows: rows)
-        t.feed(stream)
-        _ = t.takeReplies()
-        let answer = XtermAnswer(terminal: t, repliesSoFar: [])
-        return (answer.rows, String(answer.replies.dropFirst(3).prefix { $0 != "R" }))
-    }
-
     // MARK: REP (rep-after-*, rep-variants)
 
     /// Any control function, escape sequence or string between the character and REP makes
@@ -23,20 +14,34 @@ final class XtermParityRepeatAndWrapTests: XCTestCase {
         let between = ["\(CSI)1;5H", "\r\n", "\(CSI)m", "\u{1B}(B", "\(CSI)?7h", "\u{07}", "\u{00}", "\u{7F}",
                        "\u{1B}]2;t\u{1B}\\", "\u{1B}P$qm\u{1B}\\", "\(CSI)99z", "\u{200B}", "\u{200D}"]
         for control in between {
-            let s = xterm("a\(control)\(CSI)3b")
+            let s = XtermParityReadBack.screen("a\(control)\(CSI)3b")
             XCTAssertEqual(s.rows.joined(), "a", control.debugDescription)
         }
-        XCTAssertEqual(xterm("a\(CSI)3b\(CSI)2b").rows[0], "aaaa")
-        XCTAssertEqual(xterm("a\(CSI)3b\(CSI)2b").cursor, "1;5")
+        XCTAssertEqual(XtermParityReadBack.screen("a\(CSI)3b\(CSI)2b").rows[0], "aaaa")
+        XCTAssertEqual(XtermParityReadBack.screen("a\(CSI)3b\(CSI)2b").cursor, "1;5")
     }
 
     /// Without anything in between REP repeats, and a combining mark keeps the character
     /// (only the base is repeated); a count of 0 is 1.
     func testRepeatAfterTheCharacterAndAfterAMark() {
-        XCTAssertEqual(xterm("a\(CSI)3b").rows[0], "aaaa")
-        XCTAssertEqual(xterm("a\(CSI)0b").rows[0], "aa")
-        XCTAssertEqual(xterm("x\u{20E3}\(CSI)2b").rows[0], "x\u{20E3}xx")
-        XCTAssertEqual(xterm("\u{1B}(0q\(CSI)3b").rows[0], "────")
+        XCTAssertEqual(XtermParityReadBack.screen("a\(CSI)3b").rows[0], "aaaa")
+        XCTAssertEqual(XtermParityReadBack.screen("a\(CSI)0b").rows[0], "aa")
+        XCTAssertEqual(XtermParityReadBack.screen("x\u{20E3}\(CSI)2b").rows[0], "x\u{20E3}xx")
+        XCTAssertEqual(XtermParityReadBack.screen("\u{1B}(0q\(CSI)3b").rows[0], "────")
+    }
+
+    /// Deliberate differences (ADR 0008), reduced from mix31-15, -22 and -23 with the oracle:
+    /// REP of a hidden wide character advances two columns per repeat (xterm 379: two for the
+    /// first, then one, `7;74` here), and SS2/SS3 after a wide character print only their own
+    /// character (xterm 379 draws the wide character again first: `中￿中￿x`, `中￿q`).
+    func testHiddenWideRepeatsAndSingleShiftsAfterAWideCharacter() {
+        XCTAssertEqual(XtermParityReadBack.screen("\(CSI)8m\(CSI)7;68H😀\(CSI)3b", columns: 80, rows: 24).cursor, "7;76")
+        let ss3 = XtermParityReadBack.screen("\(CSI)3;30Hx中\u{1B}Ox", columns: 30, rows: 8)
+        XCTAssertEqual(ss3.rows[3], "中\u{FFFF}x")
+        XCTAssertEqual(ss3.cursor, "4;4")
+        let ss2 = XtermParityReadBack.screen("\(CSI)8;29Hab中\(CSI)1;1H\u{1B}Nq", columns: 30, rows: 8)
+        XCTAssertEqual(ss2.rows[0], "q")
+        XCTAssertEqual(ss2.cursor, "1;2")
     }
 
     // MARK: autowrap outside the left/right margins (wide-edge-0)
@@ -45,7 +50,7 @@ final class XtermParityRepeatAndWrapTests: XCTestCase {
     /// of the right margin: nothing scrolls, it goes to the left margin of the same row.
     func testWrapAtTheBottomMarginOutsideTheMarginsDoesNotScroll() {
         let fill = (1...8).map { "\(CSI)\($0);1H" + String(repeating: Character(UnicodeScalar(64 + $0)!), count: 30) }.joined()
-        let s = xterm(fill + "\(CSI)7;8r\(CSI)?69h\(CSI)11;22s\(CSI)8;30H中", columns: 30, rows: 8)
+        let s = XtermParityReadBack.screen(fill + "\(CSI)7;8r\(CSI)?69h\(CSI)11;22s\(CSI)8;30H中", columns: 30, rows: 8)
         XCTAssertEqual(s.rows[6], String(repeating: "G", count: 30))
         XCTAssertEqual(s.rows[7], String(repeating: "H", count: 10) + "中\u{FFFF}" + String(repeating: "H", count: 18))
         XCTAssertEqual(s.cursor, "8;13")
@@ -84,11 +89,11 @@ final class XtermParityRepeatAndWrapTests: XCTestCase {
     /// CUB past it stop there.
     func testBackspaceAndCursorBackStopAtTheEdgeAfterAReset() {
         for reset in ["\(CSI)!p", "\u{1B}c"] {
-            let bs = xterm("\(CSI)?45h\(reset)\(CSI)3;1Hx\u{08}\u{08}Y", columns: 80, rows: 24)
+            let bs = XtermParityReadBack.screen("\(CSI)?45h\(reset)\(CSI)3;1Hx\u{08}\u{08}Y", columns: 80, rows: 24)
             XCTAssertEqual(bs.rows[1], "", reset.debugDescription)
             XCTAssertEqual(bs.rows[2], "Y", reset.debugDescription)
             XCTAssertEqual(bs.cursor, "3;2", reset.debugDescription)
-            let cub = xterm("\(CSI)?1045h\(CSI)?45h\(reset)\(CSI)3;66H\(CSI)70DY", columns: 80, rows: 24)
+            let cub = XtermParityReadBack.screen("\(CSI)?1045h\(CSI)?45h\(reset)\(CSI)3;66H\(CSI)70DY", columns: 80, rows: 24)
             XCTAssertEqual(cub.rows[2], "Y", reset.debugDescription)
             XCTAssertEqual(cub.cursor, "3;2", reset.debugDescription)
         }

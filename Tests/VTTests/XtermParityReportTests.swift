@@ -7,12 +7,7 @@ import XCTest
 /// not report, and the colour resets.
 final class XtermParityReportTests: XCTestCase {
     func replies(_ stream: String) -> String {
-        let t = Terminal(columns: 80, rows: 24)
-        t.colors = TerminalColors(foreground: RGBColor(red: 0, green: 0, blue: 0),
-                                  background: RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF),
-                                  cursor: RGBColor(red: 0, green: 0, blue: 0))
-        t.feed(stream)
-        return XtermAnswer.escape(t.takeReplies())
+        XtermParityReadBack(stream, columns: 80, rows: 24).replies()
     }
 
     func decrqm(_ mode: String) -> String { "\(CSI)\(mode)$p" }

@@ -5,28 +5,18 @@ import XCTest
 /// with xterm's own answer (screen rows as its media copy prints them, and the cursor) as the
 /// expected value; the corpus streams they were reduced from are named per test.
 final class XtermParityTests: XCTestCase {
-    /// Plays `stream` on a fresh `columns`×`rows` screen; returns the rows as xterm prints them
-    /// (trailing blanks dropped) and the 1-based cursor as DSR 6 reports it.
-    func xterm(_ stream: String, columns: Int = 40, rows: Int = 10) -> (rows: [String], cursor: String) {
-        let t = Terminal(columns: columns, rows: rows)
-        t.feed(stream)
-        _ = t.takeReplies()
-        let answer = XtermAnswer(terminal: t, repliesSoFar: [])
-        return (answer.rows, String(answer.replies.dropFirst(3).prefix { $0 != "R" }))
-    }
-
     // MARK: tabs (mix-48, mix-53, mix-99, scosc-4, columns-5)
 
     /// A tab keeps a pending wrap (as DEC's terminals do): `abc` ends in the last column, and
     /// after HT, CHT or CBT the next character still goes to the next line.
     func testTabsKeepAPendingWrap() {
         for tab in ["\t", "\(CSI)I"] {
-            let s = xterm("\(CSI)8;38Habc\(tab)X")
+            let s = XtermParityReadBack.screen("\(CSI)8;38Habc\(tab)X")
             XCTAssertEqual(s.rows[7], String(repeating: " ", count: 37) + "abc", tab.debugDescription)
             XCTAssertEqual(s.rows[8], "X", tab.debugDescription)
             XCTAssertEqual(s.cursor, "9;2", tab.debugDescription)
         }
-        let back = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;20Habc\(CSI)ZX")
+        let back = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)8;20Habc\(CSI)ZX")
         XCTAssertEqual(back.rows[7], String(repeating: " ", count: 19) + "abc")
         XCTAssertEqual(back.rows[8], String(repeating: " ", count: 9) + "X")
         XCTAssertEqual(back.cursor, "9;11")
@@ -34,14 +24,14 @@ final class XtermParityTests: XCTestCase {
 
     /// With DECLRMM on, HT from beyond the right margin stops at the margin, moving back.
     func testTabFromBeyondTheRightMarginStopsAtTheMargin() {
-        let s = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;24HabcX\(CSI)D\tY")
+        let s = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)8;24HabcX\(CSI)D\tY")
         XCTAssertEqual(s.rows[7], String(repeating: " ", count: 21) + "Y abcX")
         XCTAssertEqual(s.cursor, "8;22")
     }
 
     /// CBT from beyond the right margin is not held by the left margin: it goes to column 1.
     func testBackTabFromBeyondTheRightMarginGoesToTheFirstColumn() {
-        let s = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;30H\(CSI)4ZX")
+        let s = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)8;30H\(CSI)4ZX")
         XCTAssertEqual(s.rows[7], "X")
         XCTAssertEqual(s.cursor, "8;2")
     }
@@ -49,13 +39,13 @@ final class XtermParityTests: XCTestCase {
     /// Without origin mode CBT passes the left margin from inside the margins; with it, it
     /// stops there (xterm 379's answers to these streams, found by a cold review).
     func testBackTabStopsAtTheLeftMarginOnlyInOriginMode() {
-        let plain = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;20H\(CSI)2ZX")
+        let plain = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)8;20H\(CSI)2ZX")
         XCTAssertEqual(plain.rows[7], "        X")
         XCTAssertEqual(plain.cursor, "8;10")
-        let twice = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)8;12H\(CSI)Z\(CSI)ZX")
+        let twice = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)8;12H\(CSI)Z\(CSI)ZX")
         XCTAssertEqual(twice.rows[7], "X")
         XCTAssertEqual(twice.cursor, "8;2")
-        let origin = xterm("\(CSI)?69h\(CSI)10;22s\(CSI)?6h\(CSI)1;11H\(CSI)2ZX")
+        let origin = XtermParityReadBack.screen("\(CSI)?69h\(CSI)10;22s\(CSI)?6h\(CSI)1;11H\(CSI)2ZX")
         XCTAssertEqual(origin.rows[0], "         X")
         XCTAssertEqual(origin.cursor, "1;2")
     }
@@ -84,21 +74,21 @@ final class XtermParityTests: XCTestCase {
     func testADefaultRectangleCornerInOriginModeCountsTheMarginTwice() {
         let page = (0..<8).map { String(repeating: String(UnicodeScalar(65 + $0)!), count: 30) }.joined()
         let origin = "\(CSI)2;7r\(CSI)?6h"
-        let erased = xterm(page + origin + "\(CSI)0;0;3;30$z", columns: 30, rows: 8).rows
+        let erased = XtermParityReadBack.screen(page + origin + "\(CSI)0;0;3;30$z", columns: 30, rows: 8).rows
         XCTAssertEqual(erased[1], String(repeating: "B", count: 30))
         XCTAssertEqual(erased[2], "")
         XCTAssertEqual(erased[3], "")
         XCTAssertEqual(erased[4], String(repeating: "E", count: 30))
-        let filled = xterm(page + origin + "\(CSI)88;0;0;3;30$x", columns: 30, rows: 8).rows
+        let filled = XtermParityReadBack.screen(page + origin + "\(CSI)88;0;0;3;30$x", columns: 30, rows: 8).rows
         XCTAssertEqual(filled[1], String(repeating: "B", count: 30))
         XCTAssertEqual(filled[2], String(repeating: "X", count: 30))
-        let columns = xterm(page + "\(CSI)?69h\(CSI)5;20s\(CSI)?6h\(CSI)1;0;3;30$z", columns: 30, rows: 8).rows
+        let columns = XtermParityReadBack.screen(page + "\(CSI)?69h\(CSI)5;20s\(CSI)?6h\(CSI)1;0;3;30$z", columns: 30, rows: 8).rows
         XCTAssertEqual(columns[0], "AAAAAAAA            AAAAAAAAAA")
         let t = Terminal(columns: 30, rows: 8)
         t.feed(page + origin + "\(CSI)5;1;0;0;3;30*y")
         XCTAssertEqual(String(decoding: t.takeReplies(), as: UTF8.self), "\u{1B}P5!~F02E\u{1B}\\")
         // A bottom past the region leaves nothing when the doubled top is below it.
-        let empty = xterm(page + "\(CSI)4;6r\(CSI)?6h\(CSI)0;0;17;39$z", columns: 30, rows: 8).rows
+        let empty = XtermParityReadBack.screen(page + "\(CSI)4;6r\(CSI)?6h\(CSI)0;0;17;39$z", columns: 30, rows: 8).rows
         XCTAssertEqual(empty[3], String(repeating: "D", count: 30))
     }
 
@@ -108,12 +98,12 @@ final class XtermParityTests: XCTestCase {
     /// was: its text, its rendition, even a whole wide character ending there.
     func testAWideCharacterWrappingLeavesTheLastCellAsItWas() {
         let x40 = String(repeating: "x", count: 40)
-        let kept = xterm("\(CSI)5;1H\(x40)\(CSI)41m\(CSI)5;40H中")
+        let kept = XtermParityReadBack.screen("\(CSI)5;1H\(x40)\(CSI)41m\(CSI)5;40H中")
         XCTAssertEqual(kept.rows[4], x40)
         XCTAssertEqual(kept.rows[5], "中\u{FFFF}")
-        let wide = xterm("\(CSI)5;39H字\(CSI)5;40H中")
+        let wide = XtermParityReadBack.screen("\(CSI)5;39H字\(CSI)5;40H中")
         XCTAssertEqual(wide.rows[4], String(repeating: " ", count: 38) + "字\u{FFFF}")
-        let margin = xterm("\(CSI)5;1H\(x40)\(CSI)?69h\(CSI)5;20s\(CSI)5;20H中")
+        let margin = XtermParityReadBack.screen("\(CSI)5;1H\(x40)\(CSI)?69h\(CSI)5;20s\(CSI)5;20H中")
         XCTAssertEqual(margin.rows[4], x40)
         let t = Terminal(columns: 40, rows: 10)
         t.feed("\(CSI)5;1H\(x40)\(CSI)1;4m\(CSI)5;40H中\(CSI)5;1;5;1;5;40*y")
@@ -161,8 +151,8 @@ final class XtermParityTests: XCTestCase {
     /// A combining mark after a hidden wide character joins the one space xterm 379 stores
     /// for it, across a sequence and a run (XtermCorpus/hidden-wide-mark).
     func testAMarkAfterAHiddenWideCharacterJoinsItsSpace() {
-        XCTAssertEqual(xterm("\(CSI)8m中\u{301}").rows[0], " \u{301}")
-        XCTAssertEqual(xterm("\(CSI)8m中\(CSI)m\u{301}").rows[0], " \u{301}")
-        XCTAssertEqual(xterm("\(CSI)22;4;8m中中\u{301}").rows[0], "  \u{301}")
+        XCTAssertEqual(XtermParityReadBack.screen("\(CSI)8m中\u{301}").rows[0], " \u{301}")
+        XCTAssertEqual(XtermParityReadBack.screen("\(CSI)8m中\(CSI)m\u{301}").rows[0], " \u{301}")
+        XCTAssertEqual(XtermParityReadBack.screen("\(CSI)22;4;8m中中\u{301}").rows[0], "  \u{301}")
     }
 }

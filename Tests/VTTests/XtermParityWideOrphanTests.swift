@@ -9,9 +9,7 @@ import XCTest
 final class XtermParityWideOrphanTests: XCTestCase {
     /// DECRQCRA of row `row` on a `columns`x10 screen after `stream`.
     func checksum(_ stream: String, row: Int, columns: Int = 30) -> String {
-        let t = Terminal(columns: columns, rows: 10)
-        t.feed(stream + "\(CSI)1;1;\(row);1;\(row);\(columns)*y")
-        return String(String(decoding: t.takeReplies(), as: UTF8.self).dropFirst(5).prefix(4))
+        XtermParityReadBack(stream, columns: columns).rowChecksum(row)
     }
 
     /// `中` in columns 29–30, `x` over its left half: column 30 counts nothing unless the pen

@@ -3,7 +3,9 @@
 /// `content` is a Unicode scalar value (0 for an erased cell, shown as a space), or, when it is
 /// `Cell.clusterBase` or above, an index into the owning frame's `clusters` table for a
 /// character with combining marks. `width` is 1 for a normal cell, 2 for the first half of a
-/// wide character and 0 for the second half (the spacer that follows it).
+/// wide character and 0 for the second half (the spacer that follows it). A width-2 cell with
+/// no spacer after it is a left half whose right half is gone (xterm keeps one in the last
+/// column after a clipped DECCRA); a renderer draws it as a blank.
 public struct Cell: Hashable, Sendable {
     public var content: UInt32
     public var width: UInt8

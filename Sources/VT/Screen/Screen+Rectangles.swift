@@ -39,6 +39,8 @@ extension Screen {
 
     /// DECCRA: the cells of `source` copied (text and rendition) with their top-left corner at
     /// `row`/`column` (already absolute), clipped to the page. Overlapping copies read first.
+    /// A wide character cut by the page's right edge keeps its left half in the last column.
+    /// (XtermParityWideEdgeTests)
     func copyRectangle(_ source: CellRectangle, toRow destinationRow: Int, column destinationColumn: Int) {
         guard destinationRow < rows, destinationColumn < columns else { return }
         let height = min(source.bottom - source.top, rows - 1 - destinationRow) + 1
@@ -53,9 +55,16 @@ extension Screen {
                 copied.append(cell.scalar == 0 && !cell.isSpacer ? StoredCell(content: 0x20, style: cell.style) : cell)
             }
         }
+        let clippedAtTheEdge = destinationColumn + width == columns
         for r in 0..<height {
             let line = grid.row(destinationRow + r)
             for c in 0..<width { line[destinationColumn + c] = copied[r * width + c] }
+            // A left half copied to the right edge without its right half stays alone in the
+            // last column and becomes a written blank elsewhere, as in xterm 379.
+            let edge = destinationColumn + width - 1
+            if line[edge].isWide && (clippedAtTheEdge || !line[edge + 1].isSpacer) {
+                line[edge] = clippedAtTheEdge ? line[edge].leftAlone : StoredCell(content: 0x20, style: line[edge].style)
+            }
             repairWideEdges(row: destinationRow + r, left: destinationColumn, right: destinationColumn + width - 1)
         }
     }

@@ -57,6 +57,7 @@ extension Screen {
         let n = min(count, bottom - top + 1)
         let width = right - left + 1
         let blank = eraseCell
+        cutWideCharactersAtTheMargins()
         if up {
             var r = top
             while r + n <= bottom {
@@ -72,18 +73,22 @@ extension Screen {
             }
             while r >= top { grid.row(r).advanced(by: left).update(repeating: blank, count: width); r -= 1 }
         }
-        for r in top...bottom { repairWideEdges(r) }
         grid.touch(rows: top...bottom)
     }
 
-    /// After a partial-row move: a half of a wide character left at the margins is blanked.
-    func repairWideEdges(_ r: Int) {
-        let line = grid.row(r)
-        for c in [left, right + 1] where c < columns {
-            if line[c].isSpacer && (c == 0 || !line[c - 1].isWide) { line[c] = .blank(line[c].style) }
+    /// Before a partial-row move: a wide character across a margin is cut, both halves becoming
+    /// written blanks that keep their rendition (xterm 379: bold `中` across the right margin,
+    /// SU inside DECSLRM, leaves a bold space on both sides; XtermParityWideEdgeTests). Done
+    /// first, so a left half moved next to another row's right half never pairs with it.
+    private func cutWideCharactersAtTheMargins() {
+        func cut(_ line: UnsafeMutablePointer<StoredCell>, at c: Int) {
+            guard c >= 0, c + 1 < columns, line[c].isWide, line[c + 1].isSpacer else { return }
+            line[c] = StoredCell(content: 0x20, style: line[c].style)
+            line[c + 1] = StoredCell(content: 0x20, style: line[c + 1].style)
         }
-        for c in [left - 1, right] where c >= 0 && c < columns {
-            if line[c].isWide && (c + 1 >= columns || !line[c + 1].isSpacer) { line[c] = .blank(line[c].style) }
+        for r in top...bottom {
+            cut(grid.row(r), at: left - 1)
+            cut(grid.row(r), at: right)
         }
     }
 

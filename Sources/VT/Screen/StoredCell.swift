@@ -3,7 +3,8 @@
 /// 8 bytes per cell.
 ///
 /// `content` bits 0–20 hold the scalar (or `Cell.clusterBase + index`), bit 24 marks the first
-/// half of a wide character, bit 25 the spacer after it and bit 26 a wrap pad. `style` indexes the `StyleTable`.
+/// half of a wide character, bit 25 the spacer after it, bit 26 a wrap pad and bit 27 a left
+/// half left alone (its right half gone). `style` indexes the `StyleTable`.
 struct StoredCell: Equatable {
     var content: UInt32
     var style: UInt32
@@ -14,6 +15,11 @@ struct StoredCell: Equatable {
     /// A blank left in the last column when a wide character wrapped to the next row;
     /// reflow drops it so the text joins up again.
     static let wrapPadBit: UInt32 = 1 << 26
+    /// The left half of a wide character whose right half is gone, in the screen's last
+    /// column: xterm 379 keeps it there after a DECCRA clipped at the page's edge (it prints
+    /// the character, DECRQCRA counts it). Every edit treats it as a one-column cell; frames
+    /// show it two wide with no spacer after it, which renderers draw as a blank.
+    static let leftAloneBit: UInt32 = 1 << 27
 
     @inline(__always)
     init(content: UInt32, style: UInt32) {
@@ -29,7 +35,14 @@ struct StoredCell: Equatable {
     @inline(__always) var isWide: Bool { content & StoredCell.wideBit != 0 }
     @inline(__always) var isWrapPad: Bool { content & StoredCell.wrapPadBit != 0 }
     @inline(__always) var isCluster: Bool { scalar >= Cell.clusterBase }
-    @inline(__always) var width: Int { isSpacer ? 0 : isWide ? 2 : 1 }
+    @inline(__always) var width: Int {
+        isSpacer ? 0 : content & (StoredCell.wideBit | StoredCell.leftAloneBit) != 0 ? 2 : 1
+    }
+
+    /// This wide character's left half kept without its right half (see `leftAloneBit`).
+    var leftAlone: StoredCell {
+        StoredCell(content: content & ~StoredCell.wideBit | StoredCell.leftAloneBit, style: style)
+    }
 
     /// The public cell, with the style resolved.
     @inline(__always)

@@ -1,0 +1,54 @@
+import XCTest
+@testable import VT
+
+/// A wide character cut at the right edge of a copy or a scroll, with xterm 379's own answers
+/// (checked in as XtermCorpus/wide-lone-left-*, wide-cut-scroll-*; reduced from mix31-15 and
+/// wide-edge-2).
+final class XtermParityWideEdgeTests: XCTestCase {
+    /// `中文` copied by DECCRA to end in the last column: `文`'s left half stays there alone,
+    /// printed and counted, at a width that is a multiple of 4 and one that is not. Written
+    /// over it is gone; written next to it (over `中`) it stays. Copied to end mid-row, the
+    /// cut left half is erased.
+    func testACopyClippedAtTheLastColumnKeepsTheLeftHalfAlone() {
+        for (columns, rows) in [(20, 6), (30, 8)] {
+            let c = columns
+            let stream = "\(CSI)1;1H中文\(CSI)4;\(c - 3)HQ\(CSI)1;1;1;4;1;2;\(c - 2)$v\(CSI)1;1;1;4;1;3;\(c - 2)$v"
+                + "\(CSI)3;\(c)Hx\(CSI)1;1;1;4;1;4;\(c - 2)$v\(CSI)4;\(c - 3)Hyz\(CSI)1;1;1;3;1;5;\(c - 6)$v"
+            let play = XtermParityReadBack(stream, columns: c, rows: rows)
+            let sums = (1...5).map { play.rowChecksum($0) }
+            XCTAssertEqual(sums, ["FD4E", "FE2D", "FE3C", "FE46", "FE94"], "\(c) columns")
+            let screen = play.screen()
+            let pad = { (n: Int) in String(repeating: " ", count: n) }
+            XCTAssertEqual(Array(screen.rows[1...4]), [pad(c - 3) + "中\u{FFFF}文", pad(c - 3) + "中\u{FFFF}x",
+                                                       pad(c - 4) + "yz 文", pad(c - 7) + "中\u{FFFF}"], "\(c) columns")
+            XCTAssertEqual(screen.cursor, "4;\(c - 1)")
+        }
+    }
+
+    /// The left half kept alone is two wide in the frame with no spacer after it, which the
+    /// renderer's preparation draws as a blank.
+    func testTheLeftHalfAloneIsAWideCellWithoutASpacer() {
+        let t = Terminal(columns: 20, rows: 6)
+        t.feed("\(CSI)1;1H中文\(CSI)1;1;1;4;1;2;18$v")
+        let frame = t.frame()
+        XCTAssertEqual(frame[1, 19].content, 0x6587)
+        XCTAssertEqual(frame[1, 19].width, 2)
+        XCTAssertEqual(frame[1, 17].width, 2)
+        XCTAssertEqual(frame[1, 18].width, 0)
+    }
+
+    /// Bold `中` across a margin of DECSLRM 16;28, scrolled inside the margins (SU, SD, a
+    /// taller region): the half moved and the half left behind are bold written blanks (each
+    /// row sums `A` plus 0xA0).
+    func testAScrollCuttingAWideCharacterAtAMarginLeavesWrittenBlanks() {
+        let cases: [(at: String, region: String, scroll: String, sums: [String])] = [
+            ("7;28", "6;7", "S", ["FFBF", "FF1F", "FF1F"]), ("7;15", "6;7", "S", ["FFBF", "FF1F", "FF1F"]),
+            ("6;28", "6;7", "T", ["FFBF", "FF1F", "FF1F"]), ("7;28", "5;7", "2S", ["FF1F", "FFBF", "FF1F"]),
+        ]
+        for c in cases {
+            let play = XtermParityReadBack("\(CSI)5;1HA\(CSI)6;1HA\(CSI)7;1HA\(CSI)1m\(CSI)\(c.at)H中\(CSI)m\(CSI)?69h"
+                                           + "\(CSI)16;28s\(CSI)\(c.region)r\(CSI)7;20H\(CSI)\(c.scroll)", columns: 30, rows: 8)
+            XCTAssertEqual((5...7).map { play.rowChecksum($0) }, c.sums, "\(c)")
+        }
+    }
+}
