@@ -45,20 +45,20 @@ extension Screen {
         setAfterPrint(UInt32(base[n - 1]), runColumn: -1)   // also ends a wide run
     }
 
-    /// Cells for `count` ASCII bytes in one style. Eight at a time as one vector: a StoredCell is
-    /// (content, style) in 8 bytes, so a cell is the byte widened to 64 bits with the style in
+    /// Cells for `count` ASCII bytes in one style. Sixteen at a time as one vector: a StoredCell
+    /// is (content, style) in 8 bytes, so a cell is the byte widened to 64 bits with the style in
     /// the high half (the compiler's own loop went four at a time).
     @inline(__always)
     static func storeASCII(_ src: UnsafePointer<UInt8>, count: Int, style: UInt32,
                            into dst: UnsafeMutablePointer<StoredCell>) {
-        let high = SIMD8<UInt64>(repeating: UInt64(style) << 32)
+        let high = SIMD16<UInt64>(repeating: UInt64(style) << 32)
         let out = UnsafeMutableRawPointer(dst)
         var k = 0
-        while k + 8 <= count {
-            let bytes = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD8<UInt8>.self)
-            out.storeBytes(of: SIMD8<UInt64>(truncatingIfNeeded: bytes) | high, toByteOffset: k &* 8,
-                           as: SIMD8<UInt64>.self)
-            k += 8
+        while k + 16 <= count {
+            let bytes = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD16<UInt8>.self)
+            out.storeBytes(of: SIMD16<UInt64>(truncatingIfNeeded: bytes) | high, toByteOffset: k &* 8,
+                           as: SIMD16<UInt64>.self)
+            k += 16
         }
         while k < count {
             dst[k] = StoredCell(content: UInt32(src[k]), style: style)
