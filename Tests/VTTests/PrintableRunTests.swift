@@ -1,8 +1,8 @@
 import XCTest
 @testable import VT
 
-/// The eight-bytes-at-a-time scan for printable ASCII must stop exactly where a byte-by-byte
-/// scan stops, for every byte value at every position of a word.
+/// The sixteen- and eight-bytes-at-a-time scan for printable ASCII must stop exactly where a
+/// byte-by-byte scan stops, for every byte value at every position of a vector and of a word.
 final class PrintableRunTests: XCTestCase {
     private func byteByByte(_ bytes: [UInt8], from start: Int) -> Int {
         var j = start
@@ -12,8 +12,9 @@ final class PrintableRunTests: XCTestCase {
 
     func testStopsAtEveryNonPrintableByteInEveryPosition() {
         for value in 0...255 {
-            for position in 0..<19 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+            // 43 bytes: two sixteen-byte steps, an eight-byte step and a tail, from each start.
+            for position in 0..<43 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 43)
                 bytes[position] = UInt8(value)
                 for start in [0, 1, 3] where start <= position {
                     let found = bytes.withUnsafeBufferPointer { PrintableRun.end($0.baseAddress!, from: start, to: bytes.count) }

@@ -18,10 +18,17 @@ struct Line {
         cells.deallocate()
     }
 
+    /// The usual blank (no colours) is all zero bytes: cleared by the C library's memset, which
+    /// uses the widest stores the machine has (a scrolled line is cleared whole every time).
     @inline(__always)
     func clear(_ range: Range<Int>, _ blank: StoredCell) {
         guard !range.isEmpty else { return }
         assert(range.lowerBound >= 0 && range.upperBound <= capacity, "cells \(range) outside a line of \(capacity)")
-        (cells + range.lowerBound).update(repeating: blank, count: range.count)
+        if blank.content == 0 && blank.style == 0 {
+            UnsafeMutableRawPointer(cells + range.lowerBound)
+                .initializeMemory(as: UInt8.self, repeating: 0, count: range.count * MemoryLayout<StoredCell>.stride)
+        } else {
+            (cells + range.lowerBound).update(repeating: blank, count: range.count)
+        }
     }
 }

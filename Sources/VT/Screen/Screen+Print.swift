@@ -27,11 +27,7 @@ extension Screen {
             let count = min(limit + 1 - column, n - i)
             let line = grid.row(row)
             prepareWrite(line, column, column + count)
-            let dst = line + column
-            let src = base + i
-            for k in 0..<count {
-                dst[k] = StoredCell(content: UInt32(src[k]), style: style)
-            }
+            Screen.storeASCII(base + i, count: count, style: style, into: line + column)
             grid.touch(row)
             i += count
             column += count
@@ -47,6 +43,27 @@ extension Screen {
             }
         }
         setAfterPrint(UInt32(base[n - 1]), runColumn: -1)   // also ends a wide run
+    }
+
+    /// Cells for `count` ASCII bytes in one style. Sixteen at a time as one vector: a StoredCell
+    /// is (content, style) in 8 bytes, so a cell is the byte widened to 64 bits with the style in
+    /// the high half (the compiler's own loop went four at a time).
+    @inline(__always)
+    static func storeASCII(_ src: UnsafePointer<UInt8>, count: Int, style: UInt32,
+                           into dst: UnsafeMutablePointer<StoredCell>) {
+        let high = SIMD16<UInt64>(repeating: UInt64(style) << 32)
+        let out = UnsafeMutableRawPointer(dst)
+        var k = 0
+        while k + 16 <= count {
+            let bytes = UnsafeRawPointer(src + k).loadUnaligned(as: SIMD16<UInt8>.self)
+            out.storeBytes(of: SIMD16<UInt64>(truncatingIfNeeded: bytes) | high, toByteOffset: k &* 8,
+                           as: SIMD16<UInt64>.self)
+            k += 16
+        }
+        while k < count {
+            dst[k] = StoredCell(content: UInt32(src[k]), style: style)
+            k += 1
+        }
     }
 
     /// Prints one character (after charset translation), handling width and combining marks.

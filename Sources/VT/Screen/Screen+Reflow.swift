@@ -96,7 +96,8 @@ extension Screen {
         for row in rows[..<top] {
             var line = makeLine(row.cells, newColumns)
             line.wrapped = row.wrapped
-            history.push(line, width: newColumns).free()
+            history.push(line, width: newColumns)
+            line.free()
         }
         var screenLines: [Line] = []
         for row in rows[top..<min(rows.count, top + newRows)] {

@@ -65,11 +65,8 @@ extension Screen {
             }
             let first = lines.removeFirst()
             shift -= 1
-            if let history {
-                history.push(first, width: oldColumns).free()
-            } else {
-                first.free()
-            }
+            history?.push(first, width: oldColumns)
+            first.free()
         }
         lines = lines.map { fitted($0, from: oldColumns, to: newColumns) }
         // More rows: history comes back on the primary screen, blanks otherwise.

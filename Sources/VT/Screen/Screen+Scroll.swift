@@ -29,11 +29,8 @@ extension Screen {
         if hasFullWidthMargins {
             let blank = eraseCell
             if top == 0 && !isAlternate && history.limit > 0 {
-                let width = columns
-                let history = self.history
-                grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank, evict: { line in
-                    history.push(line, width: width)
-                })
+                // `primary`, not `grid`: the computed choice costs a retain and release per line.
+                primary.scrollUp(top: top, bottom: bottom, count: count, blank: blank, history: history)
             } else {
                 grid.scrollUp(top: top, bottom: bottom, count: count, blank: blank)
             }

@@ -49,11 +49,10 @@ final class Scrollback {
         store.deallocate()
     }
 
-    /// Stores `line` (used at `width` columns). Returns the buffer for the caller to keep
-    /// using: `line` itself, since its cells were copied out.
-    func push(_ line: Line, width: Int) -> Line {
+    /// Stores `line` (used at `width` columns). Its cells are copied out: the caller keeps the buffer.
+    func push(_ line: Line, width: Int) {
         assert(width <= line.capacity, "a line of \(line.capacity) cells stored as \(width) wide")
-        guard limit > 0 else { return line }
+        guard limit > 0 else { return }
         let st = store
         let need = CompactRow.maximumSize(width: width)
         if st.pointee.chunks.isEmpty || st.pointee.used + need > st.pointee.chunks[st.pointee.chunks.count - 1].count {
@@ -69,14 +68,13 @@ final class Scrollback {
             st.pointee.ring.append(entry)
             st.pointee.count += 1
             st.pointee.cellCount += width
-            return line
+            return
         }
         let h = st.pointee.head
         st.pointee.cellCount += width - st.pointee.ring[h].width
         st.pointee.ring[h] = entry
         st.pointee.head = h + 1 == limit ? 0 : h + 1
         freeChunks(before: st.pointee.ring[st.pointee.head].chunk)
-        return line
     }
 
     /// Frees the chunks older than sequence number `chunk` (no kept row is in them).
