@@ -39,7 +39,7 @@ extension FrontView {
     /// A selection copied with `y`: the owner's, else Drover's own OSC 52 after the next frame.
     private func copy(_ text: String) -> String {
         if let owner { return owner.frontView(self, copy: text) }
-        signal(.clipboard(Array(text.utf8)))
+        alert(.clipboard(Array(text.utf8)))
         return "copied to the clipboard"
     }
 

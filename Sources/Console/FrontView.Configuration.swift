@@ -20,8 +20,8 @@ extension FrontView {
         /// undecided; keys are sent meanwhile). A later DA1 answer still settles it.
         public var keyboardProbeTimeout: Duration = .seconds(1)
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
-        /// How `signal(.notification…)` reaches the local terminal.
-        public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
+        /// How `alert(.notification…)` reaches the local terminal.
+        public var notificationStyle = ConsoleAlert.NotificationStyle.osc777
 
         public init(capabilities: ConsoleCapabilities) {
             self.capabilities = capabilities

@@ -102,10 +102,10 @@ public final class FrontView {
     }
 
     // MARK: The screen
-    /// Writes `signal` (bell, clipboard, notification) to the local terminal with the next frame,
+    /// Writes `alert` (bell, clipboard, notification) to the local terminal with the next frame,
     /// which is drawn soon even if the screen did not change.
-    public func signal(_ signal: ConsoleSignal) {
-        renderer.queue(signal)
+    public func alert(_ alert: ConsoleAlert) {
+        renderer.queue(alert)
         requestRender()
     }
 

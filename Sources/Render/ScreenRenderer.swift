@@ -25,15 +25,15 @@ public struct ScreenRenderer {
     var shownIsRemote = false
     private var out: [UInt8] = []
     /// Signals (bell, clipboard, notification) for the end of the next frame, bounded.
-    private var signals = SignalBacklog()
-    public var notificationStyle = ConsoleSignal.NotificationStyle.osc777
+    private var signals = AlertBacklog()
+    public var notificationStyle = ConsoleAlert.NotificationStyle.osc777
 
     public init(capabilities: ConsoleCapabilities) {
         self.capabilities = capabilities
     }
 
     /// Writes `signal` after the next frame's drawing (even if nothing else changed).
-    public mutating func queue(_ signal: ConsoleSignal) {
+    public mutating func queue(_ signal: ConsoleAlert) {
         signals.add(signal)
     }
 

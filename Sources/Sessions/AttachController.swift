@@ -40,7 +40,7 @@ public final class AttachController {
     /// `LinkDriver.deadAfterKeepalives` silent intervals.
     public var keepaliveInterval = 15
     /// `--clipboard`, `--notify`, `--record` (ADR 0011, 0029).
-    public var signalOptions = AttachSignalOptions()
+    public var signalOptions = AttachAlertOptions()
     /// `--predict` for every host of this run; nil uses each host's own setting (default auto).
     public var predict: PredictionMode?
     /// `--copy-command` and the rewind's budget.

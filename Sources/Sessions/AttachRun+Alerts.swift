@@ -6,7 +6,7 @@ import Render
 /// status line and the host list.
 extension AttachRun {
     /// `driver` read output: its alerts go to the centre; a hidden host's new mark is shown.
-    func driverSignalled(_ driver: LinkDriver) {
+    func driverAlerted(_ driver: LinkDriver) {
         if alertCentre.report(driver.index, terminal: driver.terminal, inFront: driver === front) { statusChanged() }
     }
 

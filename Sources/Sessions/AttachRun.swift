@@ -21,7 +21,7 @@ final class AttachRun {
     let loop: EventLoop
     let frontView: FrontView
     /// The local terminal's output queue: frames never block the loop (`ConsoleWriter`).
-    let screen: ConsoleWriter
+    let consoleWriter: ConsoleWriter
     /// Where connect threads report (`ConnectAttempt`).
     let mailbox: Mailbox<ConnectMessage>
     /// One per host, in command-line order, then the hosts opened during the run (`ring`
@@ -36,7 +36,7 @@ final class AttachRun {
     let environment: [String: String]
     let options: SSHOptions
     /// Clipboard policy, `--notify` and the recording (`AttachRun+Alerts.swift`).
-    let signalOptions: AttachSignalOptions
+    let signalOptions: AttachAlertOptions
     /// Bells, notifications and clipboard writes of every host, and the person's copies.
     let alertCentre: AlertCentre
     /// Past screens of every host for history mode's rewind, within one memory budget.
@@ -72,7 +72,7 @@ final class AttachRun {
     /// Takes over `console` (already in raw mode) for `targets`: builds the loop, the front view on
     /// the first host's emulator and a driver per host. Connecting starts with `run()`.
     init(targets: [AttachTarget], console: ConsoleSession, root: DroverRoot, environment: [String: String],
-         options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachSignalOptions = AttachSignalOptions(),
+         options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachAlertOptions = AttachAlertOptions(),
          predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
          resolveHost: HostFactory.Resolve? = nil, listSessions: HostLookup.ListSessions? = nil) throws {
         let loop = try EventLoop()
@@ -94,20 +94,20 @@ final class AttachRun {
         let drivers = try targets.enumerated().map { index, target in
             try hostFactory.driver(index: index, target: target, inFront: index == 0, size: size, loop: loop)
         }
-        let screen = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
-        self.screen = screen
+        let consoleWriter = ConsoleWriter(descriptor: console.frameOutput, loop: loop)
+        self.consoleWriter = consoleWriter
         var configuration = FrontView.Configuration(capabilities: .detect(environment: environment))
         configuration.notificationStyle = .detect(environment: environment)
         self.frontView = FrontView(
             loop: loop, screen: drivers[0].screen, configuration: configuration,
             sendToRemote: { bytes in owner?.typed(bytes) },
-            output: screen,
+            output: consoleWriter,
             passesToHost: { event in owner?.passesToHost(event) ?? false })
         let frontView = self.frontView
         self.alertCentre = try AlertCentre(
             hosts: targets.map { AlertCentre.Host(name: $0.displayName, clipboard: signalOptions.clipboard ?? $0.host?.clipboard ?? .write) },
             notify: signalOptions.notify, copyCommand: signalOptions.copyCommand, loop: loop,
-            signal: { frontView.signal($0) }, copyFailed: { owner?.copyFailed($0) })
+            signal: { frontView.alert($0) }, copyFailed: { owner?.copyFailed($0) })
         self.loop = loop
         bannerTimer = LoopTimer(on: loop)
         countdownTimer = LoopTimer(on: loop)
@@ -137,7 +137,7 @@ final class AttachRun {
     /// Connects every host and runs the loop until Drover ends. The last frame is finished
     /// (waiting a moment at most) before the caller restores the terminal.
     func run() throws -> AttachController.Outcome {
-        defer { screen.finish(within: .milliseconds(500)) }
+        defer { consoleWriter.finish(within: .milliseconds(500)) }
         for driver in drivers where outcome == nil { connect(driver) }
         if outcome == nil { try loop.run() }
         return outcome ?? AttachController.Outcome(exitCode: 0, message: "")

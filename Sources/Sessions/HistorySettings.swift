@@ -1,7 +1,7 @@
 import History
 
 /// What the command line chose for history mode: the rewind's memory budget for all hosts
-/// together (`--copy-command` is `AttachSignalOptions`', shared with remote OSC 52 writes).
+/// together (`--copy-command` is `AttachAlertOptions`', shared with remote OSC 52 writes).
 public struct HistorySettings: Equatable, Sendable {
     public var budget: Int
 

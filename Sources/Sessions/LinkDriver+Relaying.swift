@@ -48,7 +48,7 @@ extension LinkDriver {
                 // The session drew: its program is up and reading, so the kept keys went first.
                 if output.releasedKept { keptKeysWent() }
                 if output.wrote { pumpNextTurn() }
-                delegate?.driverSignalled(self)
+                delegate?.driverAlerted(self)
                 guard self.connection === connection else { return }
             } while output.hasMore && ContinuousClock.now - start < Self.pumpTurn
             // A half-sent packet of another call (a reply sent while feeding, say) stops the read

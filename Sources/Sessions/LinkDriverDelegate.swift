@@ -10,7 +10,7 @@ protocol LinkDriverDelegate: AnyObject {
     func driverStatusChanged(_ driver: LinkDriver)
     /// Output was read: the run's `AlertCentre` takes any bell, notification or clipboard
     /// write the emulator counted and decides what the person gets.
-    func driverSignalled(_ driver: LinkDriver)
+    func driverAlerted(_ driver: LinkDriver)
     /// A keepalive went unanswered: the "no answer for N s" line starts counting.
     func driverFellSilent(_ driver: LinkDriver)
     /// The link dropped or an attempt failed. The connection is gone and the lifecycle has

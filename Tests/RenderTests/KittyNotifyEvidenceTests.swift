@@ -19,7 +19,7 @@ final class KittyNotifyEvidenceTests: XCTestCase {
             .filter { $0.hasPrefix("desktop_notify ") }
         // What Drover writes for kitty, in the form kitty's --dump-commands prints it:
         // "desktop_notify 99 PAYLOAD" for each ESC ] 99 ; PAYLOAD ESC \.
-        let bytes = ConsoleSignal.notification(title: "drover: lab", body: "build: done").encoded(style: .osc99)
+        let bytes = ConsoleAlert.notification(title: "drover: lab", body: "build: done").encoded(style: .osc99)
         let expected = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\u{1B}]99;")
             .filter { !$0.isEmpty }
             .map { "desktop_notify 99 " + $0.replacingOccurrences(of: "\u{1B}\\", with: "") }

@@ -11,7 +11,7 @@ import VT
 /// and what the status line and the host list say.
 final class AlertCentreTests: XCTestCase {
     private var loop: EventLoop!
-    private var signals: [ConsoleSignal] = []
+    private var signals: [ConsoleAlert] = []
     private var failures: [String] = []
     private let mac = Terminal(columns: 20, rows: 2), pi = Terminal(columns: 20, rows: 2)
 

@@ -106,7 +106,7 @@ final class HerdrStandinEndToEndTests: XCTestCase {
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
 
-    /// What `ConsoleSignal` names kitty's notification with (FNV-1a of the title).
+    /// What `ConsoleAlert` names kitty's notification with (FNV-1a of the title).
     private func fnv1a(_ text: String) -> UInt32 {
         text.utf8.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 }
     }

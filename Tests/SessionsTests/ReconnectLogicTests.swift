@@ -18,7 +18,7 @@ final class ReconnectLogicTests: XCTestCase {
         var reconnectsDue = 0
         func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer) {}
         func driverStatusChanged(_ driver: LinkDriver) {}
-        func driverSignalled(_ driver: LinkDriver) {}
+        func driverAlerted(_ driver: LinkDriver) {}
         func driverFellSilent(_ driver: LinkDriver) {}
         func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool) {
             lost.append(wasAttached)

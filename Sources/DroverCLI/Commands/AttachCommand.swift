@@ -199,7 +199,7 @@ enum AttachCommand {
             do { history = HistorySettings(budget: try HistorySettings.budget(from: ctx.environment)) } catch {
                 throw UsageError("\(error)")
             }
-            var signals = AttachSignalOptions(notify: NotifyChoice(forced: try notifySetting(args.value("notify"))))
+            var signals = AttachAlertOptions(notify: NotifyChoice(forced: try notifySetting(args.value("notify"))))
             if let command = args.value("copy-command") {
                 guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw UsageError("--copy-command needs a command, e.g. --copy-command wl-copy")
@@ -250,7 +250,7 @@ enum AttachCommand {
 
     /// Attaches to `targets` until detach or end; prints the outcome after the terminal is back.
     static func attach(_ targets: [AttachTarget], timeout: Int, keepalive: Int = 15, readsOpenSSHKnownHosts: Bool = true,
-                       signals: AttachSignalOptions = AttachSignalOptions(),
+                       signals: AttachAlertOptions = AttachAlertOptions(),
                        predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
                        prefix: PrefixKey = .standard, ctx: CommandContext) -> Int32 {
         // The prefix is the process's for this run (every help text and status line names it),

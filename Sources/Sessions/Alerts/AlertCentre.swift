@@ -34,13 +34,13 @@ final class AlertCentre {
     /// Where copy threads report a failure, on the loop.
     private let copyFailures: Mailbox<String>
     private var notify: NotifyChoice
-    private let signal: (ConsoleSignal) -> Void
+    private let signal: (ConsoleAlert) -> Void
 
     /// - Parameters:
     ///   - copyCommand: `--copy-command`; its failures reach `copyFailed` on the loop.
     ///   - signal: writes a bell, clipboard or notification to the local terminal.
     init(hosts: [Host], notify: NotifyChoice, copyCommand: String?, loop: EventLoop,
-         signal: @escaping (ConsoleSignal) -> Void, copyFailed: @escaping (String) -> Void) throws {
+         signal: @escaping (ConsoleAlert) -> Void, copyFailed: @escaping (String) -> Void) throws {
         self.hosts = hosts
         self.alerts = Array(repeating: HostAlerts(), count: hosts.count)
         self.notify = notify

@@ -11,7 +11,7 @@ public struct NotifyChoice: Equatable, Sendable {
     private var herdrHosts: Set<Int> = []
     /// How the local terminal takes a notification; `.bell` has no desktop notification, so
     /// the text goes to the status line.
-    public private(set) var style = ConsoleSignal.NotificationStyle.bell
+    public private(set) var style = ConsoleAlert.NotificationStyle.bell
 
     public init(forced: Bool? = nil) {
         self.forced = forced

@@ -1,6 +1,6 @@
 /// OSC strings: window title (0, 2), hyperlinks (8), colours (4, 5, 10–19, 104, 110–119; 105
 /// is ignored, as by xterm 379), clipboard (52), notifications (9, 99, 777) and progress (9;4),
-/// which wait for the owner (`Terminal+Signals.swift`).
+/// which wait for the owner (`Terminal+Alerts.swift`).
 extension Terminal {
     func oscDispatch(_ data: UnsafeBufferPointer<UInt8>, bell: Bool) {
         screen.sequenceArrived()

@@ -2,9 +2,9 @@ import XCTest
 @testable import Render
 
 /// Signals waiting for a frame while the local terminal takes none: bounded, in order.
-final class SignalBacklogTests: XCTestCase {
+final class AlertBacklogTests: XCTestCase {
     func testKeptSignalsKeepTheirOrder() {
-        var backlog = SignalBacklog()
+        var backlog = AlertBacklog()
         backlog.add(.notification(title: "a", body: "1"))
         backlog.add(.bell)
         backlog.add(.clipboard(Array("x".utf8)))
@@ -19,14 +19,14 @@ final class SignalBacklogTests: XCTestCase {
     }
 
     func testAFloodKeepsTheNewestClipboardOneBellAndTheNewestNotifications() {
-        var backlog = SignalBacklog()
+        var backlog = AlertBacklog()
         for index in 0..<10_000 {
             backlog.add(.bell)
             backlog.add(.clipboard(Array("copy \(index)".utf8)))
             backlog.add(.notification(title: "n", body: String(index)))
         }
         let kept = backlog.signals
-        XCTAssertEqual(kept.count, 1 + 1 + SignalBacklog.maximumNotifications)
+        XCTAssertEqual(kept.count, 1 + 1 + AlertBacklog.maximumNotifications)
         XCTAssertEqual(kept.filter { $0 == .bell }.count, 1)
         XCTAssertTrue(kept.contains(.clipboard(Array("copy 9999".utf8))))
         XCTAssertTrue(kept.contains(.notification(title: "n", body: "9992")))

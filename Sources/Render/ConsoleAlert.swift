@@ -4,7 +4,7 @@ import VT
 /// the bell, a clipboard write (OSC 52) or a desktop notification (OSC 777, OSC 9 or OSC 99). Remote
 /// bytes never pass through: the clipboard text is encoded afresh, notification text is
 /// sanitised, and each signal is one complete sequence.
-public enum ConsoleSignal: Equatable, Sendable {
+public enum ConsoleAlert: Equatable, Sendable {
     case bell
     /// Checked text (`ClipboardRequest`) for the local clipboard.
     case clipboard([UInt8])

@@ -5,7 +5,7 @@ import Hosts
 /// (`NotifyChoice`), and
 /// the recording of the first host named, and the program that copies to the local clipboard
 /// instead of OSC 52.
-public struct AttachSignalOptions {
+public struct AttachAlertOptions {
     public var clipboard: ClipboardPolicy?
     public var notify: NotifyChoice
     public var recorder: CastRecorder?

@@ -4,20 +4,20 @@
 /// still use is kept: the newest clipboard text (each write replaces the clipboard anyway),
 /// one bell (a run of bells rings once) and the newest `maximumNotifications` notifications.
 /// What is kept keeps its order.
-public struct SignalBacklog {
+public struct AlertBacklog {
     /// The most notifications kept; older ones are dropped first.
     public static let maximumNotifications = 8
 
-    private var waiting: [ConsoleSignal] = []
+    private var waiting: [ConsoleAlert] = []
 
     public init() {}
 
     public var isEmpty: Bool { waiting.isEmpty }
 
     /// What waits, oldest first.
-    public var signals: [ConsoleSignal] { waiting }
+    public var signals: [ConsoleAlert] { waiting }
 
-    public mutating func add(_ signal: ConsoleSignal) {
+    public mutating func add(_ signal: ConsoleAlert) {
         switch signal {
         case .bell:
             if waiting.contains(.bell) { return }
@@ -33,13 +33,13 @@ public struct SignalBacklog {
     }
 
     /// Appends every waiting signal's bytes to `out` and forgets them.
-    public mutating func drain(into out: inout [UInt8], style: ConsoleSignal.NotificationStyle) {
+    public mutating func drain(into out: inout [UInt8], style: ConsoleAlert.NotificationStyle) {
         for signal in waiting { out += signal.encoded(style: style) }
         waiting.removeAll()
     }
 }
 
-private extension ConsoleSignal {
+private extension ConsoleAlert {
     var isClipboard: Bool {
         if case .clipboard = self { return true }
         return false

@@ -5,19 +5,19 @@ import VT
 /// The bell, clipboard and notification sequences the renderer writes for the person: fresh
 /// sequences (no remote byte passes), sanitised text, written after a frame even when the
 /// screen did not change.
-final class ConsoleSignalTests: XCTestCase {
-    private func text(_ signal: ConsoleSignal, _ style: ConsoleSignal.NotificationStyle = .osc777) -> String {
+final class ConsoleAlertTests: XCTestCase {
+    private func text(_ signal: ConsoleAlert, _ style: ConsoleAlert.NotificationStyle = .osc777) -> String {
         String(decoding: signal.encoded(style: style), as: UTF8.self)
     }
 
     func testTheBellIsOneByte() {
-        XCTAssertEqual(ConsoleSignal.bell.encoded(style: .osc777), [0x07])
+        XCTAssertEqual(ConsoleAlert.bell.encoded(style: .osc777), [0x07])
     }
 
     func testClipboardTextIsBase64InAFreshOSC52() {
         XCTAssertEqual(text(.clipboard(Array("hello".utf8))), "\u{1B}]52;c;aGVsbG8=\u{1B}\\")
         let tricky = Array("\u{07}\u{1B}]52;c;?\u{07}".utf8)
-        let encoded = ConsoleSignal.clipboard(tricky).encoded(style: .osc777)
+        let encoded = ConsoleAlert.clipboard(tricky).encoded(style: .osc777)
         XCTAssertEqual(encoded.filter { $0 == 0x1B }.count, 2, "only Drover's own ESCs: the opener and ST")
         XCTAssertFalse(encoded.contains(0x07))
     }
@@ -30,11 +30,11 @@ final class ConsoleSignalTests: XCTestCase {
         XCTAssertEqual(hostile, "\u{1B}]777;notify;a,b]0,x;cde\u{1B}\\",
                        "controls and bidi marks dropped, no ';' in the title")
         let long = text(.notification(title: "t", body: String(repeating: "z", count: 1000)))
-        XCTAssertEqual(long.filter { $0 == "z" }.count, ConsoleSignal.maximumNotificationText)
+        XCTAssertEqual(long.filter { $0 == "z" }.count, ConsoleAlert.maximumNotificationText)
     }
 
     func testTheStyleFollowsTheTerminal() {
-        typealias Style = ConsoleSignal.NotificationStyle
+        typealias Style = ConsoleAlert.NotificationStyle
         XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "iTerm.app"]), .osc9)
         XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "ghostty", "TERM": "xterm-ghostty"]), .osc777)
         XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "WezTerm"]), .osc777)
@@ -48,9 +48,9 @@ final class ConsoleSignalTests: XCTestCase {
 
     func testKittyGetsTitleAndBodyAsPiecesOfOneNotificationAndXtermTheBell() {
         let kitty = text(.notification(title: "drover: pi", body: "build: done"), .osc99)
-        let id = "drover-" + String(ConsoleSignal.fnv1a("drover: pi"), radix: 16)
+        let id = "drover-" + String(ConsoleAlert.fnv1a("drover: pi"), radix: 16)
         XCTAssertEqual(kitty, "\u{1B}]99;i=\(id):d=0;drover: pi\u{1B}\\\u{1B}]99;i=\(id):p=body;build: done\u{1B}\\")
-        XCTAssertEqual(ConsoleSignal.notification(title: "a", body: "b").encoded(style: .bell), [0x07])
+        XCTAssertEqual(ConsoleAlert.notification(title: "a", body: "b").encoded(style: .bell), [0x07])
         // What Drover writes for kitty, kitty's own pieces, reads back whole in Drover's emulator.
         let terminal = Terminal(columns: 10, rows: 2)
         terminal.feed(kitty)

@@ -5,7 +5,7 @@ import XCTest
 
 /// `--clipboard`, `--notify` and `--record` on the command line (their effect is tested end to
 /// end in SessionsTests.AttachClipboardBellTests).
-final class AttachSignalOptionsTests: XCTestCase {
+final class AttachAlertOptionsTests: XCTestCase {
     private var dir: TemporaryDirectory!
     private var env: [String: String] { ["DROVER_HOME": dir.file("drover")] }
 
