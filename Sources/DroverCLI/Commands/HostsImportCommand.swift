@@ -38,21 +38,52 @@ enum HostsImportCommand {
             let home = ctx.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             let files = SSHConfigFiles(home: home)
             let source = args.positionals.first ?? files.sshDirectory + "/config"
-            let parsed = try read(source, files: files, ctx: ctx)
+            var parsed = try read(source, files: files, ctx: ctx)
+            // Only ~/.ssh/config is what attach reads, so only its entries follow their Host.
+            let follow = source != "-" && (source as NSString).standardizingPath == (files.sshDirectory + "/config" as NSString).standardizingPath
+            let lookup = SSHConfigLookup(environment: ctx.environment)
+            if follow, lookup.ssh != nil { evaluate(&parsed, with: lookup) }
             let dryRun = args.flag("dry-run")
             let store = HostStore(root: ctx.root)
             let plan: SSHConfigImportPlan
             if dryRun {
                 var list = try store.load()
-                plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: Date(), algorithms: reading)
+                plan = SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: Date(), follow: follow,
+                                                 algorithms: reading)
             } else {
                 plan = try store.modify { list, now in
-                    SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: now, algorithms: reading)
+                    SSHConfigImportPlan.apply(parsed, to: &list, localUser: LocalUser.name, now: now, follow: follow,
+                                              algorithms: reading)
                 }
             }
-            report(plan, notes: parsed.notes, source: source == "-" ? "standard input" : source, dryRun: dryRun, ctx: ctx)
+            report(plan, notes: parsed.notes, source: source == "-" ? "standard input" : source, dryRun: dryRun,
+                   how: follow ? (lookup.ssh != nil ? followedBySSH : followedByReader) : copied, ctx: ctx)
             return 0
         })
+
+    static let followedBySSH = "Settings read with ssh -G (OpenSSH's own evaluation, Match blocks included). "
+        + "Each entry follows its Host in ~/.ssh/config: later edits there apply at each attach."
+    static let followedByReader = "Settings read with Drover's reader (no ssh on PATH, so Match blocks are not evaluated). "
+        + "Each entry follows its Host in ~/.ssh/config: later edits there apply at each attach."
+    static let copied = "Settings copied: these entries do not follow this file (attach reads only ~/.ssh/config); "
+        + "import again after editing it."
+
+    /// Replaces each name's settings by what `ssh -G NAME` gives (as attach resolves it), so an
+    /// import never makes a working name worse (Match blocks, tokens, defaults). A name ssh
+    /// refuses is skipped with ssh's reason. The algorithm lines stay the file's own: ssh -G
+    /// prints its full default lists, which are not what the person wrote.
+    static func evaluate(_ parsed: inout SSHConfigImport, with lookup: SSHConfigLookup) {
+        parsed.entries = parsed.entries.compactMap { written in
+            do {
+                var live = try lookup.entry(for: written.alias)
+                (live.line, live.file, live.algorithmLines) = (written.line, written.file, written.algorithmLines)
+                return live
+            } catch {
+                parsed.skipped.append(SSHConfigSkip(alias: written.alias, location: written.location, reason: "\(error)"))
+                return nil
+            }
+        }
+    }
 
     /// An algorithm line as this libssh2 can follow it (`SSHConfigAlgorithms`).
     static func reading(_ line: SSHConfigAlgorithmLine) -> SSHConfigAlgorithmReading {
@@ -82,7 +113,10 @@ enum HostsImportCommand {
     /// The carried settings worth a line each, in a fixed order.
     static func settingLines(_ host: HostEntry) -> [String] {
         var lines: [String] = []
-        if let aliases = host.aliases { lines.append("aliases: \(aliases.joined(separator: ", "))") }
+        if let aliases = host.aliases {
+            lines.append("names: \(([host.name] + aliases).joined(separator: ", ")) -> one entry '\(host.name)' "
+                         + "(same destination; the first name on the file's own Host lines wins)")
+        }
         if let identity = host.identity { lines.append("identity: \(identity.joined(separator: ", "))") }
         if host.identitiesOnly == true { lines.append("identities only") }
         if let command = host.proxyCommand { lines.append("proxy command: \(command) (run by attach to reach the host)") }
@@ -96,7 +130,9 @@ enum HostsImportCommand {
         return lines
     }
 
-    static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, ctx: CommandContext) {
+    /// `how`: one sentence on where the settings came from and whether the entries follow it.
+    static func report(_ plan: SSHConfigImportPlan, notes: [String], source: String, dryRun: Bool, how: String,
+                       ctx: CommandContext) {
         for added in plan.added {
             let through = added.host.jump.map { " through \($0.joined(separator: ","))" } ?? ""
             ctx.print("\(dryRun ? "would add" : "added") \(added.host.name): \(added.host.account)\(through)")
@@ -110,6 +146,7 @@ enum HostsImportCommand {
         }
         for skip in plan.skipped { ctx.print("skipped \(skip.alias) (\(skip.location)): \(skip.reason)") }
         for note in notes { ctx.print("note: \(note)") }
+        if !plan.added.isEmpty { ctx.print(how) }
         let counts = "\(plan.added.count) \(dryRun ? "would be added" : "added"), \(plan.skipped.count) skipped"
         ctx.print(dryRun ? "\(counts) (\(source); dry run, nothing written)" : "\(counts) (\(source))")
     }
