@@ -11,26 +11,29 @@ enum HostsImportCommand {
         usage: "hosts import-ssh-config [FILE | -] [--dry-run]",
         details: """
             Reads Host, HostName, User, Port, IdentityFile, IdentitiesOnly, ProxyJump, ProxyCommand,
-            LocalForward, ConnectTimeout, ServerAliveInterval, ForwardAgent and RemoteCommand from
-            FILE (default ~/.ssh/config; - reads standard input), with ssh's first-value-wins rule,
-            following Include lines (globs allowed; relative paths are in ~/.ssh, as for ssh). Each
-            destination becomes one host: 'Host a b' gives host a with alias b ('drover attach b'
-            attaches a). A host whose name is already in the registry, or that would attach exactly
-            what an existing entry attaches, is skipped, so importing twice adds nothing.
-            IdentityFile lines all apply, as in ssh (~/ and %d are expanded when connecting).
-            'ProxyCommand ssh -W %h:%p HOP' becomes the jump host HOP; any other ProxyCommand is kept
-            with the host (attach refuses it until Drover can run it), never dropped. RemoteCommand
-            'herdr session attach S' becomes the herdr session S, another command the host's command.
-            The weak algorithms a KexAlgorithms, HostKeyAlgorithms, Ciphers or MACs line adds
-            (+aes128-cbc, say) become the host's --legacy-algorithms; what such a line removes or
-            leaves out is not followed (Drover offers its modern ones to every host), and is listed
-            with the reason. A ProxyJump hop that names another Host of the file becomes the registry
-            host it was imported as (or user@HostName:Port when that host was skipped). Settings
-            Drover does not carry over (Match blocks and any other keyword) are listed under each
-            host they may apply to (a Match whose host patterns rule a host out is not listed under
-            it); wildcard and negated patterns are noted. --dry-run shows the result without
-            changing the registry. To keep following the config instead of a copy, see
-            'drover hosts add NAME --ssh-config HOST'.
+            LocalForward, RemoteForward, ConnectTimeout, ServerAliveInterval, ForwardAgent and
+            RemoteCommand from FILE (default ~/.ssh/config; - reads standard input), following Include
+            lines (globs allowed; relative paths are in ~/.ssh, as for ssh). For ~/.ssh/config with an
+            OpenSSH client installed, each name's settings are what 'ssh -G NAME' gives (Match blocks
+            included), and each entry follows its Host as 'drover hosts add NAME --ssh-config HOST'
+            does: later edits of the config apply at each attach; the session, prediction, paste and
+            pins stay in the entry. Another FILE or - is copied, not followed. Each destination becomes
+            one host: 'Host a b' gives host a with alias b ('drover attach b' attaches a); its name is
+            the first name on the file's own Host lines, then those of included files. A host whose
+            name is already in the registry, or that would attach exactly what an existing entry
+            attaches (same account, session, command and route), is skipped, so importing twice adds
+            nothing. IdentityFile lines all apply, as in ssh (~/ and %d are expanded when connecting).
+            'ProxyCommand ssh -W %h:%p HOP' becomes the jump host HOP; any other ProxyCommand, like a
+            RemoteCommand, is kept exactly as written (the rest of the line, quotes and all) and run by
+            attach. RemoteCommand 'herdr session attach S' becomes the herdr session S. The weak
+            algorithms a KexAlgorithms, HostKeyAlgorithms, Ciphers or MACs line adds (+aes128-cbc, say)
+            become the host's --legacy-algorithms; what such a line removes or leaves out is not
+            followed (Drover offers its modern ones to every host), and is listed with the reason. A
+            ProxyJump hop that names another Host of the file becomes the registry host it was imported
+            as (or user@HostName:Port when that host was skipped). Settings Drover does not carry over
+            are listed under each host they apply to (with Drover's own reader, Match blocks too:
+            a Match whose host patterns rule a host out is not listed under it); wildcard and negated
+            patterns are noted. --dry-run shows the result without changing the registry.
             """,
         options: [OptionSpec("dry-run", help: "show what would be added and skipped; write nothing")],
         action: { args, ctx in
