@@ -123,18 +123,18 @@ public struct HostEntry: Codable, Equatable, Sendable {
     }
 
     /// True when both entries would attach the same thing the same way: the same account, the
-    /// same herdr session, the same command override and the same jump route. Such twins are
-    /// refused; entries that share an account but differ in session, command or route
-    /// (`mac-work`, `mac-play`, `mac-via-bastion`) are welcome.
+    /// same herdr session, the same command override and the same route (jump hops and
+    /// ProxyCommand). Such twins are refused; entries that share an account but differ in
+    /// session, command or route (`mac-work`, `mac-play`, `mac-via-bastion`) are welcome.
     public func isTwin(of other: HostEntry) -> Bool {
         hasSameAccount(as: other) && session == other.session && command == other.command
-            && (jump ?? []) == (other.jump ?? [])
+            && (jump ?? []) == (other.jump ?? []) && proxyCommand == other.proxyCommand
     }
 
     /// The account with what it attaches, for messages: `ann@mac:22, herdr session 'work'`,
     /// `ann@mac:22 via bastion with its command override`.
     public var attachDescription: String {
-        let route = jump.map { " via \($0.joined(separator: ","))" } ?? ""
+        let route = jump.map { " via \($0.joined(separator: ","))" } ?? proxyCommand.map { _ in " through its ProxyCommand" } ?? ""
         if command != nil { return "\(account)\(route) with its command override" }
         return session.map { "\(account)\(route), herdr session '\($0)'" } ?? "\(account)\(route), herdr's default session"
     }

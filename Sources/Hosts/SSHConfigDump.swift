@@ -32,8 +32,10 @@ public enum SSHConfigDump {
         for line in output.split(separator: "\n") {
             let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard let keyword = words.first?.lowercased(), words.count > 1 else { continue }
+            // ssh prints `keyword value`; a command's value is the text as written (quotes kept).
+            let rest = line.drop { $0 != " " }.trimmingWhitespace()
             statements.append(SSHConfigStatement(keyword: keyword, spelling: keyword, arguments: Array(words.dropFirst()),
-                                                 line: 0, file: origin))
+                                                 rest: String(rest), line: 0, file: origin))
         }
         let identities = statements.filter { $0.keyword == "identityfile" }.compactMap(\.arguments.first)
         // All of ssh's defaults (newer releases drop id_dsa): none was named. One named on

@@ -72,6 +72,10 @@ public struct SSHConfigSkip: Equatable, Sendable {
     /// Where the alias was named.
     public var location: String
     public var reason: String
+
+    public init(alias: String, location: String, reason: String) {
+        (self.alias, self.location, self.reason) = (alias, location, reason)
+    }
 }
 
 /// What an ssh_config file yields: entries to import, aliases that cannot be, and notes on

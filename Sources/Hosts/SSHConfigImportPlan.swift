@@ -20,7 +20,10 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
     /// Adds `parsed`'s entries to `list`; a missing `User` becomes `localUser`. `algorithms`
     /// reads each algorithm line: its weak names become the host's `legacyAlgorithms`, the
     /// rest is listed as not carried over (by default, every such line).
+    /// `follow`: each entry follows its Host (`HostEntry.sshConfig`), so later edits of the
+    /// config apply at each attach; the values stored are those of the import.
     public static func apply(_ parsed: SSHConfigImport, to list: inout HostList, localUser: String, now: Date,
+                             follow: Bool = false,
                              algorithms: (SSHConfigAlgorithmLine) -> SSHConfigAlgorithmReading = { _ in .notRead })
         -> SSHConfigImportPlan {
         var plan = SSHConfigImportPlan(skipped: parsed.skipped)
@@ -28,7 +31,7 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         let hopNames = hopNames(parsed, in: list, localUser: localUser, now: now)
         // One entry per destination: aliases whose settings are all the same join the first.
         var destinations: [(host: HostEntry, entry: SSHConfigEntry, notes: [String])] = []
-        for entry in parsed.entries {
+        for entry in mainNameOrder(parsed.entries) {
             var host = entry.host(named: entry.alias, localUser: localUser)
             host.jump = entry.jump?.map { hop in JumpHop(hop)?.mayBeName == true ? hopNames[hop] ?? hop : hop }
             var notCarriedOver = entry.notCarriedOver
@@ -59,8 +62,10 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
             if list.isTaken(host.name) {
                 skip("a host with that name is already registered")
             } else if let twin = before.twin(of: host) {
-                skip("\(host.account) is already registered as '\(twin.name)'")
+                skip("\(host.attachDescription) is already registered as '\(twin.name)'")
             } else {
+                var host = host
+                if follow { host.sshConfig = entry.alias }
                 do {
                     try list.add(host, now: now, allowingTwins: true)
                     plan.added.append(Added(host: list.hosts[list.hosts.count - 1], notCarriedOver: notCarriedOver))
@@ -74,9 +79,12 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         return plan
     }
 
-    private static func host(_ entry: SSHConfigEntry, localUser: String) -> HostEntry {
-        HostEntry(name: entry.alias, hostname: Hostname.stripBrackets(entry.hostname),
-                  port: entry.port ?? HostEntry.defaultPort, user: entry.user ?? localUser)
+    /// The entries in the order their names are chosen: names on the given file's own Host
+    /// lines first, in line order, then those of included files in reading order. So of
+    /// `Host box boxalias` in ~/.ssh/config and `Host inc` in an included file naming the same
+    /// destination, the entry is 'box' (with aliases boxalias and inc), wherever the Include is.
+    static func mainNameOrder(_ entries: [SSHConfigEntry]) -> [SSHConfigEntry] {
+        entries.filter { $0.file == nil } + entries.filter { $0.file != nil }
     }
 
     /// What a ProxyJump hop naming an alias of the file must say after the import: the alias
@@ -88,7 +96,8 @@ public struct SSHConfigImportPlan: Equatable, Sendable {
         var trial = list
         var names: [String: String] = [:]
         for entry in parsed.entries {
-            let host = host(entry, localUser: localUser)
+            // The whole route counts: a ProxyCommand host is not a twin of a direct one.
+            let host = entry.host(named: entry.alias, localUser: localUser)
             if !trial.isTaken(host.name), list.twin(of: host) == nil, (try? trial.add(host, now: now, allowingTwins: true)) != nil {
                 names[entry.alias] = entry.alias
             } else if let twin = list.twin(of: host) {

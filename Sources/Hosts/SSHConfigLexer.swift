@@ -5,9 +5,17 @@ struct SSHConfigStatement: Equatable, Sendable {
     /// The keyword as written, for messages (`IdentityFile`).
     var spelling: String
     var arguments: [String]
+    /// The rest of the line after the keyword, as written (quotes kept): the value of the
+    /// keywords OpenSSH takes whole, such as ProxyCommand (`SSHConfigSettings.restOfLine`).
+    var rest: String = ""
     var line: Int
     /// The included file the line came from, as shown to the person; nil for the file given.
     var file: String? = nil
+
+    init(keyword: String, spelling: String, arguments: [String], rest: String? = nil, line: Int, file: String? = nil) {
+        (self.keyword, self.spelling, self.arguments, self.line, self.file) = (keyword, spelling, arguments, line, file)
+        self.rest = rest ?? arguments.joined(separator: " ")
+    }
 
     /// `line 7`, or `~/.ssh/conf.d/work line 7` for an included file.
     var location: String {
@@ -33,7 +41,7 @@ enum SSHConfigLexer {
             if rest.hasPrefix("=") { rest = rest.dropFirst().trimmingWhitespace() }
             let spelling = String(line[..<keywordEnd])
             result.append(SSHConfigStatement(keyword: spelling.lowercased(), spelling: spelling,
-                                             arguments: words(rest), line: index + 1, file: file))
+                                             arguments: words(rest), rest: String(rest), line: index + 1, file: file))
         }
         return result
     }

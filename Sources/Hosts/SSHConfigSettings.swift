@@ -9,6 +9,11 @@ enum SSHConfigSettings {
         "connecttimeout", "serveraliveinterval", "serveralivecountmax", "forwardagent", "remotecommand", "remoteforward",
     ]
 
+    /// Keywords whose value is the rest of the line as written, unsplit and with its quotes
+    /// (OpenSSH readconf.c `parse_command`): ProxyCommand, RemoteCommand, LocalCommand,
+    /// KnownHostsCommand. Splitting them into words would drop the quotes the shell needs.
+    static let restOfLine: Set<String> = ["proxycommand", "remotecommand", "localcommand", "knownhostscommand"]
+
     struct Problem: Error { let text: String }
 
     /// `statements` in the order they apply. `noted` says whether an unused keyword is listed
@@ -60,7 +65,10 @@ enum SSHConfigSettings {
         return .success(entry)
     }
 
-    private static func text(_ s: SSHConfigStatement) -> String { s.arguments.joined(separator: " ") }
+    /// The value as shown and stored: a command as written, any other value its words.
+    private static func text(_ s: SSHConfigStatement) -> String {
+        restOfLine.contains(s.keyword) ? s.rest : s.arguments.joined(separator: " ")
+    }
 
     private static func readAddress(_ first: [String: SSHConfigStatement], alias: String, into entry: inout SSHConfigEntry) throws {
         if let s = first["hostname"] {

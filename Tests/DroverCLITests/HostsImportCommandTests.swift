@@ -8,7 +8,9 @@ import TestSupport
 /// `drover hosts import-ssh-config` end to end through the command line (issue 9 items 3 and 5).
 final class HostsImportCommandTests: XCTestCase {
     private var dir: TemporaryDirectory!
-    private var env: [String: String] { ["DROVER_HOME": dir.file("root"), "HOME": dir.file("home")] }
+    /// No ssh on PATH: these tests read with Drover's own reader (`HostsImportFollowTests` use ssh -G).
+    private var env: [String: String] { ["DROVER_HOME": dir.file("root"), "HOME": dir.file("home"), "PATH": "/nonexistent"] }
+    private let reader = HostsImportCommand.followedByReader
     private var config: String { dir.file("home/.ssh/config") }
 
     override func setUpWithError() throws {
@@ -48,20 +50,22 @@ final class HostsImportCommandTests: XCTestCase {
         drover("hosts", "add", "mine", "web.example.com", "--user", "ada", "--session", "main")
         let first = drover("hosts", "import-ssh-config").out
         XCTAssertEqual(first, """
+            added web: ada@web.example.com:22 through bastion
+              names: web, web-alias -> one entry 'web' (same destination; the first name on the file's own Host lines wins)
+              not carried over: Match block (line 8)
             added pi: \(TestSSHD.currentUser)@10.0.0.9:22
               identity: ~/.ssh/pi
-              not carried over: Match block (line 8)
-            added web: ada@web.example.com:22 through bastion
-              aliases: web-alias
               not carried over: Match block (line 8)
             skipped -bad (line 10): name '-bad' is not allowed: \(HostRulesText.name)
             skipped badport (line 11): line 12: Port '99999' is not a number from 1 to 65535
             note: line 6: skipped wildcard pattern '*.lan'; it names no single computer
+            \(reader)
             2 added, 2 skipped (\(config))
 
             """)
         XCTAssertEqual(names, ["mine", "pi", "web"])
-        XCTAssertTrue(drover("hosts", "show", "web").out.contains("jump:      bastion\n"), "ProxyJump is carried over")
+        let web = drover("hosts", "show", "web").out.split(separator: "\n")
+        XCTAssertTrue(web.contains { $0.hasPrefix("jump:") && $0.hasSuffix(" bastion") }, "ProxyJump is carried over")
         let second = drover("hosts", "import-ssh-config", config).out
         XCTAssertTrue(second.contains("skipped web (line 2): a host with that name is already registered\n"), second)
         XCTAssertTrue(second.hasSuffix("0 added, 5 skipped (\(config))\n"), second)
@@ -98,7 +102,7 @@ final class HostsImportCommandTests: XCTestCase {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         XCTAssertEqual(drover("hosts", "import-ssh-config").out, """
             added box: ann@127.0.0.1:2222
-              aliases: boxalias
+              names: box, boxalias -> one entry 'box' (same destination; the first name on the file's own Host lines wins)
               identity: ~/.ssh/id_box
               identities only
               forwards: 127.0.0.1:18080:127.0.0.1:18999
@@ -112,6 +116,7 @@ final class HostsImportCommandTests: XCTestCase {
               proxy command: /usr/bin/python3 relay.py %h %p (run by attach to reach the host)
             added cmd: ann@10.0.0.4:22
               command: tmux attach
+            \(reader)
             4 added, 0 skipped (\(config))
 
             """)
@@ -130,13 +135,13 @@ final class HostsImportCommandTests: XCTestCase {
     /// Today a CRLF file is one long line, and `Host x` then names hosts `HostName`, `User`, `Port`.
     func testWindowsLineEndsImportTheHostNotItsKeywords() throws {
         try "Host x\r\n  HostName x.example.com\r\n  User ann\r\n  Port 2200\r\n".write(toFile: config, atomically: true, encoding: .utf8)
-        XCTAssertEqual(drover("hosts", "import-ssh-config").out, "added x: ann@x.example.com:2200\n1 added, 0 skipped (\(config))\n")
+        XCTAssertEqual(drover("hosts", "import-ssh-config").out, "added x: ann@x.example.com:2200\n\(reader)\n1 added, 0 skipped (\(config))\n")
         XCTAssertEqual(names, ["x"])
     }
 
     func testDashReadsStandardInput() {
         let h = drover("hosts", "import-ssh-config", "-", input: ["Host piped", "  HostName piped.lan", "  User p"])
-        XCTAssertEqual(h.out, "added piped: p@piped.lan:22\n1 added, 0 skipped (standard input)\n")
+        XCTAssertEqual(h.out, "added piped: p@piped.lan:22\n\(HostsImportCommand.copied)\n1 added, 0 skipped (standard input)\n")
         XCTAssertEqual(names, ["piped"])
     }
 
@@ -145,7 +150,8 @@ final class HostsImportCommandTests: XCTestCase {
         let h = drover("hosts", "import-ssh-config", "--dry-run")
         XCTAssertEqual(h.out, """
             would add a: \(TestSSHD.currentUser)@box.lan:22
-              aliases: b
+              names: a, b -> one entry 'a' (same destination; the first name on the file's own Host lines wins)
+            \(reader)
             1 would be added, 0 skipped (\(config); dry run, nothing written)
 
             """)

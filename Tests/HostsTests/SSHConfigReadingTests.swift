@@ -213,7 +213,7 @@ final class SSHConfigImportPlanTests: XCTestCase {
         let renamed = parse("Host other\n  HostName box.lan\n")
         let plan = SSHConfigImportPlan.apply(renamed, to: &list, localUser: "me", now: now)
         XCTAssertEqual(plan.added, [])
-        XCTAssertEqual(plan.skipped.first?.reason, "me@box.lan:22 is already registered as 'a'")
+        XCTAssertEqual(plan.skipped.first?.reason, "me@box.lan:22, herdr's default session is already registered as 'a'")
     }
 
     /// Trial items 2 and 3: a user name with a space is not carried over, with the reason; a

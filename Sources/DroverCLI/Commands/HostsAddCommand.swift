@@ -1,4 +1,5 @@
 import Hosts
+import SSH
 
 /// `drover hosts add NAME [USER@]HOST[:PORT] [options]` (or `--host HOST`).
 enum HostsAddCommand {
@@ -42,7 +43,9 @@ enum HostsAddCommand {
                 try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
             } else if let follow = args.value("ssh-config"), args.value("host") == nil {
                 // The address is read from ~/.ssh/config now, and again at each attach.
-                try SSHConfigLookup(environment: ctx.environment).entry(for: follow).apply(to: &host, localUser: LocalUser.name)
+                let entry = try SSHConfigLookup(environment: ctx.environment).entry(for: follow)
+                try refuseUnknown(follow, entry)
+                entry.apply(to: &host, localUser: LocalUser.name)
             } else if args.value("host") == nil {
                 throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, --host HOST, "
                                  + "or --ssh-config NAME to follow a Host of ~/.ssh/config")
@@ -56,6 +59,17 @@ enum HostsAddCommand {
             }
             return 0
         })
+
+    /// A name the config maps nowhere (its address is the name itself, with no route) and that
+    /// does not resolve is a typo or a missing Host block, not a host: refused before it is saved.
+    static func refuseUnknown(_ follow: String, _ entry: SSHConfigEntry) throws {
+        guard entry.hostname.lowercased() == follow.lowercased(), entry.proxyCommand == nil, entry.jump == nil,
+              let reason = HostNameLookup.failure(of: entry.hostname) else { return }
+        throw UsageError("--ssh-config \(follow): no Host block of ~/.ssh/config gives '\(follow)' an address, and "
+                         + "'\(follow)' is not a host name that resolves (\(reason)). Add a 'Host \(follow)' block with "
+                         + "its HostName to ~/.ssh/config ('ssh -G \(follow)' shows what ssh makes of it), or give the "
+                         + "address instead: 'drover hosts add NAME [USER@]HOST[:PORT]'")
+    }
 
     /// Sets the parts the address names; an option that names the same part differently is an error.
     static func apply(_ address: AddressArgument, given raw: String, args: ParsedArguments, to host: inout HostEntry) throws {

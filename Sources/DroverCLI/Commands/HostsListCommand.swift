@@ -10,8 +10,10 @@ enum HostsListCommand {
 
     static let command = Command(
         "list", summary: "list the registered hosts", usage: "hosts list [--json | --names]",
-        details: "Columns: name, user@host:port, platform, herdr session, and, when a host has jump hosts or port "
-            + "forwards, its route ('via bastion +2 fwd'). --json prints the hosts.json format.",
+        details: "Columns: name, user@host:port, platform, herdr session, and, when a host has jump hosts, a "
+            + "ProxyCommand or port forwards, its route ('via bastion +2 fwd', 'proxy: COMMAND'). A host that follows "
+            + "~/.ssh/config (--ssh-config) shows what the config gives now. --json prints the hosts.json format "
+            + "(the values stored).",
         options: [jsonOption, namesOption],
         action: { args, ctx in try run(args, ctx) })
 
@@ -26,7 +28,7 @@ enum HostsListCommand {
         } else if list.hosts.isEmpty && list.invalid.isEmpty {
             ctx.print("No hosts yet. Add one with 'drover hosts add NAME --host HOST' or 'drover hosts import-ssh-config'.")
         } else {
-            ctx.write(table(list))
+            ctx.write(table(list, environment: ctx.environment))
         }
         return 0
     }
@@ -34,14 +36,15 @@ enum HostsListCommand {
     /// Bare `drover`: the host list, or `help` when there are no hosts yet.
     static func listOrHelp(_ ctx: CommandContext, help: String) throws -> Int32 {
         let list = try HostStore(root: ctx.root).load()
-        ctx.write(list.hosts.isEmpty && list.invalid.isEmpty ? help : table(list))
+        ctx.write(list.hosts.isEmpty && list.invalid.isEmpty ? help : table(list, environment: ctx.environment))
         return 0
     }
 
     /// The hosts sorted by name, one per line, columns aligned; then each entry that breaks a
-    /// rule, with its problem and the fix.
-    static func table(_ list: HostList) -> String {
-        let usable = list.hosts.isEmpty ? "" : hostTable(list)
+    /// rule, with its problem and the fix. An entry that follows ssh_config shows what the
+    /// config gives now (`FollowedHost`), read with `environment`'s HOME and PATH.
+    static func table(_ list: HostList, environment: [String: String]) -> String {
+        let usable = list.hosts.isEmpty ? "" : hostTable(FollowedHost.current(list.hosts, environment: environment))
         guard !list.invalid.isEmpty else { return usable }
         let lines = list.invalid.map {
             "  \(SafeText.escaped($0.name)) (INVALID): \(SafeText.escaped($0.problem.problem)); fix it with \(SafeText.escaped($0.fix))"
@@ -50,8 +53,8 @@ enum HostsListCommand {
             + "Not usable until fixed (kept unchanged in hosts.json):\n" + lines.joined(separator: "\n") + "\n"
     }
 
-    private static func hostTable(_ list: HostList) -> String {
-        let hosts = list.hosts.sorted { $0.name < $1.name }
+    private static func hostTable(_ hosts: [HostEntry]) -> String {
+        let hosts = hosts.sorted { $0.name < $1.name }
         // The route column appears only when some host has one, so plain registries stay narrow.
         let routes = hosts.contains { route(of: $0) != nil }
         let rows = [["NAME", "ACCOUNT", "PLATFORM", "SESSION"] + (routes ? ["ROUTE"] : [])] + hosts.map {
@@ -66,9 +69,10 @@ enum HostsListCommand {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// The jump hosts and forwards in a few words: `via bastion +2 fwd`; nil for a direct host.
+    /// The jump hosts or ProxyCommand and forwards in a few words: `via bastion +2 fwd`,
+    /// `proxy: sh -c …`; nil for a direct host.
     static func route(of host: HostEntry) -> String? {
-        let parts = [host.jump.map { "via \($0.joined(separator: ","))" },
+        let parts = [host.jump.map { "via \($0.joined(separator: ","))" } ?? host.proxyCommand.map { "proxy: \($0)" },
                      host.forward.flatMap { $0.isEmpty ? nil : "+\($0.count) fwd" }].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }

@@ -15,8 +15,10 @@ enum HostsShowCommand {
                 ctx.write(describe(invalid))
                 return 0
             }
-            guard let host = list.named(name) else { throw HostStoreError.notFound(name: name) }
-            ctx.write(describe(host))
+            guard let stored = list.named(name) else { throw HostStoreError.notFound(name: name) }
+            // An entry that follows ~/.ssh/config shows what the config gives now, as attach reads it.
+            let (host, problem) = FollowedHost.current(stored, lookup: SSHConfigLookup(environment: ctx.environment))
+            ctx.write(describe(host, followProblem: problem))
             return 0
         })
 
@@ -27,12 +29,12 @@ enum HostsShowCommand {
         return head.joined(separator: "\n") + "\n" + fields(invalid.entry) + "\n"
     }
 
-    static func describe(_ host: HostEntry) -> String {
-        fields(host) + "\n\nRuns on attach:\n  \(SafeText.escaped(host.attachCommand))\n"
+    static func describe(_ host: HostEntry, followProblem: String? = nil) -> String {
+        fields(host, followProblem: followProblem) + "\n\nRuns on attach:\n  \(SafeText.escaped(host.attachCommand))\n"
     }
 
     /// Every stored field, one per line, escaped.
-    private static func fields(_ host: HostEntry) -> String {
+    private static func fields(_ host: HostEntry, followProblem: String? = nil) -> String {
         let time: (Date?) -> String = { date in
             date.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
         }
@@ -44,7 +46,8 @@ enum HostsShowCommand {
             ("platform", host.platform.rawValue),
             ("session", host.session ?? "(herdr's default)"),
             ("auth", host.auth.map(\.rawValue).joined(separator: ", ")),
-            ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
+            host.proxyCommand.map { ("proxy", "\($0) (its ProxyCommand, run by attach to reach the host)") }
+                ?? ("jump", host.jump?.joined(separator: ",") ?? "(none: direct)"),
             ("forward", host.forward?.joined(separator: " ") ?? "(none)"),
             ("identity", host.identity?.joined(separator: ", ") ?? "(~/.ssh/id_ed25519, ~/.ssh/id_ecdsa, ~/.ssh/id_rsa if present)"),
             ("ssh pins", host.sshKnownHosts == false ? "not read (--no-ssh-known-hosts)" : "~/.ssh/known_hosts may vouch for a new key"),
@@ -62,8 +65,7 @@ enum HostsShowCommand {
             + (host.legacyAlgorithms.map { [("legacy algorithms", $0.joined(separator: ",") + " (weak; --legacy-algorithms)")] } ?? [])
             + (host.forwardAgent == true ? [("forward-agent", "on: your ssh-agent is forwarded while attached")] : [])
             + (host.aliases.map { [("aliases", $0.joined(separator: ", "))] } ?? [])
-            + (host.sshConfig.map { [("ssh-config", "\($0) (address, keys, jumps and forwards read from ~/.ssh/config at each attach)")] } ?? [])
-            + (host.proxyCommand.map { [("proxy command", "\($0) (run by attach to reach the host)")] } ?? [])
+            + (host.sshConfig.map { [("ssh-config", sshConfigRow($0, problem: followProblem))] } ?? [])
             + (host.connectTimeout.map { [("connect timeout", "\($0) s")] } ?? [])
             + (host.keepalive.map { [("keepalive", "\($0) s")] } ?? [])
             + windowsShellRow(host)
@@ -72,6 +74,16 @@ enum HostsShowCommand {
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")
+    }
+
+    /// Where an entry that follows ssh_config takes its values from, or why they are the stored ones.
+    private static func sshConfigRow(_ follow: String, problem: String?) -> String {
+        guard let problem else {
+            return "\(follow) (address, user, port, keys, route and forwards above are what ~/.ssh/config gives now; "
+                + "read again at each attach)"
+        }
+        return "\(follow) (~/.ssh/config cannot be read for it now, so the values above are those stored when it "
+            + "was added: \(problem))"
     }
 
     /// A Windows host's shell (ADR 0032): the one set, the one probed, or the probe still due.

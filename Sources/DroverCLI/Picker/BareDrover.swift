@@ -12,7 +12,7 @@ enum BareDrover {
             return try HostsListCommand.listOrHelp(ctx, help: help)
         }
         let names = list.hosts.map(\.name).sorted()
-        let menu = HostMenu(names: names, table: HostsListCommand.table(list))
+        let menu = HostMenu(names: names, table: HostsListCommand.table(list, environment: ctx.environment))
         guard let name = try HostMenuTerminal.choose(menu) else { return 0 }
         let attach = AttachCommand.command
         return try attach.action!(try ArgumentParser(options: attach.options).parse([name]), ctx)
