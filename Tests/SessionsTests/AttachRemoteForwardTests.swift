@@ -87,7 +87,7 @@ final class AttachRemoteForwardTests: XCTestCase {
         let result = try DroverBinary.run(["attach", "\(TestSSHD.currentUser)@127.0.0.1:\(harness.sshd.port)",
                                            "-R", "18081:127.0.0.1"], home: harness.home)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("--remote-forward: remoteForward '18081:127.0.0.1' is not allowed: "
+        XCTAssertTrue(result.stderr.contains("-R '18081:127.0.0.1' is not allowed: "
                                              + "a remote forward is [BIND:]RPORT:HOST:LPORT (as ssh -R)"), result.stderr)
         XCTAssertFalse(harness.sshd.log.contains("Connection from"), "nothing was connected")
     }
