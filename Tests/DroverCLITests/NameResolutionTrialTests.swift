@@ -55,6 +55,12 @@ final class NameResolutionTrialTests: XCTestCase {
         XCTAssertFalse(lookup.sources.sshReadsUserConfig, "this HOME is not the account's: a generated file is named")
         let entry = try lookup.entry(for: name)
         XCTAssertEqual([entry.hostname, entry.user, entry.port.map(String.init)], ["127.0.0.3", "sysuser", "2203"])
+        // Without a ~/.ssh/config at all, ssh still reads the system's (as `ssh NAME` does).
+        var bare = env
+        bare["HOME"] = dir.file("home-without-config")
+        var resolver = TargetResolver(list: HostList([]), lookup: SSHConfigLookup(environment: bare), flags: nil, localUser: "root",
+                                      nameLookup: { _ in "Name or service not known" })
+        XCTAssertEqual(try resolver.resolve(name).endpoint.description, "sysuser@127.0.0.3:2203")
         let both = try lookup.entry(for: "both-\(name)")
         XCTAssertEqual([both.hostname, both.port.map(String.init)], ["127.0.0.3", "2204"], "the user's Port, the system's HostName")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())

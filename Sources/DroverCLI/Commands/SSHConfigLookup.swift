@@ -20,14 +20,20 @@ struct SSHConfigLookup {
     var sources: SSHConfigSources { SSHConfigSources(home: home) }
     var configPath: String { files.sshDirectory + "/config" }
 
-    /// True when there is a config to resolve names with. Without one, ssh would use only its
-    /// defaults and the system file, so a bare name stays what the registry says it is.
-    var hasConfig: Bool { FileManager.default.fileExists(atPath: configPath) }
+    /// Whether `~/.ssh/config` exists.
+    var hasUserConfig: Bool { FileManager.default.fileExists(atPath: configPath) }
+
+    /// True when there is a config to resolve names with: the user's, or (through ssh, which
+    /// reads it too) the system's. Without either, ssh would use only its defaults, so a bare
+    /// name stays what the registry says it is.
+    var hasConfig: Bool {
+        hasUserConfig || (ssh != nil && FileManager.default.fileExists(atPath: SSHConfigSources.systemConfig))
+    }
 
     /// The Host names `~/.ssh/config` (and what it includes) spells out, not its patterns:
     /// the names a typo may have meant (`HostNameSuggestion`). Empty without a readable config.
     var hostNames: [String] {
-        guard hasConfig, case .success(let parsed) = SSHConfigImport.parse(file: configPath, files: files) else { return [] }
+        guard hasUserConfig, case .success(let parsed) = SSHConfigImport.parse(file: configPath, files: files) else { return [] }
         var names: [String] = []
         for name in parsed.entries.map(\.alias) + parsed.skipped.map(\.alias)
         where !names.contains(name) && !name.contains(where: { "*?!".contains($0) }) {

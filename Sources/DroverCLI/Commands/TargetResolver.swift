@@ -65,7 +65,7 @@ struct TargetResolver {
            !list.hosts.contains(where: { $0.hasSameAccount(as: host) }),
            let reason = nameLookup(text) {
             throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), configNames: lookup.hostNames,
-                                     reason: reason, config: lookup.hasConfig)
+                                     reason: reason, config: lookup.hasUserConfig)
         }
         for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) {
             let configNames = lookup.hostNames
