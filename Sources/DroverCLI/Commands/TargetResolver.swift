@@ -69,7 +69,10 @@ struct TargetResolver {
         }
         for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) {
             let configNames = lookup.hostNames
-            if !configNames.contains(hop.host) { notes.append(Self.unknownHopNote(hop.host, among: hosts.map(\.name) + configNames)) }
+            // A bare word given to -J this time (a dotted name or an address is meant as one).
+            if flags?.jump != nil, !hop.host.contains("."), !hop.host.contains(":"), !configNames.contains(hop.host) {
+                notes.append(Self.unknownHopNote(hop.host, among: hosts.map(\.name) + configNames))
+            }
             guard lookup.hasConfig else { continue }
             let hopHost = try lookup.entry(for: hop.host).host(named: hop.host, localUser: localUser)
             try Self.refuseProxyCommand(hopHost, hopOf: host.name)
@@ -128,7 +131,7 @@ struct TargetResolver {
             + "so it is used as a host name.\(close)"
     }
 
-        /// A jump host that is itself reached with a ProxyCommand is refused by name, never
+    /// A jump host that is itself reached with a ProxyCommand is refused by name, never
     /// connected to directly: Drover runs a ProxyCommand only for the target's first link.
     static func refuseProxyCommand(_ hop: HostEntry, hopOf target: String) throws {
         guard let command = hop.proxyCommand else { return }
