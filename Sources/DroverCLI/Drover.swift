@@ -48,7 +48,9 @@ public enum Drover {
             return 2
         } catch {
             let names = { (try? HostStore(root: context.root).load())?.hosts.map(\.name) ?? [] }
-            context.printError("drover: " + (HostNameSuggestion.message(for: error, registered: names) ?? "\(error)"))
+            let configured = { SSHConfigLookup(environment: context.environment).hostNames }
+            let message = HostNameSuggestion.message(for: error, registered: names, configured: configured)
+            context.printError("drover: " + (message ?? "\(error)"))
             return 1
         }
     }

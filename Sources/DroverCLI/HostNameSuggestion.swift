@@ -7,17 +7,19 @@ import SSH
 /// the Hosts and Sessions modules, which know the name but not how the person got there, so
 /// `Drover.run` adds the suggestion on their way out. A name that reached DNS (through
 /// ~/.ssh/config, which takes any name, or as a jump host) and was not found there is
-/// matched against the registry too.
+/// matched against the registry and the Host names of ~/.ssh/config too.
 enum HostNameSuggestion {
     /// `error`'s message with "Did you mean 'NAME'?" after its first sentence when it is an
-    /// unknown host name close to a registered one; nil for any other error.
-    static func message(for error: Error, registered: () -> [String]) -> String? {
+    /// unknown host name close to a registered one (or, for a name that reached DNS, to a
+    /// Host of ~/.ssh/config, which `configured` lists); nil for any other error.
+    static func message(for error: Error, registered: () -> [String], configured: () -> [String] = { [] }) -> String? {
         let typed: String, names: [String]
         switch error {
         case let AttachTargetError.unknown(text, known): (typed, names) = (text, known)
         case let HostStoreError.notFound(name): (typed, names) = (name, registered())
-        case let unresolved as UnresolvedHostName: (typed, names) = (unresolved.text, unresolved.known)
-        case let SSHError.hostNotFound(host, _), let SSHError.jumpHost(_, .hostNotFound(host, _)): (typed, names) = (host, registered())
+        case let unresolved as UnresolvedHostName: return "\(unresolved)"   // asks among the config's names too
+        case let SSHError.hostNotFound(host, _), let SSHError.jumpHost(_, .hostNotFound(host, _)):
+            (typed, names) = (host, registered() + configured())
         default: return nil
         }
         guard let best = Suggestion.closest(to: typed, among: names) else { return nil }

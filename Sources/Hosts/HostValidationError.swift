@@ -25,7 +25,7 @@ public struct HostValidationError: Error, CustomStringConvertible, Equatable, Se
     }
 
     /// The value with control characters shown as escapes, so a message cannot move the cursor.
-    static func printable(_ s: String) -> String {
+    public static func printable(_ s: String) -> String {
         let out = SafeText.escaped(s)
         return out.count > 80 ? String(out.prefix(77)) + "..." : out
     }

@@ -80,7 +80,8 @@ public enum SSHError: Error, CustomStringConvertible, Equatable, Sendable {
             // The device key is only suggested when it was offered: a host that offers only its
             // identity files wants one of those authorized.
             let fix = tried.contains("device key")
-                ? "add this device's key ('drover key') to ~/.ssh/authorized_keys of '\(user)' there"
+                ? "put this device's key in ~/.ssh/authorized_keys of '\(user)' there: 'drover key install HOST' does it "
+                    + "when you can log in another way (a password, another key); 'drover key' prints the key line"
                 : !tried.isEmpty ? "add the public key of one of those keys to ~/.ssh/authorized_keys of '\(user)' there"
                 : offered.contains("publickey") ? "Drover had no key it could offer (see the notes above about identity files "
                     + "and the ssh-agent)"

@@ -74,7 +74,14 @@ extension SSHSession {
         }
         func answers() throws -> SSHAuthMethod? {
             guard order.contains(.prompt), let prompt = credentials.prompt else { return nil }
-            return try authenticateByAnswers(offered: offered, tries: credentials.promptTries, prompt: prompt, tried: &answersTried)
+            do {
+                return try authenticateByAnswers(offered: offered, tries: credentials.promptTries, prompt: prompt, tried: &answersTried)
+            } catch is SSHError where watch.message != nil {
+                // sshd hangs up once MaxAuthTries refusals (refused passwords count) are spent:
+                // that is a refused login, not a lost connection.
+                throw SSHError.authenticationRefused(user: endpoint.user, host: endpoint.hostAndPort, offered: offered,
+                                                     tried: promptFirst ? answersTried + record.tried : record.tried + answersTried)
+            }
         }
         if promptFirst, let method = try answers() { return succeed(method) }
         if offered.contains("publickey") {

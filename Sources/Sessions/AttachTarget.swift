@@ -67,8 +67,9 @@ public struct AttachTarget: Equatable, Sendable {
         /// False when the host was made for this run (from ~/.ssh/config or one-off flags) and
         /// is not in the registry: advice then never names `drover hosts edit`.
         public var isRegistered = true
-        /// The one-off flags that reached this target this run (`-J box -p 2222`): advice that
-        /// names `drover attach` repeats them, so it reaches the same host.
+        /// The one-off flags that reached this target this run (`-J box -p 2222`) and the
+        /// forwards given with them (`-L`, `-R`, `-A`, as typed): advice that names `drover
+        /// attach` repeats them, so it reaches the same host the same way.
         public var oneOffArguments: [String] = []
 
         public init() {}
@@ -140,11 +141,14 @@ public struct AttachTarget: Equatable, Sendable {
               let endpoint = SSHEndpoint.parse(text, defaultUser: localUser) else {
             throw AttachTargetError.unknown(text, known: hosts.map(\.name))
         }
-        // A registry host with the same account keeps its settings (session, platform, command);
-        // when several entries share the account, the person must say which one.
-        let sameAccount = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) }
-        if sameAccount.count > 1 { throw AttachTargetError.ambiguous(text, names: sameAccount.map(\.name)) }
-        if let host = sameAccount.first {
+        // An address typed is a direct connection to it, as for ssh: only a registry host that
+        // connects to the same account directly (no jump host, no ProxyCommand) keeps its
+        // settings (session, platform, command). Of several, the one without a session or
+        // command of its own; else the person must say which one.
+        let direct = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) && $0.jumpHops.isEmpty && $0.proxyCommand == nil }
+        let plain = direct.filter { $0.session == nil && $0.command == nil }
+        if direct.count > 1 && plain.count != 1 { throw AttachTargetError.ambiguous(text, names: direct.map(\.name)) }
+        if let host = direct.count > 1 ? plain.first : direct.first {
             return AttachTarget(displayName: host.name, endpoint: endpoint, command: host.attachCommand, host: host)
         }
         return AttachTarget(displayName: endpoint.description, endpoint: endpoint,
@@ -207,9 +211,16 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// The arguments that reach this host again for any command that connects (`drover
-    /// doctor`, `key install`): attach's without `--session`, which only attach takes.
+    /// doctor`, `key install`): attach's connection flags, without `--session` and the
+    /// forwards (`-L`, `-R`, `-A`), which only attach takes.
     public var connectArguments: String {
-        ([displayName] + oneOffArguments).map(FileSafety.shellQuoted).joined(separator: " ")
+        var words = [displayName], rest = oneOffArguments[...]
+        while let flag = rest.popFirst() {
+            if ["-L", "-R"].contains(flag) { rest = rest.dropFirst() } else if !["-A", "--no-forward-agent", "--forward-public"].contains(flag) {
+                words.append(flag)
+            }
+        }
+        return words.map(FileSafety.shellQuoted).joined(separator: " ")
     }
 
     /// What follows `drover hosts add NAME` to register this host as it was reached: the
@@ -249,7 +260,8 @@ public struct AttachTarget: Equatable, Sendable {
 public enum AttachTargetError: Error, CustomStringConvertible, Equatable {
     /// Neither a registry name nor an address.
     case unknown(String, known: [String])
-    /// An address that several registry entries share (different sessions or commands).
+    /// An address that several registry entries connect to directly, each with its own
+    /// session or command (so none is the address's plain entry).
     case ambiguous(String, names: [String])
     /// `--session` for a host whose command is overridden.
     case commandOverride(String)
@@ -262,8 +274,9 @@ public enum AttachTargetError: Error, CustomStringConvertible, Equatable {
                 : "Known hosts: \(known.joined(separator: ", ")). Use one of them or user@host[:port]."
             return "no host named '\(text)'. \(list)"
         case .ambiguous(let text, let names):
-            return "\(text) matches several registered hosts (\(names.map { "'\($0)'" }.joined(separator: ", "))), "
-                + "one per session or command; attach one of them by name, e.g. 'drover attach \(names[0])'."
+            return "\(text) matches several registered hosts that connect to it directly "
+                + "(\(names.map { "'\($0)'" }.joined(separator: ", "))), each with its own herdr session or command; "
+                + "attach one of them by name, e.g. 'drover attach \(names[0])'."
         case .commandOverride(let name):
             return "\(name) runs its own command instead of herdr's attach command, so --session does not apply; "
                 + "attach without --session, or change the command with 'drover hosts edit \(name) --no-command'."

@@ -138,11 +138,12 @@ extension LinkDriver {
         try stream.flush()
     }
 
-    /// The host's forwards and how many connections each carries, for the status line and
-    /// the host list: `forwards 8080 → localhost:80 (2 open)`; nil without forwards.
+    /// The host's forwards, local (-L) and remote (-R), and how many connections each carries,
+    /// for the status line and the host list: `forwards 8080 → localhost:80 (2 open), remote
+    /// 9000 → localhost:3000 (0 open)`; nil without forwards.
     var forwardNote: String? {
-        guard !forwards.isEmpty else { return nil }
-        return "forwards " + forwards.map { "\($0.spec.summary) (\($0.openCount) open)" }.joined(separator: ", ")
+        let notes = forwards.map { "\($0.spec.summary) (\($0.openCount) open)" } + remoteForwards.notes
+        return notes.isEmpty ? nil : "forwards " + notes.joined(separator: ", ")
     }
 
     func updateSocketEvents() {

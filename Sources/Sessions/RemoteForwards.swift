@@ -36,6 +36,10 @@ final class RemoteForwards {
         return more
     }
 
+    /// Each forward and how many connections it carries, for the host list:
+    /// `remote 8080 → localhost:3000 (1 open)`.
+    var notes: [String] { forwarders.map { "\($0.spec.summary) (\($0.openCount) open)" } }
+
     /// Whether bytes wait for the session's socket to take them.
     var waitsForRemote: Bool { forwarders.contains(where: \.waitsForRemote) }
 }

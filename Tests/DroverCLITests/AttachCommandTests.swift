@@ -62,7 +62,7 @@ final class AttachCommandTests: XCTestCase {
             (["mac", "--session", "-x"], 1, "session '-x' is not allowed"),
             (["mac", "--session=--help"], 1, "not starting with '-'"),
             (["mac-top", "--session", "play"], 1, "mac-top runs its own command"),
-            (["ann@10.0.0.5"], 1, "ann@10.0.0.5 matches several registered hosts ('mac', 'mac-top')"),
+            (["ann@10.0.0.5"], 1, "ann@10.0.0.5 matches several registered hosts that connect to it directly ('mac', 'mac-top')"),
         ]
         for (args, status, message) in cases {
             let h = CLIHarness(environment: env)

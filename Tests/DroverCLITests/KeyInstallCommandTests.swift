@@ -66,4 +66,16 @@ final class KeyInstallCommandTests: XCTestCase {
         CLIHarness.checked(["key", "install", "e2e", "--yes"], environment: env, input: [password])
         XCTAssertEqual(account.authorizedKeyLines().count, 2, account.authorizedKeyLines().joined(separator: "\n"))
     }
+
+    /// Wrong passwords: the advice is the password or the account, never "add this device's
+    /// key" (that is what key install is for), and the command to run again is key install's.
+    func testWrongPasswordsAskForThePasswordNotTheKey() {
+        let install = CLIHarness.checked(["key", "install", "e2e", "--yes"], environment: env,
+                                         input: ["wrong-1", "wrong-2", "wrong-3"], expect: 1)
+        XCTAssertTrue(install.err.contains("refused login as '\(account.name)'"), install.err)
+        XCTAssertTrue(install.err.contains("so the key could not be put there: check the password"), install.err)
+        XCTAssertTrue(install.err.contains("then run 'drover key install e2e' again"), install.err)
+        XCTAssertFalse(install.err.contains("authorized_keys of"), "no circular advice: \(install.err)")
+        XCTAssertEqual(account.authorizedKeyLines(), [])
+    }
 }

@@ -106,7 +106,7 @@ final class KeyOrderCLITests: XCTestCase {
         XCTAssertTrue(h.err.contains("after 3 refused keys (device key, ssh-agent key unrelated-0, ssh-agent key unrelated-1)"),
                       h.err)
         XCTAssertTrue(h.err.contains("'drover hosts edit box --identities-only --identity FILE'"), h.err)
-        XCTAssertFalse(h.err.contains("add this device's key"), h.err)
+        XCTAssertFalse(h.err.contains("put this device's key"), h.err)
         // The fix it names works.
         _ = try authorizedKeyFile("work_key")
         CLIHarness.checked(["hosts", "edit", "box", "--identities-only", "--identity", "~/work_key"], environment: env)

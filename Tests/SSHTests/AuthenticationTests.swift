@@ -114,7 +114,7 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertTrue(noKeys.contains("it takes no keys; attach asks for a password when the host's --auth includes password"), noKeys)
         let device = SSHError.authenticationRefused(user: "ann", host: "box.lan:22", offered: ["publickey"],
                                                     tried: ["device key"]).description
-        XCTAssertTrue(device.contains("add this device's key ('drover key')"), device)
+        XCTAssertTrue(device.contains("'drover key install HOST' does it"), device)
     }
 }
 

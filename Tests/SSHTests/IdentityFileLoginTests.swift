@@ -70,7 +70,7 @@ final class IdentityFileLoginTests: XCTestCase {
             XCTAssertTrue(text.contains("'ssh-add ~/.ssh/id_protected'"), text)
             // ssh-add alone fails where no agent runs: the advice says how to start one.
             XCTAssertTrue(text.contains("'eval \"$(ssh-agent -s)\"'"), text)
-            XCTAssertFalse(text.contains("add this device's key"), text)
+            XCTAssertFalse(text.contains("put this device's key"), text)
         }
     }
 

@@ -89,7 +89,11 @@ final class AttachForwardTests: XCTestCase {
         try harness.keys("Escape")
         try harness.waitUntil("the host list to close") { !$0.contains("digit or arrows + Enter") }
         try harness.keys("C-]", "d")
-        XCTAssertEqual(try harness.waitForExit().status, 0)
+        let (status, screen) = try harness.waitForExit()
+        XCTAssertEqual(status, 0)
+        // The reattach hint repeats the forward as given, so it opens again.
+        XCTAssertTrue(screen.replacingOccurrences(of: "\n", with: "")
+            .contains("-L 127.0.0.1:\(localPort):127.0.0.1:\(remotePort)'"), screen)
     }
 
     func testAPublicBindIsRefusedWithoutForwardPublic() throws {

@@ -46,6 +46,13 @@ final class AttachRemoteForwardTests: XCTestCase {
         try harness.type("yes\n")
         try harness.waitFor("attached-for-R")
         try fetchOnTheHost(remotePort, expecting: 1)
+        // The host list names the remote forward beside any local one.
+        try harness.keys("C-]", "h")
+        try harness.waitUntil("the remote forward in the host list") {
+            $0.contains("remote \(remotePort) → 127.0.0.1:\(localPort) (")
+        }
+        try harness.keys("Escape")
+        try harness.waitUntil("the host list to close") { !$0.contains("digit or arrows + Enter") }
         try harness.type("exit\n")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }
@@ -87,7 +94,7 @@ final class AttachRemoteForwardTests: XCTestCase {
         let result = try DroverBinary.run(["attach", "\(TestSSHD.currentUser)@127.0.0.1:\(harness.sshd.port)",
                                            "-R", "18081:127.0.0.1"], home: harness.home)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("--remote-forward: remoteForward '18081:127.0.0.1' is not allowed: "
+        XCTAssertTrue(result.stderr.contains("-R '18081:127.0.0.1' is not allowed: "
                                              + "a remote forward is [BIND:]RPORT:HOST:LPORT (as ssh -R)"), result.stderr)
         XCTAssertFalse(harness.sshd.log.contains("Connection from"), "nothing was connected")
     }

@@ -113,6 +113,11 @@ final class AttachTargetTests: XCTestCase {
         target.oneOffArguments = ["-J", "box", "-i", "/keys/my key", "-p", "40029"]
         XCTAssertEqual(try target.attaching(session: "s1").attachArguments,
                        "u@127.0.0.1:40029 -J box -i '/keys/my key' -p 40029 --session s1")
+        // Forwards are attach's alone: repeated by attach hints, left out of doctor's and key install's.
+        target.oneOffArguments += ["-L", "8080:localhost:80", "-R", "9000:localhost:3000", "-A"]
+        XCTAssertEqual(target.attachArguments,
+                       "u@127.0.0.1:40029 -J box -i '/keys/my key' -p 40029 -L 8080:localhost:80 -R 9000:localhost:3000 -A")
+        XCTAssertEqual(target.connectArguments, "u@127.0.0.1:40029 -J box -i '/keys/my key' -p 40029")
     }
 
     // ADR 0029: herdr's own command is told the terminal; a --command is left as written.

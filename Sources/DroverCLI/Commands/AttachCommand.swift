@@ -158,6 +158,7 @@ enum AttachCommand {
             var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment),
                                           flags: try ConnectionFlags.read(args, ctx: ctx))
             var targets = try names.map { try resolver.resolve($0) }
+            for note in resolver.notes { ctx.printError(note) }
             // A host's ConnectTimeout and ServerAliveInterval apply when the flags do not say.
             let timeout = try args.int("timeout", in: 1...600) ?? targets.compactMap { $0.host?.connectTimeout }.max() ?? 10
             let keepalive = try args.int("keepalive", in: 1...600) ?? targets.compactMap { $0.host?.keepalive }.min() ?? 15
@@ -184,6 +185,9 @@ enum AttachCommand {
                 }
                 targets[0].forwards = try ForwardSpec.parseAll((targets[0].forwards + forwards).map(\.description),
                                                                allowPublic: true)
+                // Reattach hints repeat the forwards as given, so they open again.
+                targets[0].oneOffArguments += args.values("forward").flatMap { ["-L", $0] }
+                    + (args.flag("forward-public") ? ["--forward-public"] : [])
             }
             let remoteForwards = try HostsFieldOptions.remoteForwards(args.values("remote-forward"))
             if !remoteForwards.isEmpty {
@@ -192,6 +196,7 @@ enum AttachCommand {
                                      + "'drover hosts edit NAME --remote-forward RPORT:HOST:LPORT'")
                 }
                 targets[0].remoteForwards = try HostsFieldOptions.remoteForwards((targets[0].remoteForwards + remoteForwards).map(\.description))
+                targets[0].oneOffArguments += args.values("remote-forward").flatMap { ["-R", $0] }
             }
             try chooseAgentForwarding(args, for: &targets, ctx: ctx)
             let prefix = try PrefixChoice.choose(option: args.value("prefix"), targets: targets, environment: ctx.environment)
@@ -239,7 +244,10 @@ enum AttachCommand {
             throw UsageError("give --forward-agent or --no-forward-agent, not both")
         }
         if args.flag("forward-agent") || args.flag("no-forward-agent") {
-            for index in targets.indices { targets[index].forwardAgent = args.flag("forward-agent") }
+            for index in targets.indices {
+                targets[index].forwardAgent = args.flag("forward-agent")
+                targets[index].oneOffArguments.append(args.flag("forward-agent") ? "-A" : "--no-forward-agent")
+            }
         }
         let forwarding = targets.filter(\.forwardAgent).map(\.displayName)
         if !forwarding.isEmpty, RemoteConnection.agentSocket(in: ctx.environment) == nil {

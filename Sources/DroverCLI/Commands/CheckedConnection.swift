@@ -50,6 +50,7 @@ struct CheckedConnection {
         var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment), flags: flags)
         let target = try resolver.resolve(text)
         notHonoured(resolver.notHonoured.values.flatMap { $0 })
+        for note in resolver.notes { ctx.printError(note) }
         return target
     }
 

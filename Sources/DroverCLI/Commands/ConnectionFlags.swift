@@ -64,6 +64,10 @@ struct ConnectionFlags {
         return flags
     }
 
+    /// Whether these flags say how to reach a typed address (`-J`, `-i`, `-p`, `-l`): then no
+    /// registry entry of that address lends it its session or settings; the flags win.
+    var decidesRoute: Bool { jump != nil || !identity.isEmpty || port != nil || user != nil }
+
     /// Gives `host` these flags for this run. `-J` replaces any route (a ProxyCommand too).
     func apply(to host: inout HostEntry) {
         if let jump {

@@ -52,9 +52,13 @@ enum DoctorCommand {
             try CheckedConnection.resolve($0, ctx: ctx, flags: flags, notHonoured: { unused = $0 })
                 .allowing(legacyAlgorithms: legacy ?? [])
         }
-        if args.flag("forward-agent") { target?.forwardAgent = true }
+        if args.flag("forward-agent") {
+            target?.forwardAgent = true
+            target?.oneOffArguments.append("-A")
+        }
         if !args.values("forward").isEmpty, let given = target {
             target?.forwards = given.forwards + (try HostsFieldOptions.forwards(args.values("forward"), allowPublic: false))
+            target?.oneOffArguments += args.values("forward").flatMap { ["-L", $0] }
         }
         for line in DoctorReport.libraryLines(libssh2: VersionNumber.libssh2, openSSL: CryptoLibrary.versionText,
                                               legacyAvailable: SSHAlgorithms.legacyAvailable) { ctx.print(line) }

@@ -224,15 +224,17 @@ enum HostsFieldOptions {
         return setting
     }
 
-    /// Parses `--forward` values; a bad one is a usage error naming it.
-    /// `--remote-forward` values, for hosts add/edit and attach.
+    /// `--remote-forward` values, for hosts add/edit and attach; a bad one is a usage error
+    /// naming it as typed (`-R 'foo:bar'`), not by the registry's field name.
     static func remoteForwards(_ texts: [String]) throws -> [RemoteForwardSpec] {
         do {
             return try RemoteForwardSpec.parseAll(texts)
         } catch let error as HostValidationError {
-            throw UsageError("--remote-forward: \(error.problem)")
+            throw UsageError("-R '\(HostValidationError.printable(error.value))' is not allowed: \(error.rule)")
         }
     }
+
+    /// Parses `--forward` values; a bad one is a usage error naming it.
 
     static func forwards(_ texts: [String], allowPublic: Bool) throws -> [ForwardSpec] {
         do {

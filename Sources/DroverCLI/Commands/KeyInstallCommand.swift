@@ -17,8 +17,8 @@ enum KeyInstallCommand {
             identity files), then with a password it asks for, never shown or kept. On the host it
             creates ~/.ssh (mode 0700) and ~/.ssh/authorized_keys (0600) when missing and appends
             the device key's line unless the key is there already. Then it logs in again with the
-            device key alone, to prove the key works. On a Windows host (--platform windows) it
-            runs Windows PowerShell: an administrator's key goes to
+            device key alone, to prove the key works. On a host registered as Windows (its
+            platform, set by 'drover hosts add' or 'drover hosts edit') it runs Windows PowerShell: an administrator's key goes to
             %ProgramData%\\ssh\\administrators_authorized_keys (its ACL set to Administrators and
             SYSTEM only, as OpenSSH for Windows requires), anyone else's to
             %USERPROFILE%\\.ssh\\authorized_keys.
@@ -39,8 +39,13 @@ enum KeyInstallCommand {
                                            assumeYes: args.flag("yes"))
         connection.logins = .keysThenPassword
         var login = ""
-        let session = try connection.open(ctx: ctx) { step in
-            if step.name == "login" { login = step.detail }
+        let session: SSHSession
+        do {
+            session = try connection.open(ctx: ctx) { step in
+                if step.name == "login" { login = step.detail }
+            }
+        } catch let SSHError.authenticationRefused(user, host, offered, tried) {
+            throw KeyInstallError(text: refusedAdvice(user: user, host: host, offered: offered, tried: tried, target: target))
         }
         let windows = target.host?.platform == .windows
         let answer = try run(windows ? KeyInstallWindowsScript.command(for: key.publicLine) : script(for: key.publicLine),
@@ -64,7 +69,20 @@ enum KeyInstallCommand {
         return 0
     }
 
-    /// What to check after a failed install. A Windows host the registry calls unix fails at
+    /// The login key install needs failed: the key cannot be what is missing (putting it there
+    /// is this command's job), so the advice is the password or the account.
+    private static func refusedAdvice(user: String, host: String, offered: [String], tried: [String],
+                                      target: AttachTarget) -> String {
+        let triedText = tried.isEmpty ? "nothing Drover could use" : tried.joined(separator: ", ")
+        let way = offered.contains("password") || offered.contains("keyboard-interactive")
+            ? "check the password (asked again at each run) and the account '\(user)' (give another as user@host or with -l USER)"
+            : "it takes no password, so log in once with a key it already accepts (-i FILE) or as another account (-l USER)"
+        return "\(host) refused login as '\(user)' (tried: \(triedText); the server offers: "
+            + "\(offered.isEmpty ? "none" : offered.joined(separator: ", "))), so the key could not be put there: "
+            + "\(way), then run 'drover key install \(target.connectArguments)' again"
+    }
+
+        /// What to check after a failed install. A Windows host the registry calls unix fails at
     /// `/bin/sh`, so that case names the setting that sends it the PowerShell script.
     private static func advice(windows: Bool, target: AttachTarget) -> String {
         if windows {

@@ -1,10 +1,11 @@
 import Foundation
 import Hosts
+import TextSafety
 
 /// Resolves a name through the person's ssh_config, as `ssh NAME` would: with OpenSSH's own
 /// `ssh -G` when an OpenSSH client is on PATH (its Include, Match, patterns, tokens and
 /// defaults, so Drover never disagrees with ssh), else with Drover's own reader. The config
-/// is `$HOME/.ssh/config`, named to ssh with `-F`, so both read the same file (ADR 0027).
+/// is `$HOME/.ssh/config`, then the system's, as ssh reads them (`SSHConfigSources`, ADR 0027).
 struct SSHConfigLookup {
     let home: String
     /// The `ssh` executable, nil when none is on PATH (then Drover's reader is used).
@@ -16,11 +17,30 @@ struct SSHConfigLookup {
     }
 
     var files: SSHConfigFiles { SSHConfigFiles(home: home) }
+    var sources: SSHConfigSources { SSHConfigSources(home: home) }
     var configPath: String { files.sshDirectory + "/config" }
 
-    /// True when there is a config to resolve names with. Without one, ssh would use only its
-    /// defaults and the system file, so a bare name stays what the registry says it is.
-    var hasConfig: Bool { FileManager.default.fileExists(atPath: configPath) }
+    /// Whether `~/.ssh/config` exists.
+    var hasUserConfig: Bool { FileManager.default.fileExists(atPath: configPath) }
+
+    /// True when there is a config to resolve names with: the user's, or (through ssh, which
+    /// reads it too) the system's. Without either, ssh would use only its defaults, so a bare
+    /// name stays what the registry says it is.
+    var hasConfig: Bool {
+        hasUserConfig || (ssh != nil && FileManager.default.fileExists(atPath: SSHConfigSources.systemConfig))
+    }
+
+    /// The Host names `~/.ssh/config` (and what it includes) spells out, not its patterns:
+    /// the names a typo may have meant (`HostNameSuggestion`). Empty without a readable config.
+    var hostNames: [String] {
+        guard hasUserConfig, case .success(let parsed) = SSHConfigImport.parse(file: configPath, files: files) else { return [] }
+        var names: [String] = []
+        for name in parsed.entries.map(\.alias) + parsed.skipped.map(\.alias)
+        where !names.contains(name) && !name.contains(where: { "*?!".contains($0) }) {
+            names.append(name)
+        }
+        return names
+    }
 
     /// The settings `name` gets from the config; a config ssh cannot read is an error that
     /// names the file and what ssh said.
@@ -48,11 +68,17 @@ struct SSHConfigLookup {
         }
     }
 
-    /// What `ssh -G -F CONFIG NAME` prints; its complaint when it refuses the config.
+    /// What `ssh -G NAME` prints, reading the user's config and the system's; its complaint
+    /// when it refuses them.
     private func dump(_ name: String, ssh: String) throws -> String {
+        try sources.withArguments { try dump(name, ssh: ssh, files: $0) }
+    }
+
+    private func dump(_ name: String, ssh: String, files configArguments: [String]) throws -> String {
+        let show = sources.showCommand(for: name)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ssh)
-        process.arguments = ["-G", "-F", configPath, "--", name]
+        process.arguments = configArguments + ["-G", "--", name]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -73,20 +99,22 @@ struct SSHConfigLookup {
         guard let answer else {
             throw SSHConfigLookupError(text: "\(ssh) -G printed more than \(Self.outputLimit / 1024) KiB for '\(name)' "
                                        + "(OpenSSH prints a few KiB), so Drover stopped reading it. Check that \(ssh) is "
-                                       + "OpenSSH's client and that 'ssh -G \(name)' prints its settings, then try again")
+                                       + "OpenSSH's client and that '\(show)' prints its settings, then try again")
         }
         let text = String(decoding: answer, as: UTF8.self)
         if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
             throw SSHConfigLookupError(text: "ssh -G did not answer within \(Int(Self.timeLimit)) s for '\(name)' "
                                        + "(a 'Match exec' command in \(files.display(configPath)) that waits?). "
-                                       + "Run 'ssh -G \(name)' to see where it stops, fix the config and try again")
+                                       + "Run '\(show)' to see where it stops, fix the config and try again")
         }
         guard process.terminationStatus == 0 else {
+            // By line, whatever ends them: "\r\n" is one Character to Swift, so splitting on "\n" would not.
             let said = String(decoding: errorData.finish(), as: UTF8.self)
-                .split(separator: "\n").filter { !$0.hasPrefix("Pseudo-terminal") }.joined(separator: "; ")
-            throw SSHConfigLookupError(text: "ssh cannot read \(files.display(configPath)) for '\(name)': "
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("Pseudo-terminal") }.map { SafeText.escaped($0) }.joined(separator: "; ")
+            throw SSHConfigLookupError(text: "ssh cannot read its config (\(files.display(configPath)) and the system's) for '\(name)': "
                                        + "\(said.isEmpty ? "exit status \(process.terminationStatus)" : said). "
-                                       + "Fix the config ('ssh -G \(name)' shows the same) and try again")
+                                       + "Fix the config ('\(show)' shows the same) and try again")
         }
         return text
     }

@@ -17,6 +17,9 @@ struct TargetResolver {
     private let nameLookup: (String) -> String?
     /// What the config says that Drover does not honour, by target name (doctor lists it).
     private(set) var notHonoured: [String: [String]] = [:]
+    /// Notes on doubtful input that is still used (a bare jump word no registry entry or Host
+    /// block names), for stderr before connecting.
+    private(set) var notes: [String] = []
 
     init(list: HostList, lookup: SSHConfigLookup, flags: ConnectionFlags?, localUser: String = LocalUser.name,
          nameLookup: @escaping (String) -> String? = HostNameLookup.failure(of:)) {
@@ -37,7 +40,8 @@ struct TargetResolver {
             if let follow = entry.sshConfig { try read(follow, for: text, into: &host) }
         } else if text.contains("@") || text.contains(":") || !Hostname.isValid(text) {
             // An address: its own account and port, the config's other settings for its host.
-            let plain = try Self.resolvePlain(text, in: hosts, localUser: localUser)
+            // As ssh: a direct connection to it. With -J/-i/-p/-l the flags decide, and no entry's session is taken.
+            let plain = try Self.resolvePlain(text, in: flags?.decidesRoute == true ? [] : hosts, localUser: localUser)
             if let entry = plain.host {
                 host = entry
                 registered = true
@@ -60,9 +64,16 @@ struct TargetResolver {
         if !registered, host.hostname.lowercased() == text.lowercased(), host.proxyCommand == nil, host.jumpHops.isEmpty,
            !list.hosts.contains(where: { $0.hasSameAccount(as: host) }),
            let reason = nameLookup(text) {
-            throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), reason: reason, config: lookup.hasConfig)
+            throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), configNames: lookup.hostNames,
+                                     reason: reason, config: lookup.hasUserConfig)
         }
-        for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) && lookup.hasConfig {
+        for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) {
+            let configNames = lookup.hostNames
+            // A bare word given to -J this time (a dotted name or an address is meant as one).
+            if flags?.jump != nil, !hop.host.contains("."), !hop.host.contains(":"), !configNames.contains(hop.host) {
+                notes.append(Self.unknownHopNote(hop.host, among: hosts.map(\.name) + configNames))
+            }
+            guard lookup.hasConfig else { continue }
             let hopHost = try lookup.entry(for: hop.host).host(named: hop.host, localUser: localUser)
             try Self.refuseProxyCommand(hopHost, hopOf: host.name)
             hosts.append(hopHost)
@@ -112,6 +123,14 @@ struct TargetResolver {
         notHonoured[text] = entry.notCarriedOver
     }
 
+    /// The note for a bare jump word that names no registered host and no ~/.ssh/config Host:
+    /// it is dialled as a host name, as the reference says; a close name is offered.
+    static func unknownHopNote(_ hop: String, among names: [String]) -> String {
+        let close = Suggestion.closest(to: hop, among: names).map { " Did you mean '\($0)'?" } ?? ""
+        return "note: the jump host '\(hop)' is neither a registered host nor a Host in ~/.ssh/config, "
+            + "so it is used as a host name.\(close)"
+    }
+
     /// A jump host that is itself reached with a ProxyCommand is refused by name, never
     /// connected to directly: Drover runs a ProxyCommand only for the target's first link.
     static func refuseProxyCommand(_ hop: HostEntry, hopOf target: String) throws {
@@ -119,25 +138,5 @@ struct TargetResolver {
         throw SSHConfigLookupError(text: "\(target) goes through the jump host \(hop.name), which is reached with ProxyCommand "
                                    + "'\(command)'; Drover runs a ProxyCommand only for the host it attaches, not for a jump "
                                    + "host: name a jump host Drover reaches directly (ProxyJump in ~/.ssh/config, or -J HOST)")
-    }
-}
-
-/// A bare name that is in neither the registry nor ~/.ssh/config and does not resolve as an
-/// address: `ssh NAME` would fail too. A registry name close to it is suggested
-/// (`HostNameSuggestion`), as for any unknown host.
-struct UnresolvedHostName: Error, CustomStringConvertible {
-    let text: String
-    let known: [String]
-    /// The resolver's reason ("Name or service not known").
-    let reason: String
-    /// Whether there is a ~/.ssh/config (which then gives the name no HostName).
-    let config: Bool
-
-    var description: String {
-        let registry = known.isEmpty ? "No hosts are registered yet." : "Known hosts: \(known.joined(separator: ", "))."
-        let elsewhere = config ? "(~/.ssh/config gives it no HostName)" : "(there is no ~/.ssh/config)"
-        return "no host named '\(text)'. \(registry) '\(text)' \(elsewhere) does not resolve as an address (\(reason)): "
-            + "register it with 'drover hosts add \(text) --host ADDRESS' (or give it a Host block in ~/.ssh/config), "
-            + "or give user@host[:port]."
     }
 }

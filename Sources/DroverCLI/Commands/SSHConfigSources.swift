@@ -1,0 +1,76 @@
+import Foundation
+import LibC
+
+/// Which files `ssh -G` reads for Drover, so it reads what `ssh NAME` reads under Drover's
+/// `$HOME`: the user's `~/.ssh/config`, then the system's `/etc/ssh/ssh_config` (ssh's own
+/// order; the system file includes `ssh_config.d`). ssh finds `~` in the password database,
+/// not in `$HOME`, and `-F FILE` makes it read FILE alone, so (ADR 0027):
+/// - when `$HOME` is the account's home, ssh is given no `-F` and reads both itself;
+/// - otherwise it is given a private generated file (0600 in a 0700 directory, removed after)
+///   that includes `$HOME/.ssh/config`, then the system file.
+struct SSHConfigSources {
+    /// Drover's home (`$HOME`).
+    let home: String
+    /// The account's home from the password database, the one ssh uses.
+    let accountHome: String?
+    /// The system-wide config ssh reads after the user's.
+    static let systemConfig = "/etc/ssh/ssh_config"
+
+    init(home: String, accountHome: String? = Self.passwordDatabaseHome()) {
+        self.home = home
+        self.accountHome = accountHome
+    }
+
+    var userConfig: String { home + "/.ssh/config" }
+
+    /// Whether ssh, given no `-F`, reads `userConfig` itself.
+    var sshReadsUserConfig: Bool {
+        guard let accountHome else { return false }
+        return Self.standardized(accountHome) == Self.standardized(home)
+    }
+
+    /// Runs `body` with the arguments that make ssh read both files (before `-G`); a generated
+    /// file is removed once `body` returns.
+    func withArguments<T>(_ body: ([String]) throws -> T) throws -> T {
+        if sshReadsUserConfig { return try body([]) }
+        let directory = NSTemporaryDirectory() + "/drover-ssh-config-" + UUID().uuidString
+        let file = directory + "/config"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            let text = "Include \(Self.quoted(userConfig))\nInclude \(Self.systemConfig)\n"
+            guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8),
+                                                 attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw SSHConfigLookupError(text: "could not write the small config file that makes ssh -G read \(userConfig) "
+                                       + "and \(Self.systemConfig) in \(NSTemporaryDirectory()) (\(error)); "
+                                       + "make that directory writable (or set TMPDIR) and try again")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(["-F", file])
+    }
+
+    /// A command the person can run to see what ssh says of `name`, reading the same user config.
+    func showCommand(for name: String) -> String {
+        let config = sshReadsUserConfig ? "" : "-F \(Self.quoted(userConfig)) "
+        return "ssh \(config)-G \(name)"
+    }
+
+    /// `path` quoted for ssh_config and a shell when it has a space.
+    private static func quoted(_ path: String) -> String {
+        path.contains(where: { $0 == " " || $0 == "\t" }) ? "\"\(path)\"" : path
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    private static func passwordDatabaseHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.isEmpty ? nil : home
+    }
+}
