@@ -14,11 +14,15 @@ public final class RemoteConnection {
     /// The size the PTY was requested at (nil: unknown), so attaching sends a window change
     /// only when the terminal was resized since.
     public let requestedSize: (columns: Int, rows: Int)?
+    /// The line was written for the Windows shell the registry remembered (ADR 0032).
+    let lineFromRememberedShell: Bool
 
-    init(session: SSHSession, channel: SSHChannel, requestedSize: (columns: Int, rows: Int)? = nil) {
+    init(session: SSHSession, channel: SSHChannel, requestedSize: (columns: Int, rows: Int)? = nil,
+         lineFromRememberedShell: Bool = false) {
         self.session = session
         self.channel = channel
         self.requestedSize = requestedSize
+        self.lineFromRememberedShell = lineFromRememberedShell
     }
 
     /// Follows a `ConnectionPlan` for each jump host in turn (each hop's session runs inside a
@@ -72,10 +76,12 @@ public final class RemoteConnection {
         let (columns, rows) = size()
         // Only the target's session gets the agent, never a jump host's.
         let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil
+        var fromRememberedShell = false
         func start(_ session: SSHSession) throws -> SSHChannel {
             // A Windows host's line is written for its shell, probed on this session if unknown.
-            let command = try WindowsShellChoice.command(for: target, on: session, root: root, note: note)
-            let channel = try session.exec(command, pty: SSHPTYRequest(columns: columns, rows: rows),
+            let line = try WindowsShellChoice.line(for: target, on: session, root: root, note: note)
+            fromRememberedShell = line.fromRememberedShell
+            let channel = try session.exec(line.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                            environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
                 note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "
@@ -101,7 +107,8 @@ public final class RemoteConnection {
             let said = proxy.follow { note("\(name): its ProxyCommand says: \($0)") }
             if !said.isEmpty { note("\(name): its ProxyCommand says: \(said)") }
         }
-        return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
+        return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows),
+                                lineFromRememberedShell: fromRememberedShell)
     }
 
     /// The local agent's socket (`SSH_AUTH_SOCK`) that forwarding relays to; nil when unset.
