@@ -35,12 +35,14 @@ public final class RemoteConnection {
     /// may have been resized while the trust question was up), asking the target (never a hop)
     /// for agent forwarding first when `target.forwardAgent` and a local agent is there. `progress` is told each step so
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
-    /// because OpenSSH trusts it, a missing identity file; a ProxyCommand's later stderr lines,
-    /// from another thread, so it must be thread-safe).
+    /// because OpenSSH trusts it, a missing identity file); `laterNote` gets a ProxyCommand's
+    /// later stderr lines as a function to read them with when shown (it is called from the
+    /// command's stderr reader thread, at most once until that function ran).
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
                             size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
                             note: @escaping (String) -> Void = { _ in },
+                            laterNote: @escaping @Sendable (_ text: @escaping @Sendable () -> String?) -> Void = { _ in },
                             ask: @escaping (UnknownHostKey) -> Bool,
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
@@ -101,10 +103,13 @@ public final class RemoteConnection {
             channel = try start(session)
         }
         // What a ProxyCommand said while the link came up (a tunnel's notice) is shown once, and
-        // each later line as it comes (from its stderr's reader thread: `note` must be thread-safe).
+        // later lines as they come: `laterNote` is told from its stderr's reader thread, once per
+        // batch, with what reads the batch's latest lines when the note is shown.
         if let proxy = session.transport as? ProxyCommandProcess {
             let name = target.displayName
-            let said = proxy.follow { note("\(name): its ProxyCommand says: \($0)") }
+            let said = proxy.follow { take in
+                laterNote { let lines = take(); return lines.isEmpty ? nil : "\(name): its ProxyCommand says: \(lines)" }
+            }
             if !said.isEmpty { note("\(name): its ProxyCommand says: \(said)") }
         }
         return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows),
