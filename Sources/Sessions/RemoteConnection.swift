@@ -58,6 +58,8 @@ public final class RemoteConnection {
                                                                   prompt: prompt, note: note) },
                                   step: { if case .hostKey = $0 { progress(.authenticating) } })
         }
+        // A near miss of a registry name is said before the trust question can come up.
+        if let nearMiss = target.nearMissNote { note(nearMiss) }
         var outer: SSHSession?
         for hop in target.jumps {
             progress(.connecting(address: "\(hop.endpoint.hostAndPort) (jump host \(hop.name))"))

@@ -50,6 +50,8 @@ struct CheckedConnection {
         var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ctx.environment), flags: flags)
         let target = try resolver.resolve(text)
         notHonoured(resolver.notHonoured.values.flatMap { $0 })
+        // Connected to as ssh would, but a typo of a registered name is said first.
+        if let nearMiss = target.nearMissNote { ctx.print("Note: " + nearMiss + ".") }
         return target
     }
 
