@@ -48,11 +48,11 @@ final class RemoteAttachCommandTests: XCTestCase {
     /// no space before `&&` joins it.
     func testCmdLineSetsTheVariableWithQuotedSetAndAndAnd() throws {
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty, windowsShell: .cmd),
-                       #"set "TERM_PROGRAM=ghostty"&& herdr"#)
+                       #"@set "TERM_PROGRAM=ghostty"&& herdr"#)
         let line = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm, windowsShell: .cmd)
-        XCTAssertEqual(line, #"set "TERM_PROGRAM=iTerm.app"&& herdr session attach w.1"#)
-        // Through a model of cmd: /c keeps a line that does not start with a quote; `&&` outside
-        // quotes separates; `set "NAME=VALUE"` takes the text up to its last quote.
+        XCTAssertEqual(line, #"@set "TERM_PROGRAM=iTerm.app"&& herdr session attach w.1"#)
+        // Through a model of cmd: /c keeps a line that does not start with a quote; a leading `@`
+        // only stops the echo; `&&` separates; `set "NAME=VALUE"` takes the text up to its last quote.
         let (name, value, rest) = try XCTUnwrap(Self.cmdSet(line))
         XCTAssertEqual([name, value, rest], ["TERM_PROGRAM", "iTerm.app", "herdr session attach w.1"], "no trailing space in the value")
         XCTAssertEqual(Self.cmdSet(#"set TERM_PROGRAM=ghostty && herdr"#)?.value, "ghostty ", "the unquoted form keeps the space")
@@ -60,6 +60,7 @@ final class RemoteAttachCommandTests: XCTestCase {
 
     /// cmd's `set "NAME=VALUE"&& REST`, as cmd reads it: nil when the line is not that form.
     private static func cmdSet(_ line: String) -> (name: String, value: String, rest: String)? {
+        let line = line.hasPrefix("@") ? String(line.dropFirst()) : line
         guard line.hasPrefix("set "), let separator = line.range(of: "&&") else { return nil }
         var assignment = String(line[line.index(line.startIndex, offsetBy: 4)..<separator.lowerBound])
         if assignment.hasPrefix("\""), let last = assignment.lastIndex(of: "\"") {
@@ -126,6 +127,11 @@ final class RemoteAttachCommandTests: XCTestCase {
         XCTAssertEqual(runByPowerShell(#"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#), "cmd /c set TERM_PROGRAM=ghostty&& herdr",
                        "ADR 0029's line lost its quotes on the way")
         XCTAssertEqual(Self.windowsArgv(#"a \\"b c\" \\\"d"#), [#"a"#, #"\b c" \"d"#])
+        // cmd's line as any PowerShell (5.1 or pwsh 7) gets it begins with `@set`: splatting where
+        // a statement begins, a parse error (about_Splatting), so none of it runs and the attach
+        // fails, and is re-probed, instead of running herdr without the variable.
+        let cmdLine = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .ghostty, windowsShell: .cmd)
+        XCTAssertEqual(runByPowerShell(cmdLine), "@set TERM_PROGRAM=ghostty&& herdr session attach w.1")
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .iTerm, windowsShell: .powershell),
                        "$env:TERM_PROGRAM='iTerm.app'; herdr")
     }
