@@ -116,10 +116,13 @@ public struct HostEntry: Codable, Equatable, Sendable {
             && Hostname.canonical(hostname) == Hostname.canonical(other.hostname)
     }
 
-    /// Drops the remembered key when this entry no longer names `before`'s account (an edit
-    /// of its address, port or user): that key logged in somewhere else.
-    mutating func forgetLastKey(unlessSameAccountAs before: HostEntry) {
-        if !hasSameAccount(as: before) { lastKey = nil }
+    /// Drops what was learned by logging in when this entry no longer names `before`'s account
+    /// (an edit of its address, port or user): the remembered key logged in somewhere else, and
+    /// the probed Windows shell (ADR 0032) is another machine's.
+    mutating func forgetLearned(unlessSameAccountAs before: HostEntry) {
+        guard !hasSameAccount(as: before) else { return }
+        lastKey = nil
+        windowsShellSeen = nil
     }
 
     /// True when both entries would attach the same thing the same way: the same account, the

@@ -89,7 +89,7 @@ public struct HostList: Equatable, Sendable {
         var stamped = host
         stamped.created = hosts[index].created
         stamped.updated = now
-        stamped.forgetLastKey(unlessSameAccountAs: hosts[index])
+        stamped.forgetLearned(unlessSameAccountAs: hosts[index])
         hosts[index] = stamped
         return stamped
     }
@@ -125,7 +125,7 @@ public struct HostList: Equatable, Sendable {
         var stamped = host
         stamped.created = invalid[index].entry.created
         stamped.updated = now
-        stamped.forgetLastKey(unlessSameAccountAs: invalid[index].entry)
+        stamped.forgetLearned(unlessSameAccountAs: invalid[index].entry)
         let at = min(invalid[index].position, hosts.count)
         hosts.insert(stamped, at: at)
         invalid.remove(at: index)

@@ -10,8 +10,11 @@
 /// works from sh, bash, zsh, fish and csh alike). A Windows host's line depends on the shell
 /// its sshd runs it through (ADR 0032): OpenSSH for Windows starts `"SHELL" /c LINE` (cmd) or
 /// `"SHELL" -c LINE` (PowerShell) as one Windows command line, so
-/// - cmd: `set "TERM_PROGRAM=ghostty"&& herdr …`: the quotes end the value before `&&` (no
-///   trailing space), and the line does not start with a quote, so `/c` keeps it as it is;
+/// - cmd: `@set "TERM_PROGRAM=ghostty"&& herdr …`: the quotes end the value before `&&` (no
+///   trailing space), and the line does not start with a quote, so `/c` keeps it as it is; the
+///   `@` (cmd: do not echo) makes it a parse error in every PowerShell (`@set` is splatting,
+///   allowed only as an argument), so a host that moved to PowerShell 7, where `set X&& herdr`
+///   would run herdr without the variable, fails and is re-probed;
 /// - PowerShell: `$env:TERM_PROGRAM='ghostty'; herdr …`: no double quotes (the command line's
 ///   own splitting would eat them); PowerShell joins the words after `-c` with spaces again.
 /// An unknown Windows shell gets plain `herdr …`, which both parse the same.
@@ -26,7 +29,7 @@ public enum RemoteAttachCommand {
         case .windows:
             guard let terminal, let windowsShell else { return herdr }
             switch windowsShell {
-            case .cmd: return "set \"TERM_PROGRAM=\(terminal.rawValue)\"&& \(herdr)"
+            case .cmd: return "@set \"TERM_PROGRAM=\(terminal.rawValue)\"&& \(herdr)"
             case .powershell: return "$env:TERM_PROGRAM='\(terminal.rawValue)'; \(herdr)"
             }
         }

@@ -25,6 +25,9 @@ extension AttachRun {
             statusChanged()
         case .note(let host, let generation, let text):
             if generation == drivers[host].lifecycle.generation, drivers[host] === front { showBanner(text) }
+        case .laterNote(let host, let generation, let text):
+            // Read now (the latest lines), which lets the next line post again.
+            if let text = text(), generation == drivers[host].lifecycle.generation, drivers[host] === front { showBanner(text) }
         case .trust(let host, let generation, let key, let answer):
             askTrust(key, for: drivers[host], generation: generation) { answer.give($0) }
         case .login(let host, let generation, let question, let answer):

@@ -50,9 +50,8 @@ extension AttachRun: LinkDriverDelegate {
     func driver(_ driver: LinkDriver, ended exit: SSHExit?) {
         let name = driver.name
         let status = exit?.status ?? 0
-        if WindowsShellChoice.shouldRecheck(driver.connectTarget, after: exit) {
+        if driver.rechecksWindowsShell(afterFailure: status != 0 && exit?.signal == nil) {
             // The line may be written for a shell the host no longer runs (ADR 0032).
-            driver.recheckWindowsShell()
             return connect(driver)
         }
         if status == 0 && exit?.signal == nil {

@@ -71,8 +71,22 @@ public struct AttachTarget: Equatable, Sendable {
         /// forwards given with them (`-L`, `-R`, `-A`, as typed): advice that names `drover
         /// attach` repeats them, so it reaches the same host the same way.
         public var oneOffArguments: [String] = []
+        /// A registry name close to the bare name this target was given, which reached DNS as
+        /// an address (`demo` for `demmo`): the person is told before anything connects.
+        public var nearMiss: String?
 
         public init() {}
+    }
+
+    /// The note for `Naming.nearMiss`, nil when there is none.
+    public var nearMissNote: String? {
+        naming.nearMiss.map { "'\(displayName)' is not a registered host (did you mean '\($0)'?); connecting to it as an address" }
+    }
+
+    /// See `Naming.nearMiss`.
+    public var nearMiss: String? {
+        get { naming.nearMiss }
+        set { naming.nearMiss = newValue }
     }
 
     /// See `Naming.isRegistered`.
@@ -177,6 +191,7 @@ public struct AttachTarget: Equatable, Sendable {
         target.isRegistered = isRegistered
         target.proxyCommand = proxyCommand
         target.oneOffArguments = oneOffArguments
+        target.nearMiss = nearMiss
         target.line.announced = line.announced
         target.line.recheckWindowsShell = line.recheckWindowsShell
         return target

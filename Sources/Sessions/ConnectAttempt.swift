@@ -45,6 +45,8 @@ enum ConnectMessage: Sendable {
     case progress(host: Int, generation: UInt64, ConnectionState)
     /// A one-line remark for the status line (a key pinned because ~/.ssh/known_hosts has it).
     case note(host: Int, generation: UInt64, String)
+    /// A remark that is read when shown (a ProxyCommand's latest stderr lines; nil: nothing new).
+    case laterNote(host: Int, generation: UInt64, @Sendable () -> String?)
     case trust(host: Int, generation: UInt64, UnknownHostKey, PendingAnswer<Bool>)
     case login(host: Int, generation: UInt64, SSHAuthPrompt, PendingAnswer<String?>)
     case finished(host: Int, generation: UInt64, Result<HandedOverConnection, any Error>)
@@ -56,6 +58,7 @@ enum ConnectMessage: Sendable {
         case .trust(_, _, _, let answer): answer.give(false)
         case .login(_, _, _, let answer): answer.give(nil)
         case .finished(_, _, .success(let handed)): handed.connection.disconnect()
+        case .laterNote(_, _, let text): _ = text()
         case .progress, .note, .finished: break
         }
     }
@@ -87,6 +90,7 @@ struct ConnectAttempt: Sendable {
                 size: { (columns: columns, rows: rows) }, options: options,
                 progress: { step in mailbox.post(.progress(host: host, generation: generation, step)) },
                 note: { text in mailbox.post(.note(host: host, generation: generation, text)) },
+                laterNote: { text in mailbox.post(.laterNote(host: host, generation: generation, text)) },
                 ask: { key in
                     let answer = PendingAnswer<Bool>()
                     guard mailbox.post(.trust(host: host, generation: generation, key, answer)) else { return false }

@@ -14,8 +14,16 @@ struct LinkAttempts: Sendable {
     /// The person trusted this host's new key and it has not attached since: the next loss
     /// before attaching is retried once (the key is pinned by then, so no question repeats).
     private var justTrustedKey = false
-    /// An attach written for a learned Windows shell failed: the next attempt probes it again.
+    /// An attach written for a learned Windows shell failed: the next attempt probes it again
+    /// (until a connection attaches); `shellRechecked` keeps that to once a run (ADR 0032).
     private(set) var recheckWindowsShell = false
+    private var shellRechecked = false
+    /// The current connection's line was written for the shell the registry remembered (not
+    /// one set by the person, nor one probed on that connection), and whether its session has
+    /// drawn herdr's screen (`sessionDrew`): only a remembered line that failed before that is
+    /// suspected of being in the wrong shell's syntax.
+    private var lineFromRememberedShell = false
+    private(set) var sessionDrew = false
 
     init(host: String, inFront: Bool, policy: ReconnectPolicy = ReconnectPolicy()) {
         lifecycle = LinkLifecycle(host: host, policy: policy, inFront: inFront)
@@ -27,8 +35,18 @@ struct LinkAttempts: Sendable {
         set { lifecycle.inFront = newValue }
     }
 
-    /// The next attempt probes the host's Windows shell again (ADR 0032).
-    mutating func recheckShell() { recheckWindowsShell = true }
+    /// The session showed its full screen (herdr's UI is up): a later failure is herdr's own.
+    mutating func drew() { sessionDrew = true }
+
+    /// The remote command ended, `failed` (a non-zero status, not a signal): whether the next
+    /// attempt probes the Windows shell again. Only when the line came from the remembered
+    /// shell, the session never drew, and this run has not re-probed yet (ADR 0032).
+    mutating func rechecksShell(afterFailure failed: Bool) -> Bool {
+        guard failed, lineFromRememberedShell, !sessionDrew, !shellRechecked else { return false }
+        recheckWindowsShell = true
+        shellRechecked = true
+        return true
+    }
 
     /// A new attempt begins; returns its generation.
     mutating func begin(address: String) -> UInt64 {
@@ -47,11 +65,15 @@ struct LinkAttempts: Sendable {
         if trusted { justTrustedKey = true }
     }
 
-    /// Attempt `generation` reached the remote command.
-    mutating func attached(generation: UInt64) {
+    /// Attempt `generation` reached the remote command, with a line written for the remembered
+    /// Windows shell or not; a re-probe asked for is done by then.
+    mutating func attached(generation: UInt64, lineFromRememberedShell: Bool = false) {
         lifecycle.handle(.attached, generation: generation)
         attachedOnce = true
         justTrustedKey = false
+        self.lineFromRememberedShell = lineFromRememberedShell
+        sessionDrew = false
+        recheckWindowsShell = false
     }
 
     /// A loss happened: whether a recoverable one is retried (attached before, or a key was

@@ -28,6 +28,12 @@ protocol LinkConnection: AnyObject {
     /// Ends the connection without waiting on the loop thread (`closer` finishes it in later
     /// turns); `done` gets how the remote command ended, once known.
     func close(through closer: SessionCloser, done: ((SSHExit?) -> Void)?)
+    /// The line was written for the Windows shell the registry remembered (ADR 0032).
+    var lineFromRememberedShell: Bool { get }
+}
+
+extension LinkConnection {
+    var lineFromRememberedShell: Bool { false }
 }
 
 extension RemoteConnection: LinkConnection {

@@ -47,6 +47,7 @@ extension LinkDriver {
                 output = try stream.read(limit: Self.pumpSlice) { bytes in delegate?.driver(self, received: bytes) }
                 // The session drew: its program is up and reading, so the kept keys went first.
                 if output.releasedKept { keptKeysWent() }
+                noteScreenDrawn()
                 if output.wrote { pumpNextTurn() }
                 delegate?.driverAlerted(self)
                 guard self.connection === connection else { return }

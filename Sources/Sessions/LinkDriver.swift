@@ -18,7 +18,11 @@ final class LinkDriver {
     let target: AttachTarget
     /// What the next attempt connects to: `target`, its Windows shell probed again if asked.
     var connectTarget: AttachTarget { attempts.recheckWindowsShell ? target.recheckingWindowsShell() : target }
-    func recheckWindowsShell() { attempts.recheckShell() }
+    /// After output was fed: herdr's screen is up once the host shows the alternate screen (its
+    /// UI draws there; a shell's error message does not), so a later failure is not the shell's.
+    func noteScreenDrawn() { if !attempts.sessionDrew && terminal.showsAlternateScreen { attempts.drew() } }
+    /// The remote command ended, `failed`: whether to connect again with the shell re-probed.
+    func rechecksWindowsShell(afterFailure failed: Bool) -> Bool { attempts.rechecksShell(afterFailure: failed) }
     /// The host's byte path: its screen (the front view views it while the host is in front) and
     /// its outbox of keys, pastes and answers; keys typed while not attached go once the
     /// session has drawn (`deliveryTimer`: anyway if it stays quiet).
@@ -166,7 +170,7 @@ final class LinkDriver {
         if self.connection != nil { dropConnection() }
         self.connection = connection
         stream.open(connection.terminalTransport)
-        attempts.attached(generation: generation)
+        attempts.attached(generation: generation, lineFromRememberedShell: connection.lineFromRememberedShell)
         keepalive = KeepaliveWatch()
         receipt.reset()
         // The local terminal (or the host's emulator) may have been resized while connecting.

@@ -115,9 +115,10 @@ final class ProxyCommandProcess {
                              + "'drover hosts rm NAME', then 'drover hosts import-ssh-config')\(longer), then connect again")
     }
 
-    /// The last lines the command wrote to stderr so far ("" when none); from now on each
-    /// read that completes lines hands them to `report`, on the stderr reader's thread.
-    func follow(_ report: @escaping (String) -> Void) -> String { errors.follow(report) }
+    /// The complete lines the command wrote to stderr so far ("" when none); from now on, lines
+    /// completed later wake `wake` (on the stderr reader's thread) with the function that takes
+    /// them, once per batch: see `ProxyCommandErrors.follow`.
+    func follow(_ wake: @escaping ProxyCommandErrors.Wake) -> String { errors.follow(wake) }
 
     /// Everything the command's stderr ends with: the command is ended first, so all it wrote is in.
     func finalWords() -> String {
@@ -133,83 +134,5 @@ final class ProxyCommandProcess {
             if waitpid(pid, &status, 0) == pid { return status }
             if errno != EINTR { return nil }
         }
-    }
-}
-
-/// The end of a ProxyCommand's stderr, read on a thread of its own so the command never blocks
-/// on a full pipe: the last `limit` bytes are kept, the rest dropped. Once followed, the lines
-/// that come later are also handed on as they complete (the status line shows them).
-private final class ProxyCommandErrors: @unchecked Sendable {
-    // @unchecked: `tail`, `report` and `unreported` are only touched with `lock` held (the reader
-    // thread appends, the owner reads); `report` is called outside it and must be thread-safe.
-    private static let limit = 2048
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private var tail: [UInt8] = []
-    private var report: ((String) -> Void)?
-    /// What came since `follow` and is not a complete line yet.
-    private var unreported: [UInt8] = []
-
-    init(reading fd: Int32) {
-        Thread.detachNewThread { [self] in
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                let (report, lines) = lock.withLock { () -> (((String) -> Void)?, String) in
-                    tail += buffer[0..<count]
-                    if tail.count > Self.limit { tail.removeFirst(tail.count - Self.limit) }
-                    return (self.report, takeCompleteLines(buffer[0..<count]))
-                }
-                if let report, !lines.isEmpty { report(lines) }
-            }
-            close(fd)
-            done.signal()
-        }
-    }
-
-    /// Its last lines once the command's group is gone (all writers closed); what arrived so
-    /// far if a writer that left the group still holds the pipe after 2 s.
-    func finish() -> String {
-        _ = done.wait(timeout: .now() + 2)
-        return lines()
-    }
-
-    /// What was said so far; later lines go to `report`.
-    func follow(_ report: @escaping (String) -> Void) -> String {
-        lock.withLock {
-            self.report = report
-            unreported = []
-        }
-        return lines()
-    }
-
-    /// Adds `chunk` to what is unreported and takes its complete lines, summed up ("" when
-    /// none or not followed). Called with `lock` held.
-    private func takeCompleteLines(_ chunk: ArraySlice<UInt8>) -> String {
-        guard report != nil else { return "" }
-        unreported += chunk
-        guard let end = unreported.lastIndex(where: { $0 == 0x0a || $0 == 0x0d }) else {
-            if unreported.count > Self.limit { unreported.removeFirst(unreported.count - Self.limit) }
-            return ""
-        }
-        let complete = unreported[...end]
-        unreported.removeFirst(end + 1)
-        return Self.summary(complete)
-    }
-
-    /// The last lines read so far, joined with "; ", at most 300 characters.
-    func lines() -> String {
-        Self.summary(lock.withLock { tail })
-    }
-
-    /// The last three non-empty lines of `bytes`, joined with "; ", at most 300 characters.
-    private static func summary(_ bytes: some Collection<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.suffix(3)
-        let joined = lines.joined(separator: "; ")
-        return joined.count > 300 ? "..." + String(joined.suffix(297)) : joined
     }
 }

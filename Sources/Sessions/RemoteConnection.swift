@@ -14,11 +14,15 @@ public final class RemoteConnection {
     /// The size the PTY was requested at (nil: unknown), so attaching sends a window change
     /// only when the terminal was resized since.
     public let requestedSize: (columns: Int, rows: Int)?
+    /// The line was written for the Windows shell the registry remembered (ADR 0032).
+    let lineFromRememberedShell: Bool
 
-    init(session: SSHSession, channel: SSHChannel, requestedSize: (columns: Int, rows: Int)? = nil) {
+    init(session: SSHSession, channel: SSHChannel, requestedSize: (columns: Int, rows: Int)? = nil,
+         lineFromRememberedShell: Bool = false) {
         self.session = session
         self.channel = channel
         self.requestedSize = requestedSize
+        self.lineFromRememberedShell = lineFromRememberedShell
     }
 
     /// Follows a `ConnectionPlan` for each jump host in turn (each hop's session runs inside a
@@ -31,12 +35,14 @@ public final class RemoteConnection {
     /// may have been resized while the trust question was up), asking the target (never a hop)
     /// for agent forwarding first when `target.forwardAgent` and a local agent is there. `progress` is told each step so
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
-    /// because OpenSSH trusts it, a missing identity file; a ProxyCommand's later stderr lines,
-    /// from another thread, so it must be thread-safe).
+    /// because OpenSSH trusts it, a missing identity file); `laterNote` gets a ProxyCommand's
+    /// later stderr lines as a function to read them with when shown (it is called from the
+    /// command's stderr reader thread, at most once until that function ran).
     public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
                             size: () -> (columns: Int, rows: Int), options: SSHOptions,
                             progress: (ConnectionState) -> Void,
                             note: @escaping (String) -> Void = { _ in },
+                            laterNote: @escaping @Sendable (_ text: @escaping @Sendable () -> String?) -> Void = { _ in },
                             ask: @escaping (UnknownHostKey) -> Bool,
                             answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
@@ -52,6 +58,8 @@ public final class RemoteConnection {
                                                                   prompt: prompt, note: note) },
                                   step: { if case .hostKey = $0 { progress(.authenticating) } })
         }
+        // A near miss of a registry name is said before the trust question can come up.
+        if let nearMiss = target.nearMissNote { note(nearMiss) }
         var outer: SSHSession?
         for hop in target.jumps {
             progress(.connecting(address: "\(hop.endpoint.hostAndPort) (jump host \(hop.name))"))
@@ -72,10 +80,12 @@ public final class RemoteConnection {
         let (columns, rows) = size()
         // Only the target's session gets the agent, never a jump host's.
         let forwardAgent = target.forwardAgent && agentSocket(in: environment) != nil
+        var fromRememberedShell = false
         func start(_ session: SSHSession) throws -> SSHChannel {
             // A Windows host's line is written for its shell, probed on this session if unknown.
-            let command = try WindowsShellChoice.command(for: target, on: session, root: root, note: note)
-            let channel = try session.exec(command, pty: SSHPTYRequest(columns: columns, rows: rows),
+            let line = try WindowsShellChoice.line(for: target, on: session, root: root, note: note)
+            fromRememberedShell = line.fromRememberedShell
+            let channel = try session.exec(line.command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                            environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
                 note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "
@@ -95,13 +105,17 @@ public final class RemoteConnection {
             channel = try start(session)
         }
         // What a ProxyCommand said while the link came up (a tunnel's notice) is shown once, and
-        // each later line as it comes (from its stderr's reader thread: `note` must be thread-safe).
+        // later lines as they come: `laterNote` is told from its stderr's reader thread, once per
+        // batch, with what reads the batch's latest lines when the note is shown.
         if let proxy = session.transport as? ProxyCommandProcess {
             let name = target.displayName
-            let said = proxy.follow { note("\(name): its ProxyCommand says: \($0)") }
+            let said = proxy.follow { take in
+                laterNote { let lines = take(); return lines.isEmpty ? nil : "\(name): its ProxyCommand says: \(lines)" }
+            }
             if !said.isEmpty { note("\(name): its ProxyCommand says: \(said)") }
         }
-        return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows))
+        return RemoteConnection(session: session, channel: channel, requestedSize: (columns, rows),
+                                lineFromRememberedShell: fromRememberedShell)
     }
 
     /// The local agent's socket (`SSH_AUTH_SOCK`) that forwarding relays to; nil when unset.

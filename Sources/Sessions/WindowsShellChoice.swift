@@ -11,13 +11,22 @@ enum WindowsShellChoice {
     static let probeLimit = 4096
     static let probeSeconds: Int64 = 10
 
-    /// The command to exec on `session` (logged in, nothing run yet) for `target`.
-    static func command(for target: AttachTarget, on session: SSHSession, root: DroverRoot,
-                        note: (String) -> Void) throws -> String {
-        guard let host = target.host, let unknown = target.windowsAttachCommand(for: nil) else { return target.command }
-        if let set = host.windowsShell { return target.windowsAttachCommand(for: set) ?? unknown }
+    /// The line to exec and where its shell came from: the registry's remembered one
+    /// (`fromRememberedShell`, the only kind a failure re-probes), the person's, or a probe.
+    struct Line {
+        var command: String
+        var fromRememberedShell = false
+    }
+
+    /// The line to exec on `session` (logged in, nothing run yet) for `target`.
+    static func line(for target: AttachTarget, on session: SSHSession, root: DroverRoot,
+                     note: (String) -> Void) throws -> Line {
+        guard let host = target.host, let unknown = target.windowsAttachCommand(for: nil) else { return Line(command: target.command) }
+        if let set = host.windowsShell { return Line(command: target.windowsAttachCommand(for: set) ?? unknown) }
         let remembered = (try? HostStore(root: root).load())?.named(host.name)?.windowsShellSeen ?? host.windowsShellSeen
-        if !target.recheckWindowsShell, let remembered { return target.windowsAttachCommand(for: remembered) ?? unknown }
+        if !target.recheckWindowsShell, let remembered {
+            return Line(command: target.windowsAttachCommand(for: remembered) ?? unknown, fromRememberedShell: true)
+        }
         let found = try probe(on: session, name: target.displayName, note: note)
         if let found, target.recheckWindowsShell, found != remembered {
             note("\(target.displayName) runs commands through \(found.rawValue) now; attaching with its syntax.")
@@ -26,22 +35,16 @@ enum WindowsShellChoice {
             note("\(target.displayName): could not tell whether its sshd runs cmd or PowerShell, so herdr there is not told "
                  + "TERM_PROGRAM; set it with 'drover hosts edit \(host.name) --windows-shell cmd' (or powershell).")
         }
-        do {
-            try HostStore(root: root).rememberWindowsShell(found, for: host)
-        } catch {
-            note("could not remember the shell of \(host.name): \(error)")
+        // A probe that could not tell keeps a shell learned before (a slow or garbled answer is
+        // no news about the shell); this attach runs the plain line.
+        if found != nil || remembered == nil {
+            do {
+                try HostStore(root: root).rememberWindowsShell(found, for: host)
+            } catch {
+                note("could not remember the shell of \(host.name): \(error)")
+            }
         }
-        return target.windowsAttachCommand(for: found) ?? unknown
-    }
-
-    /// Whether an attach that ended with `exit` should be tried once more with the shell probed
-    /// again: a Windows host whose line was written for a learned shell (not one the person
-    /// set), that failed, and was not rechecked yet this run. A shell's syntax error and a
-    /// missing herdr look alike from here; the second costs one more connection.
-    static func shouldRecheck(_ target: AttachTarget, after exit: SSHExit?) -> Bool {
-        guard let exit, exit.status != 0, exit.signal == nil, let host = target.host, host.windowsShell == nil,
-              !target.recheckWindowsShell else { return false }
-        return target.windowsAttachCommand(for: nil) != nil
+        return Line(command: target.windowsAttachCommand(for: found) ?? unknown)
     }
 
     /// Runs `WindowsShell.probe` (no PTY) and reads its answer, bounded in size and time. A

@@ -16,21 +16,24 @@ final class KeyInstallWindowsTests: XCTestCase {
 
     func testTheScriptAddsTheKeyOnceToTheFileOpenSSHForWindowsReads() {
         XCTAssertEqual(KeyInstallWindowsScript.script(for: line), """
+            $ProgressPreference = 'SilentlyContinue'
             $ErrorActionPreference = 'Stop'
-            $line = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKey drover@ann''s-mac'
-            $key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKey'
-            $admin = [bool]((whoami.exe /groups) -match 'S-1-5-32-544')
-            if ($admin) { $dir = Join-Path $env:ProgramData 'ssh'; $file = Join-Path $dir 'administrators_authorized_keys'; $where = 'administrators' }
-            else { $dir = Join-Path $env:USERPROFILE '.ssh'; $file = Join-Path $dir 'authorized_keys'; $where = 'user' }
-            if (-not (Test-Path -LiteralPath $dir)) { New-Item -ItemType Directory -Path $dir | Out-Null }
-            $text = ''
-            if (Test-Path -LiteralPath $file) { $text = [IO.File]::ReadAllText($file) }
-            if ($text.Contains($key)) { "present $where"; exit 0 }
-            $before = ''
-            if ($text.Length -gt 0 -and -not $text.EndsWith("`n")) { $before = "`r`n" }
-            [IO.File]::AppendAllText($file, $before + $line + "`r`n")
-            if ($admin) { icacls.exe $file /inheritance:r /grant '*S-1-5-32-544:F' /grant '*S-1-5-18:F' | Out-Null; if ($LASTEXITCODE -ne 0) { exit 5 } }
-            "added $where"
+            try {
+              $line = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKey drover@ann''s-mac'
+              $key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKey'
+              $admin = [bool]((whoami.exe /groups) -match 'S-1-5-32-544')
+              if ($admin) { $dir = Join-Path $env:ProgramData 'ssh'; $file = Join-Path $dir 'administrators_authorized_keys'; $where = 'administrators' }
+              else { $dir = Join-Path $env:USERPROFILE '.ssh'; $file = Join-Path $dir 'authorized_keys'; $where = 'user' }
+              if (-not (Test-Path -LiteralPath $dir)) { New-Item -ItemType Directory -Path $dir | Out-Null }
+              $text = ''
+              if (Test-Path -LiteralPath $file) { $text = [IO.File]::ReadAllText($file) }
+              if ($text.Contains($key)) { "present $where"; exit 0 }
+              $before = ''
+              if ($text.Length -gt 0 -and -not $text.EndsWith("`n")) { $before = "`r`n" }
+              [IO.File]::AppendAllText($file, $before + $line + "`r`n")
+              if ($admin) { icacls.exe $file /inheritance:r /grant '*S-1-5-32-544:F' /grant '*S-1-5-18:F' | Out-Null; if ($LASTEXITCODE -ne 0) { exit 5 } }
+              "added $where"
+            } catch { [Console]::Error.WriteLine($_.Exception.Message); exit 1 }
             """)
     }
 

@@ -197,6 +197,8 @@ final class SSHConfigTargetTests: XCTestCase {
             let target = try found.resolve("demmo")
             XCTAssertEqual(target.endpoint.description, "\(user)@demmo")
             XCTAssertFalse(target.isRegistered)
+            XCTAssertEqual(target.nearMissNote, "'demmo' is not a registered host (did you mean 'demo'?); connecting to it as an address")
+            XCTAssertNil(try found.resolve("elsewhere").nearMissNote, "not close to any registry name")
             var missing = resolver(resolving: false, home: home)
             XCTAssertThrowsError(try missing.resolve("demmo")) { error in
                 let text = HostNameSuggestion.message(for: error, registered: { [] }) ?? ""
@@ -211,6 +213,35 @@ final class SSHConfigTargetTests: XCTestCase {
         XCTAssertEqual([try sshG("demmo", "hostname"), try sshG("demmo", "port"), try sshG("demmo", "user")], ["demmo", "22", user])
         let typo = CLIHarness.checked(["attach", "boxx.invalid"], environment: env, expect: 1)
         XCTAssertTrue(typo.err.contains("'boxx.invalid' (~/.ssh/config gives it no HostName) does not resolve as an address"), typo.err)
+    }
+
+    /// A registered host's own address is that host, its jump included, even where the address
+    /// does not resolve here (only the jump host can resolve it).
+    func testARegisteredHostsOwnAddressKeepsItsJumpWithoutResolvingHere() throws {
+        var db = HostEntry(name: "db", hostname: "db.internal", user: user)
+        db.jump = ["bastion"]
+        let list = HostList([db, HostEntry(name: "bastion", hostname: "10.0.0.1", user: user)])
+        for home in [home, dir.file("home-without-config")] {
+            var lookups: [String] = []
+            var resolver = TargetResolver(list: list, lookup: SSHConfigLookup(environment: ["HOME": home, "PATH": "/usr/bin:/bin"]),
+                                          flags: nil, localUser: user,
+                                          nameLookup: { lookups.append($0); return "Name or service not known" })
+            let target = try resolver.resolve("db.internal")
+            XCTAssertEqual(target.jumps.map(\.name), ["bastion"], home)
+            XCTAssertEqual(target.endpoint.host, "db.internal")
+            XCTAssertEqual(lookups, [], "no DNS check for the registered account")
+            XCTAssertNil(target.nearMissNote)
+        }
+    }
+
+    /// A name that resolves but is a near miss of a registry name connects (as ssh would), and
+    /// doctor says so first.
+    func testDoctorOfANearMissOfARegistryNameSaysSoAndConnects() throws {
+        try HostStore(root: DroverRoot(path: dir.file("drover")), localUser: user)
+            .add(HostEntry(name: "localhots", hostname: "10.0.0.9", user: "ann"))
+        let doctor = CLIHarness.checked(["doctor", "--yes", "localhost", "-p", "\(sshd.port)", "-l", user], environment: env)
+        XCTAssertTrue(doctor.out.hasPrefix("Note: 'localhost' is not a registered host (did you mean 'localhots'?); "
+                                           + "connecting to it as an address.\n"), doctor.out)
     }
 
     func testAConfigSSHRefusesAnIncludeLoopAndBadFlagsAreClearErrors() throws {

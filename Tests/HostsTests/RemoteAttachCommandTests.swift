@@ -46,11 +46,67 @@ final class RemoteAttachCommandTests: XCTestCase {
     /// ADR 0032. cmd: OpenSSH for Windows runs `"cmd.exe" /c LINE`; the line does not start with
     /// a quote, so /c keeps it whole; `set "NAME=VALUE"` ends the value at the closing quote, so
     /// no space before `&&` joins it.
-    func testCmdLineSetsTheVariableWithQuotedSetAndAndAnd() {
+    func testCmdLineSetsTheVariableWithQuotedSetAndAndAnd() throws {
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .ghostty, windowsShell: .cmd),
-                       #"set "TERM_PROGRAM=ghostty"&& herdr"#)
-        XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm, windowsShell: .cmd),
-                       #"set "TERM_PROGRAM=iTerm.app"&& herdr session attach w.1"#)
+                       #"@set "TERM_PROGRAM=ghostty"&& herdr"#)
+        let line = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .iTerm, windowsShell: .cmd)
+        XCTAssertEqual(line, #"@set "TERM_PROGRAM=iTerm.app"&& herdr session attach w.1"#)
+        // Through a model of cmd: /c keeps a line that does not start with a quote; a leading `@`
+        // only stops the echo; `&&` separates; `set "NAME=VALUE"` takes the text up to its last quote.
+        let (name, value, rest) = try XCTUnwrap(Self.cmdSet(line))
+        XCTAssertEqual([name, value, rest], ["TERM_PROGRAM", "iTerm.app", "herdr session attach w.1"], "no trailing space in the value")
+        XCTAssertEqual(Self.cmdSet(#"set TERM_PROGRAM=ghostty && herdr"#)?.value, "ghostty ", "the unquoted form keeps the space")
+    }
+
+    /// cmd's `set "NAME=VALUE"&& REST`, as cmd reads it: nil when the line is not that form.
+    private static func cmdSet(_ line: String) -> (name: String, value: String, rest: String)? {
+        let line = line.hasPrefix("@") ? String(line.dropFirst()) : line
+        guard line.hasPrefix("set "), let separator = line.range(of: "&&") else { return nil }
+        var assignment = String(line[line.index(line.startIndex, offsetBy: 4)..<separator.lowerBound])
+        if assignment.hasPrefix("\""), let last = assignment.lastIndex(of: "\"") {
+            assignment = String(assignment[assignment.index(after: assignment.startIndex)..<last])
+        }
+        guard let equals = assignment.firstIndex(of: "=") else { return nil }
+        return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]),
+                line[separator.upperBound...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// CommandLineToArgvW's splitting: whitespace ends an argument outside double quotes; a
+    /// quote toggles quoting and is dropped (`""` inside quotes is one quote); 2n backslashes
+    /// before a quote are n, 2n+1 are n and a literal quote; other backslashes are as typed.
+    static func windowsArgv(_ commandLine: String) -> [String] {
+        var args: [String] = [], current = "", inQuotes = false, started = false, backslashes = 0
+        var characters = Array(commandLine)[...]
+        while let c = characters.popFirst() {
+            if c == "\\" { backslashes += 1; started = true; continue }
+            if c == "\"" {
+                current += String(repeating: "\\", count: backslashes / 2)
+                if backslashes % 2 == 1 {
+                    current += "\""
+                } else if inQuotes && characters.first == "\"" {
+                    current += "\""
+                    characters.removeFirst()
+                } else {
+                    inQuotes.toggle()
+                }
+                backslashes = 0
+                started = true
+                continue
+            }
+            current += String(repeating: "\\", count: backslashes)
+            backslashes = 0
+            if (c == " " || c == "\t") && !inQuotes {
+                if started { args.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(c)
+                started = true
+            }
+        }
+        current += String(repeating: "\\", count: backslashes)
+        if started { args.append(current) }
+        return args
     }
 
     /// ADR 0032. PowerShell: OpenSSH for Windows runs `"powershell.exe" -c LINE` as one Windows
@@ -60,8 +116,22 @@ final class RemoteAttachCommandTests: XCTestCase {
         let line = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .ghostty, windowsShell: .powershell)
         XCTAssertEqual(line, "$env:TERM_PROGRAM='ghostty'; herdr session attach w.1")
         XCTAssertFalse(line.contains("\""), "no double quote for the command-line splitting to eat")
-        // Split as CommandLineToArgvW splits (spaces; no quotes here), then joined as -Command does.
-        XCTAssertEqual(line.split(separator: " ").joined(separator: " "), line)
+        // Win32-OpenSSH's command line with a PTY, split as CommandLineToArgvW splits, and the
+        // words after -c joined with spaces as -Command does: the line PowerShell runs is the line.
+        func runByPowerShell(_ line: String) -> String {
+            Self.windowsArgv(#""C:\Windows\System32\WindowsPowerShell\v1.0\powershell.exe" -c "# + line)
+                .dropFirst(2).joined(separator: " ")
+        }
+        XCTAssertEqual(Self.windowsArgv(#""C:\Program Files\p.exe" -c a"#), [#"C:\Program Files\p.exe"#, "-c", "a"])
+        XCTAssertEqual(runByPowerShell(line), line)
+        XCTAssertEqual(runByPowerShell(#"cmd /c "set TERM_PROGRAM=ghostty&& herdr""#), "cmd /c set TERM_PROGRAM=ghostty&& herdr",
+                       "ADR 0029's line lost its quotes on the way")
+        XCTAssertEqual(Self.windowsArgv(#"a \\"b c\" \\\"d"#), [#"a"#, #"\b c" \"d"#])
+        // cmd's line as any PowerShell (5.1 or pwsh 7) gets it begins with `@set`: splatting where
+        // a statement begins, a parse error (about_Splatting), so none of it runs and the attach
+        // fails, and is re-probed, instead of running herdr without the variable.
+        let cmdLine = RemoteAttachCommand.herdr(platform: .windows, session: "w.1", terminal: .ghostty, windowsShell: .cmd)
+        XCTAssertEqual(runByPowerShell(cmdLine), "@set TERM_PROGRAM=ghostty&& herdr session attach w.1")
         XCTAssertEqual(RemoteAttachCommand.herdr(platform: .windows, session: nil, terminal: .iTerm, windowsShell: .powershell),
                        "$env:TERM_PROGRAM='iTerm.app'; herdr")
     }

@@ -146,25 +146,41 @@ final class AttachSSHConfigNamesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.home + "/hosts.json"), "nothing was imported")
     }
 
+    /// The machine's own single-label hostname when it resolves to the loopback address the
+    /// test sshd listens on (nil otherwise: the test is skipped with why).
+    private func loopbackHostname() throws -> String? {
+        let name = try Shell.run("/bin/hostname", []).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, !name.contains("."), name != "localhost",
+              let addresses = try? Shell.run("/usr/bin/getent", ["ahostsv4", name]) else { return nil }
+        return addresses.split(separator: "\n").contains { $0.hasPrefix("127.0.0.1 ") } ? name : nil
+    }
+
     /// A name that neither the registry nor a Host block maps is an address, as for `ssh NAME`
-    /// (here `localhost`, which resolves everywhere; `-p` as ssh's), with and without a config;
-    /// a name that does not resolve is refused before anything connects.
+    /// (here the machine's own hostname, a single label that only DNS knows; `-p` as ssh's),
+    /// with and without a config; a near miss of a registry name says so first; a name that
+    /// does not resolve is refused before anything connects.
     func testABareNameNothingMapsAttachesAsAnAddress() throws {
+        guard let name = try loopbackHostname() else {
+            throw XCTSkip("this machine's hostname is not a single label resolving to 127.0.0.1 (see /etc/hosts)")
+        }
         let port = harness.sshd.port
+        try harness.drover(["hosts", "add", name + "x", "ann@10.0.0.9"])
         // No ~/.ssh/config: ssh's defaults. This host has no herdr, so the run ends once logged in.
-        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["localhost"], options: "-p \(port)")
+        try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: [name], options: "-p \(port)")
         try harness.waitFor("Type 'yes' to trust")
         try harness.type("yes\n")
         XCTAssertTrue(harness.sshd.waitForLog { $0.contains("Accepted publickey for \(user)") }, harness.sshd.log)
-        _ = try harness.waitForExit()
+        let (_, screen) = try harness.waitForExit()
+        XCTAssertTrue(screen.contains("Note: '\(name)' is not a registered host (did you mean '\(name)x'?); connecting to it as an address."),
+                      screen)
         try clear()
         // A config that does not name it: the same address, with its Host * settings.
         try "Host other\n    HostName 10.0.0.1\nHost *\n    RemoteCommand echo at-$(id -un)-end; exec /bin/sh\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
-        XCTAssertEqual(landed(try attach("localhost", options: "-p \(port)")), "at-\(user)-end")
+        XCTAssertEqual(landed(try attach(name, options: "-p \(port)")), "at-\(user)-end")
         try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["nosuchhost-drover.invalid"])
-        let (status, screen) = try harness.waitForExit()
+        let (status, failed) = try harness.waitForExit()
         XCTAssertNotEqual(status, 0)
-        XCTAssertTrue(screen.replacingOccurrences(of: "\n", with: "").contains("does not resolve as an address"), screen)
+        XCTAssertTrue(failed.replacingOccurrences(of: "\n", with: "").contains("does not resolve as an address"), failed)
     }
 }

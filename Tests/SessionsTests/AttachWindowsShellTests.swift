@@ -11,7 +11,7 @@ final class AttachWindowsShellTests: XCTestCase {
 
     private let probe = "echo drover-shell:%OS%:$env:OS"
     private let powershellLine = "$env:TERM_PROGRAM='ghostty'; herdr session attach w1"
-    private let cmdLine = #"set "TERM_PROGRAM=ghostty"&& herdr session attach w1"#
+    private let cmdLine = #"@set "TERM_PROGRAM=ghostty"&& herdr session attach w1"#
 
     override func setUpWithError() throws {
         fake = try TemporaryDirectory(prefix: "drover-fake-windows")

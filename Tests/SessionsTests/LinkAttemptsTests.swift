@@ -65,4 +65,31 @@ final class LinkAttemptsTests: XCTestCase {
         link.inFront = true
         XCTAssertEqual(link.lifecycle.nextAttempt, start + .seconds(1))
     }
+
+    /// ADR 0032: a failed attach re-probes the Windows shell only when its line came from the
+    /// remembered shell and herdr's screen never came up; once a run, cleared by the next attach.
+    func testOnlyARememberedShellsLineThatFailsBeforeDrawingIsReprobedOnce() {
+        var link = LinkAttempts(host: "w", inFront: true)
+        var generation = link.begin(address: "w:22")
+        link.attached(generation: generation, lineFromRememberedShell: false)
+        XCTAssertFalse(link.rechecksShell(afterFailure: true), "a line probed on that connection, or set by the person")
+
+        generation = link.begin(address: "w:22")
+        link.attached(generation: generation, lineFromRememberedShell: true)
+        link.drew()
+        XCTAssertFalse(link.rechecksShell(afterFailure: true), "herdr was up (hours attached): its own failure")
+
+        generation = link.begin(address: "w:22")
+        link.attached(generation: generation, lineFromRememberedShell: true)
+        XCTAssertFalse(link.rechecksShell(afterFailure: false), "a clean end, or a signal")
+        XCTAssertTrue(link.rechecksShell(afterFailure: true))
+        XCTAssertTrue(link.recheckWindowsShell)
+
+        generation = link.begin(address: "w:22")
+        link.attached(generation: generation, lineFromRememberedShell: false)
+        XCTAssertFalse(link.recheckWindowsShell, "the re-probed connection attached: later connects use the registry")
+        generation = link.begin(address: "w:22")
+        link.attached(generation: generation, lineFromRememberedShell: true)
+        XCTAssertFalse(link.rechecksShell(afterFailure: true), "once a run")
+    }
 }

@@ -284,6 +284,8 @@ enum AttachCommand {
         }
         // ctrl+] o then offers the host's herdr sessions, asked as 'drover sessions' asks, quietly.
         controller.listSessions = { @Sendable target in try SessionsCommand.listQuietly(target, environment: environment) }
+        // Said where it stays once the run's screen is gone (the status line says it too).
+        for note in targets.compactMap(\.nearMissNote) { ctx.printError("Note: \(note).") }
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode

@@ -51,6 +51,8 @@ struct CheckedConnection {
         let target = try resolver.resolve(text)
         notHonoured(resolver.notHonoured.values.flatMap { $0 })
         for note in resolver.notes { ctx.printError(note) }
+        // Connected to as ssh would, but a typo of a registered name is said first.
+        if let nearMiss = target.nearMissNote { ctx.print("Note: " + nearMiss + ".") }
         return target
     }
 

@@ -55,9 +55,11 @@ enum KeyInstallCommand {
         let words = (answer.said.split(whereSeparator: \.isNewline).last ?? "").split(separator: " ")
         let file = windows ? KeyInstallWindowsScript.file(for: words.dropFirst().first ?? "") : "~/.ssh/authorized_keys"
         guard answer.status == 0, words.first == "added" || words.first == "present", windows == (words.count == 2) else {
-            throw KeyInstallError(text: "could not change \(file) on \(target.displayName)"
-                                  + (answer.errors.isEmpty ? " (exit status \(answer.status))" : ": \(answer.errors)")
-                                  + "; " + advice(windows: windows, target: target))
+            // A few lines of what the host said, after the advice (PowerShell's CLIXML reduced to its text).
+            let said = RemoteErrorText.shown(answer.errors)
+            throw KeyInstallError(text: "could not change \(file) on \(target.displayName) (exit status \(answer.status)); "
+                                  + advice(windows: windows, target: target),
+                                  said: said.isEmpty ? nil : said)
         }
         ctx.print(words.first == "added"
                   ? "Added this device's key to \(file) on \(target.displayName) (logged in with \(login))."
@@ -131,5 +133,9 @@ enum KeyInstallCommand {
 /// The host would not take the key.
 struct KeyInstallError: Error, CustomStringConvertible {
     let text: String
-    var description: String { text + "." }
+    /// The host's own words (its stderr, shortened), shown indented below.
+    var said: String?
+    var description: String {
+        text + "." + (said.map { "\nThe host said:\n" + $0.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") } ?? "")
+    }
 }

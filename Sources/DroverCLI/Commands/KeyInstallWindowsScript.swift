@@ -34,8 +34,7 @@ enum KeyInstallWindowsScript {
     /// The PowerShell script itself (tested as text; the command line carries it encoded).
     static func script(for line: String) -> String {
         let key = line.split(separator: " ").prefix(2).joined(separator: " ")
-        return [
-            "$ErrorActionPreference = 'Stop'",
+        let body = [
             "$line = \(quoted(line))",
             "$key = \(quoted(key))",
             "$admin = [bool]((whoami.exe /groups) -match 'S-1-5-32-544')",
@@ -50,7 +49,12 @@ enum KeyInstallWindowsScript {
             "[IO.File]::AppendAllText($file, $before + $line + \"`r`n\")",
             "if ($admin) { icacls.exe $file /inheritance:r /grant '*S-1-5-32-544:F' /grant '*S-1-5-18:F' | Out-Null; if ($LASTEXITCODE -ne 0) { exit 5 } }",
             "\"added $where\"",
-        ].joined(separator: "\n")
+        ]
+        // No progress records (without a console they come out as CLIXML on stderr); an error
+        // is written as its one-line message, not PowerShell's serialized error record.
+        return (["$ProgressPreference = 'SilentlyContinue'", "$ErrorActionPreference = 'Stop'", "try {"]
+                + body.map { "  " + $0 }
+                + ["} catch { [Console]::Error.WriteLine($_.Exception.Message); exit 1 }"]).joined(separator: "\n")
     }
 
     /// `text` as a PowerShell single-quoted string (a quote inside is doubled).

@@ -61,11 +61,15 @@ struct TargetResolver {
         // (which lowercases it): refused here when it does not resolve, with the registry names
         // it may be a typo of.
         // A registered host's own address keeps that entry's settings (below), resolvable here or not.
+        // One that resolves but is close to a registry name is still connected to, with a note.
+        var nearMiss: String?
         if !registered, host.hostname.lowercased() == text.lowercased(), host.proxyCommand == nil, host.jumpHops.isEmpty,
-           !list.hosts.contains(where: { $0.hasSameAccount(as: host) }),
-           let reason = nameLookup(text) {
-            throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), configNames: lookup.hostNames,
-                                     reason: reason, config: lookup.hasUserConfig)
+           !list.hosts.contains(where: { $0.hasSameAccount(as: host) }) {
+            if let reason = nameLookup(text) {
+                throw UnresolvedHostName(text: text, known: list.hosts.map(\.name), configNames: lookup.hostNames,
+                                         reason: reason, config: lookup.hasUserConfig)
+            }
+            nearMiss = Suggestion.closest(to: text, among: list.hosts.map(\.name))
         }
         for hop in host.jumpHops where hop.mayBeName && !hosts.contains(where: { $0.answers(to: hop.host) }) {
             let configNames = lookup.hostNames
@@ -78,16 +82,21 @@ struct TargetResolver {
             try Self.refuseProxyCommand(hopHost, hopOf: host.name)
             hosts.append(hopHost)
         }
-        // Nothing but the address as typed: the registry's entry of the same account keeps its settings.
+        // Nothing but the address as typed (the config's defaults, `Host *`, aside): the registry's
+        // entry of the same account keeps its settings, its jump hosts included.
         if !registered, flags?.arguments.isEmpty != false, hosts.count == list.hosts.count, text.contains(".") || text.contains("@") || text.contains(":") || text == "localhost",
            let typed = SSHEndpoint.parse(text, defaultUser: localUser),
-           host == HostEntry(name: text, hostname: typed.host, port: typed.port, user: typed.user) {
-            return try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)
+           host == HostEntry(name: text, hostname: typed.host, port: typed.port, user: typed.user)
+            || (host.proxyCommand == nil && host.jumpHops.isEmpty && list.hosts.contains(where: { $0.hasSameAccount(as: host) })) {
+            var target = try AttachTarget.resolve(text, in: list.hosts, localUser: localUser)
+            target.nearMiss = nearMiss
+            return target
         }
         if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
         var target = try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
         target.isRegistered = registered
         target.oneOffArguments = flags?.arguments ?? []
+        target.nearMiss = nearMiss
         return target
     }
 
