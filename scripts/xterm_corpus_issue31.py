@@ -149,6 +149,17 @@ CUT_SCROLLS = [("7;28", "6;7", "S"), ("7;15", "6;7", "S"), ("6;28", "6;7", "T"),
 for i, (at, region, scroll) in enumerate(CUT_SCROLLS):
     add(f"wide-cut-scroll-{i}", f"{CSI}5;1HA{CSI}6;1HA{CSI}7;1HA{CSI}1m{CSI}{at}H中{CSI}m{CSI}?69h{CSI}16;28s{CSI}{region}r"
         f"{CSI}7;20H{CSI}{scroll}" + row_sums(8, 30), 30, 8)
+# The rows just outside the region that a partial-row scroll of n lines reads from (below it
+# scrolling up, above it scrolling down; n at most the region's height) get their wide
+# character across a margin cut too (wide-edge-2's second cause): the wrap at the bottom margin
+# reduced from it, SU 2, SD 2, a DL taller than what is left, RI, at three widths.
+CUT_BEYOND = [("8;15", "6;7", "5;29H中", 30, 8, CSI + "?6h"), ("9;15", "5;8", "7;20H" + CSI + "2S", 40, 10, ""),
+              ("3;15", "5;8", "7;20H" + CSI + "2T", 40, 10, ""), ("8;28", "3;5", "3;20H" + CSI + "3M", 40, 10, ""),
+              ("1;5", "2;4", "2;10H" + ESC + "M", 20, 6, "")]
+for i, (at, region, then, cols, rows, origin) in enumerate(CUT_BEYOND):
+    margins = "16;28" if cols > 20 else "6;18"
+    add(f"wide-cut-beyond-{i}", f"{CSI}{at}H{CSI}1m中{CSI}m{CSI}?69h{CSI}{margins}s{origin}{CSI}{region}r{CSI}{then}{CSI}?6l"
+        + row_sums(rows, cols), cols, rows)
 for i in range(16):
     rng = random.Random(3100 + i)
     cols, rows = rng.choice([(40, 10), (30, 8), (20, 6)])

@@ -51,4 +51,26 @@ final class XtermParityWideEdgeTests: XCTestCase {
             XCTAssertEqual((5...7).map { play.rowChecksum($0) }, c.sums, "\(c)")
         }
     }
+
+    /// A move of `n` lines inside DECSLRM also cuts the wide character across a margin in the
+    /// `n` rows just outside the region it reads from, which do not move: below it scrolling
+    /// up, above it scrolling down (XtermCorpus/wide-cut-beyond-*; wide-edge-2 reduced to its
+    /// first line: the wrap at the bottom margin loses row 8's `中` in xterm 379). Bold `中`,
+    /// so a cut row sums two bold blanks (FEA0); at 20, 30 and 40 columns.
+    func testAScrollCutsTheRowsItReadsFromOutsideTheRegion() {
+        let cases: [(at: String, margins: String, origin: String, region: String, then: String, size: (Int, Int), cut: Int)] = [
+            ("8;15", "16;28", "\(CSI)?6h", "6;7", "5;29H中", (30, 8), 8), ("9;15", "16;28", "", "5;8", "7;20H\(CSI)2S", (40, 10), 9),
+            ("3;15", "16;28", "", "5;8", "7;20H\(CSI)2T", (40, 10), 3), ("8;28", "16;28", "", "3;5", "3;20H\(CSI)3M", (40, 10), 8),
+            ("1;5", "6;18", "", "2;4", "2;10H\(ESC)M", (20, 6), 1),
+        ]
+        for c in cases {
+            let (columns, rows) = c.size
+            let play = XtermParityReadBack("\(CSI)\(c.at)H\(CSI)1m中\(CSI)m\(CSI)?69h\(CSI)\(c.margins)s\(c.origin)"
+                                           + "\(CSI)\(c.region)r\(CSI)\(c.then)\(CSI)?6l", columns: columns, rows: rows)
+            let expected = (1...rows).map { $0 == c.cut ? "FEA0" : $0 == 7 && rows == 8 ? "FEB4" : "FFE0" }
+            XCTAssertEqual((1...rows).map { play.rowChecksum($0) }, expected, "\(c)")
+        }
+        let screen = XtermParityReadBack.screen("\(CSI)8;15H中\(CSI)?69h\(CSI)16;28s\(CSI)?6h\(CSI)6;7r\(CSI)5;29H中", columns: 30, rows: 8)
+        XCTAssertEqual(Array(screen.rows[6...7]), [String(repeating: " ", count: 15) + "中\u{FFFF}", ""])
+    }
 }

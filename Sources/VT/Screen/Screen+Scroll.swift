@@ -54,7 +54,9 @@ extension Screen {
         let n = min(count, bottom - top + 1)
         let width = right - left + 1
         let blank = eraseCell
-        cutWideCharactersAtTheMargins()
+        // xterm 379 cuts `n` rows beyond the region on the side the content comes from too.
+        let cutRows = up ? top...min(bottom + n, rows - 1) : max(top - n, 0)...bottom
+        cutWideCharactersAtTheMargins(in: cutRows)
         if up {
             var r = top
             while r + n <= bottom {
@@ -70,20 +72,22 @@ extension Screen {
             }
             while r >= top { grid.row(r).advanced(by: left).update(repeating: blank, count: width); r -= 1 }
         }
-        grid.touch(rows: top...bottom)
+        grid.touch(rows: cutRows)
     }
 
     /// Before a partial-row move: a wide character across a margin is cut, both halves becoming
     /// written blanks that keep their rendition (xterm 379: bold `中` across the right margin,
     /// SU inside DECSLRM, leaves a bold space on both sides; XtermParityWideEdgeTests). Done
     /// first, so a left half moved next to another row's right half never pairs with it.
-    private func cutWideCharactersAtTheMargins() {
+    /// xterm also cuts the `n` rows just outside the region that a move of `n` lines reads
+    /// from (below it scrolling up, above it scrolling down), though they do not move.
+    private func cutWideCharactersAtTheMargins(in cutRows: ClosedRange<Int>) {
         func cut(_ line: UnsafeMutablePointer<StoredCell>, at c: Int) {
             guard c >= 0, c + 1 < columns, line[c].isWide, line[c + 1].isSpacer else { return }
             line[c] = StoredCell(content: 0x20, style: line[c].style)
             line[c + 1] = StoredCell(content: 0x20, style: line[c + 1].style)
         }
-        for r in top...bottom {
+        for r in cutRows {
             cut(grid.row(r), at: left - 1)
             cut(grid.row(r), at: right)
         }
