@@ -17,6 +17,8 @@ public enum AddressChanges {
     private static let ipv6AddressGroup: UInt32 = 0x100   // RTMGRP_IPV6_IFADDR
     private static let newAddress: UInt16 = 20            // RTM_NEWADDR
     private static let deletedAddress: UInt16 = 21        // RTM_DELADDR
+    private static let linkScope: UInt8 = 253              // RT_SCOPE_LINK
+    private static let tentativeFlag: UInt8 = 0x40         // IFA_F_TENTATIVE
     /// `struct nlmsghdr`'s size: length, type, flags, sequence, port.
     private static let headerSize = 16
 
@@ -75,7 +77,15 @@ public enum AddressChanges {
                     ($0.loadUnaligned(fromByteOffset: offset, as: UInt32.self),
                      $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt16.self))
                 }
-                if type == newAddress || type == deletedAddress { changed = true }
+                // ifaddrmsg follows the header: family, prefix length, flags, scope. A link-local
+                // address (docker and veth pairs make them all the time) or one still tentative
+                // (IPv6's duplicate check) moves no route Drover's links use.
+                if (type == newAddress || type == deletedAddress), offset + headerSize + 4 <= count {
+                    let (flags, scope) = buffer.withUnsafeBytes {
+                        ($0[offset + headerSize + 2], $0[offset + headerSize + 3])
+                    }
+                    if scope != linkScope && flags & tentativeFlag == 0 { changed = true }
+                }
                 guard Int(length) >= headerSize else { break }
                 offset += (Int(length) + 3) & ~3
             }

@@ -77,12 +77,11 @@ extension SSHSession {
         try refuseWhileSessionChannelOpens("opening a forward")
         // libssh2 opens one channel at a time per session: the session itself is the sender.
         let sender = SSHSender(self, .open)
-        guard mayCall(sender), mayOpenChannel(self) else { return nil }
+        guard mayCall(sender) else { return nil }
         let opened = libssh2_channel_direct_tcpip_ex(raw, host, Int32(port), originHost, Int32(originPort))
         called(sender)
-        let code = opened == nil ? libssh2_session_last_errno(raw) : 0
-        openingChannel(self, waits: code == LIBSSH2_ERROR_EAGAIN)
         if let channel = opened { return SSHForwardChannel(session: self, raw: channel) }
+        let code = libssh2_session_last_errno(raw)
         if code == LIBSSH2_ERROR_EAGAIN { return nil }
         if LibSSH2.isConnectionLoss(code) { throw failure("opening a forward", code: code) }
         throw SSHError.channelRefused(detail: "the host did not open a connection to "

@@ -73,22 +73,3 @@ extension SSHSession {
         return pendingSender == nil
     }
 }
-
-/// libssh2 opens one channel at a time per session and keeps that open's state between calls:
-/// a second caller's open while the first waits for its answer would be taken for a repeat of
-/// the first and get its channel. So the caller whose open waits holds the opening too.
-extension SSHSession {
-    /// Whether `opener` may start (or repeat) a channel open now.
-    func mayOpenChannel(_ opener: AnyObject) -> Bool {
-        channelOpener == nil || channelOpener == ObjectIdentifier(opener)
-    }
-
-    /// Records whether `opener`'s open still waits for the server's answer.
-    func openingChannel(_ opener: AnyObject, waits: Bool) {
-        if waits {
-            channelOpener = ObjectIdentifier(opener)
-        } else if channelOpener == ObjectIdentifier(opener) {
-            channelOpener = nil
-        }
-    }
-}

@@ -29,8 +29,6 @@ public final class SSHSession {
     var state: State = .handshaken
     /// The call whose packet libssh2 holds half sent (`SSHSession+SendTurn.swift`).
     var pendingSender: SSHSender?
-    /// The caller whose channel open waits for the server's answer (`mayOpenChannel`).
-    var channelOpener: ObjectIdentifier?
     /// A session channel open went out with the signed login and `exec` has not taken it yet
     /// (`SSHSession+EarlyChannel.swift`).
     var earlySessionChannel = false

@@ -167,7 +167,11 @@ final class AttachRun {
     /// The machine's addresses changed (another network, a VPN): a link may be on a path that
     /// is gone, so every link must answer within the wake's window or is replaced.
     func addressesChanged() {
-        for driver in drivers { driver.woke() }
+        for driver in drivers {
+            driver.woke()
+            // A link waiting out its backoff may have been cut by the path that just changed.
+            retryNow(driver)
+        }
     }
 
     /// " The herdr session keeps running on mac." for the hosts that reached herdr in this run

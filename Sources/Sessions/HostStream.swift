@@ -13,11 +13,6 @@ final class HostStream {
     /// A terminal size the transport could not send whole yet (another call's packet was half
     /// sent); the newest one goes on the next `flush`.
     private(set) var sizeDue: (columns: Int, rows: Int)?
-    /// Kept keys wait for more than the session's first output: the lost connection's sshd
-    /// is being stopped first (`SSHDFence`).
-    private var keptHeld = false
-    /// The open connection's session drew something.
-    private var drew = false
 
     /// What one `read` did: the transport's flags, whether the keys kept while away went out
     /// (the session drew), and whether anything was written (libssh2 may then hold output read
@@ -47,8 +42,6 @@ final class HostStream {
     /// while away wait for its first output (`read`) or `releaseKept`.
     func open(_ transport: any HostTransport) {
         self.transport = transport
-        keptHeld = false
-        drew = false
         outbox.attached()
     }
 
@@ -78,8 +71,7 @@ final class HostStream {
         guard let transport else { return Read() }
         var result = Read()
         let flags = try transport.readAvailable(limit: limit) { bytes, _ in
-            drew = true
-            if !keptHeld, outbox.releaseKept() { result.releasedKept = true }
+            if outbox.releaseKept() { result.releasedKept = true }
             seen(bytes)
             let replies = screen.feed(bytes)
             if !replies.isEmpty { outbox.reply(replies) }
@@ -120,21 +112,9 @@ final class HostStream {
         outbox.type(bytes)
     }
 
-    /// The keys kept while away go now (the session stayed quiet); false when none waited or
-    /// they are held.
+    /// The keys kept while away go now (the session stayed quiet); false when none waited.
     func releaseKept() -> Bool {
-        !keptHeld && outbox.releaseKept()
-    }
-
-    /// Kept keys wait, even once the session drew, until `endKeptHold`.
-    func holdKept() {
-        keptHeld = true
-    }
-
-    /// Kept keys may go again; true when the session drew meanwhile (they go at once then).
-    func endKeptHold() -> Bool {
-        keptHeld = false
-        return drew
+        outbox.releaseKept()
     }
 
     /// `ctrl+] x`: drops the kept keys; how many bytes waited.

@@ -37,8 +37,6 @@ extension LinkDriver {
         guard let connection, delegate?.isEnding != true else { return }
         do {
             try stepReceiptProbe(connection)
-            try stepFence()
-            guard self.connection === connection else { return }
             var output: HostStream.Read
             let start = ContinuousClock.now
             repeat {

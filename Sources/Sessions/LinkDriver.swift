@@ -70,9 +70,6 @@ final class LinkDriver {
     let uploadStepTimer: LoopTimer
     /// A paste's upload on this connection and the names uploads left (`LinkDriver+Upload.swift`).
     var uploads = UploadSlot<ActiveUpload>()
-    /// The sshd serving this link, and the lost one's to stop before kept keys go again
-    /// (`LinkDriver+Fence.swift`).
-    let fence: LinkFence
 
     /// The host's local port forwards: listening from the start of the run, across reconnects.
     let forwards: [PortForwarder]
@@ -103,7 +100,6 @@ final class LinkDriver {
         pumpAgainTimer = LoopTimer(on: loop)
         uploadStepTimer = LoopTimer(on: loop)
         closer = SessionCloser(loop: loop)
-        fence = LinkFence(loop: loop)
         remoteForwards = try RemoteForwards(target.remoteForwards, loop: loop)
         forwards = try target.forwards.map { try PortForwarder(spec: $0, loop: loop) }
         agent = target.forwardAgent ? agentSocket.map { AgentForwarder(socketPath: $0, loop: loop) } : nil
@@ -186,7 +182,6 @@ final class LinkDriver {
         }
         connection.configureKeepalive(interval: keepaliveInterval)
         scheduleKeepalive()
-        startFence(connection)
     }
 
     /// The link failed or dropped: `LinkAttempts` decides whether it is retried; the
@@ -196,7 +191,6 @@ final class LinkDriver {
         let wasAttached = attempts.attachedOnce
         let retry = attempts.retriesLoss(recoverable: recoverable)
         let hadKeys = connection != nil && (stream.hasUnprovenKeys || stream.waitsForChannel)
-        if hadKeys { fenceLinkLost() }
         dropConnection()
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
         delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadKeys && stream.hasKeptKeys)
@@ -223,7 +217,6 @@ final class LinkDriver {
             timer.cancel()
         }
         receipt.reset()
-        fence.connectionDropped(keysDropped: ended != nil)
         // A lost link's unproven keys are kept for the next connection; an ended session's are not.
         stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()

@@ -85,7 +85,7 @@ final class AttachStoppedTerminalTests: XCTestCase {
     func testAStoppedTerminalStopsThePictureNotTheOtherLinks() throws {
         try harness.type("\(runAttach)\n")
         try harness.waitFor("front-")
-        XCTAssertTrue(hiddenSSHD.waitForLog(timeout: 30) { $0.contains("Starting session: command on ") }, "b connected:\n\(hiddenSSHD.log)")
+        XCTAssertTrue(hiddenSSHD.waitForLog(timeout: 30) { $0.contains("Starting session: command") }, "b connected:\n\(hiddenSSHD.log)")
         let proxy = try XCTUnwrap(pid_t(String(contentsOfFile: proxyPIDFile, encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)))
 
@@ -102,7 +102,7 @@ final class AttachStoppedTerminalTests: XCTestCase {
         }
         XCTAssertTrue(served, "keepalives kept going while the terminal was stopped: \(keepalives() - before) after the stop:\n\(hiddenSSHD.log)")
         XCTAssertTrue(waitForFile(doneFile, timeout: 120), "b's 16 MB were read while the terminal was stopped")
-        XCTAssertEqual(hiddenSSHD.log.components(separatedBy: "Starting session: command on ").count - 1, 1,
+        XCTAssertEqual(hiddenSSHD.log.components(separatedBy: "Starting session: command").count - 1, 1,
                        "b's link was never given up (its answers were read)")
 
         XCTAssertEqual(kill(proxy, SIGCONT), 0)

@@ -84,10 +84,8 @@ final class LinkDriverAttachTests: XCTestCase {
         let waiting = loop.scheduledTimerCount
         driver.attach(try connection(running: "cat"), generation: generation)
         XCTAssertFalse(driver.pumpAgainTimer.isPending)
-        // The dropped connection's closer keeps one time limit of its own while it closes, and
-        // the new connection's fence asks which sshd serves it (ADR 0031) on a timer of its own.
-        let fenceStep = driver.fence.timer.isPending ? 1 : 0
-        XCTAssertEqual(loop.scheduledTimerCount, waiting - 1 + driver.closer.count + fenceStep,
+        // The dropped connection's closer keeps one time limit of its own while it closes.
+        XCTAssertEqual(loop.scheduledTimerCount, waiting - 1 + driver.closer.count,
                        "the waiting turn was cancelled, not just forgotten")
     }
 

@@ -18,11 +18,7 @@ extension SFTPUpload {
         switch phase {
         case .initSFTP:
             do { try session.refuseWhileSessionChannelOpens("starting SFTP") } catch { return .failure(error) }
-            // Its channel open shares libssh2's one open at a time with the session's others.
-            guard session.mayOpenChannel(self) else { return .again }
             let pointer = libssh2_sftp_init(session.raw)
-            session.openingChannel(self, waits: pointer == nil
-                                   && libssh2_session_last_errno(session.raw) == LIBSSH2_ERROR_EAGAIN)
             if let wait = checkPointer(pointer, "starting SFTP") { return wait }
             sftp = pointer
             phase = .realpath
