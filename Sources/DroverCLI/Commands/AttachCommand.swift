@@ -275,7 +275,10 @@ enum AttachCommand {
             return try resolver.resolve(text)
         }
         // ctrl+] o then offers the host's herdr sessions, asked as 'drover sessions' asks, quietly.
-        controller.listSessions = { @Sendable target in try SessionsCommand.listQuietly(target, environment: environment) }
+        controller.listSessions = { @Sendable target in
+            try SessionsCommand.listQuietly(target, environment: environment, timeout: timeout,
+                                            readsOpenSSHKnownHosts: readsOpenSSHKnownHosts)
+        }
         let outcome = controller.run()
         if !outcome.message.isEmpty { ctx.printError(outcome.message) }
         return outcome.exitCode
