@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// herdr's own list of a host's sessions: the command that asks for it (`herdr session list
 /// --json`, from herdr's CLI, `src/cli/spec.rs`) and its answer,
@@ -34,6 +35,15 @@ public struct HerdrSessionList: Equatable, Sendable, Decodable {
         case .unix: return "exec \"$SHELL\" -lc 'herdr session list --json'"
         case .windows: return "herdr session list --json"
         }
+    }
+
+    /// Longest session name shown; a hostile host's longer names are cut (with "…").
+    public static let shownNameLength = 40
+
+    /// `name` as it may be shown: escaped, and cut to `shownNameLength` characters.
+    public static func shown(_ name: String) -> String {
+        let cut = name.count > shownNameLength ? String(name.prefix(shownNameLength - 1)) + "…" : name
+        return SafeText.escaped(cut)
     }
 
     /// herdr's JSON answer; nil when it is not one.

@@ -21,12 +21,16 @@ public struct HostKeyTrust {
     public let openSSH: KnownHosts?
     /// Told in one line when a key was pinned because OpenSSH's file holds it.
     public let note: (String) -> Void
+    /// False for a check that must change nothing (`ctrl+] o`'s quiet session listing): a key
+    /// OpenSSH's file holds is accepted this once, not pinned, and nothing is noted.
+    public let pinsOpenSSHMatch: Bool
 
     public init(knownHosts: KnownHosts, openSSH: KnownHosts? = nil, note: @escaping (String) -> Void = { _ in },
-                ask: @escaping (UnknownHostKey) -> Bool) {
+                pinsOpenSSHMatch: Bool = true, ask: @escaping (UnknownHostKey) -> Bool) {
         self.knownHosts = knownHosts
         self.openSSH = openSSH
         self.note = note
+        self.pinsOpenSSHMatch = pinsOpenSSHMatch
         self.ask = ask
     }
 
@@ -55,6 +59,7 @@ public struct HostKeyTrust {
             otherPins = pinned
         }
         if try trustedByOpenSSH(key) {
+            guard pinsOpenSSHMatch else { return }
             try knownHosts.add(host: key.host, port: key.port, keyType: key.keyType, blob: Data(key.blob))
             let target = SSHEndpoint.hostAndPort(host: key.host, port: key.port)
             return note("Pinned \(key.keyType) \(key.fingerprint) for \(target): ~/.ssh/known_hosts already trusts it.")

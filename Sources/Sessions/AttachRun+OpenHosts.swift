@@ -43,19 +43,26 @@ extension AttachRun {
         showBanner("Asking \(target.displayName)'s herdr for its sessions…")
         hostLookup.listSessions(of: target) { [weak self] listed in
             guard let self, outcome == nil else { return }
-            let question = HerdrSessionQuestion(host: target.displayName, listed: listed)
-            let link = front
-            ask(question.prompt, for: link, generation: link.lifecycle.generation) { [unowned self] typed in
-                guard outcome == nil, let typed else { return statusChanged() }
-                if let session = question.session(for: typed) {
-                    do { open(try target.attaching(session: session).announcing(AnnouncedTerminal(localEnvironment: environment))) } catch {
-                        showBanner("\(error)")
-                    }
-                } else {
-                    open(target)
+            askSession(HerdrSessionQuestion(host: target.displayName, listed: listed), of: target, hint: nil)
+        }
+    }
+
+    /// Asks `question` until an answer chooses, then opens that session of `target`.
+    private func askSession(_ question: HerdrSessionQuestion, of target: AttachTarget, hint: String?) {
+        let link = front
+        ask(question.prompt(hint: hint), for: link, generation: link.lifecycle.generation) { [unowned self] typed in
+            guard outcome == nil, let typed else { return statusChanged() }
+            switch question.choice(for: typed) {
+            case .again(let hint):
+                return askSession(question, of: target, hint: hint)
+            case .named(let session):
+                do { open(try target.attaching(session: session).announcing(AnnouncedTerminal(localEnvironment: environment))) } catch {
+                    showBanner("\(error)")
                 }
-                statusChanged()
+            case .defaultSession:
+                open(target)
             }
+            statusChanged()
         }
     }
 

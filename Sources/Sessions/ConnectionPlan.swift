@@ -152,11 +152,11 @@ public struct ConnectionPlan {
     /// The host key policy: Drover's pins, then OpenSSH's file, then `ask`. The question names
     /// the registry's host key file, if any, and when the host is this computer reached
     /// `direct`ly (no hop before it), that file's fingerprint as read here.
-    public func trust(note: @escaping (String) -> Void, direct: Bool = false,
+    public func trust(note: @escaping (String) -> Void, direct: Bool = false, pinsOpenSSHMatch: Bool = true,
                       ask: @escaping (UnknownHostKey) -> Bool) -> HostKeyTrust {
         let file = host?.hostKeyFile
         let here = direct && proxyCommand == nil && LocalHostKeyFile.isThisComputer(endpoint.host)
-        return HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: { unknown in
+        return HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, pinsOpenSSHMatch: pinsOpenSSHMatch, ask: { unknown in
             var unknown = unknown
             unknown.keyFile = file
             unknown.keyFileHere = here ? file.flatMap(LocalHostKeyFile.key(in:)) : nil

@@ -283,7 +283,10 @@ enum AttachCommand {
             return try resolver.resolve(text)
         }
         // ctrl+] o then offers the host's herdr sessions, asked as 'drover sessions' asks, quietly.
-        controller.listSessions = { @Sendable target in try SessionsCommand.listQuietly(target, environment: environment) }
+        controller.listSessions = { @Sendable target in
+            try SessionsCommand.listQuietly(target, environment: environment, timeout: timeout,
+                                            readsOpenSSHKnownHosts: readsOpenSSHKnownHosts)
+        }
         // Said where it stays once the run's screen is gone (the status line says it too).
         for note in targets.compactMap(\.nearMissNote) { ctx.printError("Note: \(note).") }
         let outcome = controller.run()

@@ -28,6 +28,10 @@ struct CheckedConnection {
     /// password (`key install`), or the device key alone (`key install`'s proof).
     enum Logins { case keys, keysThenPassword, deviceKeyOnly }
     var logins = Logins.keys
+    /// Check the host key and change nothing (`ctrl+] o`'s quiet listing): a pinned key goes on,
+    /// a key ~/.ssh/known_hosts holds (when read) goes on without being pinned, any other is
+    /// not trusted, and no question is asked.
+    var checksHostKeyOnly = false
 
     init(target: AttachTarget, ctx: CommandContext, timeout: Double, readsOpenSSHKnownHosts: Bool, assumeYes: Bool) {
         var options = SSHOptions(connectTimeout: timeout, handshakeTimeout: timeout)
@@ -85,7 +89,9 @@ struct CheckedConnection {
         let endpoint = plan.endpoint
         let note: (String) -> Void = { ctx.printError($0) }
         var asked = false
-        let trust = plan.trust(note: note, direct: outer == nil) { [assumeYes] unknown in
+        let trust = plan.trust(note: note, direct: outer == nil, pinsOpenSSHMatch: !checksHostKeyOnly) {
+            [assumeYes, checksHostKeyOnly] unknown in
+            if checksHostKeyOnly { return false }
             asked = true
             if assumeYes {
                 ctx.printError("Pinning \(unknown.key.keyType) \(unknown.key.fingerprint) for \(endpoint.hostAndPort) (--yes).")

@@ -13,13 +13,16 @@ enum SessionsCommand {
             + " [-J HOST[,HOST...]] [-i FILE]... [-p PORT] [-l USER] [--auth LIST] [-A]",
         details: """
             HOST is a registry name, a Host of ~/.ssh/config or user@host[:port], as attach takes \
-            it, with the same one-off -J, -i, -p, -l, --auth, -A and --identities-only. Drover \
+            it, with the same one-off -J, -i, -p, -l, --auth and --identities-only, which each listed \
+            'drover attach' command repeats (-A is only repeated there: listing forwards no agent). Drover \
             connects as attach does and runs herdr's own 'herdr session list --json' there (through \
             the login shell, so herdr is found on the same PATH as when attaching), then prints one \
             line per session: its name, whether its server is running or stopped, and the 'drover \
             attach' command that opens it. Nothing is attached and nothing is started. An unknown \
             host key is shown with its fingerprint and pinned only when you type 'yes' or its \
-            fingerprint. Password login is not tried. Exit status: 0 when the list was printed \
+            fingerprint. Password login is not tried (an --auth of password alone is refused: use \
+            device-key or agent, after 'drover key install HOST' if the host takes only a password). \
+            Session names longer than 40 characters are shown cut. Exit status: 0 when the list was printed \
             (also when there are no sessions yet), 1 when the host could not be reached or logged \
             in to, herdr is not on that computer, the host runs its own command instead of herdr, \
             or herdr's answer could not be read; 2 for a usage error.
@@ -29,7 +32,7 @@ enum SessionsCommand {
             OptionSpec("no-ssh-known-hosts", help: "do not take a new host key from ~/.ssh/known_hosts (ask instead), this time"),
             OptionSpec("identities-only",
                        help: "offer only the host's identity files this time (no device key, no other agent key)"),
-            OptionSpec("forward-agent", short: "A", help: "ask HOST for agent forwarding this time, as attach -A would"),
+            OptionSpec("forward-agent", short: "A", help: "repeat -A in each listed 'drover attach' command (listing forwards no agent)"),
         ] + ConnectionFlags.specs,
         operands: .hosts,
         action: { args, ctx in try run(args, ctx) })
@@ -39,9 +42,18 @@ enum SessionsCommand {
         guard args.positionals.count == 1 else {
             throw UsageError("sessions takes one HOST; run it once per host", command: "sessions")
         }
-        var target = try CheckedConnection.resolve(text, ctx: ctx, flags: try ConnectionFlags.read(args, ctx: ctx))
-        if args.flag("identities-only") { target.identitiesOnly = true }
-        if args.flag("forward-agent") { target.forwardAgent = true }
+        let flags = try ConnectionFlags.read(args, ctx: ctx)
+        if let auth = flags.auth, !auth.isEmpty, auth.allSatisfy({ $0 == .password }) {
+            throw UsageError("sessions does not log in with a password; use --auth device-key or --auth agent "
+                             + "(run 'drover key install \(text)' first if the host takes only a password)", command: "sessions")
+        }
+        var target = try CheckedConnection.resolve(text, ctx: ctx, flags: flags)
+        // Each listed 'drover attach' line repeats these, so it works as written.
+        if args.flag("identities-only") {
+            target.identitiesOnly = true
+            target.oneOffArguments.append("--identities-only")
+        }
+        if args.flag("forward-agent") { target.oneOffArguments.append("-A") }
         guard target.runsHerdr else {
             ctx.printError("drover: \(target.displayName) runs its own command instead of herdr, so it has no herdr "
                            + "sessions to list; 'drover hosts show \(target.displayName)' shows the command.")
@@ -69,11 +81,13 @@ enum SessionsCommand {
     }
 
     /// Connects to `target` as attach does (questions asked through `ctx`) and asks herdr there
-    /// for its sessions. Throws what connecting or logging in throws.
+    /// for its sessions. `checksHostKeyOnly`: see `CheckedConnection.checksHostKeyOnly`. Throws
+    /// what connecting or logging in throws.
     static func ask(_ target: AttachTarget, ctx: CommandContext, timeout: Double,
-                    readsOpenSSHKnownHosts: Bool = true) throws -> Answer {
-        let connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
+                    readsOpenSSHKnownHosts: Bool = true, checksHostKeyOnly: Bool = false) throws -> Answer {
+        var connection = CheckedConnection(target: target, ctx: ctx, timeout: timeout,
                                            readsOpenSSHKnownHosts: readsOpenSSHKnownHosts, assumeYes: false)
+        connection.checksHostKeyOnly = checksHostKeyOnly
         let session = try connection.open(ctx: ctx) { _ in }
         let channel = try session.exec(HerdrSessionList.command(platform: target.host?.platform ?? .unix))
         try channel.sendEOF()
@@ -91,13 +105,24 @@ enum SessionsCommand {
         return .listed(list)
     }
 
-    /// For `ctrl+] o` in a running attach: asks with no one to answer (an unknown host key is
-    /// not trusted, a key with a passphrase is skipped, nothing is printed), so the listing
-    /// never touches the terminal the attach owns.
-    static func listQuietly(_ target: AttachTarget, environment: [String: String]) throws -> HerdrSessionList {
+    /// For `ctrl+] o` in a running attach: asks with no one to answer and changes nothing (a
+    /// host key Drover has not pinned fails the listing, unless `readsOpenSSHKnownHosts` and
+    /// ~/.ssh/known_hosts holds it, which is then not pinned; a key with a passphrase is
+    /// skipped; nothing is printed), so the listing never touches the terminal the attach owns
+    /// and the open asks the trust question as usual. `timeout` is attach's: it bounds the
+    /// connection and, again, herdr's answer.
+    static func listQuietly(_ target: AttachTarget, environment: [String: String], timeout: Int,
+                            readsOpenSSHKnownHosts: Bool) throws -> HerdrSessionList {
         let silent = CommandContext(environment: environment, isInteractive: false, out: { _ in }, err: { _ in },
                                     readLine: { nil }, readSecretLine: { _ in nil })
-        switch try ask(target, ctx: silent, timeout: Double(target.host?.connectTimeout ?? 10)) {
+        let answer: Answer
+        do {
+            answer = try ask(target, ctx: silent, timeout: Double(timeout), readsOpenSSHKnownHosts: readsOpenSSHKnownHosts,
+                             checksHostKeyOnly: true)
+        } catch SSHError.hostKeyNotTrusted {
+            throw SessionListFailure(description: "Drover has not pinned its host key yet (opening it asks about the key)")
+        }
+        switch answer {
         case .listed(let list): return list
         case .herdrMissing: throw SessionListFailure(description: "herdr was not found there")
         case .unreadable(let why): throw SessionListFailure(description: why)
@@ -129,7 +154,7 @@ enum SessionsCommand {
             return "\(name) has no herdr sessions yet; 'drover attach \(again)' starts herdr's default one.\n"
         }
         let rows = list.sessions.map { session -> (String, String, String) in
-            let shown = SafeText.escaped(session.name)
+            let shown = HerdrSessionList.shown(session.name)
             let state = session.running == false ? "stopped" : "running"
             let attach: String
             if session.default == true {
