@@ -80,12 +80,13 @@ extension AttachRun {
         if link.scheduleReconnect() { scheduleCountdown() }
     }
 
-    /// Shows `text` in the status line for two seconds (ahead of the state line, if any); a
-    /// frame is asked for when it goes.
+    /// Shows `text` in the status line for as long as it takes to read (ahead of the state line,
+    /// if any); a frame is asked for when it goes.
     func showBanner(_ text: String) {
-        banner = StatusLine.Banner(text, from: .now)
+        let shown = StatusLine.Banner(text, from: .now)
+        banner = shown
         frontView.requestRender()
-        bannerTimer.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.frontView.requestRender() }
+        bannerTimer.schedule(after: shown.shownFor) { [weak self] in self?.frontView.requestRender() }
     }
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.

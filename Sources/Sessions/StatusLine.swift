@@ -104,12 +104,21 @@ extension StatusLine {
         let text: String
         let until: ContinuousClock.Instant
 
-        /// How long a banner stays.
-        static let shownFor = Duration.seconds(2)
+        /// How long it stays: long enough to be read (a short note two seconds, then about
+        /// 200 words a minute more), but a long one is not left up for ever: its whole text
+        /// stays in the key help box after.
+        let shownFor: Duration
 
         init(_ text: String, from now: ContinuousClock.Instant) {
             self.text = text
-            self.until = now.advanced(by: Self.shownFor)
+            self.shownFor = Self.shownFor(text)
+            self.until = now.advanced(by: shownFor)
+        }
+
+        /// Two seconds and 0.3 s a word, at most eight seconds.
+        static func shownFor(_ text: String) -> Duration {
+            let words = text.split(whereSeparator: \.isWhitespace).count
+            return min(.seconds(2) + .milliseconds(300) * words, .seconds(8))
         }
 
         /// The text while the banner is still up at `now`.

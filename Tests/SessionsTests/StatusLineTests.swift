@@ -73,6 +73,18 @@ final class StatusLineTests: XCTestCase {
         let now = ContinuousClock.now
         let banner = StatusLine.Banner("mac (2/3)", from: now)
         XCTAssertEqual(banner.text(at: now), "mac (2/3)")
-        XCTAssertNil(banner.text(at: now.advanced(by: StatusLine.Banner.shownFor)))
+        XCTAssertNil(banner.text(at: now.advanced(by: banner.shownFor)))
+    }
+
+    /// A long note (the no-SFTP paste reason) stays up long enough to read, not two seconds,
+    /// but not for ever: eight seconds at most.
+    func testALongBannerStaysLongerThanAShortOneUpToEightSeconds() {
+        let now = ContinuousClock.now
+        let long = "pasting a picture needs SFTP on mac, and its sshd has no sftp subsystem; "
+            + "ask its admin to enable one or paste text instead"
+        let banner = StatusLine.Banner(long, from: now)
+        XCTAssertEqual(banner.text(at: now.advanced(by: .seconds(5))), long, "two seconds is too short to read it")
+        XCTAssertEqual(StatusLine.Banner.shownFor("mac (2/3)"), .milliseconds(2600))
+        XCTAssertEqual(StatusLine.Banner.shownFor(String(repeating: "word ", count: 100)), .seconds(8))
     }
 }
