@@ -83,8 +83,12 @@ struct StatusLine: Equatable, Sendable {
         tries.lazy.map(Self.joined).first { $0.count <= width }
     }
 
+    /// The parts in order; one an earlier part already says (the banner "… (RTT 35 ms)" and
+    /// the round trip beside it) is said once.
     private static func joined(_ parts: [String?]) -> String {
-        parts.compactMap { $0 }.joined(separator: separator)
+        parts.compactMap { $0 }.reduce(into: [String]()) { said, part in
+            if !said.contains(where: { $0.contains(part) }) { said.append(part) }
+        }.joined(separator: separator)
     }
 
     /// `line` shortened to `width` at the last space that fits, ending in "…".

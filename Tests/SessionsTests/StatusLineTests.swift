@@ -20,6 +20,12 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(line.text(width: 500), "mac (2/3) · pi: bell · recording stopped: disk full · 12 typed bytes wait to be sent · 1 forward · mac: connecting · RTT 212 ms")
     }
 
+    /// The banner that says guesses are on names the round trip: the line says it once.
+    func testTheRoundTripIsSaidOnce() {
+        let on = "mac: drawing typed keys before the host echoes them (RTT 35 ms)"
+        XCTAssertEqual(StatusLine(banner: on, prediction: "RTT 35 ms").text(width: 200), on)
+    }
+
     func testHiddenHostsMarksAloneAreALine() {
         XCTAssertEqual(StatusLine(alerts: "pi: 2 bells", forwards: "1 forward").text(width: 80), "pi: 2 bells · 1 forward")
     }
