@@ -44,10 +44,13 @@ struct StatusLine: Equatable, Sendable {
         guard wrapped.count > max(rows, 1) else { return wrapped }
         let kept = Array(wrapped.prefix(max(rows, 1) - 1))
         let rest = wrapped.dropFirst(kept.count).joined(separator: " ")
-        let hint = " (\(PrefixKeyHandler.keys(for: .help)) shows all)"
+        let hint = Self.moreHint
         guard width >= hint.count + 12 else { return kept + [Self.cut(rest, width: width)] }
         return kept + [Self.cut(rest, width: width - hint.count) + hint]
     }
+
+    /// How a cut line's last row ends: the key whose help box shows the whole text.
+    static var moreHint: String { " (\(PrefixKeyHandler.keys(for: .help)) shows all)" }
 
     /// Everything the line would say with room enough (nil: nothing), for the key help box.
     var wholeText: String? {
@@ -125,9 +128,29 @@ extension StatusLine {
             return min(.seconds(2) + .milliseconds(300) * words, .seconds(8))
         }
 
-        /// The text while the banner is still up at `now`.
+        /// Whether it was drawn cut (`markCut`): once it goes, the line says for a while
+        /// which key shows it whole.
+        private(set) var wasCut = false
+
+        /// How long the line says, after a cut banner went, which key shows it whole.
+        static let reminderFor = Duration.seconds(8)
+
+        /// The banner was drawn cut (the line's last row ended in `moreHint`).
+        mutating func markCut() {
+            wasCut = true
+        }
+
+        /// Whether its own text is still up at `now`.
+        func isUp(at now: ContinuousClock.Instant) -> Bool {
+            now < until
+        }
+
+        /// The text while the banner is still up at `now`; after a cut one, for `reminderFor`,
+        /// which key shows it whole (the help box's "Last message").
         func text(at now: ContinuousClock.Instant) -> String? {
-            now < until ? text : nil
+            if now < until { return text }
+            guard wasCut, now < until.advanced(by: Self.reminderFor) else { return nil }
+            return "\(PrefixKeyHandler.keys(for: .help)) shows the last message"
         }
     }
 }

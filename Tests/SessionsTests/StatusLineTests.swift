@@ -82,6 +82,18 @@ final class StatusLineTests: XCTestCase {
         XCTAssertNil(banner.text(at: now.advanced(by: banner.shownFor)))
     }
 
+    /// A banner drawn cut says, for a while after it goes, which key shows it whole.
+    func testACutBannerLeavesAReminderOfTheKeyThatShowsIt() {
+        let now = ContinuousClock.now
+        var banner = StatusLine.Banner("no host named 'demmo'", from: now)
+        let after = now.advanced(by: banner.shownFor)
+        XCTAssertNil(banner.text(at: after), "one shown whole just goes")
+        banner.markCut()
+        XCTAssertFalse(banner.isUp(at: after))
+        XCTAssertEqual(banner.text(at: after), "\(PrefixKeyHandler.keys(for: .help)) shows the last message")
+        XCTAssertNil(banner.text(at: after.advanced(by: StatusLine.Banner.reminderFor)))
+    }
+
     /// A long note (the no-SFTP paste reason) stays up long enough to read, not two seconds,
     /// but not for ever: eight seconds at most.
     func testALongBannerStaysLongerThanAShortOneUpToEightSeconds() {
