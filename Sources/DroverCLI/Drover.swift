@@ -44,7 +44,7 @@ public enum Drover {
             let hint = usage.unknownOption.flatMap { OptionHints.hint(command: path.joined(separator: " "), option: $0) }
                 ?? suggestion(for: usage, in: command)
             context.printError("drover: \(usage.message)" + (hint.map { "; \($0)" } ?? ""))
-            context.printError("Run 'drover help\(helpName)' for usage.")
+            if usage.addsHelpLine { context.printError("Run 'drover help\(helpName)' for usage.") }
             return 2
         } catch {
             let names = { (try? HostStore(root: context.root).load())?.hosts.map(\.name) ?? [] }

@@ -30,6 +30,9 @@ public enum ConsoleAlert: Equatable, Sendable {
             switch environment["TERM_PROGRAM"] {
             case "iTerm.app": return .osc9
             case "ghostty", "WezTerm": return .osc777
+            // tmux passes none of them on, though the outer terminal's variables (a kitty
+            // window's KITTY_WINDOW_ID) are still set inside it.
+            case "tmux": return .bell
             default: break
             }
             if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" { return .osc99 }

@@ -80,12 +80,20 @@ extension AttachRun {
         if link.scheduleReconnect() { scheduleCountdown() }
     }
 
-    /// Shows `text` in the status line for two seconds (ahead of the state line, if any); a
-    /// frame is asked for when it goes.
+    /// Shows `text` in the status line for as long as it takes to read (ahead of the state line,
+    /// if any); a frame is asked for when it goes.
     func showBanner(_ text: String) {
-        banner = StatusLine.Banner(text, from: .now)
+        let shown = StatusLine.Banner(text, from: .now)
+        banner = shown
         frontView.requestRender()
-        bannerTimer.schedule(after: StatusLine.Banner.shownFor) { [weak self] in self?.frontView.requestRender() }
+        bannerTimer.schedule(after: shown.shownFor) { [weak self] in
+            guard let self else { return }
+            frontView.requestRender()
+            // A cut banner leaves a reminder of the key that shows it whole; a frame when it goes.
+            if banner?.wasCut == true {
+                bannerTimer.schedule(after: StatusLine.Banner.reminderFor) { [weak self] in self?.frontView.requestRender() }
+            }
+        }
     }
 
     /// Keeps the front host's "reconnecting in N s" or "no answer for N s" line current.
@@ -108,7 +116,8 @@ extension AttachRun {
     func overlay() -> Overlay? {
         let status = statusLine
         // A banner whose time is up is still the last message, whole, in the help box.
-        let gone = banner.flatMap { $0.text(at: .now) == nil ? $0.text : nil }
+        let now = ContinuousClock.now
+        let gone = banner.flatMap { $0.isUp(at: now) ? nil : $0.text }
         let held = input.overlay(status: status.wholeText, lastMessage: gone) { picker in
             picker.overlay(names: ring.names,
                            states: zip(pickerStates, drivers).map { state, driver in
@@ -119,8 +128,9 @@ extension AttachRun {
         guard !frontView.isInHistory else { return nil }
         // A long status wraps upwards over at most a third of the screen.
         let terminal = frontView.terminal
-        return status.lines(width: terminal.columns, rows: max(1, terminal.rows / 3))
-            .map { Overlay(placement: .statusLine, lines: $0) }
+        let rows = status.lines(width: terminal.columns, rows: max(1, terminal.rows / 3))
+        if banner?.isUp(at: now) == true, rows?.last?.hasSuffix(StatusLine.moreHint) == true { banner?.markCut() }
+        return rows.map { Overlay(placement: .statusLine, lines: $0) }
     }
 
     /// What the status line says now about the host in front.

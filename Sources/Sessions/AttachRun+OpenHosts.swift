@@ -103,7 +103,8 @@ extension AttachRun {
     /// Asks before closing the host in front; `y` or `yes` closes it.
     func askToCloseFront() {
         let link = front
-        ask(HostFactory.closePrompt(link.name), for: link, generation: link.lifecycle.generation) { [unowned self] typed in
+        let keeps = link.target.runsHerdr && everAttached.contains(link.index)
+        ask(HostFactory.closePrompt(link.name, keepsSession: keeps), for: link, generation: link.lifecycle.generation) { [unowned self] typed in
             let answer = typed?.trimmingCharacters(in: .whitespaces).lowercased()
             guard outcome == nil, answer == "y" || answer == "yes", link === front else { return statusChanged() }
             closeFront()

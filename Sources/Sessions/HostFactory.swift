@@ -35,11 +35,13 @@ struct HostFactory {
                    echo: true)
     }
 
-    /// The question `ctrl+] X` asks before closing `name`.
-    static func closePrompt(_ name: String) -> LinePrompt {
-        LinePrompt(title: "Close \(name)",
-                   lines: ["Close \(name) in this Drover? Its herdr session keeps running there;",
-                           "the host list (\(PrefixKeyHandler.keys(for: .pickHost))) opens it again. Type y and Enter to close."],
-                   echo: true)
+    /// The question `ctrl+] X` asks before closing `name`; a session is said to keep running
+    /// only where one was reached (`keepsSession`: a herdr host that attached), as on detach.
+    static func closePrompt(_ name: String, keepsSession: Bool) -> LinePrompt {
+        let first = keepsSession ? "Close \(name) in this Drover? Its herdr session keeps running there;"
+                                 : "Close \(name) in this Drover?"
+        return LinePrompt(title: "Close \(name)",
+                          lines: [first, "the host list (\(PrefixKeyHandler.keys(for: .pickHost))) opens it again. Type y and Enter to close."],
+                          echo: true)
     }
 }

@@ -58,7 +58,7 @@ struct HostPicker: Equatable, Sendable {
             let here = index == front ? " (in front)" : ""
             return "\(mark) \(index + 1)  \(name)  \(states[index])\(here)"
         }
-        lines += ["", "digit or arrows + Enter: switch   Esc: cancel"]
+        lines += ["", "digit: switch   arrows + Enter: switch   Esc: cancel"]
         return .box(title: "hosts", lines: lines)
     }
 }

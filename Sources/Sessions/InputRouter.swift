@@ -172,7 +172,7 @@ struct InputRouter {
     static var helpBox: Overlay { helpBox(status: nil) }
 
     /// The key help box under the whole status text, when there is one, and the last message
-    /// (a banner) whole after its two seconds: a note cut short stays one key away.
+    /// (a banner) whole once it is down: a note cut short stays one key away.
     static func helpBox(status: String?, lastMessage: String? = nil) -> Overlay {
         Overlay.box(title: "drover keys",
                     lines: (status.map { ["Status: \($0)"] } ?? []) + (lastMessage.map { ["Last message: \($0)"] } ?? [])

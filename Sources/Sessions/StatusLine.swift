@@ -44,10 +44,13 @@ struct StatusLine: Equatable, Sendable {
         guard wrapped.count > max(rows, 1) else { return wrapped }
         let kept = Array(wrapped.prefix(max(rows, 1) - 1))
         let rest = wrapped.dropFirst(kept.count).joined(separator: " ")
-        let hint = " (\(PrefixKeyHandler.keys(for: .help)) shows all)"
+        let hint = Self.moreHint
         guard width >= hint.count + 12 else { return kept + [Self.cut(rest, width: width)] }
         return kept + [Self.cut(rest, width: width - hint.count) + hint]
     }
+
+    /// How a cut line's last row ends: the key whose help box shows the whole text.
+    static var moreHint: String { " (\(PrefixKeyHandler.keys(for: .help)) shows all)" }
 
     /// Everything the line would say with room enough (nil: nothing), for the key help box.
     var wholeText: String? {
@@ -83,8 +86,12 @@ struct StatusLine: Equatable, Sendable {
         tries.lazy.map(Self.joined).first { $0.count <= width }
     }
 
+    /// The parts in order; one an earlier part already says (the banner "… (RTT 35 ms)" and
+    /// the round trip beside it) is said once.
     private static func joined(_ parts: [String?]) -> String {
-        parts.compactMap { $0 }.joined(separator: separator)
+        parts.compactMap { $0 }.reduce(into: [String]()) { said, part in
+            if !said.contains(where: { $0.contains(part) }) { said.append(part) }
+        }.joined(separator: separator)
     }
 
     /// `line` shortened to `width` at the last space that fits, ending in "…".
@@ -104,17 +111,46 @@ extension StatusLine {
         let text: String
         let until: ContinuousClock.Instant
 
-        /// How long a banner stays.
-        static let shownFor = Duration.seconds(2)
+        /// How long it stays: long enough to be read (a short note two seconds, then about
+        /// 200 words a minute more), but a long one is not left up for ever: its whole text
+        /// stays in the key help box after.
+        let shownFor: Duration
 
         init(_ text: String, from now: ContinuousClock.Instant) {
             self.text = text
-            self.until = now.advanced(by: Self.shownFor)
+            self.shownFor = Self.shownFor(text)
+            self.until = now.advanced(by: shownFor)
         }
 
-        /// The text while the banner is still up at `now`.
+        /// Two seconds and 0.3 s a word, at most eight seconds.
+        static func shownFor(_ text: String) -> Duration {
+            let words = text.split(whereSeparator: \.isWhitespace).count
+            return min(.seconds(2) + .milliseconds(300) * words, .seconds(8))
+        }
+
+        /// Whether it was drawn cut (`markCut`): once it goes, the line says for a while
+        /// which key shows it whole.
+        private(set) var wasCut = false
+
+        /// How long the line says, after a cut banner went, which key shows it whole.
+        static let reminderFor = Duration.seconds(8)
+
+        /// The banner was drawn cut (the line's last row ended in `moreHint`).
+        mutating func markCut() {
+            wasCut = true
+        }
+
+        /// Whether its own text is still up at `now`.
+        func isUp(at now: ContinuousClock.Instant) -> Bool {
+            now < until
+        }
+
+        /// The text while the banner is still up at `now`; after a cut one, for `reminderFor`,
+        /// which key shows it whole (the help box's "Last message").
         func text(at now: ContinuousClock.Instant) -> String? {
-            now < until ? text : nil
+            if now < until { return text }
+            guard wasCut, now < until.advanced(by: Self.reminderFor) else { return nil }
+            return "\(PrefixKeyHandler.keys(for: .help)) shows the last message"
         }
     }
 }

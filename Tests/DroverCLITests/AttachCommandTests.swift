@@ -80,5 +80,6 @@ final class AttachCommandTests: XCTestCase {
         XCTAssertTrue(h.out.contains("attach HOST... [--session S]"), h.out)
         XCTAssertTrue(h.out.contains("ctrl+] n ") && h.out.contains("ctrl+] p "), h.out)
         XCTAssertTrue(h.out.contains("ctrl+] h"), h.out)
+        XCTAssertTrue(h.out.contains("'drover replay FILE.cast --play' plays it back"), h.out)
     }
 }

@@ -44,6 +44,7 @@ final class DidYouMeanTests: XCTestCase {
         let h = CLIHarness(environment: env)
         XCTAssertEqual(h.run("help", "atach"), 2)
         XCTAssertTrue(h.err.contains("no command 'atach'; did you mean 'attach'?"), h.err)
+        XCTAssertFalse(h.err.contains("drover help help"), "one line says where to look: \(h.err)")
         let sub = CLIHarness(environment: env)
         XCTAssertEqual(sub.run("help", "hosts", "shwo"), 2)
         XCTAssertTrue(sub.err.contains("no command 'hosts shwo'; did you mean 'show'?"), sub.err)

@@ -143,6 +143,23 @@ final class PinsCommandTests: XCTestCase {
         XCTAssertFalse(again.err.contains("pins forget mac.example"), again.err)
     }
 
+    /// Pins are kept by address: forgetting one name's forgets it for another name with the
+    /// same address and port, and the output says which (trial of issue 32).
+    func testForgetSaysWhichOtherNamesUsedThePin() throws {
+        for (name, user) in [("sh1", "ann"), ("demo", "bob")] {
+            let h = CLIHarness(environment: env)
+            XCTAssertEqual(h.run("hosts", "add", name, "\(user)@127.0.0.1:2222", "--session", "s"), 0, h.err)
+        }
+        try pin("127.0.0.1", 2222)
+        let byName = CLIHarness(environment: env)
+        XCTAssertEqual(byName.run("pins", "forget", "sh1"), 0, byName.err)
+        XCTAssertTrue(byName.out.contains("also used by demo (the same address)"), byName.out)
+        try pin("127.0.0.1", 2222)
+        let byAddress = CLIHarness(environment: env)
+        XCTAssertEqual(byAddress.run("pins", "forget", "127.0.0.1:2222"), 0, byAddress.err)
+        XCTAssertTrue(byAddress.out.contains("used by sh1, demo (the same address)"), byAddress.out)
+    }
+
     /// Issue 32: a mistyped name gets "did you mean" among what has pins only: a registry name
     /// whose address is pinned, or a pinned host; a registered host without a pin is not guessed.
     func testAMistypedNameSuggestsOnlyWhatHasPins() throws {

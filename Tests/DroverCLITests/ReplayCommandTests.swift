@@ -147,5 +147,6 @@ final class ReplayCommandTests: XCTestCase {
         let cli = CLIHarness()
         XCTAssertEqual(cli.run("replay", "--help"), 0)
         XCTAssertTrue(cli.out.contains("click:COL,ROW"), cli.out)
+        XCTAssertTrue(cli.out.contains("\n--speed X plays X times as fast"), "not wrapped mid-sentence: \(cli.out)")
     }
 }

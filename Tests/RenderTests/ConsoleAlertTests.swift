@@ -43,6 +43,8 @@ final class ConsoleAlertTests: XCTestCase {
         XCTAssertEqual(Style.detect(environment: ["TERM": "foot"]), .osc777)
         XCTAssertEqual(Style.detect(environment: ["TERM": "xterm-256color"]), .bell)
         XCTAssertEqual(Style.detect(environment: [:]), .bell)
+        XCTAssertEqual(Style.detect(environment: ["TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color"]), .bell,
+                       "tmux does not pass notifications on")
         XCTAssertFalse(Style.bell.isDesktop)
     }
 

@@ -87,7 +87,7 @@ final class AttachForwardTests: XCTestCase {
             $0.contains("forwards \(localPort) ") && $0.contains("127.0.0.1:\(remotePort) (0 open)")
         }
         try harness.keys("Escape")
-        try harness.waitUntil("the host list to close") { !$0.contains("digit or arrows + Enter") }
+        try harness.waitUntil("the host list to close") { !$0.contains("arrows + Enter: switch") }
         try harness.keys("C-]", "d")
         let (status, screen) = try harness.waitForExit()
         XCTAssertEqual(status, 0)

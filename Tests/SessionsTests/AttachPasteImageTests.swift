@@ -124,7 +124,7 @@ final class AttachPasteImageTests: XCTestCase {
         try bracketedPaste(png)
         try harness.type("_after-$((4+5))\n")
         try harness.waitFor("e2e: the picture was not uploaded and the paste went through as typed; its sshd needs SFTP ('Subsystem sftp')")
-        // The reason was seen above; it is a 2 s banner, which a loaded machine may have taken
+        // The reason was seen above; it is a banner of a few seconds, which a loaded machine may have taken
         // down by the time the echo shows, so it is not looked for again here.
         try harness.waitFor("\(png)_after-9")
         // Once the banner is down, the help key still shows the whole reason (issue 32).

@@ -52,7 +52,7 @@ final class AttachRemoteForwardTests: XCTestCase {
             $0.contains("remote \(remotePort) → 127.0.0.1:\(localPort) (")
         }
         try harness.keys("Escape")
-        try harness.waitUntil("the host list to close") { !$0.contains("digit or arrows + Enter") }
+        try harness.waitUntil("the host list to close") { !$0.contains("arrows + Enter: switch") }
         try harness.type("exit\n")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }

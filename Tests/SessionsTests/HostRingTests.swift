@@ -104,6 +104,18 @@ final class HostRingTests: XCTestCase {
         XCTAssertEqual(picker.result, .picked(1))
     }
 
+    /// The hint says what the keys do: a digit switches at once, arrows need Enter.
+    func testPickerHintSaysADigitSwitchesAtOnce() {
+        let box = HostPicker(count: 2, selection: 0).overlay(names: ["a", "b"], states: ["", ""], front: 0)
+        XCTAssertEqual(box.lines.last, "digit: switch   arrows + Enter: switch   Esc: cancel")
+    }
+
+    /// `ctrl+] X` says a session keeps running only of a herdr host that attached.
+    func testClosePromptSaysTheSessionKeepsRunningOnlyWhereOneWasReached() {
+        XCTAssertTrue(HostFactory.closePrompt("a", keepsSession: true).lines[0].contains("keeps running"))
+        XCTAssertFalse(HostFactory.closePrompt("a", keepsSession: false).lines.joined().contains("keeps running"))
+    }
+
     func testPickerEscapeCancelsAndOtherKeysAreIgnored() {
         var picker = HostPicker(count: 2, selection: 1)
         picker.handle(.text("7"))

@@ -17,11 +17,32 @@ final class SignalRulesTests: XCTestCase {
         XCTAssertTrue(limit.allows(at: t0 + .seconds(2)))
     }
 
-    func testNotificationsAreLimitedPerInterval() {
-        var limit = RateLimit.notification
-        XCTAssertTrue(limit.allows(at: t0))
-        XCTAssertFalse(limit.allows(at: t0 + .seconds(4)))
-        XCTAssertTrue(limit.allows(at: t0 + .seconds(5)))
+    /// One per interval; one that comes sooner waits for the interval and a newer one replaces
+    /// it (counted), so an agent's "needs input" after its "done" is not lost (trial of issue 32).
+    func testNotificationsWithinTheIntervalWaitAndTheNewestGoesOut() {
+        var throttle = NotificationThrottle()
+        XCTAssertEqual(throttle.offer("done", at: t0), .now)
+        XCTAssertEqual(throttle.offer("working", at: t0 + .seconds(1)), .later(t0 + .seconds(5)))
+        XCTAssertEqual(throttle.offer("needs input", at: t0 + .seconds(2)), .replaced)
+        XCTAssertEqual(throttle.dropped, 1)
+        XCTAssertEqual(throttle.take(at: t0 + .seconds(5)), "needs input")
+        XCTAssertNil(throttle.take(at: t0 + .seconds(5)))
+        XCTAssertEqual(throttle.offer("again", at: t0 + .seconds(9)), .later(t0 + .seconds(10)),
+                       "the interval counts from the one that went out last")
+        XCTAssertEqual(throttle.take(at: t0 + .seconds(10)), "again")
+        XCTAssertEqual(throttle.offer("later", at: t0 + .seconds(15)), .now)
+    }
+
+    func testTheHostListCountsNotificationsThatNeverWentOut() {
+        var alerts = HostAlerts()
+        XCTAssertNil(alerts.describe(at: t0))
+        _ = alerts.notifications.offer("a", at: t0)
+        _ = alerts.notifications.offer("b", at: t0)
+        _ = alerts.notifications.offer("c", at: t0)
+        _ = alerts.notifications.offer("d", at: t0)
+        XCTAssertEqual(alerts.describe(at: t0), "2 notifications not sent (one per 5 s)")
+        alerts.note(.bell, at: t0)
+        XCTAssertEqual(alerts.describe(at: t0), "bell just now · 2 notifications not sent (one per 5 s)")
     }
 
     func testCollectTakesOnlyWhatIsNew() {

@@ -20,6 +20,12 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(line.text(width: 500), "mac (2/3) · pi: bell · recording stopped: disk full · 12 typed bytes wait to be sent · 1 forward · mac: connecting · RTT 212 ms")
     }
 
+    /// The banner that says guesses are on names the round trip: the line says it once.
+    func testTheRoundTripIsSaidOnce() {
+        let on = "mac: drawing typed keys before the host echoes them (RTT 35 ms)"
+        XCTAssertEqual(StatusLine(banner: on, prediction: "RTT 35 ms").text(width: 200), on)
+    }
+
     func testHiddenHostsMarksAloneAreALine() {
         XCTAssertEqual(StatusLine(alerts: "pi: 2 bells", forwards: "1 forward").text(width: 80), "pi: 2 bells · 1 forward")
     }
@@ -73,6 +79,30 @@ final class StatusLineTests: XCTestCase {
         let now = ContinuousClock.now
         let banner = StatusLine.Banner("mac (2/3)", from: now)
         XCTAssertEqual(banner.text(at: now), "mac (2/3)")
-        XCTAssertNil(banner.text(at: now.advanced(by: StatusLine.Banner.shownFor)))
+        XCTAssertNil(banner.text(at: now.advanced(by: banner.shownFor)))
+    }
+
+    /// A banner drawn cut says, for a while after it goes, which key shows it whole.
+    func testACutBannerLeavesAReminderOfTheKeyThatShowsIt() {
+        let now = ContinuousClock.now
+        var banner = StatusLine.Banner("no host named 'demmo'", from: now)
+        let after = now.advanced(by: banner.shownFor)
+        XCTAssertNil(banner.text(at: after), "one shown whole just goes")
+        banner.markCut()
+        XCTAssertFalse(banner.isUp(at: after))
+        XCTAssertEqual(banner.text(at: after), "\(PrefixKeyHandler.keys(for: .help)) shows the last message")
+        XCTAssertNil(banner.text(at: after.advanced(by: StatusLine.Banner.reminderFor)))
+    }
+
+    /// A long note (the no-SFTP paste reason) stays up long enough to read, not two seconds,
+    /// but not for ever: eight seconds at most.
+    func testALongBannerStaysLongerThanAShortOneUpToEightSeconds() {
+        let now = ContinuousClock.now
+        let long = "pasting a picture needs SFTP on mac, and its sshd has no sftp subsystem; "
+            + "ask its admin to enable one or paste text instead"
+        let banner = StatusLine.Banner(long, from: now)
+        XCTAssertEqual(banner.text(at: now.advanced(by: .seconds(5))), long, "two seconds is too short to read it")
+        XCTAssertEqual(StatusLine.Banner.shownFor("mac (2/3)"), .milliseconds(2600))
+        XCTAssertEqual(StatusLine.Banner.shownFor(String(repeating: "word ", count: 100)), .seconds(8))
     }
 }

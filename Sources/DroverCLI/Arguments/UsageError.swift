@@ -7,6 +7,9 @@ public struct UsageError: Error, Equatable, Sendable {
     public var unknownOption: String?
     /// The subcommand the command does not have, as typed (for "did you mean").
     public var unknownCommand: String?
+    /// False when the message already says where to look (`drover help atach`): no
+    /// "Run 'drover help …' for usage." line is added under it.
+    public var addsHelpLine = true
 
     public init(_ message: String, command: String? = nil) {
         self.message = message

@@ -93,7 +93,8 @@ enum AttachCommand {
             notifies for --command hosts and for a hidden host's bell. A task's progress (OSC 9;4)
             shows in the status line and the host list.
             --record FILE.cast writes what the first HOST sends as an asciicast v2 file (0600, a new
-            file only): 'asciinema play' plays it back; 'drover replay FILE.cast' prints its final screen.
+            file only): 'drover replay FILE.cast --play' plays it back in this terminal (so does
+            'asciinema play'); 'drover replay FILE.cast' prints its final screen.
             On a slow link Drover draws the keys you type at a prompt before the host echoes them
             (--predict, default auto: on when the measured round trip is over 30 ms, off again
             under 20 ms). Guesses are underlined until the host confirms them and removed if it

@@ -8,8 +8,10 @@ enum HelpCommand {
             for name in args.positionals {
                 guard let sub = target.subcommand(named: name) else {
                     let guess = Suggestion.question(for: name, among: target.subcommands.filter { !$0.hidden }.map(\.name))
-                    throw UsageError("no command '\(args.positionals.joined(separator: " "))'"
-                                     + (guess.map { "; \($0)" } ?? "") + "; run 'drover help' for the list")
+                    var error = UsageError("no command '\(args.positionals.joined(separator: " "))'"
+                                           + (guess.map { "; \($0)" } ?? "") + "; run 'drover help' for the list")
+                    error.addsHelpLine = false
+                    throw error
                 }
                 target = sub
             }

@@ -37,6 +37,20 @@ enum PinsCommand {
         return registered.map(\.name) + pinned.map(\.token)
     }
 
+    /// Pins are kept by address and port, so forgetting one forgets it for every registry name
+    /// with that address: those names are said (besides `except`, the name given), since their
+    /// next connection asks about the key again too.
+    static func sharingNote(host: String, port: Int, except given: String?, root: DroverRoot) -> String? {
+        let names = ((try? HostStore(root: root).load())?.hosts ?? [])
+            .filter { HostName.normalized($0.hostname) == HostName.normalized(host) && $0.port == port && $0.name != given }
+            .map(\.name)
+        guard !names.isEmpty else { return nil }
+        let list = names.map { SafeText.escaped($0) }.joined(separator: ", ")
+        return given == nil
+            ? "This pin was used by \(list) (the same address); the next connection asks about the key again."
+            : "This pin was also used by \(list) (the same address); its next connection asks about the key again too."
+    }
+
     /// Left-aligned columns two spaces apart; the last column is not padded.
     static func table(_ rows: [[String]]) -> String {
         let rows = rows.map { $0.map { SafeText.escaped($0) } }
@@ -54,7 +68,8 @@ enum PinsCommand {
         details: """
             Removes the pins of exactly HOST on PORT (22 when no port is given); other ports of \
             the same host keep theirs. NAME, a registry name (see 'drover hosts'), stands for \
-            that host's address and port. Write IPv6 addresses as [::1]:2222, or bare (::1) for \
+            that host's address and port; pins are kept by address, so other names with that \
+            address and port lose theirs too (the output names them). Write IPv6 addresses as [::1]:2222, or bare (::1) for \
             port 22. The next connection shows the host's key and asks before pinning it again.
             """,
         operands: .hosts,
@@ -83,6 +98,7 @@ enum PinsCommand {
             for entry in removed {
                 ctx.print("Forgot \(name) \(entry.keyType) \(entry.fingerprint)\(entry.isHashed ? " (a hashed line)" : "")")
             }
+            if let sharing = sharingNote(host: host, port: port, except: entry, root: ctx.root) { ctx.print(sharing) }
             if !(try pins.pins(host: host, port: port)).isEmpty {
                 ctx.printError("Note: a wildcard line in \(pins.path) still matches \(name); edit that file to remove it.")
             }

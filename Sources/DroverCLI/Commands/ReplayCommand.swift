@@ -41,8 +41,8 @@ enum ReplayCommand {
             --play shows the recording in this terminal in real time, drawn by Drover's
             renderer as attach draws a host: an asciicast at its event times, a typescript
             at the times of its --timing file (from 'script --log-timing FILE'), anything
-            else at \(Int(PlaybackSchedule.steadyBytesPerSecond)) bytes a second. --speed X plays X
-            times as fast (0.1 to 1000). Space pauses and resumes, q quits; the last screen
+            else at \(Int(PlaybackSchedule.steadyBytesPerSecond)) bytes a second.
+            --speed X plays X times as fast (0.1 to 1000). Space pauses and resumes, q quits; the last screen
             stays until q. The terminal's title says playing, paused or ended.
             """,
         options: [

@@ -9,7 +9,7 @@ import VT
 /// interval); a hidden host gets a mark in the status line and the host list, keeps its last
 /// clipboard write until it comes to the front. A notification from a host that notifies
 /// (`NotifyChoice`: herdr hosts by default) becomes a desktop notification naming it (at most
-/// one per host per interval); on a terminal without them (`.bell`) the front host's text
+/// one per host per interval; the newest of the rest goes out when the interval allows); on a terminal without them (`.bell`) the front host's text
 /// stays in the status line. Each host's OSC 9;4 progress shows there too (ADR 0029).
 ///
 /// Links report after each read (`report`); what reaches the local terminal goes through
@@ -29,6 +29,9 @@ final class AlertCentre {
     private var remoteCopies = ClipboardCoalescer()
     /// The coalescer's next flush (it asks for one only when none is pending).
     private let copyFlush: LoopTimer
+    /// Per host, when its waiting notification goes out (`NotificationThrottle`).
+    private var notificationTimers: [LoopTimer]
+    private let loop: EventLoop
     /// `--copy-command`, one run at a time (nil: copies go out as OSC 52).
     private let copyQueue: CopyQueue?
     /// Where copy threads report a failure, on the loop.
@@ -45,6 +48,8 @@ final class AlertCentre {
         self.alerts = Array(repeating: HostAlerts(), count: hosts.count)
         self.notify = notify
         copyFlush = LoopTimer(on: loop)
+        notificationTimers = hosts.map { _ in LoopTimer(on: loop) }
+        self.loop = loop
         self.signal = signal
         let copyFailures = try loop.mailbox(handler: copyFailed)
         self.copyFailures = copyFailures
@@ -59,11 +64,13 @@ final class AlertCentre {
         notify.add(hosts.count, runsHerdr: runsHerdr)
         hosts.append(host)
         alerts.append(HostAlerts())
+        notificationTimers.append(LoopTimer(on: loop))
     }
 
     /// Stops taking copy failures (Drover is ending).
     func close() {
         _ = copyFailures.close()
+        for timer in notificationTimers { timer.cancel() }
     }
 
     // MARK: What hosts report
@@ -165,9 +172,20 @@ final class AlertCentre {
         }
     }
 
-    /// For a host that notifies: a desktop notification titled with the host's name.
+    /// For a host that notifies: a desktop notification titled with the host's name, now or,
+    /// within the interval, when it allows (the newest waiting one).
     private func notifyAbout(_ index: Int, _ body: String, at now: ContinuousClock.Instant) {
-        guard notify.notifies(index), alerts[index].notificationLimit.allows(at: now) else { return }
-        signal(.notification(title: "drover: \(hosts[index].name)", body: body))
+        guard notify.notifies(index) else { return }
+        switch alerts[index].notifications.offer(body, at: now) {
+        case .now:
+            signal(.notification(title: "drover: \(hosts[index].name)", body: body))
+        case .later(let when):
+            notificationTimers[index].schedule(at: when) { [weak self] in
+                guard let self, let body = alerts[index].notifications.take(at: .now) else { return }
+                signal(.notification(title: "drover: \(hosts[index].name)", body: body))
+            }
+        case .replaced:
+            break
+        }
     }
 }

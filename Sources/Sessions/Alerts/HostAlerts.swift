@@ -35,8 +35,8 @@ struct HostAlerts: Equatable, Sendable {
     private(set) var progress: RemoteProgress?
     /// A hidden host's last clipboard write, applied when it comes to the front.
     var pendingClipboard: [UInt8]?
-    /// At most one desktop notification per interval for this host.
-    var notificationLimit = RateLimit.notification
+    /// At most one desktop notification per interval for this host; the newest of the rest waits.
+    var notifications = NotificationThrottle()
     private var seenBells = 0
     private var seenNotifications = 0
     private var seenProgress = 0
@@ -73,18 +73,20 @@ struct HostAlerts: Equatable, Sendable {
         mark = nil
     }
 
-    /// "bell 2 min ago", "3 bells just now", "“build done” 1 h ago"; nil without a mark.
+    /// "bell 2 min ago", "3 bells just now", "“build done” 1 h ago", then the progress and how
+    /// many notifications were replaced before they could go out; nil when there is none of it.
     func describe(at now: ContinuousClock.Instant) -> String? {
-        let progressText = progress.map { "progress \($0.summary)" }
-        guard let mark else { return progressText }
-        let what: String
-        switch mark.kind {
-        case .bell:
-            what = mark.count == 1 ? "bell" : "\(mark.count) bells"
-        case .notification(let text):
-            what = text.isEmpty ? "notified" : "“\(text)”"
+        let markText = mark.map { mark -> String in
+            switch mark.kind {
+            case .bell: return "\(mark.count == 1 ? "bell" : "\(mark.count) bells") \(Self.age(now - mark.last))"
+            case .notification(let text): return "\(text.isEmpty ? "notified" : "“\(text)”") \(Self.age(now - mark.last))"
+            }
         }
-        return ["\(what) \(Self.age(now - mark.last))", progressText].compactMap { $0 }.joined(separator: " · ")
+        let dropped = notifications.dropped
+        let droppedText = dropped == 0 ? nil
+            : "\(dropped) notification\(dropped == 1 ? "" : "s") not sent (one per \(NotificationThrottle.interval.components.seconds) s)"
+        let parts = [markText, progress.map { "progress \($0.summary)" }, droppedText].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// "just now" under 10 s, then seconds, minutes, hours.

@@ -1,5 +1,5 @@
-/// At most one event per `interval`: a remote that rings the bell in a loop (or floods
-/// notifications) gives the person one bell per interval, not a storm.
+/// At most one event per `interval`: a remote that rings the bell in a loop gives the person
+/// one bell per interval, not a storm.
 struct RateLimit: Equatable, Sendable {
     let interval: Duration
     private var last: ContinuousClock.Instant?
@@ -15,8 +15,6 @@ struct RateLimit: Equatable, Sendable {
         return true
     }
 
-    /// The local bell: at most two a second.
+    /// The local bell: at most two a second (desktop notifications: `NotificationThrottle`).
     static var bell: RateLimit { RateLimit(interval: .milliseconds(500)) }
-    /// Desktop notifications: at most one every five seconds per host.
-    static var notification: RateLimit { RateLimit(interval: .seconds(5)) }
 }
