@@ -159,7 +159,11 @@ public struct ConnectionPlan {
         return HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, ask: { unknown in
             var unknown = unknown
             unknown.keyFile = file
-            unknown.keyFileHere = here ? file.flatMap(LocalHostKeyFile.key(in:)) : nil
+            switch here ? file.flatMap(LocalHostKeyFile.read) : nil {
+            case .key(let key): unknown.keyFileHere = key
+            case .refused(let why): unknown.keyFileNotRead = why
+            case nil: break
+            }
             return ask(unknown)
         })
     }
