@@ -48,7 +48,7 @@ public struct ConnectionPlan {
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
-                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.connectArguments,
+                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.attachArguments,
                                                                                     register: target.registerArguments),
                   identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
                   commandLineName: entry?.name ?? target.endpoint.description,
