@@ -45,7 +45,7 @@ let package = Package(
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
         .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
-        .target(name: "SSH", dependencies: ["LibC", "Loop", "Identity", "TextSafety", "CLibSSH2"]),
+        .target(name: "SSH", dependencies: ["LibC", "Files", "Loop", "Identity", "TextSafety", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
         .target(name: "Pairing", dependencies: [

@@ -47,9 +47,10 @@ public enum Drover {
             if usage.addsHelpLine { context.printError("Run 'drover help\(helpName)' for usage.") }
             return 2
         } catch {
-            let names = { (try? HostStore(root: context.root).load())?.hosts.map(\.name) ?? [] }
+            let hosts = { (try? HostStore(root: context.root).load())?.hosts ?? [] }
             let configured = { SSHConfigLookup(environment: context.environment).hostNames }
-            let message = HostNameSuggestion.message(for: error, registered: names, configured: configured)
+            let message = HostNameSuggestion.message(for: error, registered: { hosts().map(\.name) }, configured: configured,
+                                                     reached: { hosts().flatMap { [$0.hostname] + ($0.aliases ?? []) } })
             context.printError("drover: " + (message ?? "\(error)"))
             return 1
         }

@@ -11,14 +11,19 @@ import SSH
 enum HostNameSuggestion {
     /// `error`'s message with "Did you mean 'NAME'?" after its first sentence when it is an
     /// unknown host name close to a registered one (or, for a name that reached DNS, to a
-    /// Host of ~/.ssh/config, which `configured` lists); nil for any other error.
-    static func message(for error: Error, registered: () -> [String], configured: () -> [String] = { [] }) -> String? {
+    /// Host of ~/.ssh/config, which `configured` lists); nil for any other error. A name DNS
+    /// failed on that a registered entry uses (`reached`: each entry's hostname and aliases) is
+    /// not a typo: DNS is down or the entry is wrong, so no other host is suggested.
+    static func message(for error: Error, registered: () -> [String], configured: () -> [String] = { [] },
+                        reached: () -> [String] = { [] }) -> String? {
         let typed: String, names: [String]
         switch error {
         case let AttachTargetError.unknown(text, known): (typed, names) = (text, known)
         case let HostStoreError.notFound(name): (typed, names) = (name, registered())
         case let unresolved as UnresolvedHostName: return "\(unresolved)"   // asks among the config's names too
         case let SSHError.hostNotFound(host, _), let SSHError.jumpHost(_, .hostNotFound(host, _)):
+            let own = (registered() + reached()).map { $0.lowercased() }
+            guard !own.contains(host.lowercased()) else { return nil }
             (typed, names) = (host, registered() + configured())
         default: return nil
         }

@@ -169,7 +169,7 @@ public struct HostEntry: Codable, Equatable, Sendable {
         if let proxyCommand { try HostRules.checkCommand(proxyCommand) }
         if let connectTimeout { try HostRules.checkSeconds(connectTimeout, field: "connectTimeout") }
         if let keepalive { try HostRules.checkSeconds(keepalive, field: "keepalive") }
-        if let hostKeyFile { try HostRules.checkHostKeyFile(hostKeyFile) }
+        if let hostKeyFile { try HostRules.checkHostKeyFile(hostKeyFile, windows: platform == .windows) }
     }
 
     /// True when `text` is this entry's name or one of its aliases.

@@ -30,12 +30,16 @@ public enum HostRules {
     }
 
     public static let hostKeyFileRule =
-        "a host key file is an absolute path (on the host) of 1-4096 bytes ending in .pub, without control characters"
+        "a host key file is an absolute path (on the host; C:\\… on a Windows host) of 1-4096 bytes ending in .pub, "
+        + "without control characters"
 
-    /// `hostKeyFile`: where the host keeps the public key its sshd serves, as the trust question names it.
-    public static func checkHostKeyFile(_ path: String) throws {
+    /// `hostKeyFile`: where the host keeps the public key its sshd serves, as the trust question
+    /// names it. A Windows host's OpenSSH keeps it under a drive (`C:\ProgramData\ssh\…`).
+    public static func checkHostKeyFile(_ path: String, windows: Bool = false) throws {
         let bytes = Array(path.utf8)
-        guard (1...4096).contains(bytes.count), path.hasPrefix("/"), path.hasSuffix(".pub"),
+        let drive = bytes.count > 3 && (bytes[0] | 0x20) >= 0x61 && (bytes[0] | 0x20) <= 0x7a && bytes[1] == 0x3a
+            && (bytes[2] == 0x5c || bytes[2] == 0x2f)
+        guard (1...4096).contains(bytes.count), path.hasPrefix("/") || (windows && drive), path.hasSuffix(".pub"),
               !bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
             throw HostValidationError(field: "hostKeyFile", value: path, rule: hostKeyFileRule)
         }

@@ -60,10 +60,16 @@ public struct Overlay: Hashable, Sendable {
 
     private func composeBox(title: String, into frame: inout Frame) {
         let maxInner = max(frame.columns - 4, 1)
-        let widest = ([title] + lines).map(Self.width).max() ?? 0
+        var widest = ([title] + lines).map(Self.width).max() ?? 0
+        var all = lines.flatMap { Self.wrap($0, width: min(max(widest, 1), maxInner)) }
+        if all.count + 2 > frame.rows {
+            // Wide enough for the note that says how many rows are left out.
+            widest = max(widest, Self.width(Self.leftOut(all.count)))
+            all = lines.flatMap { Self.wrap($0, width: min(max(widest, 1), maxInner)) }
+        }
         let inner = min(max(widest, 1), maxInner)
-        let wrapped = lines.flatMap { Self.wrap($0, width: inner) }
-        let height = min(wrapped.count + 2, frame.rows)
+        let height = min(all.count + 2, frame.rows)
+        let wrapped = Self.fitted(all, rows: max(height - 2, 0), keepingLast: showsCursor)
         let boxWidth = min(inner + 4, frame.columns)
         let top = (frame.rows - height) / 2
         let left = (frame.columns - boxWidth) / 2
@@ -92,6 +98,18 @@ public struct Overlay: Hashable, Sendable {
         }
         if showsCursor, let (row, column) = cursor { place(cursorAt: row, column, in: &frame) }
     }
+
+    /// `rows` of `wrapped`: when they do not all fit, a row says how many are left out rather than
+    /// the box ending mid-list (the key help at 80x20). A box that takes an answer keeps its
+    /// last row (the question) below that note.
+    static func fitted(_ wrapped: [String], rows: Int, keepingLast: Bool) -> [String] {
+        guard wrapped.count > rows, rows > 0 else { return wrapped }
+        let tail = keepingLast && rows >= 2 ? [wrapped[wrapped.count - 1]] : []
+        let kept = rows - 1 - tail.count
+        return wrapped.prefix(kept) + [leftOut(wrapped.count - kept - tail.count)] + tail
+    }
+
+    private static func leftOut(_ count: Int) -> String { "… \(count) more: enlarge the window" }
 
     /// Draws `text` from `column`, at most `width` columns; returns the column after the text.
     @discardableResult

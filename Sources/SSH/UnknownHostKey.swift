@@ -1,3 +1,4 @@
+import Files
 import Identity
 
 /// A presented host key that is not pinned for its host and port, as the trust question shows
@@ -12,6 +13,9 @@ public struct UnknownHostKey: Sendable, Equatable {
     /// `keyFile`'s key as read on this computer, when the host is this computer: its
     /// fingerprint is shown beside the presented one, so both are on the screen at once.
     public var keyFileHere: SSHPublicKey?
+    /// Why `keyFile` on this computer was not read (a FIFO, another user's file), when that is
+    /// so: said in one line, so a missing fingerprint is not a silent surprise.
+    public var keyFileNotRead: String?
 
     public init(key: PresentedHostKey, otherPins: [SSHPublicKey] = []) {
         self.key = key
@@ -37,15 +41,24 @@ public struct UnknownHostKey: Sendable, Equatable {
         }
         lines.append("Its \(key.keyType) host key fingerprint is \(key.fingerprint).")
         if let keyFile, let here = keyFileHere {
-            lines.append("This computer is that host: 'ssh-keygen -lf \(keyFile)' here shows \(here.fingerprint).")
+            // A loopback port may be forwarded to another computer (ssh -L, a container's -p),
+            // so this states a fact about the file here, not that the host is this computer.
+            let quoted = FileSafety.shellQuoted(keyFile)
+            lines.append("This computer's copy of \(quoted) holds \(here.fingerprint).")
             if here.type != key.keyType {
                 lines.append("That file holds its \(here.type) key, not this \(key.keyType) one: compare with the .pub of its \(key.keyType) HostKey.")
+            } else if here.fingerprint == key.fingerprint {
+                lines.append("They match: the server holds that file's key.")
             } else {
-                lines.append(here.fingerprint == key.fingerprint ? "Compare the two fingerprints above."
-                             : "The two differ: the server is not serving that file's key. Type 'no' unless you know why.")
+                lines.append("They differ: if port \(key.port) is forwarded to another computer (ssh -L, a container), "
+                             + "compare with \(quoted) there; otherwise type 'no'.")
             }
+            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf \(quoted)).")
         } else if let keyFile {
-            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf \(keyFile)).")
+            if let why = keyFileNotRead {
+                lines.append("This computer's copy of \(FileSafety.shellQuoted(keyFile)) is not shown: \(why).")
+            }
+            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf \(FileSafety.shellQuoted(keyFile))).")
         } else if key.port == 22 {
             lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).")
         } else {

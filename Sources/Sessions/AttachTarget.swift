@@ -224,9 +224,16 @@ public struct AttachTarget: Equatable, Sendable {
 
     /// The arguments of `drover attach` that reach this target again, shell-quoted: `mac`,
     /// `mac --session play` or `127.0.0.1 -J box -p 2222`.
-    public var attachArguments: String {
-        ([displayName] + oneOffArguments + (sessionOverride.map { ["--session", $0] } ?? []))
-            .map(FileSafety.shellQuoted).joined(separator: " ")
+    public var attachArguments: String { attachArguments(without: []) }
+
+    /// `attachArguments` without the one-off flags named (each with its value): `key install`'s
+    /// closing hint leaves out the `--auth password` that the installed key makes needless.
+    public func attachArguments(without flags: Set<String>) -> String {
+        var words = [displayName], rest = oneOffArguments[...]
+        while let flag = rest.popFirst() {
+            if flags.contains(flag) { rest = rest.dropFirst() } else { words.append(flag) }
+        }
+        return (words + (sessionOverride.map { ["--session", $0] } ?? [])).map(FileSafety.shellQuoted).joined(separator: " ")
     }
 
     /// The arguments that reach this host again for any command that connects (`drover
@@ -243,9 +250,11 @@ public struct AttachTarget: Equatable, Sendable {
     }
 
     /// What follows `drover hosts add NAME` to register this host as it was reached: the
-    /// address (user and port in it) and the one-off flags `hosts add` takes too (-J, -i, --auth).
+    /// address (user and port in it), or `--ssh-config ALIAS` for a host ~/.ssh/config gave
+    /// (its ProxyJump and IdentityFile stay with it), and the one-off flags `hosts add` takes
+    /// too (-J, -i, --auth).
     public var registerArguments: String {
-        var words = [endpoint.description], rest = oneOffArguments[...]
+        var words = host?.sshConfig.map { ["--ssh-config", $0] } ?? [endpoint.description], rest = oneOffArguments[...]
         while let flag = rest.popFirst() {
             let value = rest.popFirst()
             if ["-J", "-i", "--auth"].contains(flag), let value { words += [flag, value] }

@@ -48,7 +48,7 @@ public struct ConnectionPlan {
         self.init(endpoint: target.endpoint, auth: target.host?.auth ?? AuthMethod.defaultOrder,
                   identity: target.host?.identity, sshKnownHosts: target.host?.sshKnownHosts,
                   legacy: target.legacyAlgorithms,
-                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.connectArguments,
+                  setting: entry.map { .registered(name: $0.name) } ?? .address(target.endpoint, attach: target.attachArguments,
                                                                                     register: target.registerArguments),
                   identitiesOnly: target.identitiesOnly || target.host?.identitiesOnly == true, host: entry,
                   commandLineName: entry?.name ?? target.endpoint.description,
@@ -159,7 +159,11 @@ public struct ConnectionPlan {
         return HostKeyTrust(knownHosts: pins, openSSH: openSSHPins, note: note, pinsOpenSSHMatch: pinsOpenSSHMatch, ask: { unknown in
             var unknown = unknown
             unknown.keyFile = file
-            unknown.keyFileHere = here ? file.flatMap(LocalHostKeyFile.key(in:)) : nil
+            switch here ? file.flatMap(LocalHostKeyFile.read) : nil {
+            case .key(let key): unknown.keyFileHere = key
+            case .refused(let why): unknown.keyFileNotRead = why
+            case nil: break
+            }
             return ask(unknown)
         })
     }

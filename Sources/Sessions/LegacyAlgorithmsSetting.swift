@@ -7,7 +7,7 @@ enum LegacyAlgorithmsSetting: Equatable {
     /// A registry host: its entry keeps the setting.
     case registered(name: String)
     /// A target given as an address: `attach` takes the setting for this run; `attach` is
-    /// what reaches it again (`AttachTarget.connectArguments`: the address and one-off flags),
+    /// what reaches it again (`AttachTarget.attachArguments`: the address, one-off flags, --session),
     /// `register` what `hosts add NAME` takes to keep it (`AttachTarget.registerArguments`).
     case address(SSHEndpoint, attach: String, register: String)
     /// A jump host given as an address: only a registered hop can keep a setting.

@@ -47,7 +47,8 @@ final class DidYouMeanTests: XCTestCase {
         XCTAssertFalse(h.err.contains("drover help help"), "one line says where to look: \(h.err)")
         let sub = CLIHarness(environment: env)
         XCTAssertEqual(sub.run("help", "hosts", "shwo"), 2)
-        XCTAssertTrue(sub.err.contains("no command 'hosts shwo'; did you mean 'show'?"), sub.err)
+        XCTAssertTrue(sub.err.contains("no command 'hosts shwo'; did you mean 'hosts show'? Run 'drover help' for the list"), sub.err)
+        XCTAssertFalse(sub.err.contains("?;"), sub.err)
     }
 
     /// A name that went to DNS (through ~/.ssh/config, which takes any name, or as a jump
@@ -60,6 +61,16 @@ final class DidYouMeanTests: XCTestCase {
         let hop = HostNameSuggestion.message(for: SSHError.jumpHost(hop: "lba", .hostNotFound(host: "lba", detail: "x")),
                                              registered: registered)
         XCTAssertTrue(hop?.hasSuffix("Did you mean 'lab'?") == true, hop ?? "nil")
+    }
+
+    /// A registered host's own address failing DNS (DNS down) is not a typo for another host:
+    /// `lab1` (hostname lab1) does not get "Did you mean 'lab2'?".
+    func testARegisteredHostsOwnAddressFailingDNSSuggestsNoOtherHost() {
+        let failed = SSHError.hostNotFound(host: "lab1", detail: "Temporary failure in name resolution")
+        XCTAssertNil(HostNameSuggestion.message(for: failed, registered: { ["lab1", "lab2"] }, reached: { ["lab1", "lab2"] }))
+        let aliased = SSHError.hostNotFound(host: "lab1.corp", detail: "x")
+        XCTAssertNil(HostNameSuggestion.message(for: aliased, registered: { ["lab1", "lab2"] }, reached: { ["lab1.corp", "lab2.corp"] }))
+        XCTAssertNil(HostNameSuggestion.message(for: SSHError.jumpHost(hop: "lab1", failed), registered: { ["lab1", "lab2"] }))
     }
 
     func testNothingCloseOrATieGetsNoGuess() {

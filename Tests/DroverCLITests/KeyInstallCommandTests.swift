@@ -50,8 +50,12 @@ final class KeyInstallCommandTests: XCTestCase {
         let line = try DeviceKey.loadOrCreate(root: DroverRoot(path: dir.file("drover"))).publicLine
         XCTAssertEqual(account.authorizedKeyLines(), [line])
 
-        let again = CLIHarness.checked(["key", "install", "e2e"], environment: env)
+        // Logged in with '--auth password' this time: the closing hint does not repeat it, as the
+        // key now lets attach in with no password.
+        let again = CLIHarness.checked(["key", "install", "e2e", "--auth", "password"], environment: env, input: [password])
         XCTAssertTrue(again.out.contains("already in ~/.ssh/authorized_keys on e2e; nothing added"), again.out)
+        XCTAssertTrue(again.out.contains("'drover attach e2e' needs no password now."), again.out)
+        XCTAssertFalse(again.out.contains("--auth"), again.out)
         XCTAssertEqual(account.authorizedKeyLines(), [line], "running it twice leaves one line")
 
         // `--auth device-key`: only the device key is offered, as 'attach e2e --auth device-key' would.

@@ -276,4 +276,11 @@ final class SSHConfigTargetTests: XCTestCase {
         let show = CLIHarness.checked(["hosts", "show", "work"], environment: env).out
         XCTAssertTrue(show.contains("ssh-config:") && show.contains("session:          main"), show)
     }
+
+    /// Advice that registers a host the config gave follows its Host: the resolved address
+    /// would lose its ProxyJump and IdentityFile.
+    func testAConfigHostIsRegisteredByFollowingItsHost() throws {
+        var resolver = TargetResolver(list: HostList([]), lookup: SSHConfigLookup(environment: env), flags: nil, localUser: user)
+        XCTAssertEqual(try resolver.resolve("viajump").registerArguments, "--ssh-config viajump")
+    }
 }

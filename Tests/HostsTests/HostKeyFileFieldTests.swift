@@ -22,4 +22,17 @@ final class HostKeyFileFieldTests: XCTestCase {
             XCTAssertThrowsError(try host.validate(), bad) { XCTAssertEqual(($0 as? HostValidationError)?.field, "hostKeyFile") }
         }
     }
+
+    /// A Windows host's OpenSSH keeps its keys under a drive: that absolute path is taken for a
+    /// windows host, and still refused for a unix one (where it would be a relative path).
+    func testAWindowsAbsolutePathIsTakenForAWindowsHost() throws {
+        let path = #"C:\ProgramData\ssh\ssh_host_ed25519_key.pub"#
+        var host = HostEntry(name: "pc", hostname: "100.64.1.2", user: "bob", platform: .windows)
+        host.hostKeyFile = path
+        XCTAssertNoThrow(try host.validate())
+        XCTAssertNoThrow(try HostRules.checkHostKeyFile("C:/ProgramData/ssh/ssh_host_ed25519_key.pub", windows: true))
+        XCTAssertThrowsError(try HostRules.checkHostKeyFile(#"ProgramData\ssh\key.pub"#, windows: true))
+        host.platform = .unix
+        XCTAssertThrowsError(try host.validate()) { XCTAssertEqual(($0 as? HostValidationError)?.field, "hostKeyFile") }
+    }
 }

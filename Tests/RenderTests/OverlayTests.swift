@@ -101,4 +101,20 @@ final class OverlayTests: XCTestCase {
             }
         }
     }
+
+    /// A box taller than the screen says what it left out on its last row instead of ending
+    /// mid-list; a question box keeps its question (the last line) below that note.
+    func testABoxThatDoesNotFitSaysHowManyLinesAreLeftOut() {
+        let lines = (1...10).map { "key \($0)" }
+        let help = Overlay.box(title: "keys", lines: lines).composed(onto: Frame(columns: 40, rows: 6))
+        let texts = (0..<6).map { help.rowText($0) }
+        XCTAssertTrue(texts[1].contains("key 1") && texts[3].contains("key 3"), "\(texts)")
+        XCTAssertTrue(texts[4].contains("… 7 more: enlarge the window"), "\(texts)")
+        XCTAssertTrue(texts[5].contains("└"), "\(texts)")
+        let asking = Overlay.box(title: "Trust", lines: lines + ["Type yes:"], showsCursor: true)
+            .composed(onto: Frame(columns: 40, rows: 6))
+        let asked = (0..<6).map { asking.rowText($0) }
+        XCTAssertTrue(asked[3].contains("… 8 more: enlarge the window") && asked[4].contains("Type yes:"), "\(asked)")
+        XCTAssertEqual(asking.cursorRow, 4)
+    }
 }

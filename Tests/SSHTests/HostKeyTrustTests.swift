@@ -159,11 +159,28 @@ final class HostKeyTrustTests: XCTestCase {
         let served = try SSHPublicKey(line: String(contentsOfFile: pub, encoding: .utf8))
         unknown.keyFileHere = served
         let here = unknown.question
-        XCTAssertTrue(here.contains("'ssh-keygen -lf \(pub)' here shows \(try fixture.sshd.hostKeyFingerprint())."), here)
-        XCTAssertTrue(here.contains("Compare the two fingerprints above."), here)
+        // A fact about the file here, not a claim that a loopback host is this computer (issue 32
+        // review: a loopback port is often forwarded to another machine).
+        XCTAssertTrue(here.contains("This computer's copy of \(pub) holds \(try fixture.sshd.hostKeyFingerprint())."), here)
+        XCTAssertFalse(here.contains("This computer is that host"), here)
+        XCTAssertTrue(here.contains("They match: the server holds that file's key."), here)
+        XCTAssertTrue(here.contains("Compare it with the fingerprint on that computer (ssh-keygen -lf \(pub))."), here)
         unknown.keyFileHere = try Ed25519KeyPair().sshPublicKey
-        XCTAssertTrue(unknown.question.contains("The two differ"), unknown.question)
+        let differ = unknown.question
+        XCTAssertTrue(differ.contains("They differ: if port \(fixture.endpoint.port) is forwarded to another computer "
+                                      + "(ssh -L, a container), compare with \(pub) there; otherwise type 'no'."), differ)
+        XCTAssertTrue(differ.contains("Compare it with the fingerprint on that computer (ssh-keygen -lf \(pub))."), differ)
         unknown.keyFileHere = SSHPublicKey(type: "ecdsa-sha2-nistp256", blob: served.blob)
         XCTAssertTrue(unknown.question.contains("That file holds its ecdsa-sha2-nistp256 key, not this ssh-ed25519 one"), unknown.question)
+    }
+
+    /// The command in the question can be pasted: a path with a space or quote is shell-quoted.
+    func testTheKeyFilePathInTheQuestionIsShellQuoted() throws {
+        let session = try SSHSession.connect(to: fixture.endpoint)
+        var unknown = UnknownHostKey(key: session.hostKey)
+        unknown.keyFile = "/etc/my ssh/it's.pub"
+        XCTAssertTrue(unknown.question.contains("(ssh-keygen -lf '/etc/my ssh/it'\\''s.pub')."), unknown.question)
+        unknown.keyFileHere = try Ed25519KeyPair().sshPublicKey
+        XCTAssertTrue(unknown.question.contains("This computer's copy of '/etc/my ssh/it'\\''s.pub' holds "), unknown.question)
     }
 }

@@ -32,9 +32,10 @@ final class DemoScriptTests: XCTestCase {
         // key file's as read on this computer (the demo host is this computer).
         let asking = Self.flattened(question)
         let asked = try XCTUnwrap(Self.fingerprint(after: "host key fingerprint is ", in: asking), asking)
-        let besideIt = try XCTUnwrap(Self.fingerprint(after: "'ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub' here shows ",
+        let besideIt = try XCTUnwrap(Self.fingerprint(after: "This computer's copy of /etc/ssh/ssh_host_ed25519_key.pub holds ",
                                                       in: asking), asking)
         XCTAssertEqual(besideIt, asked)
+        XCTAssertTrue(asking.contains("They match: the server holds that file's key."), asking)
         let printed = try XCTUnwrap(Self.fingerprint(after: "Its host key: ", in: screen), screen)
         XCTAssertEqual(printed, asked)
         XCTAssertTrue(screen.contains("ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub"), screen)

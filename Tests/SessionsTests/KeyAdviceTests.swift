@@ -51,6 +51,34 @@ final class KeyAdviceTests: XCTestCase {
                       flagged.herdrMissingAdvice)
     }
 
+    /// An attach hint reaches the same session (`--session` kept); a host ~/.ssh/config gave is
+    /// registered by following its Host, so its ProxyJump and IdentityFile are kept too.
+    func testAttachHintsKeepTheSessionAndConfigHostsRegisterByFollowingTheirHost() throws {
+        let dir = try TemporaryDirectory(prefix: "drover-advice")
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.file(".ssh"), withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.file(".ssh/id_ecdsa"), contents: Data()))
+        var target = AttachTarget(displayName: endpoint.description, endpoint: endpoint, command: "true", host: nil,
+                                  sessionOverride: "play")
+        target.oneOffArguments = ["-J", "bastion", "--auth", "password"]
+        let plan = ConnectionPlan(target: target, root: root, environment: ["HOME": dir.path], options: SSHOptions())
+        XCTAssertTrue(plan.legacySetting.advice(allowing: ["aes128-cbc"]).hasPrefix(
+            "'drover attach \(endpoint) -J bastion --auth password --session play --legacy-algorithms aes128-cbc'"),
+                      plan.legacySetting.advice(allowing: ["aes128-cbc"]))
+        XCTAssertTrue(plan.tooManyKeysFix.contains("'drover attach \(endpoint) -J bastion --auth password --session play --identities-only'"),
+                      plan.tooManyKeysFix)
+        XCTAssertEqual(target.attachArguments(without: ["--auth"]), "\(endpoint) -J bastion --session play")
+
+        var configured = HostEntry(name: "db", hostname: "10.0.0.9", user: "ann")
+        configured.sshConfig = "db"
+        var viaConfig = AttachTarget(host: configured)
+        viaConfig.isRegistered = false
+        XCTAssertEqual(viaConfig.registerArguments, "--ssh-config db")
+        let fix = ConnectionPlan(target: viaConfig, root: root, environment: ["HOME": dir.path], options: SSHOptions())
+        XCTAssertTrue(fix.legacySetting.advice(allowing: ["ssh-rsa"]).contains("'drover hosts add NAME --ssh-config db --legacy-algorithms ssh-rsa'"),
+                      fix.legacySetting.advice(allowing: ["ssh-rsa"]))
+    }
+
     /// `attach --identities-only` lasts one run, so the edit it suggests keeps it for good.
     func testARegistryHostIdentitiesOnlyForOneRunIsKeptByTheEdit() {
         var host = HostEntry(name: "box", hostname: "box.lan", user: "ann")

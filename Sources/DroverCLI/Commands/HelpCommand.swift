@@ -5,11 +5,13 @@ enum HelpCommand {
         operands: .commands,
         action: { args, ctx in
             var target = CommandTable.root
-            for name in args.positionals {
+            for (index, name) in args.positionals.enumerated() {
                 guard let sub = target.subcommand(named: name) else {
-                    let guess = Suggestion.question(for: name, among: target.subcommands.filter { !$0.hidden }.map(\.name))
+                    // The guess is the whole command path ('hosts show'), as `drover help` takes it.
+                    let guess = Suggestion.closest(to: name, among: target.subcommands.filter { !$0.hidden }.map(\.name))
+                        .map { (args.positionals.prefix(index) + [$0]).joined(separator: " ") }
                     var error = UsageError("no command '\(args.positionals.joined(separator: " "))'"
-                                           + (guess.map { "; \($0)" } ?? "") + "; run 'drover help' for the list")
+                                           + (guess.map { "; did you mean '\($0)'? Run" } ?? "; run") + " 'drover help' for the list")
                     error.addsHelpLine = false
                     throw error
                 }

@@ -169,7 +169,7 @@ enum HostsFieldOptions {
             changed = true
         }
         if let file = args.value("host-key-file") {
-            do { try HostRules.checkHostKeyFile(file) } catch let error as HostValidationError {
+            do { try HostRules.checkHostKeyFile(file, windows: host.platform == .windows) } catch let error as HostValidationError {
                 throw UsageError("--host-key-file: \(error.problem)")
             }
             host.hostKeyFile = file

@@ -67,7 +67,7 @@ enum KeyInstallCommand {
         connection.logins = .deviceKeyOnly
         let proof = try connection.open(ctx: ctx) { _ in }
         proof.disconnect()
-        ctx.print("Logged in to \(target.displayName) with the device key alone: 'drover attach \(target.attachArguments)' needs no password now.")
+        ctx.print("Logged in to \(target.displayName) with the device key alone: 'drover attach \(target.attachArguments(without: ["--auth"]))' needs no password now.")
         return 0
     }
 

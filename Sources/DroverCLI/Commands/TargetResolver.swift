@@ -33,7 +33,7 @@ struct TargetResolver {
     mutating func resolve(_ text: String) throws -> AttachTarget {
         var hosts = list.hosts
         var host: HostEntry
-        var registered = false
+        var registered = false, fromConfig = false
         if let entry = list.named(text) {
             host = entry
             registered = true
@@ -52,6 +52,7 @@ struct TargetResolver {
         } else if lookup.hasConfig {
             let entry = try lookup.entry(for: text)
             host = entry.host(named: text, localUser: localUser)
+            fromConfig = true
             notHonoured[text] = entry.notCarriedOver
         } else {
             host = HostEntry(name: text, hostname: text, user: localUser)   // ssh's defaults, with no config
@@ -92,6 +93,8 @@ struct TargetResolver {
             target.nearMiss = nearMiss
             return target
         }
+        // Advice registers a host the config gave as following that Host (`registerArguments`).
+        if fromConfig && !registered { host.sshConfig = text }
         if let index = hosts.firstIndex(where: { $0.name == host.name }) { hosts[index] = host } else { hosts.append(host) }
         var target = try AttachTarget.resolve(host.name, in: hosts, localUser: localUser)
         target.isRegistered = registered
