@@ -23,11 +23,18 @@ extension Screen {
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
                 (line + start).update(repeating: blank, count: n)
             } else {
+                // Read before the shift: a right half deleted at `start` leaves its left half
+                // alone even when the next character's right half moves in after it.
+                let cutsLeftHalf = start > 0 && line[start].isSpacer && line[start - 1].isWide
+                let lone = right == columns - 1 && line[right].content & StoredCell.leftAloneBit != 0
                 if moving > 0 { (line + start).update(from: line + start + n, count: moving) }
                 (line + right + 1 - n).update(repeating: blank, count: n)
+                // A left half kept alone lives only in the last column; moved off it, it goes
+                // (xterm 379 drops it: never written).
+                if lone && moving > 0 { line[right - n] = .blank(line[right - n].style) }
                 // The left half of a wide character whose right half was deleted is erased, its
                 // rendition with it (xterm 379's DECRQCRA then skips it).
-                if start > 0 && line[start - 1].isWide && !line[start].isSpacer { line[start - 1] = blank }
+                if cutsLeftHalf || (start > 0 && line[start - 1].isWide && !line[start].isSpacer) { line[start - 1] = blank }
                 // A right half shifted to `start` is erased, rendition and all: only the pen's
                 // colours stay (xterm 379: bold `中`, DECDC on its left half, counts nothing).
                 if line[start].isSpacer && (start == 0 || !line[start - 1].isWide) { line[start] = blank }

@@ -101,7 +101,11 @@ extension Screen {
         if column > 0 && line[column].isSpacer {   // without its rendition, only the pen's colours
             line[column - 1] = moving > 0 ? writtenBlank : eraseCell
         }
+        let lone = limit == columns - 1 && line[limit].content & StoredCell.leftAloneBit != 0
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
+        // A left half kept alone lives only in the last column: moved off it, it goes
+        // (xterm 379 drops it, never written).
+        if lone && moving > 0 { line[limit - n] = .blank(line[limit - n].style) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
         // A right half shifted to the cursor is a written blank with no rendition (xterm 379:
         // bold `中`, DCH on its left half, counts a plain space), only the pen's colours.
