@@ -26,7 +26,7 @@ extension Screen {
                 // Read before the shift: a right half deleted at `start` leaves its left half
                 // alone even when the next character's right half moves in after it.
                 let cutsLeftHalf = start > 0 && line[start].isSpacer && line[start - 1].isWide
-                let lone = right == columns - 1 && line[right].content & StoredCell.leftAloneBit != 0
+                let lone = right == columns - 1 && line[right].isLeftAlone
                 if moving > 0 { (line + start).update(from: line + start + n, count: moving) }
                 (line + right + 1 - n).update(repeating: blank, count: n)
                 // A left half kept alone lives only in the last column; moved off it, it goes

@@ -101,7 +101,7 @@ extension Screen {
         if column > 0 && line[column].isSpacer {   // without its rendition, only the pen's colours
             line[column - 1] = moving > 0 ? writtenBlank : eraseCell
         }
-        let lone = limit == columns - 1 && line[limit].content & StoredCell.leftAloneBit != 0
+        let lone = limit == columns - 1 && line[limit].isLeftAlone
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
         // A left half kept alone lives only in the last column: moved off it, it goes
         // (xterm 379 drops it, never written).

@@ -53,7 +53,7 @@ extension Screen {
                 // As xterm: a copied blank is a written one, and so is a left half kept alone
                 // (it lives only in the last column; xterm 379 copies it as a blank).
                 let cell = line[source.left + c]
-                let blank = cell.scalar == 0 && !cell.isSpacer || cell.content & StoredCell.leftAloneBit != 0
+                let blank = cell.scalar == 0 && !cell.isSpacer || cell.isLeftAlone
                 copied.append(blank ? StoredCell(content: 0x20, style: cell.style) : cell)
             }
         }
