@@ -105,4 +105,17 @@ final class XtermParityWideEdgeTests: XCTestCase {
             XCTAssertEqual(play.rowChecksum(2), "FFE0", erase)
         }
     }
+
+    /// ICH and DECIC inside bold `中` (the cursor on its right half) erase it without its
+    /// rendition: ICH leaves two written blanks, DECIC two never-written ones (xterm 379's row
+    /// sums, the same at 20 and 21 columns; DECIC also inserts a written blank in the empty row
+    /// 2). At the margin the width-modulo-4 answers apply (ADR 0008).
+    func testInsertingInsideAWideCharacterLeavesPlainBlanks() {
+        for c in [20, 21] {
+            let ich = XtermParityReadBack("\(CSI)1;1H\(CSI)1m中文\(CSI)m\(CSI)1;2H\(CSI)@\(CSI)3;5H\(CSI)1m中\(CSI)m\(CSI)3;6H\(CSI)3@", columns: c, rows: 6)
+            XCTAssertEqual([1, 3].map { ich.rowChecksum($0) }, ["FD1A", "FF40"], "ich \(c)")
+            let decic = XtermParityReadBack("\(CSI)1;1H\(CSI)1m中文\(CSI)m\(CSI)1;2H\(CSI)'}", columns: c, rows: 6)
+            XCTAssertEqual((1...2).map { decic.rowChecksum($0) }, ["FD3A", "FFC0"], "decic \(c)")
+        }
+    }
 }

@@ -15,10 +15,14 @@ extension Screen {
         for r in top...bottom {
             let line = grid.row(r)
             if rightwards {
-                if start > 0 && line[start].isSpacer {   // inserting inside a wide character erases it (as ICH, xterm)
+                // Inserting inside a wide character erases it, its rendition with it: when the
+                // row shifts both halves are never-written blanks with the pen's colours (xterm
+                // 379's DECRQCRA; ICH leaves written ones), at the margin the left half a
+                // written blank keeping it.
+                if start > 0 && line[start].isSpacer {
                     let style = line[start - 1].style
-                    line[start - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
-                    line[start] = .blank(line[start].style)
+                    line[start - 1] = moving > 0 ? eraseCell : StoredCell(content: 0x20, style: style)
+                    line[start] = eraseCell
                 }
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
                 (line + start).update(repeating: blank, count: n)

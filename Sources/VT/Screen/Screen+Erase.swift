@@ -76,11 +76,12 @@ extension Screen {
         let line = grid.row(row)
         let moving = limit + 1 - column - n
         if column > 0 && line[column].isSpacer {
-            // Inserting inside a wide character erases it, as xterm 379 does: its left half is
-            // a never-written blank, or a written one when nothing shifts (at the margin).
+            // Inserting inside a wide character erases it, as xterm 379 does: both halves are
+            // written blanks without the rendition (the pen's colours), or, when nothing shifts
+            // (at the margin), the left half a written blank keeping it.
             let style = line[column - 1].style
-            line[column - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
-            line[column] = .blank(line[column].style)
+            line[column - 1] = moving > 0 ? writtenBlank : StoredCell(content: 0x20, style: style)
+            line[column] = writtenBlank
         }
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
         (line + column).update(repeating: writtenBlank, count: n)
