@@ -118,4 +118,16 @@ final class XtermParityWideEdgeTests: XCTestCase {
             XCTAssertEqual((1...2).map { decic.rowChecksum($0) }, ["FD3A", "FFC0"], "decic \(c)")
         }
     }
+
+    /// ICH and DECIC pushing bold `中` across the margin (DECSLRM 1;10, or the last column at 21
+    /// columns, a width where xterm 379 erases) erase its left half without its rendition: only
+    /// the first cell counts (FFE0). Row 1 of the margin case also takes DECIC's written blank.
+    func testInsertingPushesAWideCharacterOutWithoutItsRendition() {
+        let margin = XtermParityReadBack("\(CSI)?69h\(CSI)1;10s\(CSI)1;9H\(CSI)1m中\(CSI)m\(CSI)1;1H\(CSI)@"
+                                         + "\(CSI)2;9H\(CSI)1m中\(CSI)m\(CSI)2;1H\(CSI)'}\(CSI)s", columns: 21, rows: 6)
+        XCTAssertEqual((1...2).map { margin.rowChecksum($0) }, ["FFC0", "FFE0"])
+        let edge = XtermParityReadBack("\(CSI)1;20H\(CSI)1m中\(CSI)m\(CSI)1;1H\(CSI)@\(CSI)2;18H\(CSI)1m中\(CSI)m\(CSI)2;1H\(CSI)2@",
+                                       columns: 21, rows: 6)
+        XCTAssertEqual((1...2).map { edge.rowChecksum($0) }, ["FFE0", "FD94"])
+    }
 }

@@ -26,6 +26,11 @@ extension Screen {
                 }
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
                 (line + start).update(repeating: blank, count: n)
+                // A wide character pushed across the margin loses its left half, rendition and
+                // all (xterm 379, as ICH).
+                if moving > 0 && line[right].isWide && (right + 1 >= columns || !line[right + 1].isSpacer) {
+                    line[right] = eraseCell
+                }
             } else {
                 // Read before the shift: a right half deleted at `start` leaves its left half
                 // alone even when the next character's right half moves in after it.

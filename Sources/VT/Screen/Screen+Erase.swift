@@ -85,6 +85,11 @@ extension Screen {
         }
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
         (line + column).update(repeating: writtenBlank, count: n)
+        // A wide character pushed across the margin loses its left half too, rendition and all
+        // (xterm 379 at a margin, and at the last column at widths not a multiple of 4).
+        if moving > 0 && line[limit].isWide && (limit + 1 >= columns || !line[limit + 1].isSpacer) {
+            line[limit] = eraseCell
+        }
         repairRowEdges(line, column, limit)
         grid.touch(row)
         pendingWrap = false
