@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "LibC"),
 
         // Pure modules, lowest first.
-        .target(name: "VT"),
+        .target(name: "VT", dependencies: ["LibC"]),
         // The one poll(2) loop, its signal self-pipe and the cross-thread mailbox (libc only).
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),

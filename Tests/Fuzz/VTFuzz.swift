@@ -38,6 +38,13 @@ public func vtFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     precondition(frame.cursorRow >= 0 && frame.cursorRow < frame.rows, "cursor row outside the screen")
     precondition(frame.cursorColumn >= 0 && frame.cursorColumn < frame.columns, "cursor column outside the screen")
     for row in 0..<frame.rows { _ = frame.rowText(row) }
+    // A wide cell is followed by its spacer; only the last column may hold one alone (a left
+    // half kept after a clipped DECCRA, StoredCell.leftAloneBit).
+    for row in 0..<frame.rows where frame.columns > 1 {
+        for column in 0..<(frame.columns - 1) where frame[row, column].width == 2 {
+            precondition(frame[row, column + 1].width == 0, "a wide cell without its spacer off the last column")
+        }
+    }
 
     let encoder = InputEncoder(modes: terminal.modes)
     let column = 1 + Int(input[size - 1]) % max(1, frame.columns)

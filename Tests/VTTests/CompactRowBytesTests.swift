@@ -69,4 +69,20 @@ final class CompactRowBytesTests: XCTestCase {
             XCTAssertEqual(encoded(row, wrapped: false), reference(row, wrapped: false))
         }
     }
+
+    /// `Screen.storeASCII` and `CompactRow` write cells as raw 64-bit words: content in the
+    /// low half (offset 0), style in the high half (offset 4), 8 bytes apart. A change to
+    /// `StoredCell`'s layout must fail here, not garble the screen.
+    func testStoredCellHasTheLayoutTheVectorPathsAssume() {
+        XCTAssertEqual(MemoryLayout<StoredCell>.size, 8)
+        XCTAssertEqual(MemoryLayout<StoredCell>.stride, 8)
+        XCTAssertEqual(MemoryLayout<StoredCell>.offset(of: \StoredCell.content), 0)
+        XCTAssertEqual(MemoryLayout<StoredCell>.offset(of: \StoredCell.style), 4)
+        let text = Array("The quick brown fox jumps".utf8)   // one vector of 16 and a tail
+        let cells = UnsafeMutablePointer<StoredCell>.allocate(capacity: text.count)
+        defer { cells.deallocate() }
+        cells.initialize(repeating: .blank(0), count: text.count)
+        text.withUnsafeBufferPointer { Screen.storeASCII($0.baseAddress!, count: text.count, style: 0x8000_0123, into: cells) }
+        XCTAssertEqual((0..<text.count).map { cells[$0] }, text.map { StoredCell(content: UInt32($0), style: 0x8000_0123) })
+    }
 }

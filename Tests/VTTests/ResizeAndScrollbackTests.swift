@@ -164,4 +164,28 @@ final class ResizeAndScrollbackTests: XCTestCase {
         XCTAssertEqual(f.rowVersions.count, 3)
         XCTAssertEqual(f.cells.count, 18)
     }
+
+    /// A left half kept alone (a DECCRA clipped at the last column) lives only in the last
+    /// column: widening the primary screen (reflow) or the alternate one (cut or padded) leaves
+    /// a written blank where it was, so row text shows no character the renderer hides.
+    /// Narrowed so that it lands in the new last column, it stays.
+    func testAResizeMovingALoneLeftHalfOffTheLastColumnLeavesABlank() {
+        for alternate in [false, true] {
+            let t = Terminal(columns: 20, rows: 6)
+            t.feed((alternate ? "\(CSI)?1049h" : "") + "\(CSI)1;1H中文\(CSI)1;1;1;4;1;2;18$v")
+            XCTAssertEqual(t.frame()[1, 19].width, 2, "alternate: \(alternate)")
+            t.resize(columns: 30, rows: 6)
+            let frame = t.frame()
+            XCTAssertEqual(frame.rowText(1), String(repeating: " ", count: 17) + "中", "alternate: \(alternate)")
+            XCTAssertEqual(frame[1, 19].content, 0x20, "alternate: \(alternate)")
+            XCTAssertEqual(frame[1, 19].width, 1, "alternate: \(alternate)")
+        }
+        let t = Terminal(columns: 20, rows: 6)
+        t.feed("\(CSI)1;1H中文\(CSI)1;1;1;4;1;2;18$v\(CSI)6;1H")
+        t.resize(columns: 10, rows: 6)
+        let frame = t.frame()
+        let row = (0..<frame.rows).first { frame[$0, 7].content == 0x4E2D }
+        XCTAssertNotNil(row)
+        if let row { XCTAssertEqual([frame[row, 9].content, UInt32(frame[row, 9].width)], [0x6587, 2]) }
+    }
 }

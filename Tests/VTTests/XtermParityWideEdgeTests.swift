@@ -73,4 +73,61 @@ final class XtermParityWideEdgeTests: XCTestCase {
         let screen = XtermParityReadBack.screen("\(CSI)8;15H中\(CSI)?69h\(CSI)16;28s\(CSI)?6h\(CSI)6;7r\(CSI)5;29H中", columns: 30, rows: 8)
         XCTAssertEqual(Array(screen.rows[6...7]), [String(repeating: " ", count: 15) + "中\u{FFFF}", ""])
     }
+
+    /// The left half kept alone lives only in the last column (fix of the issue 31 review,
+    /// xterm 379's answers from scripts/xterm-oracle): DECCRA copies it as a written blank
+    /// (row 4 counts one blank, FFC0); DCH and DECDC moving it left drop it (row 2 counts only
+    /// `中`, FEB4).
+    func testTheLeftHalfAloneNeverLeavesTheLastColumn() {
+        let kept = "\(CSI)1;1H中文\(CSI)1;1;1;4;1;2;18$v"
+        let copied = XtermParityReadBack(kept + "\(CSI)2;20;2;20;1;4;5$v", columns: 20, rows: 6)
+        XCTAssertEqual((1...6).map { copied.rowChecksum($0) }, ["FD4E", "FE2D", "FFE0", "FFC0", "FFE0", "FFE0"])
+        for edit in ["\(CSI)2P", "\(CSI)2'~"] {
+            let play = XtermParityReadBack(kept + "\(CSI)2;15H" + edit, columns: 20, rows: 6)
+            XCTAssertEqual((1...6).map { play.rowChecksum($0) }, ["FD4E", "FEB4", "FFE0", "FFE0", "FFE0", "FFE0"], edit)
+            XCTAssertEqual(play.screen().rows[1], String(repeating: " ", count: 15) + "中\u{FFFF}", edit)
+        }
+    }
+
+    /// DECDC on a right half erases its left half even though the next character's right
+    /// half moves in after it (xterm 379: the row is blank, FFE0).
+    func testDeletingAColumnOnARightHalfDoesNotPairItsLeftHalfWithTheNext() {
+        let play = XtermParityReadBack("\(CSI)1;5H文字\(CSI)1;6H\(CSI)2'~", columns: 20, rows: 6)
+        XCTAssertEqual(play.rowChecksum(1), "FFE0")
+        XCTAssertEqual(play.screen().rows[0], "")
+    }
+
+    /// DECSEL 1 and DECSED 1 at the last column leave never-written cells, as EL 1 and ED 1
+    /// (xterm 379: FFE0, not twenty written blanks).
+    func testSelectiveEraseToTheLastColumnLeavesNeverWrittenCells() {
+        for erase in ["\(CSI)?1K", "\(CSI)?1J"] {
+            let play = XtermParityReadBack("\(CSI)2;1Habc\(CSI)2;20H" + erase, columns: 20, rows: 6)
+            XCTAssertEqual(play.rowChecksum(2), "FFE0", erase)
+        }
+    }
+
+    /// ICH and DECIC inside bold `中` (the cursor on its right half) erase it without its
+    /// rendition: ICH leaves two written blanks, DECIC two never-written ones (xterm 379's row
+    /// sums, the same at 20 and 21 columns; DECIC also inserts a written blank in the empty row
+    /// 2). At the margin the width-modulo-4 answers apply (ADR 0008).
+    func testInsertingInsideAWideCharacterLeavesPlainBlanks() {
+        for c in [20, 21] {
+            let ich = XtermParityReadBack("\(CSI)1;1H\(CSI)1m中文\(CSI)m\(CSI)1;2H\(CSI)@\(CSI)3;5H\(CSI)1m中\(CSI)m\(CSI)3;6H\(CSI)3@", columns: c, rows: 6)
+            XCTAssertEqual([1, 3].map { ich.rowChecksum($0) }, ["FD1A", "FF40"], "ich \(c)")
+            let decic = XtermParityReadBack("\(CSI)1;1H\(CSI)1m中文\(CSI)m\(CSI)1;2H\(CSI)'}", columns: c, rows: 6)
+            XCTAssertEqual((1...2).map { decic.rowChecksum($0) }, ["FD3A", "FFC0"], "decic \(c)")
+        }
+    }
+
+    /// ICH and DECIC pushing bold `中` across the margin (DECSLRM 1;10, or the last column at 21
+    /// columns, a width where xterm 379 erases) erase its left half without its rendition: only
+    /// the first cell counts (FFE0). Row 1 of the margin case also takes DECIC's written blank.
+    func testInsertingPushesAWideCharacterOutWithoutItsRendition() {
+        let margin = XtermParityReadBack("\(CSI)?69h\(CSI)1;10s\(CSI)1;9H\(CSI)1m中\(CSI)m\(CSI)1;1H\(CSI)@"
+                                         + "\(CSI)2;9H\(CSI)1m中\(CSI)m\(CSI)2;1H\(CSI)'}\(CSI)s", columns: 21, rows: 6)
+        XCTAssertEqual((1...2).map { margin.rowChecksum($0) }, ["FFC0", "FFE0"])
+        let edge = XtermParityReadBack("\(CSI)1;20H\(CSI)1m中\(CSI)m\(CSI)1;1H\(CSI)@\(CSI)2;18H\(CSI)1m中\(CSI)m\(CSI)2;1H\(CSI)2@",
+                                       columns: 21, rows: 6)
+        XCTAssertEqual((1...2).map { edge.rowChecksum($0) }, ["FFE0", "FD94"])
+    }
 }

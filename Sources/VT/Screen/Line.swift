@@ -1,3 +1,5 @@
+import LibC
+
 /// One row of cells in manually managed storage, so that scrolling moves a pointer between
 /// the grid and the scrollback instead of copying cells.
 struct Line {
@@ -25,8 +27,9 @@ struct Line {
         guard !range.isEmpty else { return }
         assert(range.lowerBound >= 0 && range.upperBound <= capacity, "cells \(range) outside a line of \(capacity)")
         if blank.content == 0 && blank.style == 0 {
-            UnsafeMutableRawPointer(cells + range.lowerBound)
-                .initializeMemory(as: UInt8.self, repeating: 0, count: range.count * MemoryLayout<StoredCell>.stride)
+            // memset on the raw bytes leaves the memory bound to StoredCell (unlike
+            // initializeMemory(as: UInt8.self), which re-types it).
+            _ = memset(UnsafeMutableRawPointer(cells + range.lowerBound), 0, range.count * MemoryLayout<StoredCell>.stride)
         } else {
             (cells + range.lowerBound).update(repeating: blank, count: range.count)
         }

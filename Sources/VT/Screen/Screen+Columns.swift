@@ -15,19 +15,35 @@ extension Screen {
         for r in top...bottom {
             let line = grid.row(r)
             if rightwards {
-                if start > 0 && line[start].isSpacer {   // inserting inside a wide character erases it (as ICH, xterm)
+                // Inserting inside a wide character erases it, its rendition with it: when the
+                // row shifts both halves are never-written blanks with the pen's colours (xterm
+                // 379's DECRQCRA; ICH leaves written ones), at the margin the left half a
+                // written blank keeping it.
+                if start > 0 && line[start].isSpacer {
                     let style = line[start - 1].style
-                    line[start - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
-                    line[start] = .blank(line[start].style)
+                    line[start - 1] = moving > 0 ? eraseCell : StoredCell(content: 0x20, style: style)
+                    line[start] = eraseCell
                 }
                 if moving > 0 { (line + start + n).update(from: line + start, count: moving) }
                 (line + start).update(repeating: blank, count: n)
+                // A wide character pushed across the margin loses its left half, rendition and
+                // all (xterm 379, as ICH).
+                if moving > 0 && line[right].isWide && (right + 1 >= columns || !line[right + 1].isSpacer) {
+                    line[right] = eraseCell
+                }
             } else {
+                // Read before the shift: a right half deleted at `start` leaves its left half
+                // alone even when the next character's right half moves in after it.
+                let cutsLeftHalf = start > 0 && line[start].isSpacer && line[start - 1].isWide
+                let lone = right == columns - 1 && line[right].isLeftAlone
                 if moving > 0 { (line + start).update(from: line + start + n, count: moving) }
                 (line + right + 1 - n).update(repeating: blank, count: n)
+                // A left half kept alone lives only in the last column; moved off it, it goes
+                // (xterm 379 drops it: never written).
+                if lone && moving > 0 { line[right - n] = .blank(line[right - n].style) }
                 // The left half of a wide character whose right half was deleted is erased, its
                 // rendition with it (xterm 379's DECRQCRA then skips it).
-                if start > 0 && line[start - 1].isWide && !line[start].isSpacer { line[start - 1] = blank }
+                if cutsLeftHalf || (start > 0 && line[start - 1].isWide && !line[start].isSpacer) { line[start - 1] = blank }
                 // A right half shifted to `start` is erased, rendition and all: only the pen's
                 // colours stay (xterm 379: bold `中`, DECDC on its left half, counts nothing).
                 if line[start].isSpacer && (start == 0 || !line[start - 1].isWide) { line[start] = blank }

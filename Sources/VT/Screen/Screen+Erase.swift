@@ -76,14 +76,20 @@ extension Screen {
         let line = grid.row(row)
         let moving = limit + 1 - column - n
         if column > 0 && line[column].isSpacer {
-            // Inserting inside a wide character erases it, as xterm 379 does: its left half is
-            // a never-written blank, or a written one when nothing shifts (at the margin).
+            // Inserting inside a wide character erases it, as xterm 379 does: both halves are
+            // written blanks without the rendition (the pen's colours), or, when nothing shifts
+            // (at the margin), the left half a written blank keeping it.
             let style = line[column - 1].style
-            line[column - 1] = moving > 0 ? .blank(style) : StoredCell(content: 0x20, style: style)
-            line[column] = .blank(line[column].style)
+            line[column - 1] = moving > 0 ? writtenBlank : StoredCell(content: 0x20, style: style)
+            line[column] = writtenBlank
         }
         if moving > 0 { (line + column + n).update(from: line + column, count: moving) }
         (line + column).update(repeating: writtenBlank, count: n)
+        // A wide character pushed across the margin loses its left half too, rendition and all
+        // (xterm 379 at a margin, and at the last column at widths not a multiple of 4).
+        if moving > 0 && line[limit].isWide && (limit + 1 >= columns || !line[limit + 1].isSpacer) {
+            line[limit] = eraseCell
+        }
         repairRowEdges(line, column, limit)
         grid.touch(row)
         pendingWrap = false
@@ -101,7 +107,11 @@ extension Screen {
         if column > 0 && line[column].isSpacer {   // without its rendition, only the pen's colours
             line[column - 1] = moving > 0 ? writtenBlank : eraseCell
         }
+        let lone = limit == columns - 1 && line[limit].isLeftAlone
         if moving > 0 { (line + column).update(from: line + column + n, count: moving) }
+        // A left half kept alone lives only in the last column: moved off it, it goes
+        // (xterm 379 drops it, never written).
+        if lone && moving > 0 { line[limit - n] = .blank(line[limit - n].style) }
         (line + limit + 1 - n).update(repeating: eraseCell, count: n)
         // A right half shifted to the cursor is a written blank with no rendition (xterm 379:
         // bold `中`, DCH on its left half, counts a plain space), only the pen's colours.

@@ -50,9 +50,11 @@ extension Screen {
         for r in 0..<height {
             let line = grid.row(source.top + r)
             for c in 0..<width {
-                // As xterm: a copied blank is a written one.
+                // As xterm: a copied blank is a written one, and so is a left half kept alone
+                // (it lives only in the last column; xterm 379 copies it as a blank).
                 let cell = line[source.left + c]
-                copied.append(cell.scalar == 0 && !cell.isSpacer ? StoredCell(content: 0x20, style: cell.style) : cell)
+                let blank = cell.scalar == 0 && !cell.isSpacer || cell.isLeftAlone
+                copied.append(blank ? StoredCell(content: 0x20, style: cell.style) : cell)
             }
         }
         let clippedAtTheEdge = destinationColumn + width == columns

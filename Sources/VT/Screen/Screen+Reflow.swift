@@ -83,6 +83,10 @@ extension Screen {
                     row.cells.append(StoredCell(content: StoredCell.spacerBit, style: cell.style))
                     if index == cursorLine && k + 1 == cursorOffset { newCursor = (rows.count, row.cells.count - 1) }
                     k += line.count > k + 1 && line[k + 1].isSpacer ? 2 : 1
+                } else if cell.isLeftAlone && row.cells.count + 1 < newColumns {
+                    // A left half kept alone lives only in the last column (StoredCell).
+                    row.cells.append(StoredCell(content: 0x20, style: cell.style))
+                    k += 1
                 } else {
                     row.cells.append(cell.isWide ? .blank(cell.style) : cell)
                     k += 1

@@ -96,6 +96,10 @@ extension Screen {
         } else if new > old {
             line.clear(old..<new, .blank(0))
         }
+        if new > old && old > 0 && line.cells[old - 1].isLeftAlone {
+            // A left half kept alone lives only in the last column (StoredCell).
+            line.cells[old - 1] = StoredCell(content: 0x20, style: line.cells[old - 1].style)
+        }
         if new < old {
             // A wide character cut by the new edge loses its first half.
             if line.cells[new - 1].isWide { line.cells[new - 1] = .blank(line.cells[new - 1].style) }

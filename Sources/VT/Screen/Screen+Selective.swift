@@ -8,9 +8,9 @@ extension Screen {
         case 0:
             eraseCells(row: row, column...(columns - 1), selective: true, written: false)
             if row + 1 < rows { for r in (row + 1)..<rows { eraseCells(row: r, 0...(columns - 1), selective: true, written: false) } }
-        case 1:
+        case 1:   // as ED 1: reaching the last column, the erased cells are never-written ones
             for r in 0..<row { eraseCells(row: r, 0...(columns - 1), selective: true, written: false) }
-            eraseCells(row: row, 0...column, selective: true, written: true)
+            eraseCells(row: row, 0...column, selective: true, written: column + 1 < columns)
         case 2:
             for r in 0..<rows { eraseCells(row: r, 0...(columns - 1), selective: true, written: false) }
         default:
@@ -23,7 +23,7 @@ extension Screen {
         pendingWrap = false
         switch mode {
         case 0: eraseCells(row: row, column...(columns - 1), selective: true, written: false)
-        case 1: eraseCells(row: row, 0...column, selective: true, written: true)
+        case 1: eraseCells(row: row, 0...column, selective: true, written: column + 1 < columns)
         case 2: eraseCells(row: row, 0...(columns - 1), selective: true, written: false)
         default: break
         }

@@ -18,7 +18,9 @@ struct StoredCell: Equatable {
     /// The left half of a wide character whose right half is gone, in the screen's last
     /// column: xterm 379 keeps it there after a DECCRA clipped at the page's edge (it prints
     /// the character, DECRQCRA counts it). Every edit treats it as a one-column cell; frames
-    /// show it two wide with no spacer after it, which renderers draw as a blank.
+    /// show it two wide with no spacer after it, which renderers draw as a blank. Only the
+    /// last column holds one: an edit or resize that would move it elsewhere leaves a blank
+    /// (else row text, DECRQCRA and search would report a character the renderer hides).
     static let leftAloneBit: UInt32 = 1 << 27
 
     @inline(__always)
@@ -34,6 +36,7 @@ struct StoredCell: Equatable {
     @inline(__always) var isSpacer: Bool { content & StoredCell.spacerBit != 0 }
     @inline(__always) var isWide: Bool { content & StoredCell.wideBit != 0 }
     @inline(__always) var isWrapPad: Bool { content & StoredCell.wrapPadBit != 0 }
+    @inline(__always) var isLeftAlone: Bool { content & StoredCell.leftAloneBit != 0 }
     @inline(__always) var isCluster: Bool { scalar >= Cell.clusterBase }
     @inline(__always) var width: Int {
         isSpacer ? 0 : content & (StoredCell.wideBit | StoredCell.leftAloneBit) != 0 ? 2 : 1
