@@ -9,30 +9,20 @@ import XCTest
 /// it, the listing repeats them in its attach commands, and a host without herdr gets advice
 /// that names what to do next.
 final class SessionsCommandTests: XCTestCase {
-    private var sshd: TestSSHD!
-    private var dir: TemporaryDirectory!
-    private var account: ThrowawayAccount!
-    private var home: String { dir.file("home") }
-    private var key: String { home + "/.ssh/id_lab" }
-    private var env: [String: String] {
-        ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": home, "PATH": "/usr/bin:/bin"]
-    }
+    private var lab: LabAccountFixture!
+    private var sshd: TestSSHD { lab.sshd }
+    private var dir: TemporaryDirectory { lab.dir }
+    private var account: ThrowawayAccount { lab.account }
+    private var home: String { lab.home }
+    private var key: String { lab.key }
+    private var env: [String: String] { lab.env }
 
     override func setUpWithError() throws {
-        dir = try TemporaryDirectory(prefix: "drover-sessions")
-        sshd = try TestSSHD()
-        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
-        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "lab", "-f", key])
-        account = try ThrowawayAccount(sshd: sshd)
-        try account.authorize(String(contentsOfFile: key + ".pub", encoding: .utf8))
-        try "Host labalias\n    HostName 127.0.0.1\n    Port \(sshd.port)\n    User \(account.name)\n    IdentityFile \(key)\n"
-            .write(toFile: home + "/.ssh/config", atomically: true, encoding: .utf8)
+        lab = try LabAccountFixture(prefix: "drover-sessions")
     }
 
     override func tearDown() {
-        account?.remove()
-        sshd?.tearDown()
-        dir?.remove()
+        lab?.remove()
     }
 
     func testOneOffFlagsReachAnUnregisteredHostAndItsAttachCommands() throws {

@@ -10,33 +10,23 @@ import XCTest
 /// `--no-ssh-known-hosts`, or a key nobody holds, the listing fails and nothing is pinned (the
 /// open asks the trust question as usual).
 final class SessionsQuietListingTests: XCTestCase {
-    private var sshd: TestSSHD!
-    private var dir: TemporaryDirectory!
-    private var account: ThrowawayAccount!
-    private var home: String { dir.file("home") }
-    private var key: String { home + "/.ssh/id_lab" }
+    private var lab: LabAccountFixture!
+    private var sshd: TestSSHD { lab.sshd }
+    private var dir: TemporaryDirectory { lab.dir }
+    private var account: ThrowawayAccount { lab.account }
+    private var home: String { lab.home }
+    private var key: String { lab.key }
     private var pins: String { dir.file("drover/known_hosts") }
-    private var env: [String: String] {
-        ["DROVER_HOME": dir.file("drover"), "USER": TestSSHD.currentUser, "HOME": home, "PATH": "/usr/bin:/bin"]
-    }
+    private var env: [String: String] { lab.env }
 
     override func setUpWithError() throws {
-        dir = try TemporaryDirectory(prefix: "drover-quiet-list")
-        sshd = try TestSSHD()
-        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
-        try Shell.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "lab", "-f", key])
-        account = try ThrowawayAccount(sshd: sshd)
-        try account.authorize(String(contentsOfFile: key + ".pub", encoding: .utf8))
-        try "Host labalias\n    HostName 127.0.0.1\n    Port \(sshd.port)\n    User \(account.name)\n    IdentityFile \(key)\n"
-            .write(toFile: home + "/.ssh/config", atomically: true, encoding: .utf8)
+        lab = try LabAccountFixture(prefix: "drover-quiet-list")
         let made = try account.execute("/usr/bin/tmux", ["-L", "herdr-standin", "-f", "/dev/null", "new-session", "-d", "-s", "work"])
         XCTAssertEqual(made.status, 0, made.stderr)
     }
 
     override func tearDown() {
-        account?.remove()
-        sshd?.tearDown()
-        dir?.remove()
+        lab?.remove()
     }
 
     private func list(readsOpenSSHKnownHosts: Bool) throws -> [String] {
