@@ -18,7 +18,7 @@ public enum ICUDataPages {
 
     /// ICU's data pages resident in `pid`; throws if the process maps no ICU data at all.
     public static func count(pid: pid_t) throws -> Count {
-        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let maps = try readWhole("/proc/\(pid)/maps")
         // Lines: "start-end perms offset dev inode path"; the first mapping of a file (offset 0)
         // is its load base, since shared objects and PIE executables link their first segment at 0.
         var bases: [String: UInt64] = [:]
@@ -36,6 +36,23 @@ public enum ICUDataPages {
                          resident: try residentPages(pid: pid, pages(base + offset, size)))
         }
         throw TestSupportError("process \(pid) maps no file with ICU's data (icudt*_dat)")
+    }
+
+    /// A /proc file read to its end with read(2): it reports size 0, and a long-running test
+    /// process's maps (thousands of thread stacks and buffers) came back cut short otherwise.
+    private static func readWhole(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw TestSupportError("cannot open \(path): errno \(errno)") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += chunk.prefix(n)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func pages(_ address: UInt64, _ size: UInt64) -> ClosedRange<UInt64> {
