@@ -15,10 +15,11 @@ final class RoundTripTests: XCTestCase {
         let fixture = try SSHFixture()
         defer { fixture.tearDown() }
         let trace = fixture.sshd.directory.file("shaper-trace")
-        // A delay each way keeps each side's burst apart from the answer to it: a burst is split
-        // into two flights only if its writer is kept from the CPU longer than the delay, so it is
-        // long enough for a machine busy with other work (20 ms was not, under load 20).
-        let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: 150, trace: trace)
+        // The delay each way sets how long a writer may be kept from the CPU in the middle of a
+        // burst before the burst counts twice (`roundTrips`: two delays and the server's turn);
+        // on a machine busy with other work, 150 ms of plain direction changes was not enough.
+        let delay = 200
+        let shaper = try LinkShaper(target: fixture.sshd.port, delayMilliseconds: delay, trace: trace)
         defer { shaper.tearDown() }
         let endpoint = SSHEndpoint(host: "127.0.0.1", port: shaper.port, user: fixture.user)
         let session = try SSHSession.connect(to: endpoint)
@@ -26,11 +27,11 @@ final class RoundTripTests: XCTestCase {
         try session.authenticate(SSHCredentials(privateKeys: try keys(fixture)), openingSessionEarly: early)
         let channel = try session.exec("echo started", pty: SSHPTYRequest(columns: 80, rows: 24),
                                        environment: environment)
-        let flights = try LinkShaper.flights(trace: trace)
+        let trips = try LinkShaper.roundTrips(trace: trace, delayMilliseconds: delay)
         var output: [UInt8] = []
         _ = try channel.readToEnd(timeout: 20) { output += $0.stdout }
         XCTAssertTrue(output.text.contains("started"), "the command ran after the pipelined requests: \(output.text)")
-        return flights.filter { $0 == "up" }.count
+        return trips
     }
 
     func testAcceptedDeviceKeyAndOneVariableTakeSevenRoundTrips() throws {

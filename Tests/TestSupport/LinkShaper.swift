@@ -15,7 +15,7 @@ public final class LinkShaper: @unchecked Sendable {
 
     /// Starts the shaper and waits for the port it listens on.
     /// `trace`: a file the shaper appends "time up|down bytes" to per read and "time accept 0"
-    /// per connection accepted, times on CLOCK_MONOTONIC (see `flights`, `accepts`).
+    /// per connection accepted, times on CLOCK_MONOTONIC (see `roundTrips`, `accepts`).
     /// `queueKiB`: the bound of the queue in front of the `rateKiB` cap (0: none), so TCP
     /// back-pressure reaches the sender as on a real link.
     public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0,
@@ -42,18 +42,31 @@ public final class LinkShaper: @unchecked Sendable {
         self.port = port
     }
 
-    /// The directions of a trace file's bursts in order ("up", "down"), one per change of
-    /// direction: each "up" after the first is the client answering something, a round trip.
-    public static func flights(trace: String) throws -> [String] {
+    /// How many times the client had to wait for the server, from a trace taken through a shaper
+    /// with `delayMilliseconds` each way. A client write starts a new round trip only if it
+    /// could be an answer: some server bytes read since the current round trip began reached
+    /// the client (a delay after the shaper read them) before the shaper read this write. A
+    /// burst the client wrote in pieces, kept from the CPU between them, stays one round trip
+    /// unless the gap outlasts a whole round trip (two delays and the server's turn); counting
+    /// mere changes of direction split it at one delay.
+    public static func roundTrips(trace: String, delayMilliseconds: Int) throws -> Int {
         let text = try String(contentsOfFile: trace, encoding: .utf8)
-        var out: [String] = []
+        let delay = Double(delayMilliseconds) / 1000
+        var trips = 0
+        var tripStart = -Double.infinity
+        var serverReads: [Double] = []
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ")
-            guard words.count == 3 else { continue }
-            let direction = String(words[1])
-            if direction != "accept", out.last != direction { out.append(direction) }
+            guard words.count == 3, let time = Double(words[0]) else { continue }
+            switch words[1] {
+            case "down": serverReads.append(time)
+            case "up":
+                let answers = trips == 0 || serverReads.contains { $0 > tripStart && $0 + delay <= time }
+                if answers { trips += 1; tripStart = time }
+            default: continue
+            }
         }
-        return out
+        return trips
     }
 
     /// When the shaper accepted each connection, in seconds on CLOCK_MONOTONIC (`monotonicNow`).
