@@ -101,4 +101,20 @@ final class HostsImportFollowTests: XCTestCase {
         XCTAssertNil(try stored("matchme2"))
         XCTAssertEqual(drover("hosts", "add", "k", "--ssh-config", "known").out, "added k: \(TestSSHD.currentUser)@127.0.0.1:22\n")
     }
+
+    /// `hosts edit --ssh-config` and `hosts add ADDRESS --ssh-config` refuse the same name: the
+    /// entry would take its settings at each attach and go nowhere.
+    func testEditAndAddWithAnAddressRefuseAFollowedNameThatNamesNothing() throws {
+        try write("Host known\n  HostName 127.0.0.1\n")
+        XCTAssertEqual(drover("hosts", "add", "web", "root@127.0.0.1:2299").out, "added web: root@127.0.0.1:2299\n")
+        let edit = drover("hosts", "edit", "web", "--ssh-config", "nosuchhost.invalid", expect: 2)
+        XCTAssertTrue(edit.err.contains("no Host block of ~/.ssh/config gives 'nosuchhost.invalid' an address"), edit.err)
+        XCTAssertTrue(edit.err.contains("leave --ssh-config out to keep the entry's own address"), edit.err)
+        XCTAssertNil(try stored("web")?.sshConfig, "the entry was not changed")
+        let add = drover("hosts", "add", "web2", "root@127.0.0.1:2299", "--ssh-config", "nosuchhost.invalid", expect: 2)
+        XCTAssertTrue(add.err.contains("leave --ssh-config out to keep the address given here"), add.err)
+        XCTAssertNil(try stored("web2"))
+        XCTAssertTrue(drover("hosts", "edit", "web", "--ssh-config", "known").out.hasPrefix("updated web"))
+        XCTAssertEqual(try stored("web")?.sshConfig, "known")
+    }
 }

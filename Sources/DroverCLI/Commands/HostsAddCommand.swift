@@ -39,6 +39,12 @@ enum HostsAddCommand {
             guard !positionals.isEmpty else { throw UsageError("missing NAME") }
             if positionals.count > 2 { throw UsageError("unexpected argument '\(positionals[2])'") }
             var host = HostEntry(name: positionals[0], hostname: "", user: LocalUser.name)
+            if let follow = args.value("ssh-config"), positionals.count == 2 || args.value("host") != nil {
+                // The entry would take this name's settings at each attach: a name the config
+                // does not know would replace the address given here with one that goes nowhere.
+                try refuseUnknown(follow, try SSHConfigLookup(environment: ctx.environment).entry(for: follow),
+                                  otherwise: "leave --ssh-config out to keep the address given here")
+            }
             if positionals.count == 2 {
                 try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
             } else if let follow = args.value("ssh-config"), args.value("host") == nil {
@@ -62,13 +68,14 @@ enum HostsAddCommand {
 
     /// A name the config maps nowhere (its address is the name itself, with no route) and that
     /// does not resolve is a typo or a missing Host block, not a host: refused before it is saved.
-    static func refuseUnknown(_ follow: String, _ entry: SSHConfigEntry) throws {
+    /// `otherwise` is the other way to say what the person meant, for the command at hand.
+    static func refuseUnknown(_ follow: String, _ entry: SSHConfigEntry,
+                              otherwise: String = "give the address instead: 'drover hosts add NAME [USER@]HOST[:PORT]'") throws {
         guard entry.hostname.lowercased() == follow.lowercased(), entry.proxyCommand == nil, entry.jump == nil,
               let reason = HostNameLookup.failure(of: entry.hostname) else { return }
         throw UsageError("--ssh-config \(follow): no Host block of ~/.ssh/config gives '\(follow)' an address, and "
                          + "'\(follow)' is not a host name that resolves (\(reason)). Add a 'Host \(follow)' block with "
-                         + "its HostName to ~/.ssh/config ('ssh -G \(follow)' shows what ssh makes of it), or give the "
-                         + "address instead: 'drover hosts add NAME [USER@]HOST[:PORT]'")
+                         + "its HostName to ~/.ssh/config ('ssh -G \(follow)' shows what ssh makes of it), or \(otherwise)")
     }
 
     /// Sets the parts the address names; an option that names the same part differently is an error.

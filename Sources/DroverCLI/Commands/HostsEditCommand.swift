@@ -60,6 +60,11 @@ enum HostsEditCommand {
             if args.flag("host-key-file") && args.flag("no-host-key-file") {
                 throw UsageError("give --host-key-file or --no-host-key-file, not both")
             }
+            if let follow = args.value("ssh-config") {
+                // Followed at each attach: a name the config does not know would send the entry nowhere.
+                try HostsAddCommand.refuseUnknown(follow, try SSHConfigLookup(environment: ctx.environment).entry(for: follow),
+                                                  otherwise: "leave --ssh-config out to keep the entry's own address")
+            }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
                 // An invalid entry is edited from the fields as read; the result must pass every rule.
