@@ -38,6 +38,12 @@ enum SSHConfigSettings {
                 forwards.append(s)
             case "remoteforward":
                 remoteForwards.append(s)
+            case "sendenv":
+                // Debian's system-wide `SendEnv LANG LC_*` asks for what every attach offers.
+                let asked = s.arguments.filter { !ForwardedEnvironment.covers(sendEnvPattern: $0) }
+                if !asked.isEmpty, noted(s) {
+                    entry.notCarriedOver.append(s.line == 0 ? "\(s.spelling) \(asked.joined(separator: " "))" : "\(s.spelling) (\(s.location))")
+                }
             case _ where used.contains(s.keyword) || SSHConfigAlgorithmLine.keywords.contains(s.keyword):
                 if first[s.keyword] == nil { first[s.keyword] = s }
             default:

@@ -86,7 +86,7 @@ public final class RemoteConnection {
             let line = try WindowsShellChoice.line(for: target, on: session, root: root, note: note)
             fromRememberedShell = line.fromRememberedShell
             let channel = try session.exec(line.command, pty: SSHPTYRequest(columns: columns, rows: rows),
-                                           environment: forwardedEnvironment(environment), forwardAgent: forwardAgent)
+                                           environment: ForwardedEnvironment.of(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
                 note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "
                      + "sshd_config, or no-agent-forwarding on the key); attached without it.")
@@ -121,14 +121,6 @@ public final class RemoteConnection {
     /// The local agent's socket (`SSH_AUTH_SOCK`) that forwarding relays to; nil when unset.
     public static func agentSocket(in environment: [String: String]) -> String? {
         environment["SSH_AUTH_SOCK"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// Locale and colour hints the remote should see (TERM comes with the PTY request).
-    /// sshd accepts only the names its AcceptEnv lists; refusals are ignored.
-    static func forwardedEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.filter { key, value in
-            !value.isEmpty && (key == "LANG" || key == "COLORTERM" || key.hasPrefix("LC_"))
-        }
     }
 
     public func disconnect() {

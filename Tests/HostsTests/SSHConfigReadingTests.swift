@@ -286,4 +286,14 @@ final class SSHConfigDumpTests: XCTestCase {
         }
         XCTAssertTrue(problem.text.contains("LocalForward") || problem.text.contains("localforward"), problem.text)
     }
+
+    /// Debian's system-wide `SendEnv LANG LC_*` asks for what every attach offers already: not
+    /// listed as unused; a name beyond those is.
+    func testSendEnvOfWhatEveryAttachOffersIsNotListed() throws {
+        let dump = try SSHConfigDump.entry(alias: "d", output: "sendenv LANG\nsendenv LC_*\nsendenv -LC_ALL\n").get()
+        XCTAssertEqual(dump.notCarriedOver, [])
+        let odd = try SSHConfigDump.entry(alias: "d", output: "sendenv LANG\nsendenv LANG*\nsendenv EDITOR\n").get()
+        XCTAssertEqual(odd.notCarriedOver, ["sendenv LANG*", "sendenv EDITOR"])
+        XCTAssertTrue(ForwardedEnvironment.of(["LANG": "C.UTF-8", "LC_CTYPE": "", "EDITOR": "vi"]) == ["LANG": "C.UTF-8"])
+    }
 }
