@@ -1,4 +1,4 @@
-/// One host's desktop notifications: at most one per `interval`, and none lost in silence. One
+/// One host's desktop notifications: at most one per `interval` (a `RateLimit`), and none lost in silence. One
 /// that comes sooner waits and goes out when the interval allows; a newer one replaces it
 /// (an agent's "needs input" after its "done" says what matters now), and the replaced ones,
 /// which never go out, are counted for the host list. A value type on explicit instants, so
@@ -17,7 +17,7 @@ struct NotificationThrottle: Equatable, Sendable {
         case replaced
     }
 
-    private var last: ContinuousClock.Instant?
+    private var limit = RateLimit(interval: interval)
     /// The notification waiting for the interval to pass, the newest offered.
     private(set) var pending: String?
     /// How many waiting notifications a newer one replaced, for the whole run.
@@ -29,18 +29,18 @@ struct NotificationThrottle: Equatable, Sendable {
             dropped += 1
             return .replaced
         }
-        if let last, now < last.advanced(by: Self.interval) {
+        if let next = limit.nextAllowed(after: now) {
             pending = body
-            return .later(last.advanced(by: Self.interval))
+            return .later(next)
         }
-        last = now
+        limit.record(now)
         return .now
     }
 
     /// The waiting notification, to go out now (nil: none waits).
     mutating func take(at now: ContinuousClock.Instant) -> String? {
         defer { pending = nil }
-        if pending != nil { last = now }
+        if pending != nil { limit.record(now) }
         return pending
     }
 }
