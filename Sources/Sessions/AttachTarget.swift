@@ -155,20 +155,17 @@ public struct AttachTarget: Equatable, Sendable {
               let endpoint = SSHEndpoint.parse(text, defaultUser: localUser) else {
             throw AttachTargetError.unknown(text, known: hosts.map(\.name))
         }
-        // An address typed is a direct connection to it, as for ssh: only a registry host that
-        // connects to the same account directly (no jump host, no ProxyCommand) keeps its
-        // settings (session, platform, command). Of several, the one without a session or
-        // command of its own; else the person must say which one.
-        let direct = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) && $0.jumpHops.isEmpty && $0.proxyCommand == nil }
-        let plain = direct.filter { $0.session == nil && $0.command == nil }
-        if direct.count > 1 && plain.count != 1 { throw AttachTargetError.ambiguous(text, names: direct.map(\.name)) }
-        if let host = direct.count > 1 ? plain.first : direct.first {
-            return AttachTarget(displayName: host.name, endpoint: endpoint, command: host.attachCommand, host: host)
-        }
-        // No direct entry, but one that reaches the account through its route (`db.internal`
-        // behind a jump host may resolve only there): that route is the only known way.
-        let routed = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) }
-        if direct.isEmpty, routed.count == 1, let host = routed.first { return AttachTarget(host: host) }
+        // An address typed names the registry entry that reaches the same account, which keeps
+        // its settings (session, platform, command, route). Direct entries only, as ssh would
+        // connect directly; but when the one entry of that account has a route, that route is
+        // the only known way (`db.internal` behind a jump host may resolve only there). Of
+        // several, the one without a session or command of its own; else the person must say.
+        let same = hosts.filter { $0.hasSameAccount(as: adHocHost(endpoint)) }
+        let direct = same.filter { $0.jumpHops.isEmpty && $0.proxyCommand == nil }
+        let candidates = same.count == 1 ? same : direct
+        let plain = candidates.filter { $0.session == nil && $0.command == nil }
+        if candidates.count > 1 && plain.count != 1 { throw AttachTargetError.ambiguous(text, names: candidates.map(\.name)) }
+        if let host = candidates.count > 1 ? plain.first : candidates.first { return AttachTarget(host: host) }
         return AttachTarget(displayName: endpoint.description, endpoint: endpoint,
                             command: adHocHost(endpoint).attachCommand, host: nil)
     }
