@@ -133,7 +133,7 @@ public final class SSHSession {
         var resetOnClose = linger(l_onoff: 1, l_linger: 0)
         _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_LINGER, &resetOnClose, socklen_t(MemoryLayout<linger>.size))
         state = .closed
-        if let tunnel { tunnel.cut() } else { shutdown(socketDescriptor, Int32(SHUT_RD)) }
+        if let tunnel { tunnel.cut() } else { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
     }
 
     /// One try at the goodbye, then the session ends. Unless `force`, false (and nothing ends)
