@@ -13,9 +13,12 @@ final class AttachSSHDFenceTests: XCTestCase {
     private var harness: AttachHarness!
     private var account: ThrowawayAccount!
     private var stopped: [pid_t] = []
+    private var shaper: LinkShaper?
+    private var trace: String { harness.scratch.file("shaper.trace") }
 
     override func tearDown() {
         TestSSHD.resume(stopped)
+        shaper?.tearDown()
         account?.remove()
         harness?.tearDown()
     }
@@ -59,19 +62,29 @@ final class AttachSSHDFenceTests: XCTestCase {
             .split(separator: "\n").count
     }
 
-    /// SIGSTOP the sshd session processes, type `LOST.`, wait for the dead link's reconnect,
-    /// type `OK.`, SIGCONT: herdr's session (the host's own pane) got `LOST.OK.` once, in order.
-    func testKeysTypedIntoAStoppedServerArriveOnceInHerdrsSession() throws {
+    /// Makes the account (its sessions run the `inner$ ` shell), registers it as `h` on the
+    /// test sshd (through a `LinkShaper` delaying each way by `delay` ms, if given), pinned, and
+    /// attaches with `options` until the inner prompt shows. `h` has no `--command`: herdr's
+    /// own attach line, with its fence.
+    private func attach(delay: Int? = nil, options: String = "") throws {
         harness = try AttachHarness()
         account = try ThrowawayAccount(sshd: harness.sshd, profile: "SHELL=\(harness.innerShell)\nexport SHELL\n")
         try account.authorize(String(contentsOfFile: harness.home + "/device_ed25519.pub", encoding: .utf8))
+        shaper = try delay.map { try LinkShaper(target: harness.sshd.port, delayMilliseconds: $0, trace: trace) }
+        let port = shaper?.port ?? harness.sshd.port
         let key = try harness.sshd.hostPublicKeyLine().split(separator: " ").prefix(2).joined(separator: " ")
-        try "[127.0.0.1]:\(harness.sshd.port) \(key)\n".write(toFile: harness.home + "/known_hosts", atomically: true, encoding: .utf8)
+        try "[127.0.0.1]:\(port) \(key)\n".write(toFile: harness.home + "/known_hosts", atomically: true, encoding: .utf8)
         chmod(harness.home + "/known_hosts", 0o600)
-        try harness.drover(["hosts", "add", "h", "\(account.name)@127.0.0.1:\(harness.sshd.port)"])
+        try harness.drover(["hosts", "add", "h", "\(account.name)@127.0.0.1:\(port)"])
         try harness.startOuterTerminal(width: 100, height: 30)
-        try harness.type("clear; drover attach h --keepalive 3\n")
-        try harness.waitUntil("the inner prompt") { $0.contains("inner$") && !$0.contains("attach h") }
+        try harness.type("clear; drover attach h \(options)\n")
+        try harness.waitUntil("the inner prompt", timeout: 30) { $0.contains("inner$") && !$0.contains("attach h") }
+    }
+
+    /// SIGSTOP the sshd session processes, type `LOST.`, wait for the dead link's reconnect,
+    /// type `OK.`, SIGCONT: herdr's session (the host's own pane) got `LOST.OK.` once, in order.
+    func testKeysTypedIntoAStoppedServerArriveOnceInHerdrsSession() throws {
+        try attach(options: "--keepalive 3")
 
         // The attach line recorded the connection's sshd (the event the fence needs).
         try poll("the first connection's sshd is recorded") { self.record()?.count == 4 }
@@ -102,5 +115,49 @@ final class AttachSSHDFenceTests: XCTestCase {
         XCTAssertTrue(shown.contains("LOST.OK.: not found"), shown)
         XCTAssertEqual(count("LOST.", in: shown), 2, "once on the command line, once in the error:\n\(shown)")
         XCTAssertEqual(count("OK.", in: shown), 2, shown)
+    }
+
+    /// The count in the status line's "N typed bytes wait to be sent".
+    private func waitingBytes() throws -> Int {
+        let screen = try harness.waitFor("typed bytes wait")
+        let regex = try NSRegularExpression(pattern: #"(\d+) typed bytes wait"#)
+        let match = try XCTUnwrap(regex.firstMatch(in: screen, range: NSRange(screen.startIndex..., in: screen)))
+        return try XCTUnwrap(Int((screen as NSString).substring(with: match.range(at: 1))))
+    }
+
+    /// The first fence lost echo through a 200 ms link. This one, through the shaper at 100 ms
+    /// each way: the prompt echoes, a dead network (the shaper holds everything, then its old
+    /// connections are cut) is found by typing, the reconnect's line runs the kill clause, the
+    /// kept keys reach herdr's session once, and typing echoes again.
+    func testHerdrsFencedLineEchoesThroughA200msLinkAndAfterItsReconnect() throws {
+        try attach(delay: 100)
+        try harness.type("echo one-$((6*7))\n")
+        try harness.waitFor("one-42")
+        try poll("the first connection's sshd is recorded") { self.record()?.count == 4 }
+        let first = try XCTUnwrap(record())
+
+        let shaper = try XCTUnwrap(self.shaper)
+        shaper.blackhole(true)
+        try harness.type("LOST.")
+        try harness.waitFor("h: no answer for")
+        try poll("the reconnect reached the shaper") { try LinkShaper.accepts(trace: self.trace).count == 2 }
+        // LOST. waits, and the Enter before it if its proof was still on the way (ADR 0031:
+        // a key is sent again when the link dies within a round trip of it).
+        let waiting = try waitingBytes()
+        XCTAssertTrue([5, 6].contains(waiting), "LOST. is kept: \(waiting)")
+        try harness.type("OK.")
+        try harness.waitFor("\(waiting + 3) typed bytes wait")
+        shaper.cutConnectionsBeforeBlackhole()
+        shaper.blackhole(false)
+        try harness.waitFor("LOST.OK.", timeout: 30)
+        try poll("the reconnect's connection is recorded") { self.record().map { $0[1] != first[1] } ?? false }
+        XCTAssertEqual(record()?[0], first[0], "the same run's token")
+        try harness.type("\necho two-$((6*7))\n")
+        try harness.waitFor("two-42")
+        var shown = ""
+        try poll("the host's pane shows the echo") { shown = try self.pane(); return shown.contains("two-42") }
+        XCTAssertTrue(shown.contains("LOST.OK.: not found"), shown)
+        XCTAssertEqual(count("LOST.", in: shown), 2, "once on the command line, once in the error:\n\(shown)")
+        XCTAssertEqual(count("accepted publickey", in: harness.sshd.log.lowercased()), 2, "one reconnect")
     }
 }
