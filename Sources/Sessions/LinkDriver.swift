@@ -81,7 +81,8 @@ final class LinkDriver {
     let agent: AgentForwarder?
     /// The host's remote forwards (ssh -R), asked for on each new session.
     let remoteForwards: RemoteForwards
-    /// Ends this host's dropped connections without waiting for the server.
+    /// Ends this host's ended or replaced connections without waiting for the server (a lost
+    /// one is reset instead: `dropConnection(reset:)`).
     let closer: SessionCloser
 
     /// Throws when a forward's local port cannot be listened on. `agentSocket`: the local
