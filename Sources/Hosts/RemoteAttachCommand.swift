@@ -18,13 +18,18 @@
 /// - PowerShell: `$env:TERM_PROGRAM='ghostty'; herdr …`: no double quotes (the command line's
 ///   own splitting would eat them); PowerShell joins the words after `-c` with spaces again.
 /// An unknown Windows shell gets plain `herdr …`, which both parse the same.
+///
+/// With `fence`, a unix line first records (and, on a reconnect with kept keys, kills) the
+/// sshd of the connection (`SSHDFence`, ADR 0031), inside `sh -c '…'`, where the login shell's
+/// line is double-quoted instead. Windows lines have no fence.
 public enum RemoteAttachCommand {
     public static func herdr(platform: Platform, session: String?, terminal: AnnouncedTerminal? = nil,
-                             windowsShell: WindowsShell? = nil) -> String {
+                             windowsShell: WindowsShell? = nil, fence: SSHDFence? = nil) -> String {
         let herdr = session.map { "herdr session attach \($0)" } ?? "herdr"
         switch platform {
         case .unix:
             let env = terminal.map { "env TERM_PROGRAM=\($0.rawValue) " } ?? ""
+            if let fence { return fence.line(execing: "\(env)\"$SHELL\" -lc \"\(herdr)\"") }
             return "exec \(env)\"$SHELL\" -lc '\(herdr)'"
         case .windows:
             guard let terminal, let windowsShell else { return herdr }

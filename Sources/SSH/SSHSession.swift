@@ -125,6 +125,17 @@ public final class SSHSession {
         end(force: true)
     }
 
+    /// Ends a session whose link is dead: no goodbye (nothing would carry it), and the socket
+    /// that carries it (the first hop's, through jump hosts) closes with a reset (SO_LINGER
+    /// 0) once the last reference goes, dropping whatever it still held to send, instead of
+    /// retrying it into the dead path for minutes. Later calls fail with connection lost.
+    public func reset() {
+        var resetOnClose = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_LINGER, &resetOnClose, socklen_t(MemoryLayout<linger>.size))
+        state = .closed
+        if let tunnel { tunnel.cut() } else { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+    }
+
     /// One try at the goodbye, then the session ends. Unless `force`, false (and nothing ends)
     /// while another call's packet holds the session or the goodbye went out only in part:
     /// call again when the socket is writable.

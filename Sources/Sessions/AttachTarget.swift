@@ -219,6 +219,17 @@ public struct AttachTarget: Equatable, Sendable {
                                          terminal: announced, windowsShell: shell)
     }
 
+    /// The herdr session this target attaches (nil: herdr's default one).
+    public var herdrSession: String? { sessionOverride ?? host?.session }
+
+    /// The attach line with `fence` first (ADR 0031), for a unix host running herdr's own
+    /// attach; nil for a Windows host or a `--command`, which run as they are.
+    public func fencedCommand(_ fence: SSHDFence) -> String? {
+        let entry = host ?? Self.adHocHost(endpoint)
+        guard entry.command == nil, entry.platform == .unix else { return nil }
+        return RemoteAttachCommand.herdr(platform: .unix, session: herdrSession, terminal: announced, fence: fence)
+    }
+
     /// The arguments of `drover attach` that reach this target again, shell-quoted: `mac`,
     /// `mac --session play` or `127.0.0.1 -J box -p 2222`.
     public var attachArguments: String { attachArguments(without: []) }

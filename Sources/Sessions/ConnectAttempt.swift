@@ -74,6 +74,8 @@ struct ConnectAttempt: Sendable {
     let root: DroverRoot
     let environment: [String: String]
     let options: SSHOptions
+    /// What the line's sshd fence does (ADR 0031).
+    let fence: LinkFence.Request
     /// The PTY size asked for; the loop resizes the channel if the terminal changed meanwhile.
     let columns: Int
     let rows: Int
@@ -87,7 +89,7 @@ struct ConnectAttempt: Sendable {
         do {
             let opened = try RemoteConnection.open(
                 target: target, root: root, environment: environment,
-                size: { (columns: columns, rows: rows) }, options: options,
+                size: { (columns: columns, rows: rows) }, options: options, fence: fence,
                 progress: { step in mailbox.post(.progress(host: host, generation: generation, step)) },
                 note: { text in mailbox.post(.note(host: host, generation: generation, text)) },
                 laterNote: { text in mailbox.post(.laterNote(host: host, generation: generation, text)) },

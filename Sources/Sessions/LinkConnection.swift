@@ -28,6 +28,9 @@ protocol LinkConnection: AnyObject {
     /// Ends the connection without waiting on the loop thread (`closer` finishes it in later
     /// turns); `done` gets how the remote command ended, once known.
     func close(through closer: SessionCloser, done: ((SSHExit?) -> Void)?)
+    /// Ends a lost connection at once: no goodbye, and its socket closed with a reset, so no
+    /// half-dead socket keeps sending into a dead path (ADR 0031).
+    func reset()
     /// The line was written for the Windows shell the registry remembered (ADR 0032).
     var lineFromRememberedShell: Bool { get }
 }
@@ -49,4 +52,5 @@ extension RemoteConnection: LinkConnection {
     func close(through closer: SessionCloser, done: ((SSHExit?) -> Void)?) {
         closer.close(session, channel: channel, done: done)
     }
+    func reset() { session.reset() }
 }

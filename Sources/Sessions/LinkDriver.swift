@@ -55,6 +55,10 @@ final class LinkDriver {
     var keepalive = KeepaliveWatch()
     /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
     var receipt = ReceiptWatch()
+    /// Whether the next connection's line kills the sshd of the one before (ADR 0031).
+    private var fence = LinkFence()
+    /// What the next connection attempt's line does about the sshd fence.
+    var fenceRequest: LinkFence.Request { fence.request }
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
@@ -77,7 +81,8 @@ final class LinkDriver {
     let agent: AgentForwarder?
     /// The host's remote forwards (ssh -R), asked for on each new session.
     let remoteForwards: RemoteForwards
-    /// Ends this host's dropped connections without waiting for the server.
+    /// Ends this host's ended or replaced connections without waiting for the server (a lost
+    /// one is reset instead: `dropConnection(reset:)`).
     let closer: SessionCloser
 
     /// Throws when a forward's local port cannot be listened on. `agentSocket`: the local
@@ -167,6 +172,7 @@ final class LinkDriver {
         self.connection = connection
         stream.open(connection.terminalTransport)
         attempts.attached(generation: generation, lineFromRememberedShell: connection.lineFromRememberedShell)
+        fence.attached()
         keepalive = KeepaliveWatch()
         receipt.reset()
         // The local terminal (or the host's emulator) may have been resized while connecting.
@@ -190,10 +196,13 @@ final class LinkDriver {
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
         let wasAttached = attempts.attachedOnce
         let retry = attempts.retriesLoss(recoverable: recoverable)
-        let hadKeys = connection != nil && (stream.hasUnprovenKeys || stream.waitsForChannel)
-        dropConnection()
+        let hadConnection = connection != nil
+        fence.lost(unprovenKeys: hadConnection && stream.hasUnprovenKeys)
+        dropConnection(reset: true)
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
-        delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadKeys && stream.hasKeptKeys)
+        // Keys it took without proof, had not sent, or kept from before and not released yet
+        // (its session had not drawn): all wait for the next connection now.
+        delegate?.driverLost(self, wasAttached: wasAttached, keptItsKeys: hadConnection && stream.hasKeptKeys)
     }
 
     /// The remote command ended: herdr detached (ctrl+b q) or exited. The channel's close and
@@ -208,8 +217,9 @@ final class LinkDriver {
     }
 
     /// Forgets the connection and everything registered for it, and hands it to the closer.
-    /// `ended`: the remote command ended, and gets its exit once the server said.
-    func dropConnection(ended: ((SSHExit?) -> Void)? = nil) {
+    /// `ended`: the remote command ended, and gets its exit once the server said. `reset`: the
+    /// link was lost, so no goodbye is waited for and its socket closes with a reset.
+    func dropConnection(ended: ((SSHExit?) -> Void)? = nil, reset: Bool = false) {
         if let socketWatch { loop.unwatch(socketWatch) }
         socketWatch = nil
         for timer in [keepaliveTimer, answerWindowTimer, silenceDeadline, deliveryTimer, pumpAgainTimer, uploadStepTimer,
@@ -225,7 +235,7 @@ final class LinkDriver {
         remoteForwards.sessionEnded()
         let dropped = connection
         connection = nil
-        dropped?.close(through: closer, done: ended)
+        if reset { dropped?.reset() } else { dropped?.close(through: closer, done: ended) }
         cancelled?.done(.failure(.linkDropped("the link to \(name) dropped")))
         cancelled?.next?()
     }

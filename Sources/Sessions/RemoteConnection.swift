@@ -37,14 +37,15 @@ public final class RemoteConnection {
     /// the overlay can say what is happening; `note` gets one-line remarks (a key pinned
     /// because OpenSSH trusts it, a missing identity file); `laterNote` gets a ProxyCommand's
     /// later stderr lines as a function to read them with when shown (it is called from the
-    /// command's stderr reader thread, at most once until that function ran).
-    public static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
-                            size: () -> (columns: Int, rows: Int), options: SSHOptions,
-                            progress: (ConnectionState) -> Void,
-                            note: @escaping (String) -> Void = { _ in },
-                            laterNote: @escaping @Sendable (_ text: @escaping @Sendable () -> String?) -> Void = { _ in },
-                            ask: @escaping (UnknownHostKey) -> Bool,
-                            answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
+    /// command's stderr reader thread, at most once until that function ran). `fence`: the
+    /// line records this connection's sshd, and kills the one recorded before if asked (ADR 0031).
+    static func open(target: AttachTarget, root: DroverRoot, environment: [String: String],
+                     size: () -> (columns: Int, rows: Int), options: SSHOptions, fence: LinkFence.Request? = nil,
+                     progress: (ConnectionState) -> Void,
+                     note: @escaping (String) -> Void = { _ in },
+                     laterNote: @escaping @Sendable (_ text: @escaping @Sendable () -> String?) -> Void = { _ in },
+                     ask: @escaping (UnknownHostKey) -> Bool,
+                     answer: @escaping (SSHAuthPrompt) -> String?) throws -> RemoteConnection {
         /// Connects (directly or through `outer`), checks the host key and logs in as `plan`
         /// says: the same steps for every hop and for the target.
         func logIn(_ plan: ConnectionPlan, through outer: SSHSession?, hop: String? = nil,
@@ -85,7 +86,8 @@ public final class RemoteConnection {
             // A Windows host's line is written for its shell, probed on this session if unknown.
             let line = try WindowsShellChoice.line(for: target, on: session, root: root, note: note)
             fromRememberedShell = line.fromRememberedShell
-            let channel = try session.exec(line.command, pty: SSHPTYRequest(columns: columns, rows: rows),
+            let command = fence?.command(for: target, root: root) ?? line.command
+            let channel = try session.exec(command, pty: SSHPTYRequest(columns: columns, rows: rows),
                                            environment: ForwardedEnvironment.of(environment), forwardAgent: forwardAgent)
             if channel.agentForwardingRefused {
                 note("\(target.displayName) refused agent forwarding (AllowAgentForwarding or DisableForwarding in its "

@@ -52,13 +52,13 @@ final class HostsCommandTests: XCTestCase {
         XCTAssertTrue(show.contains("port:      22\n"), show)
         XCTAssertTrue(show.contains("platform:  unix\n"), show)
         XCTAssertTrue(show.contains("auth:      device-key, agent, password\n"), show)
-        XCTAssertTrue(show.hasSuffix("Runs on attach:\n  exec \"$SHELL\" -lc 'herdr'\n"), show)
+        XCTAssertTrue(show.hasSuffix("Runs on attach:\n  exec \"$SHELL\" -lc 'herdr'\n  (exec'd by 'sh -c' after it records which sshd serves the connection in ~/.cache/drover-fence)\n"), show)
         drover("hosts", "edit", "box", "--session", "s1", "--platform", "windows")
         XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("Runs on attach:\n  herdr session attach s1\n"))
         drover("hosts", "edit", "box", "--command", "cmd /c herdr", "--no-session")
         XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("Runs on attach:\n  cmd /c herdr\n"))
         drover("hosts", "edit", "box", "--no-command", "--no-session", "--platform", "unix")
-        XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("  exec \"$SHELL\" -lc 'herdr'\n"))
+        XCTAssertTrue(drover("hosts", "show", "box").out.hasSuffix("  exec \"$SHELL\" -lc 'herdr'\n  (exec'd by 'sh -c' after it records which sshd serves the connection in ~/.cache/drover-fence)\n"))
     }
 
     func testReAddingTheSameAccountUnderANewNameIsRefusedWithTheExistingName() {

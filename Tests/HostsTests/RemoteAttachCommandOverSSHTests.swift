@@ -5,7 +5,8 @@ import TestSupport
 @testable import Hosts
 
 /// The unchanged default unix attach command, run through a PTY on a real sshd, reaches the
-/// `herdr` first on the login shell's PATH with exactly the arguments it was given.
+/// `herdr` first on the login shell's PATH with exactly the arguments it was given; so does
+/// the fenced one, which also records and stops the connection's sshd (ADR 0031).
 ///
 /// A login shell resets PATH from /etc/profile, so the test uses a `ThrowawayAccount` (whose
 /// ~/.profile puts the stand-in first on PATH) and sets the stand-in to record its argv and
@@ -37,16 +38,26 @@ final class RemoteAttachCommandOverSSHTests: XCTestCase {
     /// Logs in as the host's user and runs its attach command on a PTY until it exits.
     @discardableResult
     private func runAttachCommand(of host: HostEntry) throws -> SSHExit {
+        try run(host.attachCommand, on: logIn())
+    }
+
+    /// A session logged in as the account.
+    private func logIn() throws -> SSHSession {
         let expected = try sshd.hostKeyFingerprint()
         let key = SSHPrivateKey(privateKeyText: try String(contentsOfFile: keyPath, encoding: .utf8),
                                 publicKeyLine: nil, label: "test key")
-        let session = try SSHSession.open(
-            to: SSHEndpoint(host: host.hostname, port: host.port, user: host.user),
+        return try SSHSession.open(
+            to: SSHEndpoint(host: "127.0.0.1", port: sshd.port, user: account.name),
             verifyHostKey: { presented in
                 guard presented.fingerprint == expected else { throw TestSupportError("unexpected host key") }
             },
             credentials: SSHCredentials(privateKeys: [key]))
-        let channel = try session.exec(host.attachCommand, pty: SSHPTYRequest(term: "xterm-256color", columns: 100, rows: 30))
+    }
+
+    /// Runs `command` on a PTY of `session` until it exits (status 0).
+    @discardableResult
+    private func run(_ command: String, on session: SSHSession) throws -> SSHExit {
+        let channel = try session.exec(command, pty: SSHPTYRequest(term: "xterm-256color", columns: 100, rows: 30))
         var output: [UInt8] = []
         let exit = try channel.readToEnd(timeout: 30) { output += $0.stdout + $0.stderr }
         XCTAssertEqual(exit.status, 0, "remote output: \(String(decoding: output, as: UTF8.self))\nsshd log:\n\(sshd.log)")
@@ -66,5 +77,58 @@ final class RemoteAttachCommandOverSSHTests: XCTestCase {
         XCTAssertEqual(host.attachCommand, #"exec "$SHELL" -lc 'herdr'"#)
         try runAttachCommand(of: host)
         XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr\n")
+    }
+
+    /// ADR 0031: the fenced line records the sshd that serves its connection (the account's
+    /// per-connection sshd, in a 0600 file in a 0700 directory) and still runs herdr with the
+    /// same words; a later line of the same run (token) with `stopsRecorded` kills the recorded
+    /// sshd, which ends that connection, while another token's line leaves it alone.
+    func testTheFencedLineRecordsItsSSHDAndTheNextOfTheRunStopsIt() throws {
+        let name = "00fe0ce0"
+        let record = ".cache/drover-fence/" + name
+        func line(token: String, stops: Bool) -> String {
+            RemoteAttachCommand.herdr(platform: .unix, session: "w", fence: SSHDFence(name: name, token: token, stopsRecorded: stops)!)
+        }
+        func recorded() throws -> (token: String, pid: pid_t, name: String) {
+            let words = try XCTUnwrap(account.readFile(record)).split(separator: " ")
+            XCTAssertEqual(words.count, 4, "token, pid, name, start time")
+            return (String(words[0]), try XCTUnwrap(pid_t(words[1])), String(words[2]))
+        }
+        let first = try logIn()
+        try run(line(token: "a1", stops: false), on: first)
+        XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr 'session' 'attach' 'w'\n")
+        let firstSSHD = try recorded()
+        XCTAssertEqual(firstSSHD.token, "a1")
+        XCTAssertEqual(firstSSHD.name, "sshd")
+        let monitors = try sshd.connectionProcessIDs()
+        let parent = pid_t(try Shell.run("/usr/bin/ps", ["-o", "ppid=", "-p", String(firstSSHD.pid)])
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertTrue(monitors.contains(parent ?? -1),
+                      "the recorded process is a connection's own sshd (its parent \(String(describing: parent)) is among \(monitors))")
+        var info = stat()
+        XCTAssertEqual(stat(account.home + "/" + record, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertEqual(stat(account.home + "/.cache/drover-fence", &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+
+        // Another run's line (another token) kills nothing; it records its own connection's sshd.
+        let second = try logIn()
+        try run(line(token: "b2", stops: true), on: second)
+        XCTAssertEqual(kill(firstSSHD.pid, 0), 0, "another run's record is left alone")
+        let secondSSHD = try recorded()
+        XCTAssertEqual(secondSSHD.token, "b2")
+        XCTAssertNotEqual(secondSSHD.pid, firstSSHD.pid)
+
+        // The same run's reconnect with kept keys: the recorded sshd is killed first.
+        let third = try logIn()
+        try run(line(token: "b2", stops: true), on: third)
+        let deadline = Date().addingTimeInterval(15)
+        while kill(secondSSHD.pid, 0) == 0, Date() < deadline { usleep(20_000) }
+        XCTAssertNotEqual(kill(secondSSHD.pid, 0), 0, "the recorded sshd was killed")
+        XCTAssertEqual(kill(firstSSHD.pid, 0), 0, "only the recorded one")
+        XCTAssertThrowsError(try run("true", on: second), "its connection is gone")
+        try run("true", on: first)
+        XCTAssertEqual(try recorded().token, "b2")
+        XCTAssertNotEqual(try recorded().pid, secondSSHD.pid)
     }
 }

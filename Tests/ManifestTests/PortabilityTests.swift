@@ -38,11 +38,16 @@ final class PortabilityTests: XCTestCase {
         }
     }
 
+    /// Shell text Drover sends to run on a host, which tests for each system's names itself
+    /// (the sshd fence reads /proc/PID/stat where there is one, else `ps`): the rule it may break.
+    static let remoteShellText: [String: String] = ["Sources/Hosts/SSHDFence.swift": #"/proc/"#]
+
     func testSourcesUseNoPlatformOnlyNames() throws {
         let files = Repository.swiftFiles(under: "Sources").filter { !$0.hasPrefix("Sources/LibC/") }
         XCTAssertGreaterThan(files.count, 100)
         for file in files {
-            for finding in Self.findings(in: try Repository.text(file), rules: Self.platformOnlyNames) {
+            let rules = Self.platformOnlyNames.filter { $0.pattern != Self.remoteShellText[file] }
+            for finding in Self.findings(in: try Repository.text(file), rules: rules) {
                 XCTFail("\(file):\(finding.line): \(finding.text) is not portable — use \(finding.instead)")
             }
         }

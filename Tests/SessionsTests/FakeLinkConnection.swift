@@ -51,6 +51,10 @@ final class FakeLinkConnection: LinkConnection {
         done?(exit)
     }
 
+    func reset() {
+        closed = true
+    }
+
     private final class ReadCounter {
         var reads = 0
     }

@@ -15,6 +15,8 @@ final class ReconnectLogicTests: XCTestCase {
     /// What `AttachRun` does with a driver's reports, reduced to counting them.
     private final class Run: LinkDriverDelegate {
         var lost: [Bool] = []
+        /// `keptItsKeys` of each loss.
+        var kept: [Bool] = []
         var reconnectsDue = 0
         func driver(_ driver: LinkDriver, received output: UnsafeRawBufferPointer) {}
         func driverStatusChanged(_ driver: LinkDriver) {}
@@ -22,6 +24,7 @@ final class ReconnectLogicTests: XCTestCase {
         func driverFellSilent(_ driver: LinkDriver) {}
         func driverLost(_ driver: LinkDriver, wasAttached: Bool, keptItsKeys: Bool) {
             lost.append(wasAttached)
+            kept.append(keptItsKeys)
             if case .reconnecting = driver.lifecycle.state { driver.scheduleReconnect() }
         }
         func driver(_ driver: LinkDriver, ended exit: SSHExit?) {}
@@ -99,6 +102,32 @@ final class ReconnectLogicTests: XCTestCase {
         XCTAssertEqual(last.received, "pwd\rid\r\u{1B}[1;1R", "the queued keys first, in order, then the answer")
         XCTAssertFalse(host.deliveryTimer.isPending)
         XCTAssertEqual(first.received, "ls\r")
+    }
+
+    /// A connection lost before its session drew still had kept keys to send: the run hears
+    /// `keptItsKeys` (and reconnects at once). The sshd fence is due only after a loss with keys
+    /// the channel took without proof, and a connection that attached ran it (ADR 0031).
+    func testALinkLostBeforeItsSessionDrewReportsItsKeptKeys() throws {
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let first = connect(host)
+        XCTAssertFalse(host.fenceRequest.stopsRecorded)
+        XCTAssertEqual(host.type(Array("ls\r".utf8)), .channel)
+        XCTAssertEqual(first.received, "ls\r")
+        host.lose("no answer", recoverable: true, generation: host.lifecycle.generation)
+        XCTAssertEqual(run.kept, [true])
+        XCTAssertTrue(first.closed, "reset")
+        XCTAssertTrue(host.fenceRequest.stopsRecorded, "unproven keys: the next line kills the lost link's sshd")
+        let second = connect(host)
+        XCTAssertFalse(host.fenceRequest.stopsRecorded, "the attached connection's line ran the fence")
+        XCTAssertEqual(second.received, "", "kept until the session draws")
+        host.lose("no answer", recoverable: true, generation: host.lifecycle.generation)
+        XCTAssertEqual(run.kept, [true, true], "the kept keys it had not sent yet count")
+        XCTAssertFalse(host.fenceRequest.stopsRecorded, "nothing was written into it: no fence due")
+        XCTAssertEqual(host.stream.statusNote, "3 typed bytes wait to be sent (ctrl+] x discards)")
+        let failed = host.beginConnect()
+        host.lose("connection refused", recoverable: true, generation: failed)
+        XCTAssertEqual(run.kept, [true, true, false], "an attempt that never attached had no keys of its own")
     }
 
     func testSwitchingWithRepliesPending() throws {

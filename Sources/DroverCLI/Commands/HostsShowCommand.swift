@@ -29,8 +29,12 @@ enum HostsShowCommand {
         return head.joined(separator: "\n") + "\n" + fields(invalid.entry) + "\n"
     }
 
+    /// herdr's own unix line runs inside `sh -c` after the sshd fence (ADR 0031), whose record
+    /// name and token are made per connection, so they are described rather than shown.
     static func describe(_ host: HostEntry, followProblem: String? = nil) -> String {
-        fields(host, followProblem: followProblem) + "\n\nRuns on attach:\n  \(SafeText.escaped(host.attachCommand))\n"
+        let fenced = host.command == nil && host.platform == .unix
+            ? "  (exec'd by 'sh -c' after it records which sshd serves the connection in ~/\(SSHDFence.directory))\n" : ""
+        return fields(host, followProblem: followProblem) + "\n\nRuns on attach:\n  \(SafeText.escaped(host.attachCommand))\n" + fenced
     }
 
     /// Every stored field, one per line, escaped.
