@@ -24,6 +24,8 @@ struct LinkAttempts: Sendable {
     /// suspected of being in the wrong shell's syntax.
     private var lineFromRememberedShell = false
     private(set) var sessionDrew = false
+    /// Whether the next connection's line kills the sshd of the one before (ADR 0031).
+    private var fence = LinkFence()
 
     init(host: String, inFront: Bool, policy: ReconnectPolicy = ReconnectPolicy()) {
         lifecycle = LinkLifecycle(host: host, policy: policy, inFront: inFront)
@@ -74,12 +76,19 @@ struct LinkAttempts: Sendable {
         self.lineFromRememberedShell = lineFromRememberedShell
         sessionDrew = false
         recheckWindowsShell = false
+        fence.attached()
     }
+
+    /// What the next attempt's line does about the sshd fence.
+    var fenceRequest: LinkFence.Request { fence.request }
 
     /// A loss happened: whether a recoverable one is retried (attached before, or a key was
     /// just trusted; that exception is used up). Report it with `handle(.lost(…))` once the
     /// connection is gone, with this answer as its `recoverable`.
-    mutating func retriesLoss(recoverable: Bool) -> Bool {
+    /// `unprovenKeys`: the lost connection's channel had taken keys not yet proven received,
+    /// so the next line fences off its sshd.
+    mutating func retriesLoss(recoverable: Bool, unprovenKeys: Bool = false) -> Bool {
+        fence.lost(unprovenKeys: unprovenKeys)
         defer { justTrustedKey = false }
         return recoverable && (attachedOnce || justTrustedKey)
     }

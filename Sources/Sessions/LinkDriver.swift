@@ -55,10 +55,8 @@ final class LinkDriver {
     var keepalive = KeepaliveWatch()
     /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
     var receipt = ReceiptWatch()
-    /// Whether the next connection's line kills the sshd of the one before (ADR 0031).
-    private var fence = LinkFence()
-    /// What the next connection attempt's line does about the sshd fence.
-    var fenceRequest: LinkFence.Request { fence.request }
+    /// What the next connection attempt's line does about the sshd fence (ADR 0031).
+    var fenceRequest: LinkFence.Request { attempts.fenceRequest }
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
@@ -172,7 +170,6 @@ final class LinkDriver {
         self.connection = connection
         stream.open(connection.terminalTransport)
         attempts.attached(generation: generation, lineFromRememberedShell: connection.lineFromRememberedShell)
-        fence.attached()
         keepalive = KeepaliveWatch()
         receipt.reset()
         // The local terminal (or the host's emulator) may have been resized while connecting.
@@ -195,9 +192,8 @@ final class LinkDriver {
     /// `scheduleReconnect`).
     func lose(_ reason: String, recoverable: Bool, generation: UInt64) {
         let wasAttached = attempts.attachedOnce
-        let retry = attempts.retriesLoss(recoverable: recoverable)
         let hadConnection = connection != nil
-        fence.lost(unprovenKeys: hadConnection && stream.hasUnprovenKeys)
+        let retry = attempts.retriesLoss(recoverable: recoverable, unprovenKeys: hadConnection && stream.hasUnprovenKeys)
         dropConnection(reset: true)
         attempts.handle(.lost(reason: reason, recoverable: retry), generation: generation)
         // Keys it took without proof, had not sent, or kept from before and not released yet
