@@ -36,7 +36,7 @@ extension LinkDriver {
         guard connection != nil else { return }
         receipt.expectAnswer(at: .now, within: Self.wakeAnswerWindow)
         receipt.wantProbe()
-        pump()
+        pumpNextTurn()
         if let deadline = receipt.deadline { receiptTimer.schedule(at: deadline) { [unowned self] in checkReceipts() } }
     }
 
@@ -61,11 +61,9 @@ extension LinkDriver {
         case .answered:
             break
         }
-        if stream.hasUnprovenKeys {
-            receipt.wantProbe()
-            pumpNextTurn()
-        }
-        if receipt.probePending { pump() }
+        if stream.hasUnprovenKeys { receipt.wantProbe() }
+        // The probe goes (or its answer is looked for) on the pump's next turn: one read per turn.
+        if receipt.probePending { pumpNextTurn() }
     }
 
     /// Sends the probe that is wanted, or looks for the answer of the one out (each pump,
@@ -85,6 +83,9 @@ extension LinkDriver {
         }
         guard step != .notSent else { return }
         guard let proven = receipt.probeStepped(answered: step == .answered, mark: mark, at: .now) else { return }
+        // The answer is the host speaking, whether or not its bytes woke the socket watch: libssh2
+        // may have read them during another call, leaving the socket with nothing to report.
+        receiptHeard()
         if let roundTrip = receipt.roundTrip { echo.record(roundTrip: roundTrip) }
         stream.proven(through: proven)
         // Keys written while it was out: the next probe goes behind them now.

@@ -39,10 +39,17 @@ extension LinkDriver {
             try stepReceiptProbe(connection)
             var output: HostStream.Read
             let start = ContinuousClock.now
+            // Output libssh2 took off the socket in another call reaches no socket watch: it is
+            // heard here (the dead-link clock stops for it as for any other answer).
+            var heardOutput = false
+            defer { if heardOutput { receiptHeard() } }
             repeat {
                 // Each piece is fed from the channel's own buffer (no copy); the recording and
                 // the history snapshots see it first. A reply that fails to send throws.
-                output = try stream.read(limit: Self.pumpSlice) { bytes in delegate?.driver(self, received: bytes) }
+                output = try stream.read(limit: Self.pumpSlice) { bytes in
+                    heardOutput = true
+                    delegate?.driver(self, received: bytes)
+                }
                 // The session drew: its program is up and reading, so the kept keys went first.
                 if output.releasedKept { keptKeysWent() }
                 noteScreenDrawn()

@@ -42,8 +42,11 @@ final class FakeLinkConnection: LinkConnection {
     var waitsToSend: Bool { false }
     var hasPendingSend: Bool { false }
     var hasBufferedInput: Bool { false }
-    /// No probe goes out: a test proves keys itself (`HostStream.proven(through:)`).
-    func stepReceiptProbe() throws -> SSHChannel.ReceiptProbe { .notSent }
+    /// What each step of a receipt probe finds, in order; none left: no probe goes out (a test
+    /// proves keys itself, `HostStream.proven(through:)`). An answer here comes without the
+    /// socket waking, as when libssh2 read it during another call.
+    var probeSteps: [SSHChannel.ReceiptProbe] = []
+    func stepReceiptProbe() throws -> SSHChannel.ReceiptProbe { probeSteps.isEmpty ? .notSent : probeSteps.removeFirst() }
     func configureKeepalive(interval: Int) {}
     func sendKeepalive() throws -> Int { 15 }
     func close(through closer: SessionCloser, done: ((SSHExit?) -> Void)?) {

@@ -130,6 +130,23 @@ final class ReconnectLogicTests: XCTestCase {
         XCTAssertEqual(run.kept, [true, true, false], "an attempt that never attached had no keys of its own")
     }
 
+    /// A probe's answer stops the dead-link clock even when its bytes woke no socket watch
+    /// (libssh2 took them off the socket during another call): a host whose program does not
+    /// echo is not declared dead 4 s after the key (issue 30's "busy host merely slow").
+    func testAProbeAnsweredWithoutASocketEventStopsTheClock() throws {
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let link = connect(host)
+        link.probeSteps = [.waiting, .answered]
+        XCTAssertEqual(host.type(Array("abc".utf8)), .channel)
+        XCTAssertNotNil(host.receipt.firstUnanswered, "the key started the clock")
+        try turn(until: { !host.stream.hasUnprovenKeys }, "the probe went and its answer was found")
+        XCTAssertNil(host.receipt.firstUnanswered, "the answer was heard")
+        var watch = host.receipt
+        XCTAssertEqual(watch.check(at: .now + .seconds(10)), .answered, "nothing left to declare the link dead")
+        XCTAssertEqual(run.lost, [], "never lost")
+    }
+
     func testSwitchingWithRepliesPending() throws {
         let one = try driver(inFront: true), two = try driver(inFront: false)
         defer { one.shutDown(); two.shutDown() }
