@@ -211,20 +211,31 @@ extension Screen {
     /// its content unless it held half of a wide character, which becomes a written blank
     /// (xterm keeps an orphan right half there; Drover never leaves one a renderer must draw).
     /// Back-to-back hidden wide characters (no control or sequence between them) are one run
-    /// to xterm: their spaces go one per character from the run's first column.
+    /// to xterm: their spaces go one per character from the run's first column. The two cells
+    /// a further one covers keep their content, except a wide character cut by them, which
+    /// xterm 379 erases whole (`a中文中文 CSI 1;1H CSI 8m 中中` leaves five blanks, DECRQCRA
+    /// FFE0 each); a space landing on a wide character's half leaves its other half a written
+    /// blank, so no half is ever left without its partner.
     private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32, continuing: Bool) {
         guard width == 2 else {
             line[column] = StoredCell(content: 0x20, style: style)
             return
         }
+        let erased = StoredCell(content: 0x20, style: eraseCell.style)
+        if continuing {
+            // (prepareWrite already blanked the outer halves of what the two cells cut.)
+            if line[column].isSpacer { line[column] = erased }
+            if column + 1 < grid.columns && line[column + 1].isWide { line[column + 1] = erased }
+        }
         let target = continuing ? hiddenRunNext : column
         // A run continued past the right edge (autowrap off) has no cell left to write.
         guard target < grid.columns else { return }
         hiddenRunNext = target + 1
+        if continuing && target + 1 < grid.columns && line[target].isWide { line[target + 1] = erased }
         line[target] = StoredCell(content: 0x20, style: style)
         guard !continuing, column + 1 < grid.columns else { return }
         let next = line[column + 1]   // (prepareWrite already blanked a wide one's right half)
-        if next.isWide || next.isSpacer { line[column + 1] = StoredCell(content: 0x20, style: eraseCell.style) }
+        if next.isWide || next.isSpacer { line[column + 1] = erased }
     }
 
     /// At most this many scalars share a cell; further marks are dropped (a hostile stream of
