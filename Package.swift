@@ -3,6 +3,9 @@
 // direction follow docs/architecture.md: dependencies point downward only.
 import Foundation
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libssh2 1.11.1 or newer, built by scripts/bootstrap into .build/libssh2 where the system's is
 /// older (Debian 12), is linked statically from there; otherwise the system's is found through
@@ -97,6 +100,28 @@ for target in package.targets where target.type != .system && target.type != .te
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
 }
 let executable = package.targets.first { $0.name == "drover" }!
+// Relative relocations packed (DT_RELR) where this machine's glibc reads them (2.36 and newer,
+// GLIBC_ABI_DT_RELR): 78,000 of them as 1.9 MB of .rela.dyn were read at every start (ADR 0033).
+// Drover is built where it runs (scripts/install); a copy taken to an older glibc refuses to start
+// with "version `GLIBC_ABI_DT_RELR' not found". An older build machine keeps the unpacked table.
+let packedRelocations: [String] = glibcReadsPackedRelocations() ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
+
+/// Whether the C library here is glibc 2.36 or newer (confstr: Glibc's module does not export
+/// gnu_get_libc_version). False on musl, macOS and anything that does not answer "glibc X.Y".
+func glibcReadsPackedRelocations() -> Bool {
+    #if os(Linux) && canImport(Glibc)
+    var answer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &answer, answer.count) > 0 else { return false }
+    let text = answer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let words = String(decoding: text, as: UTF8.self).split(separator: " ")
+    guard words.count == 2, words[0] == "glibc" else { return false }
+    let parts = words[1].split(separator: ".").map { Int($0) ?? 0 }
+    guard parts.count >= 2 else { return false }
+    return (parts[0], parts[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
@@ -105,7 +130,7 @@ executable.linkerSettings = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
-], .when(platforms: [.linux], configuration: .release))]
+] + packedRelocations, .when(platforms: [.linux], configuration: .release))]
 
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
 // includes <libssh2.h>), and its static library for whatever links SSH.
