@@ -26,10 +26,9 @@ let package = Package(
                        providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
-                       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
-        // Reading pairing codes from pictures (`drover pair --scan`): libpng reads PNG files;
-        // zbar, which finds and decodes the QR code, is opened at the first scan (ADR 0018).
+        // libqrencode (QR), libpng (Pairing's PNG reader) and libzbar (its QR scanner) are not
+        // linked: each is opened at its first use (ADR 0018, ADR 0033). CPNG is only for the
+        // Pairing tests, which write PNG pictures to scan.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
@@ -43,7 +42,7 @@ let package = Package(
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
         .target(name: "Files", dependencies: ["LibC"]),
-        .target(name: "QR", dependencies: ["CQREncode"]),
+        .target(name: "QR", dependencies: ["LibC"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
@@ -52,7 +51,7 @@ let package = Package(
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
         .target(name: "Pairing", dependencies: [
-            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CPNG",
+            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts",
         ]),
         .target(name: "Sessions", dependencies: [
             "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
