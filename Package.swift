@@ -125,10 +125,14 @@ func glibcReadsPackedRelocations() -> Bool {
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+// No dynamic symbol table of Drover's own symbols: the toolchain's static-stdlib arguments
+// export them (5,900 names, 380 KB of .dynsym and .dynstr), and the loader consults that table
+// first in every symbol lookup of every library; nothing looks symbols up in drover (ADR 0033).
 executable.linkerSettings = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "--no-export-dynamic",
 ] + packedRelocations, .when(platforms: [.linux], configuration: .release))]
 
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
