@@ -3,6 +3,9 @@
 // direction follow docs/architecture.md: dependencies point downward only.
 import Foundation
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libssh2 1.11.1 or newer, built by scripts/bootstrap into .build/libssh2 where the system's is
 /// older (Debian 12), is linked statically from there; otherwise the system's is found through
@@ -23,10 +26,9 @@ let package = Package(
                        providers: [.apt(["libssh2-1-dev"]), .brew(["libssh2"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
-                       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
-        // Reading pairing codes from pictures (`drover pair --scan`): libpng reads PNG files;
-        // zbar, which finds and decodes the QR code, is opened at the first scan (ADR 0018).
+        // libqrencode (QR), libpng (Pairing's PNG reader) and libzbar (its QR scanner) are not
+        // linked: each is opened at its first use (ADR 0018, ADR 0033). CPNG is only for the
+        // Pairing tests, which write PNG pictures to scan.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
@@ -40,7 +42,7 @@ let package = Package(
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
         .target(name: "Files", dependencies: ["LibC"]),
-        .target(name: "QR", dependencies: ["CQREncode"]),
+        .target(name: "QR", dependencies: ["LibC"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
         .target(name: "Pairing", dependencies: [
-            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts", "CPNG",
+            "LibC", "Loop", "Files", "TextSafety", "Identity", "SSH", "Hosts",
         ]),
         .target(name: "Sessions", dependencies: [
             "LibC", "Loop", "Files", "TextSafety", "VT", "Render", "Console", "Identity", "SSH", "Hosts", "History",
@@ -97,15 +99,41 @@ for target in package.targets where target.type != .system && target.type != .te
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
 }
 let executable = package.targets.first { $0.name == "drover" }!
+// Relative relocations packed (DT_RELR) where this machine's glibc reads them (2.36 and newer,
+// GLIBC_ABI_DT_RELR): 78,000 of them as 1.9 MB of .rela.dyn were read at every start (ADR 0033).
+// Drover is built where it runs (scripts/install); a copy taken to an older glibc refuses to start
+// with "version `GLIBC_ABI_DT_RELR' not found". An older build machine keeps the unpacked table.
+let packedRelocations: [String] = glibcReadsPackedRelocations() ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
+
+/// Whether the C library here is glibc 2.36 or newer (confstr: Glibc's module does not export
+/// gnu_get_libc_version). False on musl, macOS and anything that does not answer "glibc X.Y".
+func glibcReadsPackedRelocations() -> Bool {
+    #if os(Linux) && canImport(Glibc)
+    var answer = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &answer, answer.count) > 0 else { return false }
+    let text = answer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let words = String(decoding: text, as: UTF8.self).split(separator: " ")
+    guard words.count == 2, words[0] == "glibc" else { return false }
+    let parts = words[1].split(separator: ".").map { Int($0) ?? 0 }
+    guard parts.count >= 2 else { return false }
+    return (parts[0], parts[1]) >= (2, 36)
+    #else
+    return false
+    #endif
+}
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+// No dynamic symbol table of Drover's own symbols: the toolchain's static-stdlib arguments
+// export them (5,900 names, 380 KB of .dynsym and .dynstr), and the loader consults that table
+// first in every symbol lookup of every library; nothing looks symbols up in drover (ADR 0033).
 executable.linkerSettings = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
-], .when(platforms: [.linux], configuration: .release))]
+    "-Xlinker", "--no-export-dynamic",
+] + packedRelocations, .when(platforms: [.linux], configuration: .release))]
 
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
 // includes <libssh2.h>), and its static library for whatever links SSH.

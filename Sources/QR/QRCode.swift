@@ -1,7 +1,6 @@
-import CQREncode
 import Foundation
 
-/// A QR code (libqrencode) drawn for a terminal with half blocks: each text row holds two
+/// A QR code (libqrencode, opened at the first code: `QREncodeLibrary`) drawn for a terminal with half blocks: each text row holds two
 /// module rows (`▀` top dark, `▄` bottom dark, `█` both, space neither).
 ///
 /// Dark modules are drawn dark on a light background whatever the terminal's theme: every
@@ -45,16 +44,19 @@ public struct QRCode: Sendable, Equatable {
     public init(_ text: String, errorCorrection: ErrorCorrection = .medium) throws {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { throw QRCodeError.empty }
-        let level = errorCorrection == .low ? QR_ECLEVEL_L : QR_ECLEVEL_M
-        guard let code = QRcode_encodeData(Int32(bytes.count), bytes, 0, level) else {
+        let library = try QREncodeLibrary.shared.get()
+        let level = errorCorrection == .low ? QREncodeLibrary.levelLow : QREncodeLibrary.levelMedium
+        guard let code = library.encodeData(Int32(bytes.count), bytes, 0, level) else {
             throw errno == ERANGE ? QRCodeError.tooLong(bytes: bytes.count) : QRCodeError.encodingFailed(errno)
         }
-        defer { QRcode_free(code) }
-        let width = Int(code.pointee.width)
+        defer { library.free(code) }
+        let symbol = QREncodeLibrary.Symbol(code)
+        let width = symbol.width
+        guard width > 0, let data = symbol.data else { throw QRCodeError.encodingFailed(0) }
         self.width = width
-        version = Int(code.pointee.version)
+        version = symbol.version
         // Bit 0 of each byte is the module's colour (1 = dark); the other bits are metadata.
-        modules = (0..<width * width).map { code.pointee.data[$0] & 1 == 1 }
+        modules = (0..<width * width).map { data[$0] & 1 == 1 }
     }
 
     /// True for a dark module. Coordinates are in symbol modules; the quiet zone (and

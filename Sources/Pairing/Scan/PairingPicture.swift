@@ -30,8 +30,9 @@ public enum PairingPicture {
 
     /// The picture as grayscale, whichever of the supported formats it is.
     public static func decode(_ bytes: [UInt8], path: String) throws(PictureError) -> GrayImage {
+        let png: PNGLibrary? = PNGReader.recognizes(bytes) ? try PNGLibrary.shared.get() : nil
         do {
-            if PNGReader.recognizes(bytes) { return try PNGReader.read(bytes) }
+            if let png { return try PNGReader.read(bytes, with: png) }
             if NetpbmReader.recognizes(bytes) { return try NetpbmReader.read(bytes) }
         } catch {
             switch error {

@@ -11,6 +11,8 @@ public enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
     case notAPairingCode(path: String)
     /// libzbar, opened at the first scan (ZBarLibrary), is not installed or not usable.
     case scannerMissing(reason: String)
+    /// libpng, opened at the first PNG picture (PNGLibrary), is not installed or not usable.
+    case pngReaderMissing(reason: String)
 
     private static let retake = "take a screenshot or photo that shows only the pairing code, whole and sharp, and scan that"
 
@@ -35,6 +37,10 @@ public enum PictureError: Error, CustomStringConvertible, Equatable, Sendable {
         case .scannerMissing(let reason):
             return "cannot scan pictures: the zbar library could not be loaded (\(reason)); install it "
                 + "(Debian or Ubuntu: sudo apt-get install libzbar0; macOS: brew install zbar), then scan again"
+        case .pngReaderMissing(let reason):
+            return "cannot read PNG pictures: the png library could not be loaded (\(reason)); install it "
+                + "(Debian or Ubuntu: sudo apt-get install libpng16-16, or libpng16-16t64 where apt offers that; "
+                + "macOS: brew install libpng), then scan again"
         case .notAPairingCode(let path):
             return "the QR code in \(path) is not a herdr pairing code (it does not hold a herdr://pair? link); "
                 + "scan the code 'drover pair-host' shows on the computer"
