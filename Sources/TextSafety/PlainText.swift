@@ -1,0 +1,59 @@
+/// The few string edits Drover used from Foundation's `NSString` that FoundationEssentials
+/// leaves out (ADR 0033: the binary links no Foundation). Each keeps Foundation's meaning, so
+/// outputs stay byte for byte what they were: trimming works on Unicode scalars with
+/// `CharacterSet`'s definitions, and padding counts UTF-16 units, as `NSString` does.
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs: `trimmingCharacters(in: .whitespaces)`
+    /// (Unicode category Zs and U+0009).
+    public func trimmingSpaces() -> String {
+        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
+    /// Without leading and trailing white space and line ends:
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` (categories Z*, U+0009-U+000D, U+0085).
+    public func trimmingWhitespace() -> String {
+        trimming(isWhitespaceOrNewline)
+    }
+
+    /// Without leading and trailing scalars that `drop` accepts.
+    public func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }),
+              let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[first...last])
+        return String(result)
+    }
+
+    /// `padding(toLength: length, withPad: " ", startingAt: 0)`: spaces added up to `length`
+    /// UTF-16 units, or the text cut to that many.
+    public func padded(toLength length: Int) -> String {
+        let units = utf16.count
+        if units >= length {
+            return units == length ? String(self) : String(decoding: Array(utf16.prefix(length)), as: UTF16.self)
+        }
+        return String(self) + String(repeating: " ", count: length - units)
+    }
+}
+
+/// `CharacterSet.whitespacesAndNewlines`' members.
+private func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x85: return true
+    default:
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// An ASCII letter or digit: what `CharacterSet.alphanumerics` holds of ASCII.
+    public var isASCIIAlphanumeric: Bool {
+        switch value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return false
+        }
+    }
+}
