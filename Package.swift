@@ -40,11 +40,11 @@ let package = Package(
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
         .target(name: "Files", dependencies: ["LibC"]),
-        .target(name: "QR", dependencies: ["CQREncode"]),
+        .target(name: "QR", dependencies: ["CQREncode", "LibC"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
-        .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
+        .target(name: "Identity", dependencies: ["LibC", "Files", "TextSafety", "COpenSSL"]),
         .target(name: "SSH", dependencies: ["LibC", "Files", "Loop", "Identity", "TextSafety", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
