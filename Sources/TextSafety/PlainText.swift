@@ -11,7 +11,7 @@ extension StringProtocol {
 
     /// Without leading and trailing white space and line ends:
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` (categories Z*, U+0009-U+000D, U+0085).
-    public func trimmingWhitespace() -> String {
+    public func trimmingWhitespaceAndNewlines() -> String {
         trimming(isWhitespaceOrNewline)
     }
 

@@ -20,7 +20,7 @@ public struct SSHPublicKey: Sendable, Equatable, Hashable {
 
     /// Parses `type base64 [comment]`; the blob must name the same type as the line.
     public init(line: String) throws {
-        let fields = line.trimmingWhitespace()
+        let fields = line.trimmingWhitespaceAndNewlines()
             .split(maxSplits: 2, omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }
         guard fields.count >= 2 else { throw KeyError.malformedPublicKey("expected a key type and a base64 key") }
         try self.init(type: String(fields[0]), base64: String(fields[1]),
