@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `hosts.json` times, `2023-11-14T22:13:20Z`, written and read with plain arithmetic.
 /// Foundation's `.iso8601` strategies build a time zone, which loads ICU's zone data: about
