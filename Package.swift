@@ -39,7 +39,7 @@ let package = Package(
         // The one poll(2) loop, its signal self-pipe and the cross-thread mailbox (libc only).
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
-        .target(name: "Files", dependencies: ["LibC"]),
+        .target(name: "Files", dependencies: ["LibC", "TextSafety"]),
         .target(name: "QR", dependencies: ["CQREncode", "LibC"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         // History mode: frozen scrollback, the rewind of past screens, search, selection.

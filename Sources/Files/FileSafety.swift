@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TextSafety
 
 /// Checks that a file or directory Drover trusts can only have been changed by this user.
 ///
@@ -86,6 +87,6 @@ public enum FileSafety {
         let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { s in
             ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "/._-+:,@%=".unicodeScalars.contains(s)
         }
-        return plain ? path : "'" + path.replacing("'", with: "'\\''") + "'"
+        return plain ? path : "'" + path.replacingLiterally("'", with: "'\\''") + "'"
     }
 }

@@ -54,6 +54,6 @@ public struct InvalidHostEntry: Equatable, Sendable {
     /// (control characters shown as escapes, so the advice never reaches a terminal raw).
     static func shellWord(_ name: String) -> String {
         if !name.isEmpty, name.utf8.allSatisfy(HostRules.isNameByte) { return name }
-        return "'" + SafeText.escaped(name).replacing("'", with: #"'\''"#) + "'"
+        return "'" + SafeText.escaped(name).replacingLiterally("'", with: #"'\''"#) + "'"
     }
 }

@@ -25,6 +25,28 @@ extension StringProtocol {
         return String(result)
     }
 
+    /// Every occurrence of `target` replaced, matched byte for byte (Unicode scalars, not
+    /// `Character`s: a quote followed by a combining mark is still a quote to a shell, so it must
+    /// still be replaced), as `replacingOccurrences(of:with:)` did for Drover's quoting.
+    public func replacingLiterally(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        let bytes = Array(utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return String(self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                out += replacement.utf8
+                index += needle.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `padding(toLength: length, withPad: " ", startingAt: 0)`: spaces added up to `length`
     /// UTF-16 units, or the text cut to that many.
     public func padded(toLength length: Int) -> String {

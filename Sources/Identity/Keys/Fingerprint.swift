@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TextSafety
 
 /// Key fingerprints in OpenSSH's notation.
 public enum Fingerprint {
@@ -14,6 +15,6 @@ public enum Fingerprint {
         let bytes = Array(blob)
         _ = SHA256(bytes, bytes.count, &digest)
         let base64 = Data(digest).base64EncodedString()
-        return "SHA256:" + base64.replacing("=", with: "")
+        return "SHA256:" + base64.replacingLiterally("=", with: "")
     }
 }

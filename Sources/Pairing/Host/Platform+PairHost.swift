@@ -29,7 +29,7 @@ extension Platform {
         let safe = text.unicodeScalars.allSatisfy { scalar in
             (scalar.isASCIIAlphanumeric || "/._-+=:,@%".unicodeScalars.contains(scalar))
         }
-        return safe && !text.isEmpty ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+        return safe && !text.isEmpty ? text : "'" + text.replacingLiterally("'", with: "'\\''") + "'"
     }
 }
 
