@@ -72,9 +72,11 @@ public func spawnProcess(_ path: String, arguments: [String], environment: [Stri
 }
 
 /// posix_spawn's error number (`errno` style) when a program could not be started.
-public struct SpawnFailure: Error {
+public struct SpawnFailure: Error, CustomStringConvertible {
     public let code: Int32
     public init(code: Int32) { self.code = code }
+    /// The C library's words for the error number (`No such file or directory`).
+    public var description: String { String(cString: strerror(code)) }
 }
 
 /// A connected pair of Unix stream sockets, both closed on exec (atomically on Linux), for a
