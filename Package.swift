@@ -56,6 +56,7 @@ let package = Package(
         ]),
         .target(name: "DroverCLI", dependencies: [
             "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions", "Console", "LibC",
+            "Loop",
         ]),
         .executableTarget(name: "drover", dependencies: ["LibC", "DroverCLI"]),
 

@@ -16,6 +16,14 @@ public final class ChildProcess: @unchecked Sendable {
     public enum Termination: Equatable, Sendable {
         case exited(Int32)
         case signalled(Int32)
+
+        /// The exit status, or the signal's number (what `Process.terminationStatus` said).
+        public var status: Int32 {
+            switch self {
+            case let .exited(code): return code
+            case let .signalled(signal): return signal
+            }
+        }
     }
 
     public let pid: pid_t
