@@ -1,10 +1,5 @@
 import CQREncode
 import LibC
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A QR code (libqrencode) drawn for a terminal with half blocks: each text row holds two
 /// module rows (`▀` top dark, `▄` bottom dark, `█` both, space neither).
