@@ -7,32 +7,7 @@ public enum WorkerThread {
     /// Starts `body` on a new detached thread. A thread that cannot be made (the process is out
     /// of threads) runs `body` on the caller's, so the work still happens and answers.
     public static func start(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(body)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        #if canImport(Darwin)
-        var thread: pthread_t? = nil
-        #else
-        var thread = pthread_t()
-        #endif
-        let rc = pthread_create(&thread, &attributes, { raw in
-            #if canImport(Darwin)
-            let body = Unmanaged<Body>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            body.run()
-            return nil
-        }, box)
-        if rc != 0 { Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run() }
-    }
-
-    /// The closure, boxed to cross pthread_create's `void *`.
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        if !startDetachedThread(body) { body() }
     }
 }
 
