@@ -4,13 +4,14 @@
 /// `CharacterSet`'s definitions, and padding counts UTF-16 units, as `NSString` does.
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs: `trimmingCharacters(in: .whitespaces)`
-    /// (Unicode category Zs and U+0009).
+    /// (Unicode category Zs, U+0009 and, as CoreFoundation has it, U+200B).
     public func trimmingSpaces() -> String {
-        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        trimming(isSpace)
     }
 
     /// Without leading and trailing white space and line ends:
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)` (categories Z*, U+0009-U+000D, U+0085).
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` (the spaces above, U+000A-U+000D,
+    /// U+0085, U+2028 and U+2029).
     public func trimmingWhitespaceAndNewlines() -> String {
         trimming(isWhitespaceOrNewline)
     }
@@ -58,15 +59,20 @@ extension StringProtocol {
     }
 }
 
+/// `CharacterSet.whitespaces`' members, listed as Foundation's tables have them (checked
+/// against Foundation in `PlainTextTests`), so no Unicode version changes them.
+private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
+}
+
 /// `CharacterSet.whitespacesAndNewlines`' members.
 private func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x09...0x0D, 0x85: return true
-    default:
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-        default: return false
-        }
+    case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return isSpace(scalar)
     }
 }
 
