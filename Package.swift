@@ -89,16 +89,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Release builds on Linux link the Swift runtime and Foundation statically, as
+// Release builds on Linux link the Swift runtime and FoundationEssentials statically, as
 // `--static-swift-stdlib` does (ADR 0033): a process then keeps resident only the pages of them
 // it touches, and `drover` stays one file. Every module compiles against the static resource
-// directory too: its modules name the static libraries they need (ICU's, CoreFoundation's).
+// directory too: its modules name the static libraries they need.
 let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
 }
 let executable = package.targets.first { $0.name == "drover" }!
-// lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
+// lld, not gold: gold repeats glibc's link-time warning about mktemp, which FoundationEssentials
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
