@@ -1,9 +1,4 @@
 import Console
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hosts
 import Sessions
 import SSH
