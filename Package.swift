@@ -41,12 +41,12 @@ let package = Package(
         // The one poll(2) loop, its signal self-pipe and the cross-thread mailbox (libc only).
         .target(name: "Loop", dependencies: ["LibC"]),
         .target(name: "TextSafety"),
-        .target(name: "Files", dependencies: ["LibC"]),
+        .target(name: "Files", dependencies: ["LibC", "TextSafety"]),
         .target(name: "QR", dependencies: ["LibC"]),
         .target(name: "Render", dependencies: ["VT", "TextSafety"]),
         // History mode: frozen scrollback, the rewind of past screens, search, selection.
         .target(name: "History", dependencies: ["VT"]),
-        .target(name: "Identity", dependencies: ["LibC", "Files", "COpenSSL"]),
+        .target(name: "Identity", dependencies: ["LibC", "Files", "TextSafety", "COpenSSL"]),
         .target(name: "SSH", dependencies: ["LibC", "Files", "Loop", "Identity", "TextSafety", "CLibSSH2"]),
         .target(name: "Hosts", dependencies: ["LibC", "Files", "TextSafety"]),
         .target(name: "Console", dependencies: ["LibC", "VT", "Render", "Loop", "History", "TextSafety"]),
@@ -58,6 +58,7 @@ let package = Package(
         ]),
         .target(name: "DroverCLI", dependencies: [
             "Files", "TextSafety", "VT", "Render", "QR", "Identity", "SSH", "Hosts", "Pairing", "Sessions", "Console", "LibC",
+            "Loop",
         ]),
         .executableTarget(name: "drover", dependencies: ["LibC", "DroverCLI"]),
 
@@ -90,10 +91,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Release builds on Linux link the Swift runtime and Foundation statically, as
+// Release builds on Linux link the Swift runtime and FoundationEssentials statically, as
 // `--static-swift-stdlib` does (ADR 0033): a process then keeps resident only the pages of them
 // it touches, and `drover` stays one file. Every module compiles against the static resource
-// directory too: its modules name the static libraries they need (ICU's, CoreFoundation's).
+// directory too: its modules name the static libraries they need.
 let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
@@ -121,7 +122,7 @@ func glibcReadsPackedRelocations() -> Bool {
     return false
     #endif
 }
-// lld, not gold: gold repeats glibc's link-time warning about mktemp, which the static Foundation
+// lld, not gold: gold repeats glibc's link-time warning about mktemp, which FoundationEssentials
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.

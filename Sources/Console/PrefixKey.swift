@@ -1,4 +1,4 @@
-import Foundation
+import Loop
 import VT
 
 /// The key that starts Drover's key bindings: `ctrl+]` unless `--prefix`, the host's `prefix`
@@ -79,7 +79,7 @@ public struct PrefixKey: Hashable, Sendable {
 /// loop thread reads it (NSLock rather than `Mutex`, which needs macOS 15; Package.swift says 13).
 private final class ProcessPrefix: @unchecked Sendable {
     // @unchecked: `key` is only touched with `lock` held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var key = PrefixKey.standard
 
     var value: PrefixKey {

@@ -1,3 +1,4 @@
+import TextSafety
 /// A command or subcommand of `drover`: its grammar, help text and action.
 public struct Command: Sendable {
     public typealias Action = @Sendable (ParsedArguments, CommandContext) throws -> Int32
@@ -60,14 +61,14 @@ public struct Command: Sendable {
             lines += ["", "commands:"]
             let width = visibleSubs.map(\.name.count).max() ?? 0
             for sub in visibleSubs {
-                lines.append("  \(sub.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(sub.summary)")
+                lines.append("  \(sub.name.padded(toLength: width))  \(sub.summary)")
             }
         }
         let visible = visibleOptions
         lines += ["", "options:"]
         let width = visible.map(\.synopsis.count).max() ?? 0
         for option in visible {
-            lines.append("  \(option.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)")
+            lines.append("  \(option.synopsis.padded(toLength: width))  \(option.help)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

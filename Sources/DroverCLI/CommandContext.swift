@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 import Files
 import TextSafety
 
@@ -46,12 +51,12 @@ public final class CommandContext: Sendable {
             environment: ProcessInfo.processInfo.environment,
             isInteractive: isatty(STDIN_FILENO) == 1,
             // A reader that went away (SIGPIPE is ignored, so the write fails with EPIPE) gets
-            // nothing more; the non-throwing `write(_:)` would trap instead.
-            out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
-            err: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+            // nothing more.
+            out: { writeAll(STDOUT_FILENO, $0) },
+            err: { writeAll(STDERR_FILENO, $0) },
             readLine: { try StandardInputLine.next() },
             readSecretLine: { prompt in
-                try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
+                writeAll(STDERR_FILENO, prompt)
                 guard isatty(STDIN_FILENO) == 1 else { return try StandardInputLine.next() }
                 var saved = termios()
                 tcgetattr(STDIN_FILENO, &saved)
@@ -60,7 +65,7 @@ public final class CommandContext: Sendable {
                 tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
                 defer {
                     tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-                    try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
+                    writeAll(STDERR_FILENO, "\n")
                 }
                 return try StandardInputLine.next()
             },
@@ -118,4 +123,15 @@ public final class CommandContext: Sendable {
 
     /// `$DROVER_HOME`, else `$XDG_CONFIG_HOME/drover`, else `~/.config/drover`.
     public var root: DroverRoot { DroverRoot(environment: environment) }
+}
+
+/// Writes all of `text` to `fd`; an error (EPIPE from a reader that went away) ends it quietly.
+private func writeAll(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return }
+        bytes = bytes.dropFirst(n)
+    }
 }

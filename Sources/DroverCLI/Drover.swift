@@ -1,5 +1,9 @@
 import Console
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 
 /// The `drover` program: dispatches argv to a command and maps errors to exit codes.

@@ -30,7 +30,7 @@ enum HostNameSuggestion {
         guard let best = Suggestion.closest(to: typed, among: names) else { return nil }
         let text = "\(error)"
         let question = "Did you mean '\(best)'?"
-        guard let end = text.range(of: ". ") else { return text + " " + question }
+        guard let end = text.firstRange(of: ". ") else { return text + " " + question }
         return text[..<end.upperBound] + question + " " + text[end.upperBound...]
     }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 
 /// Reads one line of standard input with a bound: a pairing link, an answer or a passphrase is
 /// never more than a few KiB, so a line longer than `limit` is refused as soon as the bound is

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The bounded reader for files: a file that is huge, endless (a link to /dev/zero) or never
 /// ready (a FIFO) costs a bounded amount of memory and time and ends in an error that names

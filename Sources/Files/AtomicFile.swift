@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Crash-safe writes: temp file in the same directory, fsync, rename (or link), fsync of the
 /// directory. A reader sees the old bytes or the new ones, never a mix. Bounded reads are in
@@ -47,7 +51,7 @@ public enum AtomicFile {
     }
 
     static func directory(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(of: path)
         return dir.isEmpty ? "." : dir
     }
 
@@ -58,7 +62,7 @@ public enum AtomicFile {
     private static func withTemporary<T>(_ data: Data, for path: String, mode: mode_t,
                                          _ finish: (String) throws -> T) throws -> T {
         let dir = directory(of: path)
-        let base = (path as NSString).lastPathComponent
+        let base = PathText.lastComponent(of: path)
         removeLeftovers(of: base, in: dir)
         var template = Array("\(dir)/\(temporaryPrefix(base))XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

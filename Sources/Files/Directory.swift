@@ -1,19 +1,23 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Directory creation with explicit permissions.
 public enum Directory {
     /// Creates `path` and missing parents; the last component gets `mode` (parents 0755).
     public static func ensure(_ path: String, mode: mode_t) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else {
                 throw FileError(path: path, reason: "exists but is not a directory",
                                 advice: "Move it away or point DROVER_HOME elsewhere.")
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(of: path)
         if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
             try ensure(parent, mode: 0o755)
         }

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The directory holding all of Drover's files: `$DROVER_HOME`, else
 /// `$XDG_CONFIG_HOME/drover`, else `~/.config/drover`. Created 0700 on demand; an existing
@@ -17,7 +21,7 @@ public struct DroverRoot: Sendable, Equatable {
         } else if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
             path = xdg + "/drover"
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
             path = home + "/.config/drover"
         }
     }

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An advisory lock (flock) on a side file, so two Drover processes editing the same file
 /// take turns instead of losing each other's changes.

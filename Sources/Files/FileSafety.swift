@@ -1,5 +1,10 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// Checks that a file or directory Drover trusts can only have been changed by this user.
 ///
@@ -54,7 +59,7 @@ public enum FileSafety {
     /// There, anyone could swap `path` itself for a directory of their own (issue 30).
     public static func checkParents(of path: String) throws {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var dir = (absolute as NSString).deletingLastPathComponent
+        var dir = PathText.parent(of: absolute)
         while !dir.isEmpty {
             var st = stat()
             if stat(dir, &st) == 0, st.st_mode & 0o002 != 0, st.st_mode & S_ISVTX == 0 {
@@ -66,7 +71,7 @@ public enum FileSafety {
                                 advice: "Run '\(fix)' and try again.")
             }
             if dir == "/" { break }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = PathText.parent(of: dir)
         }
     }
 
@@ -80,8 +85,8 @@ public enum FileSafety {
     /// `path` as one word for sh: unchanged when it is plain, else in single quotes.
     public static func shellQuoted(_ path: String) -> String {
         let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { s in
-            s.isASCII && (CharacterSet.alphanumerics.contains(s) || "/._-+:,@%=".unicodeScalars.contains(s))
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "/._-+:,@%=".unicodeScalars.contains(s)
         }
-        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? path : "'" + path.replacingLiterally("'", with: "'\\''") + "'"
     }
 }

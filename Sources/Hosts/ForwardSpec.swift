@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LibC
 
 /// One local port forward, `[BIND:]LPORT:HOST:RPORT` as ssh's -L: Drover listens on BIND

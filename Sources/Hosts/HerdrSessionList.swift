@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSafety
 
 /// herdr's own list of a host's sessions: the command that asks for it (`herdr session list

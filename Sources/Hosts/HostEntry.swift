@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSafety
 
 /// One computer in the registry: where it is, who to log in as, and which herdr session to

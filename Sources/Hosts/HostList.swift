@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The registry's entries and the rules that keep them consistent: every host valid, names
 /// unique, and no two entries that attach the same thing (`HostEntry.isTwin`). Several entries may

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Files
 
 /// The host registry on disk: `hosts.json` in the Drover root, 0600, written atomically.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// The `hosts.json` format: `{"version": 1, "hosts": [...]}`, pretty-printed with sorted keys
 /// and ISO 8601 times (InternetDate). Decoding tells a corrupt file from a newer one.
@@ -118,12 +123,10 @@ public enum HostsFile {
     /// JSON object (the problem is then in its fields).
     private static func syntaxProblem(_ data: Data) -> String? {
         do {
-            let value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return value is [String: Any] ? nil : "it is JSON but not an object"
+            return try JSONValue.parse(data, fragments: true).object != nil ? nil : "it is JSON but not an object"
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            let trimmed = detail.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
-            return "it is not valid JSON" + (trimmed.map { ": \($0)" } ?? "")
+            let detail = "\(error)"
+            return "it is not valid JSON: " + (detail.hasSuffix(".") ? String(detail.dropLast()) : detail)
         }
     }
 
@@ -139,8 +142,8 @@ public enum HostsFile {
         case let .typeMismatch(_, ctx)?, let .valueNotFound(_, ctx)?:
             return "\(path(ctx.codingPath)) has the wrong type"
         case let .dataCorrupted(ctx)?:
-            let under = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return ctx.codingPath.isEmpty ? (under ?? "invalid JSON") : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+            // JSONDecoder gives no detail of the syntax (syntaxProblem names it, where it runs).
+            return ctx.codingPath.isEmpty ? "invalid JSON" : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
         default:
             return "invalid JSON"
         }

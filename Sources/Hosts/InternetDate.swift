@@ -1,11 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `hosts.json` times, `2023-11-14T22:13:20Z`, written and read with plain arithmetic.
 /// Foundation's `.iso8601` strategies build a time zone, which loads ICU's zone data: about
 /// 2.5 MiB of resident pages on every command that reads the registry (ADR 0018).
-enum InternetDate {
+public enum InternetDate {
     /// Whole seconds in UTC (the registry stores times rounded down to the second).
-    static func format(_ date: Date) -> String {
+    public static func format(_ date: Date) -> String {
         let seconds = Int64((date.timeIntervalSince1970).rounded(.down))
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)

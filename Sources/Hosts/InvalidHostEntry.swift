@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSafety
 
 /// An entry of hosts.json that is well-formed but breaks a field rule, typically one an older
@@ -50,6 +54,6 @@ public struct InvalidHostEntry: Equatable, Sendable {
     /// (control characters shown as escapes, so the advice never reaches a terminal raw).
     static func shellWord(_ name: String) -> String {
         if !name.isEmpty, name.utf8.allSatisfy(HostRules.isNameByte) { return name }
-        return "'" + SafeText.escaped(name).replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "'" + SafeText.escaped(name).replacingLiterally("'", with: #"'\''"#) + "'"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSafety
 
 /// One jump host of a host's `--jump` list, as written: a registry name, or
@@ -36,7 +40,7 @@ public struct JumpHop: Equatable, Sendable, CustomStringConvertible {
     /// `HostValidationError` for the field `jump` naming the first bad hop.
     public static func parseList(_ text: String) throws -> [JumpHop] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         guard (1...maximumHops).contains(items.count) else {
             throw HostValidationError(field: "jump", value: text, rule: rule)
         }

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where ssh_config files come from: `~` and relative `Include` paths resolve against the
 /// home directory given (relative ones in `~/.ssh`, as ssh does for a user's config), globs

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What importing a parsed ssh_config does to a registry: one entry per destination (aliases
 /// with the same settings, `Host a b c`, become one entry and its `aliases`), unless its name

@@ -21,13 +21,14 @@ public struct SpawnDescriptors {
 
 /// Starts `path` with `arguments` (argv[0] first) and exactly `environment` (`NAME=value`),
 /// with posix_spawn: no fork of a threaded process. `processGroup` 0 makes the child the leader
-/// of a new process group (its pid is the group's id); a positive one puts it in that group.
+/// of a new process group (its pid is the group's id); a positive one puts it in that group;
+/// nil leaves it in Drover's.
 /// SIGPIPE (ignored by Drover) and the blocked signal set are back to their defaults in the
 /// child, as a program started from a shell expects. Returns the child's pid; throws
 /// `SpawnFailure` with posix_spawn's error number. The platforms' posix_spawn types differ
 /// (structs on Linux, opaque pointers on Darwin), which is why this lives here.
 public func spawnProcess(_ path: String, arguments: [String], environment: [String],
-                         descriptors: SpawnDescriptors, processGroup: pid_t) throws -> pid_t {
+                         descriptors: SpawnDescriptors, processGroup: pid_t?) throws -> pid_t {
     #if canImport(Darwin)
     var actions: posix_spawn_file_actions_t? = nil
     var attributes: posix_spawnattr_t? = nil
@@ -52,8 +53,11 @@ public func spawnProcess(_ path: String, arguments: [String], environment: [Stri
     sigemptyset(&empty)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setpgroup(&attributes, processGroup)
-    let flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+    var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+    if let processGroup {
+        posix_spawnattr_setpgroup(&attributes, processGroup)
+        flags |= Int32(POSIX_SPAWN_SETPGROUP)
+    }
     posix_spawnattr_setflags(&attributes, Int16(flags))
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
@@ -68,8 +72,11 @@ public func spawnProcess(_ path: String, arguments: [String], environment: [Stri
 }
 
 /// posix_spawn's error number (`errno` style) when a program could not be started.
-public struct SpawnFailure: Error {
+public struct SpawnFailure: Error, CustomStringConvertible {
     public let code: Int32
+    public init(code: Int32) { self.code = code }
+    /// The C library's words for the error number (`No such file or directory`).
+    public var description: String { String(cString: strerror(code)) }
 }
 
 /// A connected pair of Unix stream sockets, both closed on exec (atomically on Linux), for a

@@ -1,4 +1,4 @@
-import Foundation
+import LibC
 
 /// A QR code (libqrencode, opened at the first code: `QREncodeLibrary`) drawn for a terminal with half blocks: each text row holds two
 /// module rows (`▀` top dark, `▄` bottom dark, `█` both, space neither).

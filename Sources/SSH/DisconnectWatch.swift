@@ -1,5 +1,9 @@
 import CLibSSH2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a server said when it ended the connection during login (SSH_MSG_DISCONNECT), e.g.
 /// sshd's "Too many authentication failures" once MaxAuthTries keys were refused. libssh2

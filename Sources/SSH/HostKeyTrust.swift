@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Identity
 
 /// The standard host key policy over pinned keys (`KnownHosts`): a pinned match goes on; an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The host key a server presented during the handshake, shown to the trust decision
 /// before anything else is sent.

@@ -1,5 +1,9 @@
 import CLibSSH2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Identity
 
 /// The keys an ssh-agent holds, listed once per login so they can be put in order among the

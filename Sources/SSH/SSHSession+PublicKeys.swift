@@ -1,5 +1,9 @@
 import CLibSSH2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Identity
 
 /// What the public keys did during one login, for the error when none logged in.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// What a typed answer to the trust question means. Only the word `yes` or the key's own
 /// fingerprint (`SHA256:…`, for people who compare by typing it) ever trusts; `no`, Escape or
@@ -23,7 +28,7 @@ public enum TrustAnswer: Equatable, Sendable {
     /// fingerprint must match exactly (base64 is case-sensitive).
     public init(judging answer: String?, fingerprint: String) {
         guard let answer else { self = .refuse; return }
-        let text = answer.trimmingCharacters(in: .whitespaces)
+        let text = answer.trimmingSpaces()
         switch text.lowercased() {
         case "yes": self = .trust
         case "no": self = .refuse

@@ -1,9 +1,14 @@
 import Console
 import History
+import LibC
 import Loop
 import Files
 import Hosts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SSH
 import TextSafety
 

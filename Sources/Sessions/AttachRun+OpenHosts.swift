@@ -15,7 +15,7 @@ extension AttachRun {
         let link = front
         ask(HostFactory.openPrompt, for: link, generation: link.lifecycle.generation) { [unowned self] typed in
             guard outcome == nil else { return }
-            let text = typed?.trimmingCharacters(in: .whitespaces) ?? ""
+            let text = typed?.trimmingSpaces() ?? ""
             if !text.isEmpty { open(text) }
             statusChanged()
         }
@@ -105,7 +105,7 @@ extension AttachRun {
         let link = front
         let keeps = link.target.runsHerdr && everAttached.contains(link.index)
         ask(HostFactory.closePrompt(link.name, keepsSession: keeps), for: link, generation: link.lifecycle.generation) { [unowned self] typed in
-            let answer = typed?.trimmingCharacters(in: .whitespaces).lowercased()
+            let answer = typed?.trimmingSpaces().lowercased()
             guard outcome == nil, answer == "y" || answer == "yes", link === front else { return statusChanged() }
             closeFront()
         }

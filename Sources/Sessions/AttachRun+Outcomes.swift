@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import SSH
 
 /// How hosts end, as their drivers report it: a lost link reconnects or fails for good, an
@@ -74,7 +79,7 @@ extension AttachRun: LinkDriverDelegate {
     /// The last few non-empty rows of a host's screen (to explain a failed command).
     func lastScreenLines(of driver: LinkDriver, limit: Int = 5) -> [String] {
         let frame = driver.terminal.frame()
-        let rows = (0..<frame.rows).map { frame.rowText($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let rows = (0..<frame.rows).map { frame.rowText($0) }.filter { !$0.trimmingSpaces().isEmpty }
         return Array(rows.suffix(limit))
     }
 

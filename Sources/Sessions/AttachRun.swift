@@ -2,7 +2,11 @@ import Console
 import Loop
 import Files
 import Hosts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Render
 import SSH
 import VT

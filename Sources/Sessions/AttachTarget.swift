@@ -1,5 +1,9 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 import SSH
 import TextSafety

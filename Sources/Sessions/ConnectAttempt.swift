@@ -1,7 +1,12 @@
 import Console
 import Loop
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import SSH
 
 /// A finished `RemoteConnection` on its way from the connect thread to the loop thread.
@@ -20,7 +25,7 @@ final class HandedOverConnection: @unchecked Sendable {
 final class PendingAnswer<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `answer` is written once under `lock`, before `ready` is signalled, and read
     // after the wait.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let ready = DispatchSemaphore(value: 0)
     private var answer: Value?
 
@@ -81,7 +86,7 @@ struct ConnectAttempt: Sendable {
     let rows: Int
 
     func start(reportingTo mailbox: Mailbox<ConnectMessage>) {
-        Thread.detachNewThread { run(reportingTo: mailbox) }
+        WorkerThread.start { run(reportingTo: mailbox) }
     }
 
     private func run(reportingTo mailbox: Mailbox<ConnectMessage>) {

@@ -1,5 +1,9 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 import Identity
 import SSH
@@ -80,7 +84,7 @@ public struct ConnectionPlan {
         self.host = host
         self.commandLineName = commandLineName ?? endpoint.description
         self.root = root
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         order = Self.credentialOrder(auth)
         identityNamed = identity != nil
         identityFiles = (identity ?? PrivateKeyFile.defaultPaths).map {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Loop
 import SSH
 
 /// The endpoints whose server left the session channel opened behind the login unanswered
@@ -7,7 +12,7 @@ import SSH
 final class EarlyOpenRefusals: @unchecked Sendable {
     // @unchecked: `refused` is only touched with `lock` held (NSLock: Mutex needs macOS 15).
     static let shared = EarlyOpenRefusals()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var refused: Set<String> = []
 
     func contains(_ endpoint: SSHEndpoint) -> Bool {

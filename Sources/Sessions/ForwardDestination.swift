@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LibC
 import Loop
 
@@ -55,7 +59,7 @@ final class ForwardDestination {
         lookups += 1
         state = .looking
         let (lookup, host, port) = (lookups, host, port)
-        Thread.detachNewThread { mailbox.post(Answer(lookup: lookup, result: Self.resolve(host: host, port: port))) }
+        WorkerThread.start { mailbox.post(Answer(lookup: lookup, result: Self.resolve(host: host, port: port))) }
     }
 
     private func settle(_ answer: Answer) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 import TextSafety
 
@@ -63,7 +67,7 @@ struct HerdrSessionQuestion {
     /// list; a number past the list is refused (a mistyped number starts no session called
     /// "3"); any other text names a new session. With nothing listed, every answer is a name.
     func choice(for answer: String) -> Choice {
-        let text = answer.trimmingCharacters(in: .whitespaces)
+        let text = answer.trimmingSpaces()
         if text.isEmpty { return .defaultSession }
         var chosen = text
         if !sessions.contains(where: { $0.name == text }), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),

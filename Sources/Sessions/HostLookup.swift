@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 import Loop
 
@@ -59,7 +63,7 @@ final class HostLookup {
                                    done: @escaping (Payload) -> Void) {
         let request = waiting.add(done)
         let mailbox = mailbox
-        Thread.detachNewThread {
+        WorkerThread.start {
             let result: Result<T, Failure>
             do { result = .success(try job()) } catch { result = .failure(Failure(description: "\(error)")) }
             _ = mailbox.post(Answer(request: request, payload: wrap(result)))

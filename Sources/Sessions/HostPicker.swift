@@ -1,3 +1,4 @@
+import TextSafety
 import Render
 import VT
 
@@ -54,7 +55,7 @@ struct HostPicker: Equatable, Sendable {
         let width = names.map(\.count).max() ?? 0
         var lines = names.indices.map { index in
             let mark = index == selection ? ">" : " "
-            let name = names[index].padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = names[index].padded(toLength: width)
             let here = index == front ? " (in front)" : ""
             return "\(mark) \(index + 1)  \(name)  \(states[index])\(here)"
         }

@@ -1,3 +1,4 @@
+import TextSafety
 import Render
 import SSH
 import VT
@@ -26,7 +27,7 @@ struct LinePrompt {
     /// The host-key question for `unknown`.
     static func trust(_ unknown: UnknownHostKey) -> LinePrompt {
         let lines = unknown.question.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         return LinePrompt(title: "New host key", lines: lines, echo: true, trustFingerprint: unknown.key.fingerprint)
     }
 
@@ -38,13 +39,13 @@ struct LinePrompt {
             var lines = ["\(host): the identity file \(file) is protected by a passphrase.",
                          "Type it to log in with that key (kept in memory for this run only; Escape skips the key)."]
             if !prompt.instruction.isEmpty { lines.append(prompt.instruction) }
-            return LinePrompt(title: "Key passphrase", lines: lines + [prompt.text.trimmingCharacters(in: .whitespaces)],
+            return LinePrompt(title: "Key passphrase", lines: lines + [prompt.text.trimmingSpaces()],
                               echo: false)
         }
         // The keys that were offered (if any) are in the error should this fail too: not guessed here.
         var lines = ["\(host) asks for a login answer: no key Drover could offer was accepted."]
         if !prompt.instruction.isEmpty { lines.append(prompt.instruction) }
-        lines.append(prompt.text.trimmingCharacters(in: .whitespaces))
+        lines.append(prompt.text.trimmingSpaces())
         return LinePrompt(title: "Login", lines: lines, echo: prompt.echo)
     }
 

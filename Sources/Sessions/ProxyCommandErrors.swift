@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
+import Loop
+import Dispatch
 import LibC
 
 /// The end of a ProxyCommand's stderr, read on a thread of its own so the command never blocks
@@ -12,7 +19,7 @@ final class ProxyCommandErrors: @unchecked Sendable {
     /// Told that lines wait; its argument takes them ("" once taken). Any thread may call it.
     typealias Wake = @Sendable (_ take: @escaping @Sendable () -> String) -> Void
     private static let limit = 2048
-    private let lock = NSLock()
+    private let lock = Lock()
     private let done = DispatchSemaphore(value: 0)
     private var tail: [UInt8] = []
     private var wake: Wake?
@@ -24,7 +31,7 @@ final class ProxyCommandErrors: @unchecked Sendable {
     /// Starts the reader of `fd` (closed when it ends); `afterRead` runs after each chunk is
     /// taken in (tests wait on it).
     init(reading fd: Int32, afterRead: (@Sendable () -> Void)? = nil) {
-        Thread.detachNewThread { [self] in
+        WorkerThread.start { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = read(fd, &buffer, buffer.count)
@@ -97,7 +104,7 @@ final class ProxyCommandErrors: @unchecked Sendable {
     /// The last three non-empty lines of `bytes`, joined with "; ", at most 300 characters.
     private static func summary(_ bytes: some Collection<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty }.suffix(3)
         let joined = lines.joined(separator: "; ")
         return joined.count > 300 ? "..." + String(joined.suffix(297)) : joined

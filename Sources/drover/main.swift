@@ -1,5 +1,4 @@
 import DroverCLI
-import Foundation
 import LibC
 
 // A reader that goes away (`drover hosts list | head -1`, a closed window) makes writes fail

@@ -38,6 +38,14 @@ public enum ICUDataPages {
         throw TestSupportError("process \(pid) maps no file with ICU's data (icudt*_dat)")
     }
 
+    /// The files `pid` maps (shared objects, the executable, data files), by path.
+    public static func mappedFiles(pid: pid_t) throws -> Set<String> {
+        Set(try readWhole("/proc/\(pid)/maps").split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 6 && fields[5].hasPrefix("/") ? String(fields[5]) : nil
+        })
+    }
+
     /// A /proc file read to its end with read(2): it reports size 0, and a long-running test
     /// process's maps (thousands of thread stacks and buffers) came back cut short otherwise.
     private static func readWhole(_ path: String) throws -> String {

@@ -1,5 +1,4 @@
 import Console
-import Foundation
 import Hosts
 import Sessions
 import SSH
@@ -207,7 +206,7 @@ enum AttachCommand {
             }
             var signals = AttachAlertOptions(notify: NotifyChoice(forced: try notifySetting(args.value("notify"))))
             if let command = args.value("copy-command") {
-                guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard !command.trimmingSpaces().isEmpty else {
                     throw UsageError("--copy-command needs a command, e.g. --copy-command wl-copy")
                 }
                 signals.copyCommand = command

@@ -1,3 +1,4 @@
+import TextSafety
 import Identity
 import Sessions
 import SSH
@@ -151,7 +152,7 @@ enum DoctorReport {
     static func stepLine(_ step: CheckedConnection.Step, width: Int = 22) -> String {
         let (seconds, attoseconds) = step.duration.components
         let ms = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        let name = step.name.count >= width ? step.name + " " : step.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        let name = step.name.count >= width ? step.name + " " : step.name.padded(toLength: width)
         let time = String(ms).count < 6 ? String(repeating: " ", count: 6 - String(ms).count) + String(ms) : String(ms)
         return "  \(name)\(time) ms  \(step.detail)"
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Console
 import Hosts
 import SSH
@@ -208,7 +212,7 @@ enum HostsFieldOptions {
     /// `--auth LIST` for hosts and the one-off flags alike.
     static func authMethods(_ raw: String) throws -> [AuthMethod] {
         try raw.split(separator: ",", omittingEmptySubsequences: false).map { item in
-            let name = item.trimmingCharacters(in: .whitespaces).lowercased()
+            let name = item.trimmingSpaces().lowercased()
             guard let method = AuthMethod(rawValue: name) else {
                 throw UsageError("--auth takes device-key, agent and password separated by commas, not '\(item)'")
             }

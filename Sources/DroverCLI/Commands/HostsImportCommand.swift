@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Files
 import Hosts
 import SSH
@@ -38,12 +42,12 @@ enum HostsImportCommand {
         options: [OptionSpec("dry-run", help: "show what would be added and skipped; write nothing")],
         action: { args, ctx in
             if args.positionals.count > 1 { throw UsageError("unexpected argument '\(args.positionals[1])'") }
-            let home = ctx.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = ctx.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
             let files = SSHConfigFiles(home: home)
             let source = args.positionals.first ?? files.sshDirectory + "/config"
             var parsed = try read(source, files: files, ctx: ctx)
             // Only ~/.ssh/config is what attach reads, so only its entries follow their Host.
-            let follow = source != "-" && (source as NSString).standardizingPath == (files.sshDirectory + "/config" as NSString).standardizingPath
+            let follow = source != "-" && standardized(source, home: home) == standardized(files.sshDirectory + "/config", home: home)
             let lookup = SSHConfigLookup(environment: ctx.environment)
             if follow, lookup.ssh != nil { evaluate(&parsed, with: lookup) }
             let dryRun = args.flag("dry-run")
@@ -152,5 +156,11 @@ enum HostsImportCommand {
         if !plan.added.isEmpty { ctx.print(how) }
         let counts = "\(plan.added.count) \(dryRun ? "would be added" : "added"), \(plan.skipped.count) skipped"
         ctx.print(dryRun ? "\(counts) (\(source); dry run, nothing written)" : "\(counts) (\(source))")
+    }
+
+    /// `path` as `NSString.standardizingPath` made it for this comparison: `~/` expanded to
+    /// `home`, slashes fixed, `.` and `..` taken out.
+    private static func standardized(_ path: String, home: String) -> String {
+        PathText.standardized(path.hasPrefix("~/") ? home + path.dropFirst() : path)
     }
 }

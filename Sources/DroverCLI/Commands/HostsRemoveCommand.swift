@@ -40,7 +40,7 @@ enum HostsRemoveCommand {
                 } else if ctx.isInteractive {
                     let fingerprints = pins.map(\.fingerprint).joined(separator: ", ")
                     let answer = try ctx.ask("Also forget the pinned host key for \(address) (\(fingerprints))? [y/N] ")
-                    forget = ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                    forget = ["y", "yes"].contains(answer?.trimmingSpaces().lowercased() ?? "")
                 }
             }
             try store.remove(named: host.name)   // NAME may be one of its aliases

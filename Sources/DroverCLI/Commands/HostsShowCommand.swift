@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hosts
 import TextSafety
 
@@ -40,7 +44,7 @@ enum HostsShowCommand {
     /// Every stored field, one per line, escaped.
     private static func fields(_ host: HostEntry, followProblem: String? = nil) -> String {
         let time: (Date?) -> String = { date in
-            date.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
+            date.map(InternetDate.format) ?? "unknown"
         }
         let fixed: [(String, String)] = [
             ("name", host.name),
@@ -76,7 +80,7 @@ enum HostsShowCommand {
             + (host.hostKeyFile.map { [("host key file", "\($0) (on the host; the trust question names it)")] } ?? [])
             + (host.remoteForward.map { [("remote forward", $0.joined(separator: " ") + " (the host listens; as ssh -R)")] } ?? [])
         let width = rows.map(\.0.count).max() ?? 0
-        let lines = rows.map { "\(($0.0 + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0))  \(SafeText.escaped($0.1))" }
+        let lines = rows.map { "\(($0.0 + ":").padded(toLength: width + 1))  \(SafeText.escaped($0.1))" }
         return lines.joined(separator: "\n")
     }
 

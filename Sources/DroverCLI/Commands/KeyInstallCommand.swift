@@ -1,3 +1,4 @@
+import TextSafety
 import Hosts
 import Identity
 import Sessions
@@ -113,7 +114,7 @@ enum KeyInstallCommand {
     }
 
     /// `text` as one POSIX shell word in single quotes.
-    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    static func quoted(_ text: String) -> String { "'" + text.replacingLiterally("'", with: "'\\''") + "'" }
 
     private static func run(_ command: String, on session: SSHSession) throws -> (status: Int32, said: String, errors: String) {
         let channel = try session.exec(command)
@@ -125,7 +126,7 @@ enum KeyInstallCommand {
             out += output.stdout.prefix(max(0, 65_536 - out.count))
             err += output.stderr.prefix(max(0, 65_536 - err.count))
         }
-        let trim = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let trim = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines() }
         return (exit.status, trim(out), trim(err))
     }
 }

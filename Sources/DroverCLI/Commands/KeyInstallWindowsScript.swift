@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// What `drover key install` runs on a Windows host (ADR 0032): one PowerShell script, handed
 /// to Windows PowerShell as `-EncodedCommand` (base64 of its UTF-16LE text), so the line has no
@@ -58,5 +63,5 @@ enum KeyInstallWindowsScript {
     }
 
     /// `text` as a PowerShell single-quoted string (a quote inside is doubled).
-    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+    static func quoted(_ text: String) -> String { "'" + text.replacingLiterally("'", with: "''") + "'" }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Hosts
 import Identity
 import Pairing
@@ -38,7 +43,7 @@ enum PairCommand {
         ],
         action: { args, ctx in
             let beyondTailnet = args.flag(PairHostAddresses.beyondTailnetOption)
-            let text = try linkText(args, ctx).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try linkText(args, ctx).trimmingWhitespaceAndNewlines()
             let link: PairingLink
             do {
                 link = try PairingLink.parse(text, now: Date(), hosts: beyondTailnet ? .beyondTailnet : .herdrApp)
@@ -52,7 +57,7 @@ enum PairCommand {
             ctx.print(PairReview.text(link: link, device: device, now: Date()))
             if !args.flag("yes") {
                 let answer = try ctx.ask("Connect and send this device's key? [y/N] ")
-                guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+                guard answer?.trimmingSpaces().lowercased() == "y" else {
                     ctx.printError("Not paired; nothing was sent. Run the command again and answer 'y' (or pass --yes).")
                     return 1
                 }

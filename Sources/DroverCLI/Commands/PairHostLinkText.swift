@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Pairing
 
 /// What `pair-host` prints about the code besides the code itself: with `--link`, the link and

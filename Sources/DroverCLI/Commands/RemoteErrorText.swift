@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// What a host's stderr says, made short enough for one failure message. Windows PowerShell
 /// run without a console (`-EncodedCommand` over an exec channel with no PTY) writes its
@@ -10,7 +15,7 @@ enum RemoteErrorText {
     static func shown(_ stderr: String, lines limit: Int = 4) -> String {
         let text = stderr.hasPrefix("#< CLIXML") ? clixmlErrors(stderr) : stderr
         let lines = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty }
         guard lines.count > limit else { return lines.joined(separator: "\n") }
         return (lines.prefix(limit) + ["(\(lines.count - limit) more lines)"]).joined(separator: "\n")
@@ -21,7 +26,7 @@ enum RemoteErrorText {
     static func clixmlErrors(_ xml: String) -> String {
         var texts: [String] = []
         var rest = xml[...]
-        while let open = rest.range(of: #"<S S="Error">"#), let close = rest[open.upperBound...].range(of: "</S>") {
+        while let open = rest.firstRange(of: #"<S S="Error">"#), let close = rest[open.upperBound...].firstRange(of: "</S>") {
             texts.append(unescaped(String(rest[open.upperBound..<close.lowerBound])))
             rest = rest[close.upperBound...]
         }
@@ -32,7 +37,7 @@ enum RemoteErrorText {
     private static func unescaped(_ text: String) -> String {
         var out = ""
         var rest = text[...]
-        while let start = rest.range(of: "_x") {
+        while let start = rest.firstRange(of: "_x") {
             out += rest[..<start.lowerBound]
             let hex = rest[start.upperBound...].prefix(5)
             if hex.count == 5, hex.last == "_", let code = UInt32(hex.dropLast(), radix: 16), let scalar = Unicode.Scalar(code) {
@@ -45,7 +50,7 @@ enum RemoteErrorText {
         }
         out += rest
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
-            out = out.replacingOccurrences(of: entity, with: character)
+            out = out.replacingLiterally(entity, with: character)
         }
         return out
     }

@@ -1,5 +1,10 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 import Render
 import VT
 
@@ -96,7 +101,7 @@ enum ReplayCommand {
 
         if bench {
             let speed = VTBench.throughput(of: recording.outputBytes, columns: columns, rows: rows, repeats: 5)
-            ctx.print("drover \(path) \(String(format: "%.1f", speed)) MiB/s")
+            ctx.print("drover \(path) \(formatted("%.1f", speed)) MiB/s")
             return 0
         }
 

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
+import Loop
+import Dispatch
 import Hosts
 import TextSafety
 
@@ -12,7 +19,7 @@ struct SSHConfigLookup {
     let ssh: String?
 
     init(environment: [String: String]) {
-        home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         ssh = Self.executable("ssh", path: environment["PATH"] ?? "/usr/bin:/bin")
     }
 
@@ -76,25 +83,22 @@ struct SSHConfigLookup {
 
     private func dump(_ name: String, ssh: String, files configArguments: [String]) throws -> String {
         let show = sources.showCommand(for: name)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ssh)
-        process.arguments = configArguments + ["-G", "--", name]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(ssh, arguments: configArguments + ["-G", "--", name],
+                                     environment: ProcessInfo.processInfo.environment, output: .pipe, errors: .pipe)
+        } catch {
             throw SSHConfigLookupError(text: "could not run \(ssh) -G to read \(files.display(configPath)) (\(error))")
         }
         // ssh -G runs the config's `Match exec` commands: one that hangs must not hang Drover.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let watchdog = DispatchWorkItem { child.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeLimit, execute: watchdog)
         // Read both before waiting, so a large answer cannot fill a pipe and stall ssh; each
         // read is bounded, so an `ssh` that never stops printing cannot fill Drover's memory.
-        let errorData = ErrorCollector(errors.fileHandleForReading)
-        let answer = Self.readBounded(output.fileHandleForReading, limit: Self.outputLimit)
-        if answer == nil, process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let errorData = ErrorCollector(child.errors ?? -1)
+        let answer = child.output.flatMap { ChildProcess.readAll($0, limit: Self.outputLimit) }
+        if answer == nil { child.terminate() }
+        let end = child.wait()
         watchdog.cancel()
         guard let answer else {
             throw SSHConfigLookupError(text: "\(ssh) -G printed more than \(Self.outputLimit / 1024) KiB for '\(name)' "
@@ -102,18 +106,18 @@ struct SSHConfigLookup {
                                        + "OpenSSH's client and that '\(show)' prints its settings, then try again")
         }
         let text = String(decoding: answer, as: UTF8.self)
-        if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM {
+        if end == .signalled(SIGTERM) {
             throw SSHConfigLookupError(text: "ssh -G did not answer within \(Int(Self.timeLimit)) s for '\(name)' "
                                        + "(a 'Match exec' command in \(files.display(configPath)) that waits?). "
                                        + "Run '\(show)' to see where it stops, fix the config and try again")
         }
-        guard process.terminationStatus == 0 else {
+        guard end == .exited(0) else {
             // By line, whatever ends them: "\r\n" is one Character to Swift, so splitting on "\n" would not.
             let said = String(decoding: errorData.finish(), as: UTF8.self)
-                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
                 .filter { !$0.isEmpty && !$0.hasPrefix("Pseudo-terminal") }.map { SafeText.escaped($0) }.joined(separator: "; ")
             throw SSHConfigLookupError(text: "ssh cannot read its config (\(files.display(configPath)) and the system's) for '\(name)': "
-                                       + "\(said.isEmpty ? "exit status \(process.terminationStatus)" : said). "
+                                       + "\(said.isEmpty ? "exit status \(end.status)" : said). "
                                        + "Fix the config ('\(show)' shows the same) and try again")
         }
         return text
@@ -123,17 +127,6 @@ struct SSHConfigLookup {
     static let timeLimit: Double = 10
     /// The most of `ssh -G`'s output Drover reads: OpenSSH prints about 4 KiB.
     static let outputLimit = 256 * 1024
-
-    /// `handle` read to its end, or nil once more than `limit` bytes came (reading stops there).
-    static func readBounded(_ handle: FileHandle, limit: Int) -> Data? {
-        var data = Data()
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { return data }
-            data.append(chunk)
-            if data.count > limit { return nil }
-        }
-    }
 
     /// The first executable `name` in the PATH list `path`.
     static func executable(_ name: String, path: String) -> String? {
@@ -146,19 +139,26 @@ private final class ErrorCollector: @unchecked Sendable {
     // @unchecked: the reader thread writes `data` before it signals `done`; the owner reads it only
     // after waiting on `done`, so the two never touch it at once.
     private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
+    private var data: [UInt8] = []
 
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
+    /// Reads its own copy of `fd` (closed when read to its end), so the child's object may go first.
+    init(_ pipe: Int32) {
+        let fd = fcntl(pipe, F_DUPFD_CLOEXEC, 0)
+        WorkerThread.start { [self] in
+            defer { if fd >= 0 { _ = close(fd) } }
             // ssh's complaint is a line or two: the first 4 KiB are kept, the rest drained.
-            while case let chunk = handle.availableData, !chunk.isEmpty {
-                if data.count < 4096 { data.append(chunk.prefix(4096 - data.count)) }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                if data.count < 4096 { data += chunk.prefix(min(n, 4096 - data.count)) }
             }
             done.signal()
         }
     }
 
-    func finish() -> Data {
+    func finish() -> [UInt8] {
         done.wait()
         return data
     }

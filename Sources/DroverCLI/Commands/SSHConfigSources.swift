@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Files
 import LibC
 
 /// Which files `ssh -G` reads for Drover, so it reads what `ssh NAME` reads under Drover's
@@ -33,7 +38,7 @@ struct SSHConfigSources {
     /// file is removed once `body` returns.
     func withArguments<T>(_ body: ([String]) throws -> T) throws -> T {
         if sshReadsUserConfig { return try body([]) }
-        let directory = NSTemporaryDirectory() + "/drover-ssh-config-" + UUID().uuidString
+        let directory = Self.temporaryDirectory() + "/drover-ssh-config-" + UUID().uuidString
         let file = directory + "/config"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false,
@@ -46,7 +51,7 @@ struct SSHConfigSources {
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw SSHConfigLookupError(text: "could not write the small config file that makes ssh -G read \(userConfig) "
-                                       + "and \(Self.systemConfig) in \(NSTemporaryDirectory()) (\(error)); "
+                                       + "and \(Self.systemConfig) in \(Self.temporaryDirectory()) (\(error)); "
                                        + "make that directory writable (or set TMPDIR) and try again")
         }
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -64,8 +69,18 @@ struct SSHConfigSources {
         path.contains(where: { $0 == " " || $0 == "\t" }) ? "\"\(path)\"" : path
     }
 
+    /// `path` with its symbolic links resolved (plain, as far as it exists).
     private static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard let resolved = realpath(path, nil) else { return PathText.standardized(path) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Where the generated file goes, as `NSTemporaryDirectory()` said: `$TMPDIR` (with a
+    /// trailing slash), else `/tmp/`.
+    private static func temporaryDirectory() -> String {
+        guard let directory = ProcessInfo.processInfo.environment["TMPDIR"], !directory.isEmpty else { return "/tmp/" }
+        return directory.hasSuffix("/") ? directory : directory + "/"
     }
 
     private static func passwordDatabaseHome() -> String? {

@@ -169,7 +169,7 @@ enum SessionsCommand {
         let width = rows.map(\.0.count).max() ?? 0
         let count = rows.count == 1 ? "1 herdr session" : "\(rows.count) herdr sessions"
         return "\(name): \(count)\n" + rows.map { row in
-            "  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(row.1)  \(row.2)\n"
+            "  " + row.0.padded(toLength: width) + "  \(row.1)  \(row.2)\n"
         }.joined()
     }
 

@@ -1,3 +1,4 @@
+import TextSafety
 /// The fish completions (`drover completions fish`): one `complete` line per subcommand and
 /// option (listed values, hosts after `-J`, commands after `help`), guarded by the command
 /// path typed so far (`__drover_path`, as bash and zsh find it).
@@ -63,6 +64,6 @@ enum FishCompletion {
 
     /// One fish word in single quotes (fish escapes only \\ and ' inside them).
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingLiterally("\\", with: "\\\\").replacingLiterally("'", with: "\\'") + "'"
     }
 }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// The man page drover(1) (`drover man`), in roff: every visible command's usage, summary,
 /// details and options, from the tables `drover help COMMAND` prints, so the two agree.
@@ -21,8 +26,8 @@ enum ManPage {
         for node in tree.nodes {
             let command = node.command
             // A usage of two forms puts the second on its own line (already starting with "drover").
-            let forms = command.usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            lines += [".SS \"\(escaped("drover " + (forms.first ?? "")).replacingOccurrences(of: "\"", with: "\\(dq"))\""]
+            let forms = command.usage.split(separator: "\n").map { $0.trimmingSpaces() }
+            lines += [".SS \"\(escaped("drover " + (forms.first ?? "")).replacingLiterally("\"", with: "\\(dq"))\""]
             for form in forms.dropFirst() { lines += [".br", ".B " + escaped(form)] }
             // drover's own summary and details are the DESCRIPTION above: not repeated here.
             if !node.path.isEmpty {
@@ -32,7 +37,7 @@ enum ManPage {
                 lines.append("Commands: " + escaped(node.visibleSubcommands.map(\.name).joined(separator: ", ")) + ".")
             }
             for option in command.visibleOptions {
-                lines += [".TP", ".B " + escaped(option.synopsis.trimmingCharacters(in: .whitespaces)), escaped(option.help)]
+                lines += [".TP", ".B " + escaped(option.synopsis.trimmingSpaces()), escaped(option.help)]
             }
         }
         lines += [
@@ -48,7 +53,7 @@ enum ManPage {
     /// Text as roff: backslashes doubled, dashes as minus signs (options copy and paste), and
     /// a line that would start with a control character guarded.
     static func escaped(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = text.replacingLiterally("\\", with: "\\e").replacingLiterally("-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }
@@ -56,7 +61,7 @@ enum ManPage {
     /// Blank-line separated paragraphs, each a `.PP` with its lines joined (help wraps by hand).
     private static func paragraphs(_ text: String) -> [String] {
         text.components(separatedBy: "\n\n").flatMap { paragraph -> [String] in
-            let lines = paragraph.split(separator: "\n").map { escaped($0.trimmingCharacters(in: .whitespaces)) }
+            let lines = paragraph.split(separator: "\n").map { escaped($0.trimmingSpaces()) }
             return lines.isEmpty ? [] : [".PP"] + lines
         }
     }

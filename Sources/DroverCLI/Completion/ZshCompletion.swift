@@ -1,3 +1,4 @@
+import TextSafety
 /// The zsh completion function (`drover completions zsh`, installed as `_drover`): the same
 /// table as bash's (listed values, hosts after `-J`, commands after `help`), with each
 /// subcommand's and option's one-line help as its description.
@@ -68,11 +69,11 @@ enum ZshCompletion {
 
     /// One zsh word in single quotes.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingLiterally("'", with: "'\\''") + "'"
     }
 
     /// `_describe` splits name from description at the first unescaped colon.
     private static func escapeColon(_ name: String) -> String {
-        name.replacingOccurrences(of: ":", with: "\\:")
+        name.replacingLiterally(":", with: "\\:")
     }
 }

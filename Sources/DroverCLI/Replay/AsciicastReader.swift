@@ -1,4 +1,4 @@
-import Foundation
+import TextSafety
 
 /// Reads asciicast v2: a JSON header object on the first line, then one JSON array per line,
 /// `[time, code, data]`. Output (`"o"`) and resize (`"r"`, `"COLSxROWS"`) events are kept;
@@ -10,8 +10,7 @@ enum AsciicastReader {
     static func looksLikeHeader(_ data: [UInt8]) -> Bool {
         guard data.first == UInt8(ascii: "{") else { return false }
         let firstLine = data.prefix { $0 != 0x0A }
-        let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any]
-        return object?["version"] != nil
+        return (try? JSONValue.parse(firstLine))?.object?["version"] != nil
     }
 
     static func read(_ data: [UInt8], name: String) throws -> Recording {
@@ -19,24 +18,23 @@ enum AsciicastReader {
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
             .filter { !$0.element.isEmpty }
         guard let headerLine = lines.first?.element,
-              let header = try? JSONSerialization.jsonObject(with: Data(headerLine)) as? [String: Any] else {
+              let header = (try? JSONValue.parse(headerLine))?.object else {
             throw RecordingError("\(name): the first line is not a JSON object; an asciicast file starts with its header, e.g. {\"version\": 2, \"width\": 80, \"height\": 24}.")
         }
-        guard (header["version"] as? Int) == 2 else {
+        guard header["version"]?.int == 2 else {
             throw RecordingError("\(name): asciicast version \(header["version"].map { "\($0)" } ?? "missing") is not supported; record with asciinema's v2 format (asciinema rec --format asciicast-v2).")
         }
         var declared: (columns: Int, rows: Int)?
-        if let w = header["width"] as? Int, let h = header["height"] as? Int, w > 0, h > 0 { declared = (w, h) }
+        if let w = header["width"]?.int, let h = header["height"]?.int, w > 0, h > 0 { declared = (w, h) }
 
         var chunks: [Recording.Chunk] = []
         var times: [Double] = []
         for (index, line) in lines.dropFirst() {
             let lineNumber = index + 1
-            guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], event.count >= 3,
-                  event[0] is NSNumber, let code = event[1] as? String, let payload = event[2] as? String else {
+            guard let event = (try? JSONValue.parse(line))?.array, event.count >= 3,
+                  let time = event[0].double, let code = event[1].string, let payload = event[2].string else {
                 throw RecordingError("\(name), line \(lineNumber): not an asciicast event; each line after the header must look like [0.5, \"o\", \"text\"].")
             }
-            let time = (event[0] as? NSNumber)?.doubleValue ?? 0
             switch code {
             case "o":
                 chunks.append(.output(Array(payload.utf8)))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import VT
 
 /// A recorded terminal byte stream, as `drover replay` reads it: a plain `.vt` file, a

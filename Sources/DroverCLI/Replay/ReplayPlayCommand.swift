@@ -1,5 +1,9 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `drover replay FILE --play [--speed X] [--timing FILE]`: checks the options, reads the
 /// recording (and its timing file), then hands them to `ReplayPlayer`.

@@ -1,6 +1,10 @@
 import LibC
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// This device's SSH identity: `device_ed25519` (openssh-key-v1, 0600) and
 /// `device_ed25519.pub` under the Drover root, created on first use and never overwritten.

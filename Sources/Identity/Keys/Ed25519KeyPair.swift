@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An Ed25519 key pair held as its 32-byte seed and 32-byte public key (libcrypto does the math).
 ///

@@ -1,5 +1,10 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// Key fingerprints in OpenSSH's notation.
 public enum Fingerprint {
@@ -10,6 +15,6 @@ public enum Fingerprint {
         let bytes = Array(blob)
         _ = SHA256(bytes, bytes.count, &digest)
         let base64 = Data(digest).base64EncodedString()
-        return "SHA256:" + base64.replacingOccurrences(of: "=", with: "")
+        return "SHA256:" + base64.replacingLiterally("=", with: "")
     }
 }

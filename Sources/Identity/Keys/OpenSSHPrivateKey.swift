@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The openssh-key-v1 private key file format (OpenSSH's PROTOCOL.key), unencrypted,
 /// for Ed25519 keys: what `ssh-keygen -t ed25519 -N ''` writes and reads.

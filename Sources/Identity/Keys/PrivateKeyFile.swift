@@ -1,5 +1,9 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An identity file (`~/.ssh/id_ed25519`, a host's `--identity FILE`) as read from disk: its
 /// text for libssh2, and what its unencrypted header says (public key, whether a passphrase

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 
 /// An SSH public key of any type: its type name, its wire blob and an optional comment.
 /// Reads and writes the one-line OpenSSH form `type base64 [comment]`.
@@ -15,7 +20,7 @@ public struct SSHPublicKey: Sendable, Equatable, Hashable {
 
     /// Parses `type base64 [comment]`; the blob must name the same type as the line.
     public init(line: String) throws {
-        let fields = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let fields = line.trimmingWhitespaceAndNewlines()
             .split(maxSplits: 2, omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }
         guard fields.count >= 2 else { throw KeyError.malformedPublicKey("expected a key type and a base64 key") }
         try self.init(type: String(fields[0]), base64: String(fields[1]),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The SSH wire encoding (RFC 4251 section 5): big-endian uint32 and length-prefixed strings.
 struct SSHWireWriter {

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A host name hashed by `ssh-keygen -H` (or `HashKnownHosts yes`): `|1|salt|hash`, where both
 /// parts are base64 and hash is HMAC-SHA1 keyed with the salt over the known_hosts token

@@ -1,5 +1,9 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Pinned host keys in OpenSSH known_hosts format (`known_hosts` under the Drover root), so
 /// `ssh-keygen -F HOST -f FILE` reads them. Lines are `host keytype base64` for port 22 and
@@ -98,7 +102,7 @@ public struct KnownHosts: Sendable {
         }
         guard (1...65535).contains(port) else { throw KnownHostsError.invalidPort(port) }
         let key = try SSHPublicKey(type: keyType, base64: blob.base64EncodedString())
-        try Directory.ensurePrivate((path as NSString).deletingLastPathComponent)
+        try Directory.ensurePrivate(PathText.parent(of: path))
         try FileLock.withExclusiveLock(path + ".lock") {
             switch try lookup(host: host, port: port, keyType: keyType, blob: blob) {
             case .match:

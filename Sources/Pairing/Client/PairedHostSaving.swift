@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Hosts
 
 /// The last step of an approved pairing: the computer goes into the host registry under a
@@ -26,7 +31,7 @@ public enum PairingHostName {
     /// or digit, at most 64 bytes (other characters become `-`); `host` when nothing is left.
     public static func registryName(for computerName: String) -> String {
         var bytes = computerName.unicodeScalars.map { scalar -> UInt8 in
-            let ok = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            let ok = (scalar.isASCIIAlphanumeric || "._-".unicodeScalars.contains(scalar))
             return ok ? UInt8(scalar.value) : UInt8(ascii: "-")
         }
         while let first = bytes.first, !(first.isASCIILetterOrDigit) { bytes.removeFirst() }

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Files
 
 /// Edits an OpenSSH authorized_keys file: append one line, or remove the lines a predicate
@@ -65,7 +69,7 @@ public struct AuthorizedKeysFile: Sendable {
     private func edit(_ change: ([[UInt8]]) throws -> [[UInt8]]) throws {
         try FileLock.withExclusiveLock(lockPath) {
             let target = resolvedPath
-            try Directory.ensure((target as NSString).deletingLastPathComponent, mode: 0o700)
+            try Directory.ensure(PathText.parent(of: target), mode: 0o700)
             let old = try AtomicFile.read(target).map { Array($0) } ?? []
             let before = Self.split(old)
             let lines = try change(before)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The two lines an enrolling client writes to the forced command: the device public key
 /// (`ssh-ed25519 <base64>`) and the device name (1–64 printable characters).

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 
 /// The forced-command side of pairing (`drover pair-host --enroll=<id> --state=<dir>`): reads
 /// the two lines, claims the id, waits for the computer's decision and answers with a token.
@@ -59,7 +64,7 @@ public struct Enrollment: Sendable {
                 if (try? state.create(.decision, ["expired"])) == true { return nil }
                 if clock() >= deadline.addingTimeInterval(Self.resultGrace) { return nil }
             }
-            Thread.sleep(forTimeInterval: pollInterval)
+            pause(pollInterval)
         }
     }
 
@@ -70,12 +75,19 @@ public struct Enrollment: Sendable {
                 if (try? state.create(.result, ["expired"])) == true { return .expired }
                 if clock() >= deadline.addingTimeInterval(Self.resultGrace) { return .expired }
             }
-            Thread.sleep(forTimeInterval: pollInterval)
+            pause(pollInterval)
         }
     }
 
     private func offerExpiry() -> Date? {
         guard let line = state.read(.offer)?.first, let seconds = Int64(line) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Sleeps `seconds` between two looks at the state directory.
+    private func pause(_ seconds: TimeInterval) {
+        var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1_000_000_000))
+        var left = timespec()
+        while nanosleep(&wait, &left) != 0 && errno == EINTR { wait = left }
     }
 }

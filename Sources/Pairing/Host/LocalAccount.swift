@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextSafety
 
 /// Facts about the account and computer `pair-host` runs on.
@@ -13,7 +17,7 @@ public enum LocalAccount {
     /// The home directory of the effective user.
     public static var home: String {
         if let pw = getpwuid(geteuid()), let dir = pw.pointee.pw_dir { return String(cString: dir) }
-        return NSHomeDirectory()
+        return FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// The computer's name as shown in the code: the host name up to the first dot, at most 64 characters.

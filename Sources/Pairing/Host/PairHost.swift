@@ -1,5 +1,10 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Hosts
 import Identity
 
@@ -109,7 +114,7 @@ public struct PairHost {
             write("\n" + PairHostText.windowClosed(rerun: configuration.rerunCommand))
             return .expired
         }
-        guard answer.trimmingCharacters(in: .whitespaces).lowercased() == "y" else {
+        guard answer.trimmingSpaces().lowercased() == "y" else {
             guard try state.create(.decision, ["deny"]) else {
                 write(PairHostText.windowClosed(rerun: configuration.rerunCommand))
                 return .expired

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What pair-host runs that could not clean up (SIGKILL, a power cut) left behind: their
 /// one-time key lines in authorized_keys (sshd's expiry-time stops such a key working, but the
@@ -42,7 +46,7 @@ public enum PairingLeftovers {
         let words = line.split(separator: " ")
         guard let comment = words.last, comment.hasPrefix("herdr-pair:"), let options = words.first,
               options.hasPrefix("restrict,"),
-              let start = options.range(of: "expiry-time=\"")?.upperBound else { return nil }
+              let start = options.firstRange(of: "expiry-time=\"")?.upperBound else { return nil }
         let digits = options[start...].prefix(14)
         guard digits.count == 14, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
         let text = digits.map { Int($0.asciiValue! - 48) }

@@ -1,5 +1,9 @@
 import LibC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Files
 
 /// The hand-off between `pair-host` and the forced-command enroll, per pairing id, in a 0700

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Hosts
 
 /// What `drover pair-host` needs to know about the computer's platform: where authorized_keys
@@ -22,9 +27,9 @@ extension Platform {
     /// `text` as one POSIX shell word: unchanged when made of safe characters, else single-quoted.
     static func shellWord(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+=:,@%".unicodeScalars.contains(scalar))
+            (scalar.isASCIIAlphanumeric || "/._-+=:,@%".unicodeScalars.contains(scalar))
         }
-        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return safe && !text.isEmpty ? text : "'" + text.replacingLiterally("'", with: "'\\''") + "'"
     }
 }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Identity
 import SSH
 
@@ -78,6 +83,6 @@ public enum ServedHostKeys {
     }
 
     private static func trimmed(_ error: Error) -> String {
-        "\(error)".trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        "\(error)".trimming { $0 == "." }
     }
 }

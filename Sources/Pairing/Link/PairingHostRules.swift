@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import LibC
 
 /// The rules for one entry of a link's `h`, as the herdr app applies them, plus the wider
@@ -28,7 +33,7 @@ public enum PairingHostRules {
     /// lowercased (Unicode's full lowercase mapping, so the Kelvin sign becomes `k`), and one
     /// trailing dot (the DNS root) dropped.
     public static func normalized(_ text: String) -> String {
-        var host = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var host = text.trimmingWhitespaceAndNewlines().lowercased()
         if host.hasSuffix(".") { host.removeLast() }
         return host
     }

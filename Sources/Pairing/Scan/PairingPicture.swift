@@ -1,5 +1,10 @@
 import Files
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 
 /// `drover pair --scan`: the pairing link held by the one QR code in a picture file.
 ///

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import LibC
+import Loop
 
 /// `--copy-command CMD`: the local clipboard through a program (`wl-copy`, `xclip -selection
 /// clipboard`, `pbcopy`) instead of OSC 52, for a terminal that does not take OSC 52. The
@@ -14,40 +20,33 @@ struct CopyCommand: Sendable {
     /// Runs `command` with `text` on stdin and waits for it, at most `timeout`; nil when it
     /// exited 0, else what went wrong with advice.
     static func runNow(_ command: String, _ text: [UInt8], timeout: Duration = timeout) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess("/bin/sh", arguments: ["-c", command], environment: ProcessInfo.processInfo.environment,
+                                     input: .pipe)
         } catch {
             return failure(command, "could not start: \(error)")
         }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         // A command that exits without reading makes this write fail (SIGPIPE is ignored);
         // its exit status then says what happened. One that neither reads nor exits makes it
-        // stop at the deadline.
-        let writer = input.fileHandleForWriting.fileDescriptor
-        writeAll(text, to: writer, until: deadline)
-        try? input.fileHandleForWriting.close()
+        // stop at the deadline, and is killed there.
+        if let writer = child.input { writeAll(text, to: writer, until: deadline) }
+        child.closeInput()
         let left = max(ContinuousClock.now.duration(to: deadline), .zero)
-        if exited.wait(timeout: .now() + .nanoseconds(Int(left / .nanoseconds(1)))) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        let watchdog = DispatchWorkItem { child.terminate(SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(left / .nanoseconds(1))), execute: watchdog)
+        let end = child.wait()
+        watchdog.cancel()
+        if end == .signalled(SIGKILL), ContinuousClock.now >= deadline {
             return "copy command '\(command)' did not finish within \(timeout.spoken) and was stopped; nothing "
                 + "was copied. Check that it exits once it has read its input, or leave out --copy-command to copy with OSC 52"
         }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .exit ? "exited \(process.terminationStatus)"
-                : "was killed by signal \(process.terminationStatus)"
-            return failure(command, how)
+        switch end {
+        case .exited(0): return nil
+        case let .exited(status): return failure(command, "exited \(status)")
+        case let .signalled(signal): return failure(command, "was killed by signal \(signal)")
         }
-        return nil
     }
 
     /// Writes `bytes` to the non-blocking `fd` until done, an error, or `deadline`.

@@ -1,11 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Loop
 
 /// Runs `--copy-command` one at a time, off the loop: while one runs, only the newest text
 /// waits and older ones are dropped, so a remote that floods OSC 52 writes starts one process
 /// after another, never hundreds at once, and the clipboard still ends with the last text.
 final class CopyQueue: @unchecked Sendable {
     // @unchecked: `running` and `waiting` are only touched with `lock` held; the rest is `let`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var running = false
     private var waiting: [UInt8]?
     private let run: @Sendable ([UInt8]) -> String?
@@ -33,7 +38,7 @@ final class CopyQueue: @unchecked Sendable {
         }
         running = true
         lock.unlock()
-        Thread.detachNewThread { [self] in work(text) }
+        WorkerThread.start { [self] in work(text) }
     }
 
     private func work(_ first: [UInt8]) {

@@ -1,5 +1,10 @@
 import Console
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import LibC
 import Hosts
 import Loop
 import SSH
@@ -57,7 +62,7 @@ extension AttachRun {
         }
         let results = pasteResults
         let id = job.id
-        Thread.detachNewThread { _ = results.post(PasteGathered(id: id, outcome: gather())) }
+        WorkerThread.start { _ = results.post(PasteGathered(id: id, outcome: gather())) }
     }
 
     func receive(_ gathered: PasteGathered) {
@@ -82,7 +87,7 @@ extension AttachRun {
     /// Uploads over 1 MiB show how far they got; every step counts as progress for the idle watch.
     private func showProgress(_ job: PasteJob, sent: Int, total: Int) {
         guard let percent = paste.progressed(job, sent: sent, total: total, at: .now) else { return }
-        let megabytes = String(format: "%.1f", Double(total) / 1_048_576)
+        let megabytes = formatted("%.1f", Double(total) / 1_048_576)
         showBanner("uploading to \(job.driver.name): \(percent)% of \(megabytes) MiB (Esc cancels)")
     }
 

@@ -1,6 +1,13 @@
 import Console
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import Files
 import LibC
+import Loop
 import TextSafety
 
 /// The picture on this computer's clipboard, through the first tool that exists: `wl-paste`
@@ -10,7 +17,7 @@ enum ClipboardImage {
     struct Tool: Equatable {
         let path: String
         let arguments: [String]
-        var name: String { (path as NSString).lastPathComponent }
+        var name: String { PathText.lastComponent(of: path) }
         /// osascript prints `«data PNGf89504E47…»` instead of raw bytes.
         var printsHex: Bool { name == "osascript" }
     }
@@ -44,24 +51,20 @@ enum ClipboardImage {
             return .failed(hasDisplay ? "no clipboard tool: \(installAdvice)"
                 : "\(PrefixKeyHandler.keys(for: .pasteImage)): run Drover in a desktop session with xclip or wl-clipboard (no DISPLAY or WAYLAND_DISPLAY)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool.path)
-        process.arguments = tool.arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(tool.path, arguments: tool.arguments, environment: environment, output: .pipe)
+        } catch {
             return .failed("\(installAdvice) (\(tool.name) could not start: \(error))")
         }
         // A tool that hangs (a clipboard owner that never answers) is stopped, so this thread ends.
-        let running = RunningTool(process)
-        DispatchQueue.global().asyncAfter(deadline: .now() + toolTimeout) { running.stop() }
+        let watchdog = DispatchWorkItem { child.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + toolTimeout, execute: watchdog)
         let limit = tool.printsHex ? 2 * LocalImages.maximumSize + 64 : LocalImages.maximumSize
-        let bytes = LocalImages.readUpTo(output.fileHandleForReading.fileDescriptor, limit + 1) ?? []
-        if bytes.count > limit { process.terminate() }
-        process.waitUntilExit()
+        let bytes = child.output.flatMap { LocalImages.readUpTo($0, limit + 1) } ?? []
+        if bytes.count > limit { child.terminate() }
+        _ = child.wait()
+        watchdog.cancel()
         let image = bytes.count > limit ? nil : LocalImage(bytes: tool.printsHex ? decodeHex(bytes) : bytes)
         guard let image else {
             return .failed("no picture in the clipboard: copy a screenshot, then press \(PrefixKeyHandler.keys(for: .pasteImage)) again "
@@ -73,19 +76,10 @@ enum ClipboardImage {
     /// Longer than the run waits (`AttachRun.gatherTimeout`), so the run has given up by then.
     static let toolTimeout: TimeInterval = 20
 
-    /// The tool's process, stopped from a timer thread.
-    final class RunningTool: @unchecked Sendable {
-        // @unchecked: `Process.terminate` may be called from any thread; nothing else is
-        // touched through this box.
-        private let process: Process
-        init(_ process: Process) { self.process = process }
-        func stop() { if process.isRunning { process.terminate() } }
-    }
-
     /// `«data PNGf89504E…»` to bytes; empty for anything else.
     static func decodeHex(_ text: [UInt8]) -> [UInt8] {
         let string = String(decoding: text, as: UTF8.self)
-        guard let start = string.range(of: "«data PNGf"), let end = string.range(of: "»", range: start.upperBound..<string.endIndex)
+        guard let start = string.firstRange(of: "«data PNGf"), let end = string[start.upperBound...].firstRange(of: "»")
         else { return [] }
         return HexDigits.decode(string[start.upperBound..<end.lowerBound].utf8) ?? []
     }

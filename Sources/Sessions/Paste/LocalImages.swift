@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TextSafety
 import Identity
 import LibC
 
@@ -61,7 +66,7 @@ enum LocalImages {
     }
 
     private static func megabytes(_ bytes: Int) -> String {
-        String(format: "%.1f MiB", Double(bytes) / 1_048_576).replacingOccurrences(of: ".0 MiB", with: " MiB")
+        formatted("%.1f MiB", Double(bytes) / 1_048_576).replacingLiterally(".0 MiB", with: " MiB")
     }
 
     /// The size of the picture file at `path`, reading only its header; nil if it is not one.

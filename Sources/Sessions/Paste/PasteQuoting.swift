@@ -1,3 +1,4 @@
+import TextSafety
 import Hosts
 
 /// Remote paths as the host's shell reads them back as one word each: POSIX single quotes for
@@ -17,7 +18,7 @@ public enum PasteQuoting {
     }
 
     public static func posix(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingLiterally("'", with: "'\\''") + "'"
     }
 
     public static func powerShell(_ text: String) -> String {
@@ -38,6 +39,6 @@ public enum PasteQuoting {
            (65...90).contains(scalars[1].value) || (97...122).contains(scalars[1].value) {
             text = text.dropFirst()
         }
-        return text.replacingOccurrences(of: "/", with: "\\")
+        return text.replacingLiterally("/", with: "\\")
     }
 }

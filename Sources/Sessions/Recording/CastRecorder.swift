@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LibC
 
 /// `drover attach HOST --record FILE.cast`: what one host sent, written as asciicast v2 as it

@@ -1,4 +1,4 @@
-import Foundation
+import LibC
 
 /// X's device-independent colour specifications (`rgbi:`, `CIEXYZ:`, `CIEuvY:`, `CIExyY:`,
 /// `CIELab:`, `CIELuv:`, `TekHVC:`) converted to a device colour the way Xlib does for xterm on

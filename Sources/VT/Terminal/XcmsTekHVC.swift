@@ -1,4 +1,4 @@
-import Foundation
+import LibC
 
 /// Tektronix HVC (hue, value, chroma) as Xlib defines it over CIE u'v', and Xlib's default gamut
 /// compression, which keeps hue and value and reduces chroma to the screen's boundary. The
