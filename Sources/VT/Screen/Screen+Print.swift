@@ -212,10 +212,11 @@ extension Screen {
     /// (xterm keeps an orphan right half there; Drover never leaves one a renderer must draw).
     /// Back-to-back hidden wide characters (no control or sequence between them) are one run
     /// to xterm: their spaces go one per character from the run's first column. The two cells
-    /// a further one covers keep their content, except a wide character cut by them, which
-    /// xterm 379 erases whole (`a中文中文 CSI 1;1H CSI 8m 中中` leaves five blanks, DECRQCRA
-    /// FFE0 each); a space landing on a wide character's half leaves its other half a written
-    /// blank, so no half is ever left without its partner.
+    /// a further one covers keep their content, except a wide character cut by them, which is
+    /// erased whole (`a中文中文 CSI 1;1H CSI 8m 中中` leaves five blanks, DECRQCRA FFE0 each, as
+    /// in xterm 379, whose clearing spans one read's run: a cut in the middle of a longer run
+    /// differs, ADR 0008); a space landing on a wide character's half leaves its other half a
+    /// written blank, so no half is ever left without its partner.
     private func printHidden(_ line: UnsafeMutablePointer<StoredCell>, width: Int, style: UInt32, continuing: Bool) {
         guard width == 2 else {
             line[column] = StoredCell(content: 0x20, style: style)
