@@ -67,3 +67,17 @@ final class FramePacerTests: XCTestCase {
                        "the new screen's update started now, not with the old one's")
     }
 }
+
+extension FramePacerTests {
+    func testAFrameTheTerminalHasNotTakenHoldsTheNextUntilItIsTakenOrTheFloor() throws {
+        let loop = try EventLoop()
+        let pacer = FramePacer(loop: loop, configuration: FrontView.Configuration(capabilities: ConsoleCapabilities()))
+        let start = ContinuousClock.now
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 5_000, now: start) {}, "no frame yet: nothing to wait for")
+        pacer.drew(bytes: 8_000, at: start)
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 1_000, now: start + .milliseconds(8)) {})
+        XCTAssertFalse(pacer.mayDraw(terminalQueued: 6_000, now: start + .milliseconds(8)) {})
+        XCTAssertEqual(loop.pollTimeout(now: start + .milliseconds(8)), 4, "asked again after the recheck")
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 6_000, now: start + .milliseconds(50)) {}, "the 20 frames/s floor")
+    }
+}
