@@ -10,10 +10,10 @@ extension FrontView {
         /// longer than `frameInterval`, so the local terminal is not buried in redraws of
         /// lines nobody can read, and the front view's time goes to the stream.
         public var frameBytesPerSecond = 512 * 1024
-        /// The longest wait pacing gives a frame: a flood of full-screen redraws gets about
-        /// 28 frames/s, 6.9 frames in every 250 ms window where 5 keep the 20 frames/s floor
-        /// (room for a late turn), and a third of the bytes 83 frames/s wrote (ADR 0034).
-        public var longestFrameInterval: Duration = .milliseconds(36)
+        /// The longest wait pacing gives a frame: a flood of full-screen redraws gets 25
+        /// frames/s, 6.25 frames in every 250 ms window where 5 keep the 20 frames/s floor,
+        /// and under a third of the bytes 83 frames/s wrote (ADR 0034).
+        public var longestFrameInterval: Duration = .milliseconds(40)
         /// How long a frame waits for the local terminal to take the last one (TIOCOUTQ).
         public var terminalQueuePacing = TerminalQueuePacing()
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
