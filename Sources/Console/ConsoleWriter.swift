@@ -39,6 +39,10 @@ public final class ConsoleWriter {
     /// How many bytes wait (for tests and the bound: never more than the last frame).
     public var waitingBytes: Int { frame.count - written }
 
+    /// What the terminal has not taken yet: the bytes waiting here and those in its own output
+    /// queue (TIOCOUTQ; 0 on a Linux pseudo-terminal, which passes them on at once).
+    public var terminalQueued: Int { waitingBytes + (terminalOutputQueued(descriptor) ?? 0) }
+
     /// Writes `bytes` as far as the terminal takes them now and keeps the rest. Returns false,
     /// writing nothing, while an earlier frame is unfinished, and after `finish`.
     @discardableResult
@@ -51,6 +55,7 @@ public final class ConsoleWriter {
             watch = loop.watch(descriptor, for: .writable) { [weak self] events in self?.writable(events) }
         } else {
             frame = []
+            written = 0
         }
         return true
     }

@@ -11,6 +11,12 @@ final class FramePacer {
     /// When the last frame was written, and how long after it the next may be.
     private var lastFrame: ContinuousClock.Instant?
     private var nextFrameAfter: Duration = .zero
+    /// The last frame's size, and when a frame waits for the terminal to take it.
+    private var lastFrameBytes = 0
+    /// When the timer that is drawing now was due: a frame drawn late (the loop was inside a
+    /// turn's reads) counts from up to half an interval earlier, so a flood's frame rate is
+    /// the interval's, not the interval's plus each turn's lateness.
+    private var firedDue: ContinuousClock.Instant?
     /// When the timer is set to draw (nil: no frame asked for).
     private var deadline: ContinuousClock.Instant?
     /// Since when the screen has been inside a synchronized update (nil: it is not).
@@ -44,9 +50,22 @@ final class FramePacer {
         return false
     }
 
+    /// Whether the screen may be drawn now that the terminal's queue holds `queued` bytes: false
+    /// (and `draw` set to ask again) while it still holds much of the last frame, up to the
+    /// 20 frames/s floor (`TerminalQueuePacing`).
+    func mayDraw(terminalQueued queued: Int, now: ContinuousClock.Instant = .now, draw: @escaping () -> Void) -> Bool {
+        guard let lastFrame, let wait = configuration.terminalQueuePacing.wait(queued: queued, lastFrameBytes: lastFrameBytes,
+                                                          sinceLastFrame: now - lastFrame) else { return true }
+        schedule(at: now.advanced(by: wait), draw)
+        return false
+    }
+
     /// A frame of `bytes` went to the local terminal at `now`: the next one waits its interval.
     func drew(bytes: Int, at now: ContinuousClock.Instant = .now) {
-        lastFrame = now
+        let late = firedDue.map { min(max(now - $0, .zero), nextFrameAfter / 2) } ?? .zero
+        firedDue = nil
+        lastFrame = now - late
+        lastFrameBytes = bytes
         nextFrameAfter = configuration.interval(afterFrameOf: bytes)
     }
 
@@ -75,6 +94,7 @@ final class FramePacer {
         deadline = due
         timer.schedule(at: due) { [weak self] in
             self?.deadline = nil
+            self?.firedDue = due
             draw()
         }
     }

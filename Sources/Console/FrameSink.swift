@@ -12,6 +12,14 @@ public protocol FrameSink: AnyObject {
     /// terminal then does not show what the renderer believes it does, so the front view's
     /// next frame redraws everything rather than diffing against a screen that never landed.
     func takeCutFrame() -> Bool
+    /// Bytes written that the terminal has not taken yet (its output queue, where it can say);
+    /// the front view holds the next frame while much of the last one waits there.
+    var terminalQueued: Int { get }
+}
+
+extension FrameSink {
+    /// A sink that cannot say has taken everything.
+    public var terminalQueued: Int { 0 }
 }
 
 extension ConsoleWriter: FrameSink {}

@@ -10,9 +10,12 @@ extension FrontView {
         /// longer than `frameInterval`, so the local terminal is not buried in redraws of
         /// lines nobody can read, and the front view's time goes to the stream.
         public var frameBytesPerSecond = 512 * 1024
-        /// The longest wait pacing gives a frame: a flood still gets 83 frames/s (20 ms saved
-        /// more bytes but left the frame rate at a slow local terminal's mercy).
-        public var longestFrameInterval: Duration = .milliseconds(12)
+        /// The longest wait pacing gives a frame: a flood of full-screen redraws gets 25
+        /// frames/s, 6.25 frames in every 250 ms window where 5 keep the 20 frames/s floor,
+        /// and under a third of the bytes 83 frames/s wrote (ADR 0034).
+        public var longestFrameInterval: Duration = .milliseconds(40)
+        /// How long a frame waits for the local terminal to take the last one (TIOCOUTQ).
+        public var terminalQueuePacing = TerminalQueuePacing()
         /// How long a lone ESC from the local terminal waits for the rest of a sequence.
         public var escapeTimeout: Duration = .milliseconds(25)
         /// How long the local terminal has to answer the keyboard probe before Drover decides

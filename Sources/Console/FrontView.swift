@@ -204,7 +204,8 @@ public final class FrontView {
             guesses.reset()
         }
         let now = ContinuousClock.now
-        guard pacer.mayDraw(frameComplete: terminal.isFrameComplete, now: now, draw: { [weak self] in self?.renderNow() })
+        guard pacer.mayDraw(frameComplete: terminal.isFrameComplete, now: now, draw: { [weak self] in self?.renderNow() }),
+              pacer.mayDraw(terminalQueued: output.terminalQueued, now: now, draw: { [weak self] in self?.renderNow() })
         else { return }
         let overlay = owner?.overlay(for: self)
         let bytes = takeKeyboardBytes()

@@ -54,3 +54,13 @@ private func isPseudoTerminalMaster(_ fd: Int32) -> Bool {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "ptsname") else { return false }
     return unsafeBitCast(symbol, to: PTSName.self)(fd) != nil
 }
+
+/// How many bytes written to the terminal `fd` it has not yet sent on (TIOCOUTQ): a serial
+/// line's or a BSD pty's output queue. nil when the terminal cannot say. A Linux pseudo-terminal
+/// hands written bytes to its master's side at once, so there this is 0 whatever the emulator
+/// has read; the front view's pacing treats that as "taken" (ADR 0034).
+public func terminalOutputQueued(_ fd: Int32) -> Int? {
+    var queued: Int32 = 0
+    guard ioctl(fd, UInt(TIOCOUTQ), &queued) == 0 else { return nil }
+    return Int(queued)
+}

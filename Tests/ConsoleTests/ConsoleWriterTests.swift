@@ -62,6 +62,18 @@ final class ConsoleWriterTests: XCTestCase {
         XCTAssertEqual(readAvailable(pty.master), Array("next".utf8))
     }
 
+    /// A frame the terminal took whole leaves nothing waiting (the front view adds this count
+    /// to the terminal's own queue when it paces frames; it once read minus the frame's size).
+    func testAFrameTakenWholeLeavesNothingWaiting() throws {
+        let pty = try stoppedTerminal()
+        defer { pty.close() }
+        let writer = ConsoleWriter(descriptor: pty.slave, loop: try EventLoop())
+        XCTAssertTrue(writer.write(frame: frame("z", count: 64)))
+        XCTAssertFalse(writer.isBusy)
+        XCTAssertEqual(writer.waitingBytes, 0)
+        XCTAssertGreaterThanOrEqual(writer.terminalQueued, 0)
+    }
+
     func testWhenDrainedRunsAtOnceWhenNothingWaits() throws {
         let pty = try stoppedTerminal()
         defer { pty.close() }

@@ -67,3 +67,39 @@ final class FramePacerTests: XCTestCase {
                        "the new screen's update started now, not with the old one's")
     }
 }
+
+extension FramePacerTests {
+    func testAFrameTheTerminalHasNotTakenHoldsTheNextUntilItIsTakenOrTheFloor() throws {
+        let loop = try EventLoop()
+        let pacer = FramePacer(loop: loop, configuration: FrontView.Configuration(capabilities: ConsoleCapabilities()))
+        let start = ContinuousClock.now
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 5_000, now: start) {}, "no frame yet: nothing to wait for")
+        pacer.drew(bytes: 8_000, at: start)
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 1_000, now: start + .milliseconds(8)) {})
+        XCTAssertFalse(pacer.mayDraw(terminalQueued: 6_000, now: start + .milliseconds(8)) {})
+        XCTAssertEqual(loop.pollTimeout(now: start + .milliseconds(8)), 4, "asked again after the recheck")
+        XCTAssertTrue(pacer.mayDraw(terminalQueued: 6_000, now: start + .milliseconds(50)) {}, "the 20 frames/s floor")
+    }
+}
+
+extension FramePacerTests {
+    /// A frame drawn late by a turn's reads counts from up to half an interval before it, so
+    /// late timers do not add up to a lower frame rate.
+    func testAFrameDrawnLateKeepsTheRate() throws {
+        let loop = try EventLoop()
+        var configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
+        configuration.frameInterval = .milliseconds(40)
+        let pacer = FramePacer(loop: loop, configuration: configuration)
+        let start = ContinuousClock.now
+        pacer.drew(bytes: 10, at: start)
+        var drawnAt: ContinuousClock.Instant?
+        pacer.request(frameComplete: true, now: start + .milliseconds(1)) { drawnAt = .now }
+        try loop.runOnce()
+        let due = start + .milliseconds(40)
+        let drawn = try XCTUnwrap(drawnAt)
+        XCTAssertGreaterThanOrEqual(drawn, due)
+        pacer.drew(bytes: 10, at: due + .milliseconds(15))
+        XCTAssertTrue(pacer.isDue(at: due + .milliseconds(40)), "counted from its due time, 15 ms late")
+        XCTAssertFalse(pacer.isDue(at: due + .milliseconds(39)))
+    }
+}

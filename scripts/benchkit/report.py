@@ -59,7 +59,7 @@ def flood_rows(floods, cap_label, counted=None):
         db = med([x["bytes"] for x in r["drover"]])
         sb = med([x["bytes"] for x in r["ssh_pty"]])
         fps = [x["min_fps"] for x in r["drover"] if x["min_fps"] is not None]
-        ok_time = med(d) <= 1.10 * med(n)
+        ok_time = med(d) <= 1.05 * med(n)
         ok_bytes = db <= 0.05 * sb
         ok_fps = bool(fps) and min(fps) >= 20
         fps_cell = f"{(min(fps) if fps else 0):.0f} (mean {med([x['fps'] for x in r['drover']]):.0f}) {verdict(ok_fps)}"
