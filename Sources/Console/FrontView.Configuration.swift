@@ -16,12 +16,8 @@ extension FrontView {
         public var longestFrameInterval: Duration = .milliseconds(40)
         /// How long a frame waits for the local terminal to take the last one (TIOCOUTQ).
         public var terminalQueuePacing = TerminalQueuePacing()
-        /// How long a lone ESC from the local terminal waits for the rest of a sequence.
-        public var escapeTimeout: Duration = .milliseconds(25)
-        /// How long the local terminal has to answer the keyboard probe before Drover decides
-        /// it has no keyboard protocol (a terminal that answers nothing must not leave it
-        /// undecided; keys are sent meanwhile). A later DA1 answer still settles it.
-        public var keyboardProbeTimeout: Duration = .seconds(1)
+        /// How long the view waits for the local terminal's input.
+        public var inputWaits = InputWaits()
         public var synchronizedUpdateTimeout: Duration = .milliseconds(150)
         /// How `alert(.notification…)` reaches the local terminal.
         public var notificationStyle = ConsoleAlert.NotificationStyle.osc777
@@ -29,6 +25,18 @@ extension FrontView {
         public init(capabilities: ConsoleCapabilities) {
             self.capabilities = capabilities
         }
+    }
+
+    /// The two waits on the local terminal's input (the rest of the configuration paces frames).
+    public struct InputWaits: Sendable {
+        /// How long a lone ESC from the local terminal waits for the rest of a sequence.
+        public var escape: Duration = .milliseconds(25)
+        /// How long the local terminal has to answer the keyboard probe before Drover decides
+        /// it has no keyboard protocol (a terminal that answers nothing must not leave it
+        /// undecided; keys are sent meanwhile). A later DA1 answer still settles it.
+        public var keyboardProbe: Duration = .seconds(1)
+
+        public init() {}
     }
 }
 

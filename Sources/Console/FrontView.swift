@@ -81,7 +81,7 @@ public final class FrontView {
         self.loop = loop
         pacer = FramePacer(loop: loop, configuration: configuration)
         escapeTimer = LoopTimer(on: loop)
-        keyboardMirror = KeyboardMirror(loop: loop, probeTimeout: configuration.keyboardProbeTimeout)
+        keyboardMirror = KeyboardMirror(loop: loop, probeTimeout: configuration.inputWaits.keyboardProbe)
         self.screen = screen
         self.configuration = configuration
         self.sendToRemote = sendToRemote
@@ -147,7 +147,7 @@ public final class FrontView {
         learnAppearance(replies)
         escapeTimer.cancel()
         if decoder.hasPendingEscape {
-            escapeTimer.schedule(after: configuration.escapeTimeout) { [weak self] in
+            escapeTimer.schedule(after: configuration.inputWaits.escape) { [weak self] in
                 guard let self else { return }
                 self.handle(self.decoder.flushPendingEscape())
                 // The start of a terminal's answer waits longer for its end, then counts as keys.
@@ -224,7 +224,7 @@ public final class FrontView {
     // MARK: The local keyboard
 
     /// Sends the keyboard probe with the next frame; a terminal that never answers is settled
-    /// after `Configuration.keyboardProbeTimeout` (a frame is then due).
+    /// after `Configuration.InputWaits.keyboardProbe` (a frame is then due).
     func startKeyboardProbe() {
         keyboardMirror.startProbe { [weak self] in self?.requestRender() }
         requestRender()

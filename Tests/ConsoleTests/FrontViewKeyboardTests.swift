@@ -108,7 +108,7 @@ final class FrontViewKeyboardTests: XCTestCase {
     }
 
     func testATerminalWithoutAProtocolIsToldOnceAndTheBoundSettlesASilentOne() throws {
-        let h = try FrontViewTests.Harness { $0.keyboardProbeTimeout = .milliseconds(1) }
+        let h = try FrontViewTests.Harness { $0.inputWaits.keyboardProbe = .milliseconds(1) }
         h.view.startKeyboardProbe()
         while h.view.localKeyboard.support == .unknown { try h.loop.runOnce() }
         XCTAssertEqual(h.view.localKeyboard.support, LocalKeyboard.Support.none)

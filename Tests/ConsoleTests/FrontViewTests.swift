@@ -131,7 +131,7 @@ final class FrontViewTests: XCTestCase {
     }
 
     func testLoneEscapeIsSentAfterTheTimeout() throws {
-        let h = try Harness { $0.escapeTimeout = .milliseconds(5) }
+        let h = try Harness { $0.inputWaits.escape = .milliseconds(5) }
         h.view.receiveLocal([0x1B])
         XCTAssertTrue(h.sent.isEmpty)
         try h.run { !h.sent.isEmpty }
