@@ -56,7 +56,7 @@ final class LinkDriver {
     /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
     var receipt = ReceiptWatch()
     /// What the next connection attempt's line does about the sshd fence (ADR 0031).
-    var fenceRequest: LinkFence.Request { attempts.fenceRequest }
+    func fenceRequest(generation: UInt64) -> LinkFence.Request { attempts.fenceRequest(generation: generation) }
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
