@@ -12,7 +12,7 @@ extension AttachRun {
         let generation = link.beginConnect()
         statusChanged()
         ConnectAttempt(host: link.index, generation: generation, target: link.connectTarget, root: root,
-                       environment: environment, options: options, fence: link.fenceRequest,
+                       environment: environment, options: options, fence: link.fenceRequest(generation: generation),
                        columns: link.terminal.columns, rows: link.terminal.rows)
             .start(reportingTo: mailbox)
     }

@@ -79,8 +79,8 @@ struct LinkAttempts: Sendable {
         fence.attached()
     }
 
-    /// What the next attempt's line does about the sshd fence.
-    var fenceRequest: LinkFence.Request { fence.request }
+    /// What the line of attempt `generation` does about the sshd fence.
+    func fenceRequest(generation: UInt64) -> LinkFence.Request { fence.request(generation: generation) }
 
     /// A loss happened: whether a recoverable one is retried (attached before, or a key was
     /// just trusted; that exception is used up). Report it with `handle(.lost(…))` once the

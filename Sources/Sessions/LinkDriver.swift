@@ -56,7 +56,7 @@ final class LinkDriver {
     /// Whether typed keys get answers and the host took them (`LinkDriver+Receipts.swift`).
     var receipt = ReceiptWatch()
     /// What the next connection attempt's line does about the sshd fence (ADR 0031).
-    var fenceRequest: LinkFence.Request { attempts.fenceRequest }
+    func fenceRequest(generation: UInt64) -> LinkFence.Request { attempts.fenceRequest(generation: generation) }
     var socketWatch: EventLoop.WatchToken?
     let keepaliveTimer: LoopTimer
     /// The end of a sent keepalive's answer window, and the moment a silent link is dead.
@@ -223,8 +223,9 @@ final class LinkDriver {
             timer.cancel()
         }
         receipt.reset()
-        // A lost link's unproven keys are kept for the next connection; an ended session's are not.
-        stream.close(keepingKeys: ended == nil)
+        // A lost link's unproven keys are kept for the next connection; an ended session's are
+        // not, and one closed in order (not reset) delivered them: its server reads all it took.
+        stream.close(keepingKeys: ended == nil, tookUnproven: !reset)
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()

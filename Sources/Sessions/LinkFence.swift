@@ -27,21 +27,33 @@ struct LinkFence {
         due = false
     }
 
-    /// What the next connection's line asks for.
-    var request: Request { Request(token: token, stopsRecorded: due) }
+    /// What the line of connection attempt `generation` asks for.
+    func request(generation: UInt64) -> Request {
+        Request(token: token, generation: generation, stopsRecorded: due)
+    }
 
     /// The fence asked of one connection attempt (handed to its connect thread).
     struct Request: Equatable, Sendable {
         let token: String
+        /// The attempt's generation (`LinkLifecycle`): a stale attempt's line leaves a newer
+        /// one's record and sshd alone.
+        let generation: UInt64
         let stopsRecorded: Bool
 
-        /// The attach line for `target` with the fence, its record named by this device's key
-        /// (`root`'s; its directory when there is none yet) and the herdr session; nil where
-        /// the line has no fence (Windows, a `--command`).
+        /// The attach line for `target` with the fence; nil where the line has no fence
+        /// (Windows, a `--command`).
         func command(for target: AttachTarget, root: DroverRoot) -> String? {
+            let fence = SSHDFence(name: Self.recordName(for: target, root: root), token: token,
+                                  generation: generation, stopsRecorded: stopsRecorded)
+            return fence.flatMap(target.fencedCommand)
+        }
+
+        /// The record's name: this device's key (`root`'s; its directory when there is none
+        /// yet), the host's endpoint (two hosts may share a home over NFS) and the herdr session.
+        static func recordName(for target: AttachTarget, root: DroverRoot) -> String {
             let device = ((try? DeviceKey.load(root: root)) ?? nil)?.fingerprint ?? root.path
-            let name = String(ContentDigest.sha256Hex(Array("\(device) \(target.herdrSession ?? "")".utf8)).prefix(16))
-            return SSHDFence(name: name, token: token, stopsRecorded: stopsRecorded).flatMap(target.fencedCommand)
+            let named = "\(device) \(target.endpoint) \(target.herdrSession ?? "")"
+            return String(ContentDigest.sha256Hex(Array(named.utf8)).prefix(16))
         }
     }
 

@@ -81,21 +81,25 @@ final class RemoteAttachCommandOverSSHTests: XCTestCase {
 
     /// ADR 0031: the fenced line records the sshd that serves its connection (the account's
     /// per-connection sshd, in a 0600 file in a 0700 directory) and still runs herdr with the
-    /// same words; a later line of the same run (token) with `stopsRecorded` kills the recorded
-    /// sshd, which ends that connection, while another token's line leaves it alone.
+    /// same words. A later attempt of the same run (token) with `stopsRecorded` kills the
+    /// recorded sshd only once it is stopped, which ends that connection; a live one, and
+    /// another token's record, are left alone.
     func testTheFencedLineRecordsItsSSHDAndTheNextOfTheRunStopsIt() throws {
         let name = "00fe0ce0"
         let record = ".cache/drover-fence/" + name
-        func line(token: String, stops: Bool) -> String {
-            RemoteAttachCommand.herdr(platform: .unix, session: "w", fence: SSHDFence(name: name, token: token, stopsRecorded: stops)!)
+        func line(token: String, generation: UInt64, stops: Bool) -> String {
+            let fence = SSHDFence(name: name, token: token, generation: generation, stopsRecorded: stops)!
+            return RemoteAttachCommand.herdr(platform: .unix, session: "w", fence: fence)
         }
-        func recorded() throws -> (token: String, pid: pid_t, name: String) {
+        func recorded() throws -> (token: String, generation: String, pid: pid_t, name: String) {
             let words = try XCTUnwrap(account.readFile(record)).split(separator: " ")
-            XCTAssertEqual(words.count, 4, "token, pid, name, start time")
-            return (String(words[0]), try XCTUnwrap(pid_t(words[1])), String(words[2]))
+            XCTAssertEqual(words.count, 6, "token, generation, sshd, client, name, start time")
+            return (String(words[0]), String(words[1]), try XCTUnwrap(pid_t(words[2])), String(words[4]))
         }
+        var stopped: [pid_t] = []
+        defer { TestSSHD.resume(stopped) }
         let first = try logIn()
-        try run(line(token: "a1", stops: false), on: first)
+        try run(line(token: "a1", generation: 1, stops: false), on: first)
         XCTAssertEqual(account.readFile("herdr-argv.log"), "herdr 'session' 'attach' 'w'\n")
         let firstSSHD = try recorded()
         XCTAssertEqual(firstSSHD.token, "a1")
@@ -111,24 +115,39 @@ final class RemoteAttachCommandOverSSHTests: XCTestCase {
         XCTAssertEqual(stat(account.home + "/.cache/drover-fence", &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o700)
 
-        // Another run's line (another token) kills nothing; it records its own connection's sshd.
+        // Another run's line (another token) kills nothing, even stopped; it records its own sshd.
+        stopped = [firstSSHD.pid]
+        kill(firstSSHD.pid, SIGSTOP)
         let second = try logIn()
-        try run(line(token: "b2", stops: true), on: second)
+        try run(line(token: "b2", generation: 1, stops: true), on: second)
         XCTAssertEqual(kill(firstSSHD.pid, 0), 0, "another run's record is left alone")
+        TestSSHD.resume(stopped)
+        stopped = []
         let secondSSHD = try recorded()
         XCTAssertEqual(secondSSHD.token, "b2")
         XCTAssertNotEqual(secondSSHD.pid, firstSSHD.pid)
 
-        // The same run's reconnect with kept keys: the recorded sshd is killed first.
+        // The same run's next attempt with kept keys, its sshd still running: left alone.
         let third = try logIn()
-        try run(line(token: "b2", stops: true), on: third)
+        try run(line(token: "b2", generation: 2, stops: true), on: third)
+        try run("true", on: second)
+        let thirdSSHD = try recorded()
+        XCTAssertEqual([thirdSSHD.token, thirdSSHD.generation], ["b2", "2"])
+        XCTAssertNotEqual(thirdSSHD.pid, secondSSHD.pid)
+
+        // Once the recorded sshd is stopped, the next attempt's line kills it first.
+        stopped = [thirdSSHD.pid]
+        kill(thirdSSHD.pid, SIGSTOP)
+        let fourth = try logIn()
+        try run(line(token: "b2", generation: 3, stops: true), on: fourth)
         let deadline = Date().addingTimeInterval(15)
-        while kill(secondSSHD.pid, 0) == 0, Date() < deadline { usleep(20_000) }
-        XCTAssertNotEqual(kill(secondSSHD.pid, 0), 0, "the recorded sshd was killed")
-        XCTAssertEqual(kill(firstSSHD.pid, 0), 0, "only the recorded one")
-        XCTAssertThrowsError(try run("true", on: second), "its connection is gone")
+        while kill(thirdSSHD.pid, 0) == 0, Date() < deadline { usleep(20_000) }
+        XCTAssertNotEqual(kill(thirdSSHD.pid, 0), 0, "the recorded, stopped sshd was killed")
+        stopped = []
+        XCTAssertThrowsError(try run("true", on: third), "its connection is gone")
         try run("true", on: first)
-        XCTAssertEqual(try recorded().token, "b2")
-        XCTAssertNotEqual(try recorded().pid, secondSSHD.pid)
+        try run("true", on: second)
+        XCTAssertEqual(try recorded().generation, "3")
+        XCTAssertNotEqual(try recorded().pid, thirdSSHD.pid)
     }
 }

@@ -37,7 +37,7 @@ final class AttachSSHDFenceTests: XCTestCase {
         throw TestSupportError("timed out waiting until \(what)")
     }
 
-    /// The one record in the account's fence directory: its token, pid and the rest.
+    /// The one record in the account's fence directory: token, generation, sshd, client, name, start.
     private func record() -> [String]? {
         let dir = account.home + "/.cache/drover-fence"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir), names.count == 1,
@@ -87,10 +87,10 @@ final class AttachSSHDFenceTests: XCTestCase {
         try attach(options: "--keepalive 3")
 
         // The attach line recorded the connection's sshd (the event the fence needs).
-        try poll("the first connection's sshd is recorded") { self.record()?.count == 4 }
+        try poll("the first connection's sshd is recorded") { self.record()?.count == 6 }
         let first = try XCTUnwrap(record())
-        let oldSSHD = try XCTUnwrap(pid_t(first[1]))
-        XCTAssertEqual(first[2], "sshd")
+        let oldSSHD = try XCTUnwrap(pid_t(first[2]))
+        XCTAssertEqual(first[4], "sshd")
         stopped = try harness.sshd.pauseConnections()
         XCTAssertTrue(stopped.contains(oldSSHD), "the recorded process is one of the connection's sshd processes")
 
@@ -103,7 +103,8 @@ final class AttachSSHDFenceTests: XCTestCase {
         try harness.waitFor("LOST.OK.", timeout: 30)
         try poll("the reconnect's line killed the stopped sshd") { self.isDead(oldSSHD) }
         XCTAssertEqual(record()?[0], first[0], "the same run's token")
-        XCTAssertNotEqual(record()?[1], first[1], "the new connection's sshd is recorded")
+        XCTAssertNotEqual(record()?[2], first[2], "the new connection's sshd is recorded")
+        XCTAssertGreaterThan(Int(record()?[1] ?? "") ?? 0, Int(first[1]) ?? .max, "by a later attempt")
 
         TestSSHD.resume(stopped)
         try poll("the old connection's processes ended") { self.stopped.allSatisfy { kill($0, 0) != 0 } }
@@ -133,7 +134,7 @@ final class AttachSSHDFenceTests: XCTestCase {
         try attach(delay: 100)
         try harness.type("echo one-$((6*7))\n")
         try harness.waitFor("one-42")
-        try poll("the first connection's sshd is recorded") { self.record()?.count == 4 }
+        try poll("the first connection's sshd is recorded") { self.record()?.count == 6 }
         let first = try XCTUnwrap(record())
 
         let shaper = try XCTUnwrap(self.shaper)
@@ -150,7 +151,7 @@ final class AttachSSHDFenceTests: XCTestCase {
         shaper.cutConnectionsBeforeBlackhole()
         shaper.blackhole(false)
         try harness.waitFor("LOST.OK.", timeout: 30)
-        try poll("the reconnect's connection is recorded") { self.record().map { $0[1] != first[1] } ?? false }
+        try poll("the reconnect's connection is recorded") { self.record().map { $0[2] != first[2] } ?? false }
         XCTAssertEqual(record()?[0], first[0], "the same run's token")
         try harness.type("\necho two-$((6*7))\n")
         try harness.waitFor("two-42")

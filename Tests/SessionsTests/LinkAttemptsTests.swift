@@ -1,4 +1,6 @@
 import XCTest
+import Files
+import Hosts
 @testable import Sessions
 
 /// A link's retry decisions without sshd: what a loss before and after the first attach does,
@@ -91,5 +93,24 @@ final class LinkAttemptsTests: XCTestCase {
         generation = link.begin(address: "w:22")
         link.attached(generation: generation, lineFromRememberedShell: true)
         XCTAssertFalse(link.rechecksShell(afterFailure: true), "once a run")
+    }
+
+    /// ADR 0031: each attempt's fence carries its own generation, and the record is named by
+    /// the host's endpoint too, so two hosts sharing a home (NFS) in one run never share one.
+    func testTheFenceCarriesTheAttemptAndNamesTheHost() {
+        var link = LinkAttempts(host: "pi", inFront: true)
+        let first = link.begin(address: "pi:22")
+        let second = link.begin(address: "pi:22")
+        XCTAssertEqual(link.fenceRequest(generation: first).generation, first)
+        XCTAssertEqual(link.fenceRequest(generation: second).generation, second)
+        XCTAssertEqual(link.fenceRequest(generation: first).token, link.fenceRequest(generation: second).token)
+        let root = DroverRoot(path: "/nonexistent-root")
+        func name(_ host: String, user: String = "me", port: Int = 22, session: String? = "w") -> String {
+            let entry = HostEntry(name: "h", hostname: host, port: port, user: user, session: session)
+            return LinkFence.Request.recordName(for: AttachTarget(host: entry), root: root)
+        }
+        XCTAssertEqual(name("a.example"), name("a.example"))
+        XCTAssertEqual(Set([name("a.example"), name("b.example"), name("a.example", user: "you"),
+                            name("a.example", port: 2222), name("a.example", session: nil)]).count, 5)
     }
 }
