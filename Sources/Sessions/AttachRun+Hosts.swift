@@ -133,6 +133,21 @@ extension AttachRun {
         return rows.map { Overlay(placement: .statusLine, lines: $0) }
     }
 
+    /// A banner over the row the front host's cursor is on gives way to a key typed for it: the
+    /// echo, and a shell's prompt after Enter or Ctrl+C, land on that row, and a local terminal
+    /// would show them at once (a note up for its reading time hid a prompt for seconds). A banner
+    /// above the cursor stays its time.
+    func bannerGivesWay() {
+        let now = ContinuousClock.now
+        guard var shown = banner, shown.text(at: now) != nil else { return }
+        let terminal = frontView.terminal
+        let covered = statusLine.lines(width: terminal.columns, rows: max(1, terminal.rows / 3))?.count ?? 0
+        guard terminal.cursor.row >= terminal.rows - covered else { return }
+        shown.giveWay(at: now)
+        banner = shown
+        statusChanged()
+    }
+
     /// What the status line says now about the host in front.
     var statusLine: StatusLine {
         StatusLine(banner: banner?.text(at: .now), alerts: alertNote, recorderFailure: signalOptions.recorder?.failure,

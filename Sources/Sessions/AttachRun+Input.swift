@@ -79,6 +79,7 @@ extension AttachRun {
     func typed(_ bytes: [UInt8]) {
         let link = front
         guard outcome == nil, link.outcome == nil || link.takesKeysNow else { return }
+        bannerGivesWay()
         guard link.type(bytes) == .kept else { return }
         retryNow(link)
         statusChanged()

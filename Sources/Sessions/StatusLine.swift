@@ -109,7 +109,7 @@ extension StatusLine {
     /// A note shown for a moment ahead of the state; it is gone from frames drawn after `until`.
     struct Banner: Equatable, Sendable {
         let text: String
-        let until: ContinuousClock.Instant
+        private(set) var until: ContinuousClock.Instant
 
         /// How long it stays: long enough to be read (a short note two seconds, then about
         /// 200 words a minute more), but a long one is not left up for ever: its whole text
@@ -138,6 +138,13 @@ extension StatusLine {
         /// The banner was drawn cut (the line's last row ended in `moreHint`).
         mutating func markCut() {
             wasCut = true
+        }
+
+        /// Gone at once, with no reminder (a key was typed on the row it covers); its text
+        /// stays the help box's last message.
+        mutating func giveWay(at now: ContinuousClock.Instant) {
+            until = min(until, now)
+            wasCut = false
         }
 
         /// Whether its own text is still up at `now`.
