@@ -10,7 +10,7 @@ import LibC
 public final class Mailbox<Message: Sendable>: @unchecked Sendable {
     // @unchecked: `queue` and `closed` are only touched with `mutex` held; the descriptors are
     // set once in init and closed in deinit, when no thread can hold a reference any more.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Lock()
     private var queue: [Message] = []
     private var closed = false
     let readEnd: Int32
@@ -18,14 +18,9 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
 
     init() throws {
         (readEnd, writeEnd) = try nonBlockingPipe()
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
         closeDescriptor(readEnd)
         closeDescriptor(writeEnd)
     }
@@ -66,9 +61,7 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
     }
 
     private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
+        mutex.withLock(body)
     }
 }
 
