@@ -20,6 +20,9 @@ extension AttachRun {
                 guard driver === front, let rtt = driver.echo.engine.policy.rttText else { return }
                 showBanner(on ? "\(driver.name): drawing typed keys before the host echoes them (\(rtt))"
                               : "\(driver.name): link is quick again (\(rtt)); typed keys wait for the host")
+                // The switch comes with typing: over the row being typed on, the note would hide
+                // the keys themselves, so it is only the help box's last message there.
+                bannerGivesWay()
             }
         }
     }

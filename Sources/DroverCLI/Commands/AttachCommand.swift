@@ -59,8 +59,8 @@ enum AttachCommand {
             \(AttachController.historyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
             y copies with OSC 52 to this terminal (tmux needs 'set -g set-clipboard on'), or with
             --copy-command CMD through CMD (wl-copy, xclip -selection clipboard, pbcopy).
-            herdr's own detach (ctrl+b q) ends that host's session (its last screen stays listed);
-            Drover ends when the last one ends.
+            herdr's own detach (ctrl+b q) ends that host's connection (herdr keeps running; its last
+            screen stays listed); Drover ends when the last one ends.
             If a link drops, Drover keeps the screen and says so; the host in front reconnects by
             itself (waiting up to 30 s between tries, for as long as you stay attached; any key
             tries at once), a hidden host reconnects when you switch to it. Keys typed meanwhile
