@@ -99,12 +99,9 @@ struct HostOutbox {
     /// The connection is gone. With `keepingKeys` (the link was lost, not ended by the host),
     /// the keys it took without proof and those it had not taken go back ahead of the kept
     /// keys, in the order they were typed, for the next connection; answers are dropped.
-    /// `tookUnproven`: the connection was closed in order (the person closed the host, or a
-    /// newer connection replaced it), so the server read all it took: those keys are not sent again.
-    mutating func detached(keepingKeys: Bool = true, tookUnproven: Bool = false) {
+    mutating func detached(keepingKeys: Bool = true) {
         isAttached = false
         var again = unproven.takeAll()
-        if tookUnproven { again = ([], 0) }
         // The first chunk, if the channel began taking it, is among the unproven ones already.
         for (index, chunk) in ready.enumerated() where chunk.isKey && (index > 0 || readyOffset == 0) {
             again.chunks.append(chunk.bytes)

@@ -48,10 +48,10 @@ final class HostStream {
     /// The connection is gone. Lost (`keepingKeys`): the keys it took without proof of receipt
     /// and those it had not taken are kept for the next one (ADR 0031); ended by the host: the
     /// session they were for is over, so they go with it.
-    func close(keepingKeys: Bool = true, tookUnproven: Bool = false) {
+    func close(keepingKeys: Bool = true) {
         transport = nil
         sizeDue = nil
-        outbox.detached(keepingKeys: keepingKeys, tookUnproven: tookUnproven)
+        outbox.detached(keepingKeys: keepingKeys)
     }
 
     /// Key bytes the transport took, ever: what a receipt probe sent now vouches for.

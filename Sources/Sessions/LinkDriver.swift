@@ -223,9 +223,8 @@ final class LinkDriver {
             timer.cancel()
         }
         receipt.reset()
-        // A lost link's unproven keys are kept for the next connection; an ended session's are
-        // not, and one closed in order (not reset) delivered them: its server reads all it took.
-        stream.close(keepingKeys: ended == nil, tookUnproven: !reset)
+        // A lost link's unproven keys are kept for the next connection; an ended session's are not.
+        stream.close(keepingKeys: ended == nil)
         let cancelled = cancelUpload()
         for forward in forwards { forward.sessionEnded() }
         agent?.sessionEnded()

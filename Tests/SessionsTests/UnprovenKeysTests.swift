@@ -76,19 +76,6 @@ final class UnprovenKeysTests: XCTestCase {
         XCTAssertFalse(outbox.hasUnprovenKeys)
     }
 
-    /// A connection closed in order (the person closed the host, a newer one replaced it): its
-    /// server read what it took, so those keys are not sent again; keys it never took are.
-    func testAConnectionClosedInOrderDeliveredWhatItTook() {
-        var outbox = HostOutbox()
-        outbox.attached()
-        outbox.type(Array("ls\r".utf8))
-        _ = written(&outbox)
-        outbox.type(Array("pwd".utf8))
-        outbox.detached(tookUnproven: true)
-        XCTAssertFalse(outbox.hasUnprovenKeys)
-        XCTAssertEqual(redelivered(&outbox), Array("pwd".utf8), "ls reached the closed session: never sent twice")
-    }
-
     func testPastTheBoundWhatIsSentAgainIsAPrefixAndTheRestIsCounted() {
         var outbox = HostOutbox()
         outbox.attached()
