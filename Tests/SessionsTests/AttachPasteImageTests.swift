@@ -122,10 +122,10 @@ final class AttachPasteImageTests: XCTestCase {
         let png = try makePNG("shot.png", size: 1000)
         try harness.type("echo ")
         try bracketedPaste(png)
-        try harness.type("_after-$((4+5))\n")
+        // The reason is a banner over the prompt's row: the next key typed there takes it down
+        // (a banner gives way to typing on the row it covers), so it is read before typing on.
         try harness.waitFor("e2e: the picture was not uploaded and the paste went through as typed; its sshd needs SFTP ('Subsystem sftp')")
-        // The reason was seen above; it is a banner of a few seconds, which a loaded machine may have taken
-        // down by the time the echo shows, so it is not looked for again here.
+        try harness.type("_after-$((4+5))\n")
         try harness.waitFor("\(png)_after-9")
         // Once the banner is down, the help key still shows the whole reason (issue 32).
         try harness.waitUntil("the banner to go") { !$0.contains("the paste went through as typed") }
