@@ -4,10 +4,22 @@ import LibC
 /// started with pthreads: what `Thread.detachNewThread` did, without linking Foundation
 /// (ADR 0033). The body owns whatever it captures; results go back through a `Mailbox`.
 public enum WorkerThread {
-    /// Starts `body` on a new detached thread. A thread that cannot be made (the process is out
-    /// of threads) runs `body` on the caller's, so the work still happens and answers.
-    public static func start(_ body: @escaping @Sendable () -> Void) {
-        if !startDetachedThread(body) { body() }
+    /// How work is put on a thread of its own; tests hand in one that refuses.
+    public typealias Start = (@escaping @Sendable () -> Void) throws -> Void
+
+    /// No thread could be made (the process or the system is out of threads or memory).
+    public struct Unavailable: Error, Sendable, CustomStringConvertible {
+        public init() {}
+        public var description: String {
+            "the system refused Drover a new thread; close programs you do not need and try again"
+        }
+    }
+
+    /// Starts `body` on a new detached thread. When none can be made it throws and `body` never
+    /// runs: running it on the caller's thread instead would stall an event loop behind a name
+    /// lookup or a connect, so each caller answers with the failure instead.
+    public static func start(_ body: @escaping @Sendable () -> Void) throws {
+        guard startDetachedThread(body) else { throw Unavailable() }
     }
 }
 

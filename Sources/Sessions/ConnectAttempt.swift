@@ -86,7 +86,12 @@ struct ConnectAttempt: Sendable {
     let rows: Int
 
     func start(reportingTo mailbox: Mailbox<ConnectMessage>) {
-        WorkerThread.start { run(reportingTo: mailbox) }
+        do {
+            try WorkerThread.start { run(reportingTo: mailbox) }
+        } catch {
+            // The attempt ends as a failed connect would, on the loop's next turn.
+            mailbox.post(.finished(host: host, generation: generation, .failure(error)))
+        }
     }
 
     private func run(reportingTo mailbox: Mailbox<ConnectMessage>) {

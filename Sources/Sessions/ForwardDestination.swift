@@ -41,12 +41,14 @@ final class ForwardDestination {
     private(set) var state = State.notLooked
     private var lookups = 0
     private var mailbox: Mailbox<Answer>?
+    private let startThread: WorkerThread.Start
     /// Told on the loop thread when a lookup ended (found or not).
     var onSettled: () -> Void = {}
 
-    init(host: String, port: Int, loop: EventLoop) throws {
+    init(host: String, port: Int, loop: EventLoop, startThread: @escaping WorkerThread.Start = WorkerThread.start) throws {
         self.host = host
         self.port = port
+        self.startThread = startThread
         mailbox = try loop.mailbox { [weak self] (answer: Answer) in self?.settle(answer) }
     }
 
@@ -59,7 +61,12 @@ final class ForwardDestination {
         lookups += 1
         state = .looking
         let (lookup, host, port) = (lookups, host, port)
-        WorkerThread.start { mailbox.post(Answer(lookup: lookup, result: Self.resolve(host: host, port: port))) }
+        do {
+            try startThread { mailbox.post(Answer(lookup: lookup, result: Self.resolve(host: host, port: port))) }
+        } catch {
+            // Settled on the loop's next turn, as an answer from the thread would be.
+            mailbox.post(Answer(lookup: lookup, result: .failure(Unreachable(description: "\(host) was not looked up: \(error)"))))
+        }
     }
 
     private func settle(_ answer: Answer) {

@@ -34,10 +34,13 @@ final class HostLookup {
     private let list: ListSessions?
     private let mailbox: Mailbox<Answer>
     private let waiting: Waiting
+    private let startThread: WorkerThread.Start
 
-    init(resolve: @escaping HostFactory.Resolve, listSessions: ListSessions?, loop: EventLoop) throws {
+    init(resolve: @escaping HostFactory.Resolve, listSessions: ListSessions?, loop: EventLoop,
+         startThread: @escaping WorkerThread.Start = WorkerThread.start) throws {
         self.resolve = resolve
         list = listSessions
+        self.startThread = startThread
         let waiting = Waiting()
         self.waiting = waiting
         mailbox = try loop.mailbox { (answer: Answer) in waiting.settle(answer.request, answer.payload) }
@@ -63,10 +66,15 @@ final class HostLookup {
                                    done: @escaping (Payload) -> Void) {
         let request = waiting.add(done)
         let mailbox = mailbox
-        WorkerThread.start {
-            let result: Result<T, Failure>
-            do { result = .success(try job()) } catch { result = .failure(Failure(description: "\(error)")) }
-            _ = mailbox.post(Answer(request: request, payload: wrap(result)))
+        do {
+            try startThread {
+                let result: Result<T, Failure>
+                do { result = .success(try job()) } catch { result = .failure(Failure(description: "\(error)")) }
+                _ = mailbox.post(Answer(request: request, payload: wrap(result)))
+            }
+        } catch {
+            // Answered on the loop's next turn, as the thread would have: `done` never runs inside the call.
+            _ = mailbox.post(Answer(request: request, payload: wrap(.failure(Failure(description: "\(error)")))))
         }
     }
 

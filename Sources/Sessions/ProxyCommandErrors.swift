@@ -29,9 +29,9 @@ final class ProxyCommandErrors: @unchecked Sendable {
     private var pending: [UInt8]?
 
     /// Starts the reader of `fd` (closed when it ends); `afterRead` runs after each chunk is
-    /// taken in (tests wait on it).
-    init(reading fd: Int32, afterRead: (@Sendable () -> Void)? = nil) {
-        WorkerThread.start { [self] in
+    /// taken in (tests wait on it). Throws, leaving `fd` open, when no thread can be made.
+    init(reading fd: Int32, afterRead: (@Sendable () -> Void)? = nil) throws {
+        try WorkerThread.start { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = read(fd, &buffer, buffer.count)

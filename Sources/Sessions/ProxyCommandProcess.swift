@@ -71,11 +71,20 @@ final class ProxyCommandProcess {
             throw failure("posix_spawn", spawn.code)
         }
         close(lifelinePipe.read)
+        do {
+            errors = try ProxyCommandErrors(reading: errorPipe.read)
+        } catch {
+            // No reader for its stderr: a command that filled the pipe would hang, so it is not kept.
+            _ = kill(-leader, SIGKILL)
+            Self.reap(leader)
+            Self.reap(guardian)
+            for fd in [pair.0, errorPipe.read, lifelinePipe.write] { close(fd) }
+            throw SSHError.proxyCommand(detail: "could not start the ProxyCommand '\(command)': \(error)")
+        }
         self.socket = pair.0
         self.leader = leader
         self.guardian = guardian
         self.lifeline = lifelinePipe.write
-        errors = ProxyCommandErrors(reading: errorPipe.read)
     }
 
     deinit { end() }

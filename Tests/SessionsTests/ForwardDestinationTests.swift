@@ -50,4 +50,15 @@ final class ForwardDestinationTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("no address for no-such-host.invalid: "), "\(error)")
         }
     }
+
+    /// With no thread to look on, the lookup fails as a loop event and says why; it never runs on
+    /// the loop's thread, where a slow resolver would stall every host.
+    func testALookupWithoutAThreadFailsOnTheLoopInsteadOfBlockingIt() throws {
+        let loop = try EventLoop()
+        let destination = try ForwardDestination(host: "localhost", port: 80, loop: loop,
+                                                 startThread: { _ in throw WorkerThread.Unavailable() })
+        XCTAssertEqual(try settle(destination, on: loop), 1)
+        guard case .failed(let why) = destination.state else { return XCTFail("\(destination.state)") }
+        XCTAssertTrue(why.hasPrefix("localhost was not looked up: the system refused Drover a new thread"), why)
+    }
 }

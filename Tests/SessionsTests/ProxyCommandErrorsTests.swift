@@ -31,8 +31,8 @@ final class ProxyCommandErrorsTests: XCTestCase {
         XCTAssertEqual(chunkRead.wait(timeout: .now() + 30), .success, "the reader took \(text.debugDescription) in")
     }
 
-    func testALineHalfWrittenWhenFollowedIsShownOnceWhole() {
-        let errors = ProxyCommandErrors(reading: ends[0]) { [chunkRead] in chunkRead.signal() }
+    func testALineHalfWrittenWhenFollowedIsShownOnceWhole() throws {
+        let errors = try ProxyCommandErrors(reading: ends[0]) { [chunkRead] in chunkRead.signal() }
         say("tunnel up\npart")
         let wakes = Wakes()
         XCTAssertEqual(errors.follow { wakes.add($0) }, "tunnel up", "the half line is not said yet")
@@ -43,8 +43,8 @@ final class ProxyCommandErrorsTests: XCTestCase {
         XCTAssertEqual(wakes.all.first?(), "", "taken")
     }
 
-    func testLinesThatComeWhileANoteWaitsJoinItWithoutWakingAgain() {
-        let errors = ProxyCommandErrors(reading: ends[0]) { [chunkRead] in chunkRead.signal() }
+    func testLinesThatComeWhileANoteWaitsJoinItWithoutWakingAgain() throws {
+        let errors = try ProxyCommandErrors(reading: ends[0]) { [chunkRead] in chunkRead.signal() }
         let wakes = Wakes()
         XCTAssertEqual(errors.follow { wakes.add($0) }, "")
         for line in ["debug1: one\n", "debug1: two\n", "debug1: three\n", "debug1: four\n"] { say(line) }

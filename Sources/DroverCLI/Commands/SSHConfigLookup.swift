@@ -144,18 +144,27 @@ private final class ErrorCollector: @unchecked Sendable {
     /// Reads its own copy of `fd` (closed when read to its end), so the child's object may go first.
     init(_ pipe: Int32) {
         let fd = fcntl(pipe, F_DUPFD_CLOEXEC, 0)
-        WorkerThread.start { [self] in
-            defer { if fd >= 0 { _ = close(fd) } }
-            // ssh's complaint is a line or two: the first 4 KiB are kept, the rest drained.
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { break }
-                if data.count < 4096 { data += chunk.prefix(min(n, 4096 - data.count)) }
-            }
+        do {
+            try WorkerThread.start { [self] in read(fd) }
+        } catch {
+            // Nothing is heard from the child then; its time limit still ends a child that waits
+            // on a full pipe.
+            if fd >= 0 { _ = close(fd) }
             done.signal()
         }
+    }
+
+    private func read(_ fd: Int32) {
+        defer { if fd >= 0 { _ = close(fd) } }
+        // ssh's complaint is a line or two: the first 4 KiB are kept, the rest drained.
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { LibC.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            if data.count < 4096 { data += chunk.prefix(min(n, 4096 - data.count)) }
+        }
+        done.signal()
     }
 
     func finish() -> [UInt8] {

@@ -38,7 +38,12 @@ final class CopyQueue: @unchecked Sendable {
         }
         running = true
         lock.unlock()
-        WorkerThread.start { [self] in work(text) }
+        do {
+            try WorkerThread.start { [self] in work(text) }
+        } catch {
+            lock.withLock { running = false }
+            report("the text was not copied: \(error)")
+        }
     }
 
     private func work(_ first: [UInt8]) {

@@ -62,7 +62,11 @@ extension AttachRun {
         }
         let results = pasteResults
         let id = job.id
-        WorkerThread.start { _ = results.post(PasteGathered(id: id, outcome: gather())) }
+        do {
+            try WorkerThread.start { _ = results.post(PasteGathered(id: id, outcome: gather())) }
+        } catch {
+            _ = results.post(PasteGathered(id: id, outcome: .failed("the clipboard was not read: \(error)")))
+        }
     }
 
     func receive(_ gathered: PasteGathered) {
