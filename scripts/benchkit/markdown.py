@@ -80,7 +80,7 @@ def write(results, path, header):
     L += memory_rows(m)
     L += ["", f"Anonymous (private heap) memory at the end: {m['no_history']['drover_anon'] / 2**20:.1f} MiB without history, "
           f"{m['one_host']['drover_anon'] / 2**20:.1f} MiB with 10,000 x 200; the rest of the resident size is mapped "
-          "code and data (the drover binary with its statically linked Swift runtime and Foundation, libcrypto, "
+          "code and data (the drover binary with its statically linked Swift runtime and FoundationEssentials, libcrypto, "
           "libc), which Drover touches whatever the history holds (ADR 0033).", "", "![memory](bench-memory.png)", ""]
     h = results["hosts"]
     b50, h50 = percentile(h["echo_before"], 50), percentile(h["echo_blackholed"], 50)
