@@ -7,17 +7,7 @@ import Loop
 /// is never blocked, at most one frame waits, a frame is never begun before the last one
 /// ends, and the rest goes out once the terminal reads again.
 final class ConsoleWriterTests: XCTestCase {
-    /// A raw, non-blocking pty (the slave is the "local terminal" Drover writes to; its
-    /// description is the test's own, as `ConsoleSession.frameOutput` is Drover's).
-    private func stoppedTerminal() throws -> PTY {
-        let pty = try XCTUnwrap(PTY.open())
-        var settings = termios()
-        XCTAssertEqual(tcgetattr(pty.slave, &settings), 0)
-        var raw = RawMode.settings(from: settings)
-        XCTAssertEqual(tcsetattr(pty.slave, TCSANOW, &raw), 0)
-        _ = fcntl(pty.slave, F_SETFL, fcntl(pty.slave, F_GETFL) | O_NONBLOCK)
-        return pty
-    }
+    private func stoppedTerminal() throws -> PTY { try XCTUnwrap(PTY.rawTerminal()) }
 
     /// A frame bigger than any pty buffer, made of `letter`s (no newline: no output mapping).
     private func frame(_ letter: Character, count: Int = 1 << 20) -> [UInt8] {

@@ -13,36 +13,13 @@ import Loop
 /// Counted in frames and bytes; the floor is set out of reach, so no count depends on how fast
 /// the machine is.
 final class FrontViewSlowTerminalTests: XCTestCase {
-    final class QueueReportingSink: FrameSink {
-        let writer: ConsoleWriter
-        var frames = 0
-        var bytes = 0
-        /// What the reader at the master has read.
-        var taken = 0
-        init(_ writer: ConsoleWriter) { self.writer = writer }
-        var isBusy: Bool { writer.isBusy }
-        func write(frame: [UInt8]) -> Bool {
-            frames += 1
-            bytes += frame.count
-            return writer.write(frame: frame)
-        }
-        func whenDrained(_ handler: @escaping () -> Void) { writer.whenDrained(handler) }
-        func takeCutFrame() -> Bool { writer.takeCutFrame() }
-        var terminalQueued: Int { bytes - taken }
-    }
-
     func testALaggingTerminalGetsTheNewestStateInsteadOfEveryFrame() throws {
-        let pty = try XCTUnwrap(PTY.open())
+        let pty = try XCTUnwrap(PTY.rawTerminal())
         defer { pty.close() }
-        var settings = termios()
-        tcgetattr(pty.slave, &settings)
-        var raw = RawMode.settings(from: settings)
-        tcsetattr(pty.slave, TCSANOW, &raw)
-        _ = fcntl(pty.slave, F_SETFL, fcntl(pty.slave, F_GETFL) | O_NONBLOCK)
 
         let (columns, rows) = (40, 10)
         let loop = try EventLoop()
-        let sink = QueueReportingSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
+        let sink = CountingFrameSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
         var configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
         configuration.frameInterval = .zero
         configuration.longestFrameInterval = .zero

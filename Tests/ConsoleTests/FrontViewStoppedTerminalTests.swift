@@ -9,33 +9,13 @@ import Loop
 /// frame, the view keeps feeding its emulator but draws nothing; once the terminal reads
 /// again it draws the newest state, once, and the terminal shows exactly the remote screen.
 final class FrontViewStoppedTerminalTests: XCTestCase {
-    /// Counts the frames the view hands to the writer.
-    final class CountingSink: FrameSink {
-        let writer: ConsoleWriter
-        var frames = 0
-        init(_ writer: ConsoleWriter) { self.writer = writer }
-        var isBusy: Bool { writer.isBusy }
-        func write(frame: [UInt8]) -> Bool {
-            frames += 1
-            return writer.write(frame: frame)
-        }
-        func whenDrained(_ handler: @escaping () -> Void) { writer.whenDrained(handler) }
-        func takeCutFrame() -> Bool { writer.takeCutFrame() }
-    }
-
     func testAStoppedTerminalGetsTheNewestStateOnceItReadsAgain() throws {
-        let pty = try XCTUnwrap(PTY.open())
+        let pty = try XCTUnwrap(PTY.rawTerminal())
         defer { pty.close() }
-        var settings = termios()
-        tcgetattr(pty.slave, &settings)
-        var raw = RawMode.settings(from: settings)
-        tcsetattr(pty.slave, TCSANOW, &raw)
-        // The test's own description, standing in for `ConsoleSession.frameOutput`.
-        _ = fcntl(pty.slave, F_SETFL, fcntl(pty.slave, F_GETFL) | O_NONBLOCK)
 
         let (columns, rows) = (200, 60)
         let loop = try EventLoop()
-        let sink = CountingSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
+        let sink = CountingFrameSink(ConsoleWriter(descriptor: pty.slave, loop: loop))
         let remote = Terminal(columns: columns, rows: rows)
         let view = FrontView(loop: loop, screen: HostScreen(terminal: remote), configuration: .init(capabilities: ConsoleCapabilities()),
                               sendToRemote: { _ in }, output: sink)
