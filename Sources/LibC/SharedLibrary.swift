@@ -39,4 +39,41 @@ public struct SharedLibrary: @unchecked Sendable {
         guard let symbol = dlsym(handle, name) else { return nil }
         return unsafeBitCast(symbol, to: type)
     }
+
+    /// Why a library cannot be used, in words for the person: the loader's first message, or
+    /// the function the library lacks.
+    public struct Unusable: Error, Sendable {
+        public let reason: String
+    }
+
+    /// Looks up the functions a `load` builds its table from; a missing one ends the load.
+    public struct Lookup {
+        fileprivate let library: SharedLibrary
+        fileprivate let called: String
+
+        public func callAsFunction<Function>(_ name: String, _ type: Function.Type) throws(Unusable) -> Function {
+            guard let function = library.function(name, as: type) else {
+                throw Unusable(reason: "the \(called) library has no \(name)")
+            }
+            return function
+        }
+    }
+
+    /// Opens the first of `names` and builds a table of its functions with `build`: the one
+    /// way every library opened at first use (zbar, png, qrencode) is loaded and explained.
+    /// `called` names the library in the reasons ("the png library has no ...").
+    public static func load<Library>(firstOf names: [String], called: String,
+                                     _ build: (Lookup) throws(Unusable) -> Library) -> Result<Library, Unusable> {
+        let library: SharedLibrary
+        do {
+            library = try SharedLibrary(firstOf: names)
+        } catch {
+            return .failure(Unusable(reason: error.reasons.first ?? "not found"))
+        }
+        do throws(Unusable) {
+            return .success(try build(Lookup(library: library, called: called)))
+        } catch {
+            return .failure(error)
+        }
+    }
 }

@@ -36,18 +36,8 @@ struct QREncodeLibrary: Sendable {
                 "/opt/homebrew/lib/libqrencode.4.dylib", "/usr/local/lib/libqrencode.4.dylib"])
 
     static func load(names: [String]) -> Result<QREncodeLibrary, QRCodeError> {
-        let library: SharedLibrary
-        do {
-            library = try SharedLibrary(firstOf: names)
-        } catch {
-            return .failure(.libraryMissing(reason: error.reasons.first ?? "not found"))
-        }
-        guard let encodeData = library.function("QRcode_encodeData", as: EncodeData.self) else {
-            return .failure(.libraryMissing(reason: "the qrencode library has no QRcode_encodeData"))
-        }
-        guard let free = library.function("QRcode_free", as: Free.self) else {
-            return .failure(.libraryMissing(reason: "the qrencode library has no QRcode_free"))
-        }
-        return .success(QREncodeLibrary(encodeData: encodeData, free: free))
+        SharedLibrary.load(firstOf: names, called: "qrencode") { f throws(SharedLibrary.Unusable) in
+            QREncodeLibrary(encodeData: try f("QRcode_encodeData", EncodeData.self), free: try f("QRcode_free", Free.self))
+        }.mapError { .libraryMissing(reason: $0.reason) }
     }
 }

@@ -11,24 +11,28 @@ final class OpenedLibrariesTests: XCTestCase {
         _ = try PNGLibrary.shared.get()
     }
 
-    func testAMissingQREncodeSaysHowToInstallIt() {
-        guard case .failure(let error) = QREncodeLibrary.load(names: ["libdrover-no-qrencode.so.4"]) else {
-            return XCTFail("a library that does not exist was opened")
+    /// Each missing library's message: the loader's reason and both install commands.
+    func testAMissingLibrarySaysHowToInstallIt() {
+        var qrencode: (reason: String, said: String)?, png: (reason: String, said: String)?
+        if case .failure(let error) = QREncodeLibrary.load(names: ["libdrover-no-qrencode.so.4"]),
+           case .libraryMissing(let reason) = error { qrencode = (reason, error.description) }
+        if case .failure(let error) = PNGLibrary.load(names: ["libdrover-no-png16.so.16"]),
+           case .pngReaderMissing(let reason) = error { png = (reason, error.description) }
+        let cases = [(qrencode, "libdrover-no-qrencode.so.4", ["apt-get install libqrencode4", "brew install qrencode"]),
+                     (png, "libdrover-no-png16.so.16", ["apt-get install libpng16-16", "brew install libpng"])]
+        for (failure, name, installs) in cases {
+            guard let failure else { XCTFail("\(name) was opened, or failed for another reason"); continue }
+            XCTAssertTrue(failure.reason.contains(name), failure.reason)
+            for install in installs { XCTAssertTrue(failure.said.contains(install), failure.said) }
         }
-        guard case .libraryMissing(let reason) = error else { return XCTFail("\(error)") }
-        XCTAssertTrue(reason.contains("libdrover-no-qrencode.so.4"), reason)
-        XCTAssertTrue(error.description.contains("apt-get install libqrencode4"), error.description)
-        XCTAssertTrue(error.description.contains("brew install qrencode"), error.description)
     }
 
-    func testAMissingPNGLibrarySaysHowToInstallIt() {
-        guard case .failure(let error) = PNGLibrary.load(names: ["libdrover-no-png16.so.16"]) else {
-            return XCTFail("a library that does not exist was opened")
+    /// A library found but without a function Drover calls is named with that function.
+    func testALibraryWithoutAFunctionSaysWhichIsMissing() {
+        guard case .failure(.libraryMissing(let reason)) = QREncodeLibrary.load(names: ["libc.so.6", "libc.dylib"]) else {
+            return XCTFail("libc was taken for libqrencode")
         }
-        guard case .pngReaderMissing(let reason) = error else { return XCTFail("\(error)") }
-        XCTAssertTrue(reason.contains("libdrover-no-png16.so.16"), reason)
-        XCTAssertTrue(error.description.contains("apt-get install libpng16-16"), error.description)
-        XCTAssertTrue(error.description.contains("brew install libpng"), error.description)
+        XCTAssertEqual(reason, "the qrencode library has no QRcode_encodeData")
     }
 
     /// libpng's own message comes back through the C layout of `png_image` (PNGImageRecord).

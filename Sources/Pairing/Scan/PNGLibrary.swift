@@ -21,24 +21,10 @@ struct PNGLibrary: Sendable {
                 "/opt/homebrew/lib/libpng16.16.dylib", "/usr/local/lib/libpng16.16.dylib"])
 
     static func load(names: [String]) -> Result<PNGLibrary, PictureError> {
-        let library: SharedLibrary
-        do {
-            library = try SharedLibrary(firstOf: names)
-        } catch {
-            return .failure(.pngReaderMissing(reason: error.reasons.first ?? "not found"))
-        }
-        func f<T>(_ name: String, _ type: T.Type) throws(PictureError) -> T {
-            guard let function = library.function(name, as: type) else {
-                throw .pngReaderMissing(reason: "the png library has no \(name)")
-            }
-            return function
-        }
-        do throws(PictureError) {
-            return .success(PNGLibrary(beginRead: try f("png_image_begin_read_from_memory", BeginRead.self),
-                                       finishRead: try f("png_image_finish_read", FinishRead.self),
-                                       free: try f("png_image_free", Free.self)))
-        } catch {
-            return .failure(error)
-        }
+        SharedLibrary.load(firstOf: names, called: "png") { f throws(SharedLibrary.Unusable) in
+            PNGLibrary(beginRead: try f("png_image_begin_read_from_memory", BeginRead.self),
+                       finishRead: try f("png_image_finish_read", FinishRead.self),
+                       free: try f("png_image_free", Free.self))
+        }.mapError { .pngReaderMissing(reason: $0.reason) }
     }
 }

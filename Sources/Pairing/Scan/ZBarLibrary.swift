@@ -35,20 +35,8 @@ struct ZBarLibrary: Sendable {
                 "/usr/local/lib/libzbar.0.dylib"])
 
     static func load(names: [String]) -> Result<ZBarLibrary, PictureError> {
-        let library: SharedLibrary
-        do {
-            library = try SharedLibrary(firstOf: names)
-        } catch {
-            return .failure(.scannerMissing(reason: error.reasons.first ?? "not found"))
-        }
-        func f<T>(_ name: String, _ type: T.Type) throws(PictureError) -> T {
-            guard let function = library.function(name, as: type) else {
-                throw .scannerMissing(reason: "the zbar library has no \(name)")
-            }
-            return function
-        }
-        do throws(PictureError) {
-            return .success(ZBarLibrary(
+        SharedLibrary.load(firstOf: names, called: "zbar") { f throws(SharedLibrary.Unusable) in
+            ZBarLibrary(
                 scannerCreate: try f("zbar_image_scanner_create", Create.self),
                 scannerDestroy: try f("zbar_image_scanner_destroy", Destroy.self),
                 setConfig: try f("zbar_image_scanner_set_config", SetConfig.self),
@@ -62,9 +50,7 @@ struct ZBarLibrary: Sendable {
                 symbolNext: try f("zbar_symbol_next", FirstSymbol.self),
                 symbolType: try f("zbar_symbol_get_type", SymbolType.self),
                 symbolData: try f("zbar_symbol_get_data", SymbolData.self),
-                symbolLength: try f("zbar_symbol_get_data_length", SymbolLength.self)))
-        } catch {
-            return .failure(error)
-        }
+                symbolLength: try f("zbar_symbol_get_data_length", SymbolLength.self))
+        }.mapError { .scannerMissing(reason: $0.reason) }
     }
 }
