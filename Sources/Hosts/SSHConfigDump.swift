@@ -34,7 +34,8 @@ public enum SSHConfigDump {
             guard let keyword = words.first?.lowercased(), words.count > 1 else { continue }
             // ssh prints `keyword value`; a command's value is the text as written (quotes kept).
             let rest = line.drop { $0 != " " }.trimmingWhitespace()
-            statements.append(SSHConfigStatement(keyword: keyword, spelling: keyword, arguments: Array(words.dropFirst()),
+            statements.append(SSHConfigStatement(keyword: keyword, spelling: SSHConfigKeywords.spelling(of: keyword),
+                                                 arguments: Array(words.dropFirst()),
                                                  rest: String(rest), line: 0, file: origin))
         }
         let identities = statements.filter { $0.keyword == "identityfile" }.compactMap(\.arguments.first)

@@ -164,7 +164,7 @@ final class SSHConfigTargetTests: XCTestCase {
         try handle.close()
         let doctor = CLIHarness.checked(["doctor", "--yes", "odd"], environment: env)
         let lines = doctor.out.split(separator: "\n").filter { $0.contains("ssh_config settings Drover does not use") }
-        XCTAssertEqual(lines, ["ssh_config settings Drover does not use for odd: dynamicforward 1080, sendenv DROVER_ODD"],
+        XCTAssertEqual(lines, ["ssh_config settings Drover does not use for odd: DynamicForward 1080, SendEnv DROVER_ODD"],
                        doctor.out)
         XCTAssertTrue(doctor.out.contains("All steps worked"), doctor.out)
     }

@@ -270,7 +270,7 @@ final class SSHConfigDumpTests: XCTestCase {
         XCTAssertTrue(entry.forwardAgent)
         XCTAssertNil(entry.connectTimeout)
         XCTAssertEqual(entry.remoteForwards, ["localhost:19090:127.0.0.1:80"], "RemoteForward is carried (-R)")
-        XCTAssertEqual(entry.notCarriedOver, ["controlmaster auto"])
+        XCTAssertEqual(entry.notCarriedOver, ["ControlMaster auto"])
 
         let generic = try SSHConfigDump.entry(alias: "g", output: "hostname g\nproxycommand nc %h %p\nidentityfile ~/.ssh/id_rsa\n").get()
         XCTAssertEqual(generic.proxyCommand, "nc %h %p", "kept, never dropped")
@@ -293,7 +293,7 @@ final class SSHConfigDumpTests: XCTestCase {
         let dump = try SSHConfigDump.entry(alias: "d", output: "sendenv LANG\nsendenv LC_*\nsendenv -LC_ALL\n").get()
         XCTAssertEqual(dump.notCarriedOver, [])
         let odd = try SSHConfigDump.entry(alias: "d", output: "sendenv LANG\nsendenv LANG*\nsendenv EDITOR\n").get()
-        XCTAssertEqual(odd.notCarriedOver, ["sendenv LANG*", "sendenv EDITOR"])
+        XCTAssertEqual(odd.notCarriedOver, ["SendEnv LANG*", "SendEnv EDITOR"])
         XCTAssertTrue(ForwardedEnvironment.of(["LANG": "C.UTF-8", "LC_CTYPE": "", "EDITOR": "vi"]) == ["LANG": "C.UTF-8"])
     }
 }
