@@ -98,7 +98,16 @@ final class HostsImportFollowTests: XCTestCase {
         let refused = drover("hosts", "add", "matchme2", "--ssh-config", "nosuchhost.invalid", expect: 2)
         XCTAssertTrue(refused.err.contains("no Host block of ~/.ssh/config gives 'nosuchhost.invalid' an address"), refused.err)
         XCTAssertTrue(refused.err.contains("Add a 'Host nosuchhost.invalid' block"), refused.err)
+        // The command offered reads the config Drover read ($HOME is not the account's home here).
+        XCTAssertTrue(refused.err.contains("('ssh -F \(dir.file("home/.ssh/config")) -G nosuchhost.invalid' shows what ssh makes of it)"),
+                      refused.err)
         XCTAssertNil(try stored("matchme2"))
+        // Without an ssh client no ssh command is offered.
+        var noSSH = env
+        noSSH["PATH"] = dir.file("empty-path")
+        let alone = drover("hosts", "add", "matchme2", "--ssh-config", "nosuchhost.invalid", environment: noSSH, expect: 2)
+        XCTAssertTrue(alone.err.contains("Add a 'Host nosuchhost.invalid' block"), alone.err)
+        XCTAssertFalse(alone.err.contains("ssh -"), alone.err)
         XCTAssertEqual(drover("hosts", "add", "k", "--ssh-config", "known").out, "added k: \(TestSSHD.currentUser)@127.0.0.1:22\n")
     }
 

@@ -42,15 +42,14 @@ enum HostsAddCommand {
             if let follow = args.value("ssh-config"), positionals.count == 2 || args.value("host") != nil {
                 // The entry would take this name's settings at each attach: a name the config
                 // does not know would replace the address given here with one that goes nowhere.
-                try refuseUnknown(follow, try SSHConfigLookup(environment: ctx.environment).entry(for: follow),
-                                  otherwise: "leave --ssh-config out to keep the address given here")
+                _ = try refuseUnknown(follow, lookup: SSHConfigLookup(environment: ctx.environment),
+                                      otherwise: "leave --ssh-config out to keep the address given here")
             }
             if positionals.count == 2 {
                 try apply(AddressArgument.parse(positionals[1]), given: positionals[1], args: args, to: &host)
             } else if let follow = args.value("ssh-config"), args.value("host") == nil {
                 // The address is read from ~/.ssh/config now, and again at each attach.
-                let entry = try SSHConfigLookup(environment: ctx.environment).entry(for: follow)
-                try refuseUnknown(follow, entry)
+                let entry = try refuseUnknown(follow, lookup: SSHConfigLookup(environment: ctx.environment))
                 entry.apply(to: &host, localUser: LocalUser.name)
             } else if args.value("host") == nil {
                 throw UsageError("missing the address: give [USER@]HOST[:PORT] after the name, --host HOST, "
@@ -69,13 +68,17 @@ enum HostsAddCommand {
     /// A name the config maps nowhere (its address is the name itself, with no route) and that
     /// does not resolve is a typo or a missing Host block, not a host: refused before it is saved.
     /// `otherwise` is the other way to say what the person meant, for the command at hand.
-    static func refuseUnknown(_ follow: String, _ entry: SSHConfigEntry,
-                              otherwise: String = "give the address instead: 'drover hosts add NAME [USER@]HOST[:PORT]'") throws {
+    /// Returns the name's settings when it has an address.
+    static func refuseUnknown(_ follow: String, lookup: SSHConfigLookup,
+                              otherwise: String = "give the address instead: 'drover hosts add NAME [USER@]HOST[:PORT]'") throws -> SSHConfigEntry {
+        let entry = try lookup.entry(for: follow)
         guard entry.hostname.lowercased() == follow.lowercased(), entry.proxyCommand == nil, entry.jump == nil,
-              let reason = HostNameLookup.failure(of: entry.hostname) else { return }
+              let reason = HostNameLookup.failure(of: entry.hostname) else { return entry }
+        // The command reads the same config file as Drover; it is offered only where ssh is installed.
+        let show = lookup.ssh == nil ? "" : " ('\(lookup.sources.showCommand(for: follow))' shows what ssh makes of it)"
         throw UsageError("--ssh-config \(follow): no Host block of ~/.ssh/config gives '\(follow)' an address, and "
                          + "'\(follow)' is not a host name that resolves (\(reason)). Add a 'Host \(follow)' block with "
-                         + "its HostName to ~/.ssh/config ('ssh -G \(follow)' shows what ssh makes of it), or \(otherwise)")
+                         + "its HostName to ~/.ssh/config\(show), or \(otherwise)")
     }
 
     /// Sets the parts the address names; an option that names the same part differently is an error.

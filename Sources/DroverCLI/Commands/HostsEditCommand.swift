@@ -62,8 +62,8 @@ enum HostsEditCommand {
             }
             if let follow = args.value("ssh-config") {
                 // Followed at each attach: a name the config does not know would send the entry nowhere.
-                try HostsAddCommand.refuseUnknown(follow, try SSHConfigLookup(environment: ctx.environment).entry(for: follow),
-                                                  otherwise: "leave --ssh-config out to keep the entry's own address")
+                _ = try HostsAddCommand.refuseUnknown(follow, lookup: SSHConfigLookup(environment: ctx.environment),
+                                                      otherwise: "leave --ssh-config out to keep the entry's own address")
             }
             let store = HostStore(root: ctx.root)
             let updated = try store.modify { list, now -> HostEntry in
