@@ -8,9 +8,8 @@ import Loop
 final class FramePacer {
     private let configuration: FrontView.Configuration
     private let timer: LoopTimer
-    /// When the last frame was written, and how long after it the next may be.
+    /// When the last frame was written (the next waits `waitAfterLastFrame` after it).
     private var lastFrame: ContinuousClock.Instant?
-    private var nextFrameAfter: Duration = .zero
     /// The last frame's size, and when a frame waits for the terminal to take it.
     private var lastFrameBytes = 0
     /// When the timer that is drawing now was due: a frame drawn late (the loop was inside a
@@ -21,6 +20,12 @@ final class FramePacer {
     private var deadline: ContinuousClock.Instant?
     /// Since when the screen has been inside a synchronized update (nil: it is not).
     private var incompleteSince: ContinuousClock.Instant?
+    /// How many of the next frames answer a key typed (its guess, then its echo): those wait
+    /// only their predecessor's own time at the byte pace, not `frameInterval`.
+    private var framesAnsweringKey = 0
+
+    /// Frames after a key that may answer it: the guess, then the echo (or the echo alone).
+    static let framesPerKey = 2
 
     init(loop: EventLoop, configuration: FrontView.Configuration) {
         self.configuration = configuration
@@ -30,7 +35,7 @@ final class FramePacer {
     /// A frame is asked for: `draw` runs when pacing allows (at once on the next turn after a
     /// quiet spell). An earlier frame already set keeps its time.
     func request(frameComplete: Bool, now: ContinuousClock.Instant = .now, draw: @escaping () -> Void) {
-        var due = lastFrame.map { max($0.advanced(by: nextFrameAfter), now) } ?? now
+        var due = lastFrame.map { max($0.advanced(by: waitAfterLastFrame), now) } ?? now
         if let updateEnd = updateEnd(frameComplete: frameComplete, now: now) { due = max(due, updateEnd) }
         if let deadline, deadline <= due { return }
         schedule(at: due, draw)
@@ -60,18 +65,28 @@ final class FramePacer {
         return false
     }
 
+    /// A key went to the front host: the next frames answer it (ADR 0022).
+    func keyTyped() {
+        framesAnsweringKey = Self.framesPerKey
+    }
+
     /// A frame of `bytes` went to the local terminal at `now`: the next one waits its interval.
     func drew(bytes: Int, at now: ContinuousClock.Instant = .now) {
-        let late = firedDue.map { min(max(now - $0, .zero), nextFrameAfter / 2) } ?? .zero
+        let late = firedDue.map { min(max(now - $0, .zero), configuration.interval(afterFrameOf: lastFrameBytes) / 2) } ?? .zero
         firedDue = nil
         lastFrame = now - late
         lastFrameBytes = bytes
-        nextFrameAfter = configuration.interval(afterFrameOf: bytes)
+        framesAnsweringKey = max(framesAnsweringKey - 1, 0)
     }
 
     /// Whether a frame drawn at `now` keeps the pace (a synchronized update just ended whole).
     func isDue(at now: ContinuousClock.Instant = .now) -> Bool {
-        lastFrame.map { now >= $0.advanced(by: nextFrameAfter) } ?? true
+        lastFrame.map { now >= $0.advanced(by: waitAfterLastFrame) } ?? true
+    }
+
+    /// The next frame's wait after the last one: shorter while frames answer a key.
+    private var waitAfterLastFrame: Duration {
+        configuration.interval(afterFrameOf: lastFrameBytes, answeringKey: framesAnsweringKey > 0)
     }
 
     /// Another screen is shown: an update the last one held says nothing about it.

@@ -42,10 +42,12 @@ extension FrontView {
 
 extension FrontView.Configuration {
     /// The wait after a frame of `bytes` before the next one: `frameInterval`, or the frame's
-    /// time at `frameBytesPerSecond` when longer, at most `longestFrameInterval`. A pure
-    /// function, so the pacing is tested by values rather than by timing frames.
-    public func interval(afterFrameOf bytes: Int) -> Duration {
+    /// time at `frameBytesPerSecond` when longer, at most `longestFrameInterval`. A frame that
+    /// answers a key (`answeringKey`) waits only the frame's own time: the interval is there so
+    /// a stream of output nobody typed does not bury the terminal in redraws, and a person waits
+    /// on a key's echo. A pure function, so the pacing is tested by values, not by timing frames.
+    public func interval(afterFrameOf bytes: Int, answeringKey: Bool = false) -> Duration {
         let paced = Duration.microseconds(Int64(bytes) * 1_000_000 / Int64(max(frameBytesPerSecond, 1)))
-        return max(frameInterval, min(paced, max(longestFrameInterval, frameInterval)))
+        return max(answeringKey ? .zero : frameInterval, min(paced, max(longestFrameInterval, frameInterval)))
     }
 }

@@ -45,6 +45,33 @@ final class FramePacerTests: XCTestCase {
         XCTAssertTrue(pacer.isDue(at: start + .milliseconds(500)))
     }
 
+    /// A key's guess and echo are not held back by the frame interval (a person waits on them;
+    /// a status line drawn just before would otherwise delay the echo by up to the interval),
+    /// but a big frame's own time at the byte pace still holds; the third frame is paced again.
+    func testTheFramesAnsweringAKeyWaitOnlyTheirPredecessorsOwnTime() throws {
+        let (pacer, loop) = try pacer {
+            $0.frameInterval = .milliseconds(50)
+            $0.frameBytesPerSecond = 1000
+            $0.longestFrameInterval = .seconds(1)
+        }
+        let start = ContinuousClock.now
+        pacer.drew(bytes: 5, at: start)   // a status line: 5 ms at the byte pace
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(10)), "output nobody typed waits the interval")
+        pacer.keyTyped()
+        XCTAssertTrue(pacer.isDue(at: start + .milliseconds(5)), "the key's echo waits only the last frame's own time")
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(4)))
+        pacer.request(frameComplete: true, now: start + .milliseconds(6)) {}
+        XCTAssertEqual(loop.pollTimeout(now: start + .milliseconds(6)), 0, "drawn on the next turn")
+        pacer.cancel()
+        pacer.drew(bytes: 5, at: start + .milliseconds(6))     // the guess
+        XCTAssertTrue(pacer.isDue(at: start + .milliseconds(11)), "the echo after the guess is not held either")
+        pacer.drew(bytes: 300, at: start + .milliseconds(11))  // the echo, a big frame
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(60)), "after two frames the interval and byte pace hold again")
+        XCTAssertTrue(pacer.isDue(at: start + .milliseconds(311)))
+        pacer.keyTyped()
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(310)), "a big frame's own time holds even for a key")
+    }
+
     func testASynchronizedUpdateHoldsFramesUntilItEndsOrItsTimeoutPasses() throws {
         let (pacer, loop) = try pacer { $0.synchronizedUpdateTimeout = .milliseconds(150) }
         let start = ContinuousClock.now
