@@ -35,7 +35,7 @@ extension LinkDriver {
     func woke() {
         guard connection != nil else { return }
         receipt.expectAnswer(at: .now, within: Self.wakeAnswerWindow)
-        receipt.wantProbe()
+        receipt.wantProbeSentFromNow()
         pumpNextTurn()
         if let deadline = receipt.deadline { receiptTimer.schedule(at: deadline) { [unowned self] in checkReceipts() } }
     }

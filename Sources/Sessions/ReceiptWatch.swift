@@ -23,6 +23,9 @@ struct ReceiptWatch {
     /// A probe asked for and not sent yet, or out: how many key bytes had been written when
     /// it went, and when.
     private var probe: Probe?
+    /// Another probe must go once the one out is answered: the machine's addresses changed
+    /// (or it woke) after that one went, so its answer may have crossed the old path.
+    private var probeAgain = false
     /// The last probe's round trip (nil before the first answer).
     private(set) var roundTrip: Duration?
 
@@ -78,12 +81,19 @@ struct ReceiptWatch {
         if probe == nil { probe = .wanted }
     }
 
+    /// A probe sent from now on is due (a wake, an address change): one out already is
+    /// followed by another once it is answered.
+    mutating func wantProbeSentFromNow() {
+        if case .out = probe { probeAgain = true } else { wantProbe() }
+    }
+
     /// The probe was stepped at `now` (`mark`: key bytes written so far); a wanted one went
     /// (it vouches for `mark`). Answered: returns the mark it vouched for, keeps its round trip.
     mutating func probeStepped(answered: Bool, mark: Int, at now: Instant) -> Int? {
         if case .wanted = probe { probe = .out(mark: mark, sentAt: now) }
         guard answered, case .out(let vouched, let sentAt) = probe else { return nil }
-        probe = nil
+        probe = probeAgain ? .wanted : nil
+        probeAgain = false
         roundTrip = now - sentAt
         return vouched
     }
@@ -92,6 +102,7 @@ struct ReceiptWatch {
     /// goes on; anything heard still stops it).
     mutating func probeRefused() {
         probe = nil
+        probeAgain = false
     }
 
     /// The link is gone or new: nothing is pending (the round trip is kept).
@@ -100,6 +111,7 @@ struct ReceiptWatch {
         deadline = nil
         suspected = false
         probe = nil
+        probeAgain = false
     }
 
     /// "mac: no answer for 2 s; reconnecting after 4 s of silence" while suspected.

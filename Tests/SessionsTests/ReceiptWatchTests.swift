@@ -40,6 +40,23 @@ final class ReceiptWatchTests: XCTestCase {
         XCTAssertEqual(watch.deadAfter, .seconds(8))
     }
 
+    /// A wake or an address change while a probe is out: that probe's answer may have crossed
+    /// the old path, so another goes once it is answered; without one out, one goes now.
+    func testAProbeOutWhenTheAddressesChangeIsFollowedByAnother() {
+        var watch = ReceiptWatch()
+        let t0 = ContinuousClock.now
+        watch.wantProbe()
+        XCTAssertNil(watch.probeStepped(answered: false, mark: 3, at: t0), "sent")
+        watch.wantProbeSentFromNow()
+        XCTAssertEqual(watch.probeStepped(answered: true, mark: 5, at: t0 + .milliseconds(10)), 3)
+        XCTAssertTrue(watch.probePending, "another probe is wanted after the answer")
+        XCTAssertNil(watch.probeStepped(answered: false, mark: 5, at: t0 + .milliseconds(11)), "the second went")
+        XCTAssertEqual(watch.probeStepped(answered: true, mark: 5, at: t0 + .milliseconds(20)), 5)
+        XCTAssertFalse(watch.probePending, "and no third")
+        watch.wantProbeSentFromNow()
+        XCTAssertTrue(watch.probePending, "none out: one is wanted at once")
+    }
+
     func testAWakeAsksForAnAnswerWithinTheWindow() {
         var watch = ReceiptWatch()
         watch.expectAnswer(at: t0, within: .seconds(2))
