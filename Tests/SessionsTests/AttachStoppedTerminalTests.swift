@@ -13,10 +13,12 @@ import LibC
 /// shell's job control does not see it stop and take the terminal back.
 ///
 /// While the reader is stopped, b's sshd logs keepalive requests arriving (libssh2 sends one
-/// every 2 s at `--keepalive 2`, so six of them span more than 10 s), and b's flood of 16 MB,
-/// far beyond what the channel window and socket buffers hold, is read to its end (its marker
-/// file appears). Counted events, not timings: when a write to the stopped terminal blocked the
-/// loop, neither happened. After SIGCONT the screen is whole again (consecutive lines of a's
+/// every 2 s at `--keepalive 2`, so six of them span more than 10 s), and b's flood of 8 MB,
+/// four times the largest channel window Drover grants (2 MiB, ADR 0030: sshd sends no more
+/// until Drover reads), is read to its end (its marker file appears). Counted events, not
+/// timings: when a write to the stopped terminal blocked the loop, neither happened. The wait
+/// for the file is long (a debug build on a machine with no spare core shares its turns with
+/// a's endless flood: 16 MB once took over 2 minutes there); only a hang runs it out. After SIGCONT the screen is whole again (consecutive lines of a's
 /// flood and its last line), typing reaches a, and detaching gives the pane back.
 final class AttachStoppedTerminalTests: XCTestCase {
     private var harness: AttachHarness!
@@ -48,7 +50,7 @@ final class AttachStoppedTerminalTests: XCTestCase {
         try harness.registerHost(named: "a", command:
             "i=0; while [ ! -e \(stopFile) ]; do i=$((i+1)); echo front-$i; done; echo front-done; exec cat")
         try harness.registerHost(named: "b", port: hiddenSSHD.port, command:
-            "read go < \(goFIFO); yes hidden-flood | head -c 16000000; touch \(doneFile); exec cat")
+            "read go < \(goFIFO); yes hidden-flood | head -c 8000000; touch \(doneFile); exec cat")
         try """
             #!/bin/sh
             sh -c 'echo $$ > \(proxyPIDFile); exec script -qec "drover attach a b --keepalive 2" /dev/null'
@@ -101,7 +103,7 @@ final class AttachStoppedTerminalTests: XCTestCase {
             log.components(separatedBy: "rtype keepalive@").count - 1 >= before + 6
         }
         XCTAssertTrue(served, "keepalives kept going while the terminal was stopped: \(keepalives() - before) after the stop:\n\(hiddenSSHD.log)")
-        XCTAssertTrue(waitForFile(doneFile, timeout: 120), "b's 16 MB were read while the terminal was stopped")
+        XCTAssertTrue(waitForFile(doneFile, timeout: 600), "b's 8 MB were read while the terminal was stopped")
         XCTAssertEqual(hiddenSSHD.log.components(separatedBy: "Starting session: command").count - 1, 1,
                        "b's link was never given up (its answers were read)")
 
