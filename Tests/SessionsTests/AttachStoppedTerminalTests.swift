@@ -18,8 +18,9 @@ import LibC
 /// until Drover reads), is read to its end (its marker file appears). Counted events, not
 /// timings: when a write to the stopped terminal blocked the loop, neither happened. The wait
 /// for the file is long (a debug build on a machine with no spare core shares its turns with
-/// a's endless flood: 16 MB once took over 2 minutes there); only a hang runs it out. After SIGCONT the screen is whole again (consecutive lines of a's
-/// flood and its last line), typing reaches a, and detaching gives the pane back.
+/// a's endless flood: 16 MB once took over 2 minutes there); only a hang runs it out. After
+/// SIGCONT the screen is whole again (consecutive lines of a's flood and its last line), typing
+/// reaches a, and detaching gives the pane back.
 final class AttachStoppedTerminalTests: XCTestCase {
     private var harness: AttachHarness!
     private var hiddenSSHD: TestSSHD!
