@@ -10,6 +10,20 @@ import TestSupport
 /// only (or the remembered) key goes first, and no waiting between the last variable, the PTY and the command;
 /// with `openingSessionEarly`, no round trip of its own for the channel open either.
 final class RoundTripTests: XCTestCase {
+    /// The fewest round trips of up to three connections, trying again only while a
+    /// connection showed more than `expected`. A busy machine can only add round trips (a writer
+    /// kept from the CPU in the middle of a burst splits it in two), never merge two away: a
+    /// write that answers the server always comes after the answer could have arrived. So the
+    /// fewest is the protocol's count, and a change that adds a real round trip shows in all three.
+    private func fewestRoundTrips(expected: Int, environment: [String: String], early: Bool = false,
+                                  keys: (SSHFixture) throws -> [SSHPrivateKey]) throws -> Int {
+        var fewest = Int.max
+        for _ in 0..<3 where fewest > expected {
+            fewest = min(fewest, try roundTrips(environment: environment, early: early, keys: keys))
+        }
+        return fewest
+    }
+
     private func roundTrips(environment: [String: String], early: Bool = false,
                             keys: (SSHFixture) throws -> [SSHPrivateKey]) throws -> Int {
         let fixture = try SSHFixture()
@@ -36,27 +50,26 @@ final class RoundTripTests: XCTestCase {
 
     func testAcceptedDeviceKeyAndOneVariableTakeSevenRoundTrips() throws {
         // Before ADR 0017: 10 (a "none" request, and one round trip each for LANG, pty-req, exec).
-        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8"]) { [try $0.clientKey()] }, 7)
+        XCTAssertEqual(try fewestRoundTrips(expected: 7, environment: ["LANG": "C.UTF-8"]) { [try $0.clientKey()] }, 7)
     }
 
     func testTheSessionChannelOpenedBehindTheSignedLoginSavesOneMore() throws {
         // What attach and doctor do: the channel open rides behind the signed login.
-        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8"], early: true) { [try $0.clientKey()] }, 6)
+        XCTAssertEqual(try fewestRoundTrips(expected: 6, environment: ["LANG": "C.UTF-8"], early: true) { [try $0.clientKey()] }, 6)
     }
 
     func testARefusedFirstKeyOpensNothingEarly() throws {
         // Two keys, none remembered: "none" goes first, then each key; nothing opens early.
-        XCTAssertEqual(try roundTrips(environment: [:], early: true) { [try $0.strangerKey(), try $0.clientKey()] }, 9)
+        XCTAssertEqual(try fewestRoundTrips(expected: 9, environment: [:], early: true) { [try $0.strangerKey(), try $0.clientKey()] }, 9)
     }
 
     func testEachVariableBeforeTheLastWaitsForItsAnswer() throws {
-        XCTAssertEqual(try roundTrips(environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { [try $0.clientKey()] }, 8)
+        XCTAssertEqual(try fewestRoundTrips(expected: 8, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { [try $0.clientKey()] }, 8)
     }
 
     func testRefusedFirstKeyStillLogsInWithTheNext() throws {
         // The methods list (1), the refused key (1), then the accepted key (2): as many as when
         // the refused key went before "none", which cost a try of the server's MaxAuthTries.
-        let trips = try roundTrips(environment: [:]) { [try $0.strangerKey(), try $0.clientKey()] }
-        XCTAssertEqual(trips, 9)
+        XCTAssertEqual(try fewestRoundTrips(expected: 9, environment: [:]) { [try $0.strangerKey(), try $0.clientKey()] }, 9)
     }
 }
