@@ -95,7 +95,11 @@ let package = Package(
 // `--static-swift-stdlib` does (ADR 0033): a process then keeps resident only the pages of them
 // it touches, and `drover` stays one file. Every module compiles against the static resource
 // directory too: its modules name the static libraries they need.
-let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+// Each function in its own section (the frontend's -function-sections; the driver does not know
+// the flag): lld can then lay out the functions an attach runs one by one, where a file's internal
+// functions used to share one .text section that moved whole (ADR 0033).
+let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"],
+                                            .when(platforms: [.linux], configuration: .release))
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
 }
@@ -135,6 +139,8 @@ let staticLibStdCxx: [String] = gccInstallationHasStaticLibStdCxx()
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+// The compiler's nameless local helpers, which the order file cannot name, are kept together
+// instead (scripts/startup-local.ld).
 // No dynamic symbol table of Drover's own symbols: the toolchain's static-stdlib arguments
 // export them (5,900 names, 380 KB of .dynsym and .dynstr), and the loader consults that table
 // first in every symbol lookup of every library; nothing looks symbols up in drover (ADR 0033).
@@ -142,6 +148,7 @@ executable.linkerSettings = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-T", "-Xlinker", Context.packageDirectory + "/scripts/startup-local.ld",
     "-Xlinker", "--no-export-dynamic",
 ] + packedRelocations + staticLibStdCxx, .when(platforms: [.linux], configuration: .release))]
 
