@@ -130,10 +130,11 @@ func glibcReadsPackedRelocations() -> Bool {
 // libstdc++ linked statically where GCC's libstdc++.a is installed (the Swift runtime's demangler
 // and metadata caches use it): the toolchain's static-stdlib-args.lnk names the shared `-lstdc++`
 // before any flag here, so a directory searched first (user -L paths precede the compiler's own)
-// holds a linker script named libstdc++.so that links `-l:libstdc++.a` instead (Sources/StaticCxx).
+// holds a linker script named libstdc++.so that links `-l:libstdc++.a` instead
+// (scripts/libstdcxx-static; not under Sources, where every directory is a target).
 // The process then maps no libstdc++.so.6 (ADR 0033). Without the archive: the shared library.
 let staticLibStdCxx: [String] = gccInstallationHasStaticLibStdCxx()
-    ? ["-L" + Context.packageDirectory + "/Sources/StaticCxx"] : []
+    ? ["-L" + Context.packageDirectory + "/scripts/libstdcxx-static"] : []
 
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which FoundationEssentials
 // calls, in every release build. The functions an attach runs are laid out together
