@@ -95,7 +95,11 @@ let package = Package(
 // `--static-swift-stdlib` does (ADR 0033): a process then keeps resident only the pages of them
 // it touches, and `drover` stays one file. Every module compiles against the static resource
 // directory too: its modules name the static libraries they need.
-let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+// Each function in its own section (the frontend's -function-sections; the driver does not know
+// the flag): lld can then lay out the functions an attach runs one by one, where a file's internal
+// functions used to share one .text section that moved whole (ADR 0033).
+let staticRuntime = SwiftSetting.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"],
+                                            .when(platforms: [.linux], configuration: .release))
 for target in package.targets where target.type != .system && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [staticRuntime]
 }
@@ -122,10 +126,22 @@ func glibcReadsPackedRelocations() -> Bool {
     return false
     #endif
 }
+
+// libstdc++ linked statically where GCC's libstdc++.a is installed (the Swift runtime's demangler
+// and metadata caches use it): the toolchain's static-stdlib-args.lnk names the shared `-lstdc++`
+// before any flag here, so a directory searched first (user -L paths precede the compiler's own)
+// holds a linker script named libstdc++.so that links `-l:libstdc++.a` instead
+// (scripts/libstdcxx-static; not under Sources, where every directory is a target).
+// The process then maps no libstdc++.so.6 (ADR 0033). Without the archive: the shared library.
+let staticLibStdCxx: [String] = gccInstallationHasStaticLibStdCxx()
+    ? ["-L" + Context.packageDirectory + "/scripts/libstdcxx-static"] : []
+
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which FoundationEssentials
 // calls, in every release build. The functions an attach runs are laid out together
 // (scripts/startup-order.txt, written by scripts/gen-startup-order): scattered, each page of them
 // brings its 64 KiB neighbourhood into the resident size. Names the code no longer has are skipped.
+// The compiler's nameless local helpers, which the order file cannot name, are kept together
+// instead (scripts/startup-local.ld).
 // No dynamic symbol table of Drover's own symbols: the toolchain's static-stdlib arguments
 // export them (5,900 names, 380 KB of .dynsym and .dynstr), and the loader consults that table
 // first in every symbol lookup of every library; nothing looks symbols up in drover (ADR 0033).
@@ -133,8 +149,36 @@ executable.linkerSettings = [.unsafeFlags([
     "-static-stdlib", "-use-ld=lld",
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/scripts/startup-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-T", "-Xlinker", Context.packageDirectory + "/scripts/startup-local.ld",
     "-Xlinker", "--no-export-dynamic",
-] + packedRelocations, .when(platforms: [.linux], configuration: .release))]
+] + packedRelocations + staticLibStdCxx, .when(platforms: [.linux], configuration: .release))]
+
+/// Whether the GCC installation clang links against (the newest /usr/lib{,64}/gcc/ARCH-*linux*/N
+/// holding crtbegin.o, as clang picks it) has libstdc++.a. `-l:libstdc++.a` is searched for on
+/// that installation's -L path, so a yes here means the release link finds it.
+func gccInstallationHasStaticLibStdCxx() -> Bool {
+    #if os(Linux) && canImport(Glibc)
+    var machine = utsname()
+    guard uname(&machine) == 0 else { return false }
+    let arch = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let files = FileManager.default
+    var newest: (version: [Int], path: String)?
+    for root in ["/usr/lib/gcc", "/usr/lib64/gcc"] {
+        let triples = (try? files.contentsOfDirectory(atPath: root)) ?? []
+        for triple in triples where triple.hasPrefix(arch + "-") && triple.contains("linux") {
+            for name in (try? files.contentsOfDirectory(atPath: root + "/" + triple)) ?? [] {
+                let path = root + "/" + triple + "/" + name
+                let version = name.split(separator: ".").map { Int($0) ?? -1 }
+                guard !version.contains(-1), files.fileExists(atPath: path + "/crtbegin.o") else { continue }
+                if newest.map({ version.lexicographicallyPrecedes($0.version) }) != true { newest = (version, path) }
+            }
+        }
+    }
+    return newest.map { files.fileExists(atPath: $0.path + "/libstdc++.a") } ?? false
+    #else
+    return false
+    #endif
+}
 
 // The private libssh2's headers for every module that sees CLibSSH2 (its modulemap's header
 // includes <libssh2.h>), and its static library for whatever links SSH.
