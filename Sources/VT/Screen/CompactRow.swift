@@ -13,8 +13,9 @@
 enum CompactRow {
     /// The most bytes `encode` writes for a row of `width` cells.
     static func maximumSize(width: Int) -> Int {
-        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5).
-        1 + 5 + 4 + width * 11
+        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5), and 3
+        // bytes past the last content for `writeVarint`'s 8-byte store.
+        1 + 5 + 4 + width * 11 + 3
     }
 
     /// Writes `cells[0..<width]` to `out` (which has `maximumSize(width:)` bytes); returns the
@@ -126,15 +127,15 @@ enum CompactRow {
             p.pointee = UInt8(value)
             return p + 1
         }
-        var v = value
-        var q = p
-        while v >= 0x80 {
-            q.pointee = UInt8(truncatingIfNeeded: v) | 0x80
-            q += 1
-            v >>= 7
-        }
-        q.pointee = UInt8(v)
-        return q + 1
+        // The same bytes as the LEB128 loop, in one 8-byte store: the five 7-bit groups spread
+        // one to a byte, then the continuation bit on all but the last written (a wide or
+        // spacer cell's content is four bytes; in a line of CJK or emoji, every cell).
+        let v = UInt64(value)
+        let groups = v & 0x7F | v << 1 & 0x7F00 | v << 2 & 0x7F_0000 | v << 3 & 0x7F00_0000 | v << 4 & 0x7F_0000_0000
+        let count = (32 - value.leadingZeroBitCount + 6) / 7
+        let continued: UInt64 = 0x80_8080_8080 & (((1 as UInt64) << UInt64((count - 1) &* 8)) &- 1)
+        UnsafeMutableRawPointer(p).storeBytes(of: (groups | continued).littleEndian, as: UInt64.self)
+        return p + count
     }
 
     @inline(__always)
