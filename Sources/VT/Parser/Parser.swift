@@ -53,7 +53,7 @@ struct Parser {
                     continue
                 }
                 if b >= 0xC2 && !utf8.isPending && !handler.eightBitGraphics {
-                    let j = Parser.printUTF8(start, from: i, to: n, handler)
+                    let j = handler.printUTF8(start, from: i, to: n)
                     if j > i {
                         i = j
                         continue
@@ -78,21 +78,6 @@ struct Parser {
 
     // MARK: ground
 
-    /// Prints whole UTF-8 characters from `i`, one step each, and returns where the first byte
-    /// that does not start one is (or a character cut by `end`): the byte path takes it. Out of
-    /// line, so the ASCII and sequence loop above keeps its registers.
-    @inline(never)
-    private static func printUTF8<H: ParserHandler>(_ start: UnsafePointer<UInt8>, from i: Int, to end: Int,
-                                                    _ handler: H) -> Int {
-        var j = i
-        while j < end {
-            let decoded = UTF8Run.decode(start, at: j, end: end)
-            guard decoded != 0 else { break }
-            handler.print(decoded >> 3)
-            j += Int(decoded & 7)
-        }
-        return j
-    }
 
     private mutating func ground<H: ParserHandler>(_ b: UInt8, _ handler: H) {
         if b < 0x80 && !utf8.isPending {
