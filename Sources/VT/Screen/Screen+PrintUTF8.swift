@@ -28,7 +28,7 @@ extension Screen {
             var last: UInt32 = 0, lastWide = false, wideStart = -1
             var decoded: UInt32 = 0
             while i < end {
-                decoded = UTF8Run.decode(bytes, at: i, end: end)
+                decoded = Screen.nextCharacter(bytes, at: i, end: end)
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 let width = CharacterWidth.of(scalar, in: widths)
@@ -52,10 +52,21 @@ extension Screen {
                 column = col
                 setAfterPrint(last, runColumn: lastWide ? col : -1)
             }
-            guard decoded != 0 else { return i }   // a byte that starts no whole character
+            guard decoded != 0 else { return i }   // a byte that starts no whole character (or ASCII)
             print(decoded >> 3)                    // a mark, a wrap, the row's last cell
             i += Int(decoded & 7)
         }
         return i
+    }
+
+    /// `UTF8Run.decode`, and also a lone printable ASCII character followed by a non-ASCII byte
+    /// (the base letter before a combining mark, a space between words of another script), as
+    /// `scalar << 3 | 1`: the parser would hand it to `printASCII` alone, which stores the
+    /// same cell. A longer ASCII run returns 0 and goes back to the parser's vector path.
+    @inline(__always)
+    private static func nextCharacter(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
+        let b = UInt32(bytes[i])
+        if b &- 0x20 < 0x5F { return i + 1 < end && bytes[i + 1] >= 0x80 ? b << 3 | 1 : 0 }
+        return UTF8Run.decode(bytes, at: i, end: end)
     }
 }
