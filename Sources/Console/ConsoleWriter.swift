@@ -90,6 +90,14 @@ public final class ConsoleWriter {
         return cut
     }
 
+    /// Writes what the terminal takes of the unfinished frame now, between the writable watch's
+    /// turns (a long read of a host's flood runs between them); its end runs `whenDrained`'s
+    /// handler as the watch would.
+    public func writeMore() {
+        guard isBusy, !finished else { return }
+        writable([])
+    }
+
     private func writable(_ events: EventLoop.Events) {
         writeWaiting()
         if isBusy && !events.isDisjoint(with: [.hangup, .error]) {

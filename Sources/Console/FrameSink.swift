@@ -15,11 +15,17 @@ public protocol FrameSink: AnyObject {
     /// Bytes written that the terminal has not taken yet (its output queue, where it can say);
     /// the front view holds the next frame while much of the last one waits there.
     var terminalQueued: Int { get }
+    /// Offers the unfinished frame's bytes to the terminal again now. A host's flood is read
+    /// for up to a turn's budget between the loop's polls, and a terminal takes a few KiB per
+    /// write, so waiting for the writable watch paced a big frame at a few KiB per turn.
+    func writeMore()
 }
 
 extension FrameSink {
     /// A sink that cannot say has taken everything.
     public var terminalQueued: Int { 0 }
+    /// A sink that takes frames whole has nothing left to offer.
+    public func writeMore() {}
 }
 
 extension ConsoleWriter: FrameSink {}

@@ -279,6 +279,7 @@ extension FrontView: ScreenViewer {
     /// The shown host's link fed its screen: a frame is due (history mode counts the lines).
     public func screen(_ screen: HostScreen, received bytes: UnsafeRawBufferPointer) {
         if history != nil { countNewLines(bytes) }
+        output.writeMore()   // a frame still being written goes on between the read's slices
         requestRender()
     }
 

@@ -22,6 +22,19 @@ final class FrontViewPacingTests: XCTestCase {
                        "pacing never draws more often than frameInterval")
     }
 
+    /// The default rate keeps a flood at 10 MiB/s (the benchmark's capped link) under 5% of its
+    /// bytes in frames, for every frame the rate governs (up to `longestFrameInterval`'s worth).
+    func testTheDefaultRateWritesUnderFivePercentOfATenMiBPerSecondFlood() {
+        let configuration = FrontView.Configuration(capabilities: ConsoleCapabilities())
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+        let budget = 0.05 * 10 * 1024 * 1024
+        let largest = Int(Double(configuration.frameBytesPerSecond) * seconds(configuration.longestFrameInterval))
+        for bytes in stride(from: 64, through: largest, by: 64) {
+            let seconds = seconds(configuration.interval(afterFrameOf: bytes))
+            XCTAssertLessThanOrEqual(Double(bytes) / seconds, budget * 0.9, "a frame of \(bytes) bytes")
+        }
+    }
+
     func testABigFrameHoldsTheNextOneBack() throws {
         // No frame interval: any wait comes from pacing. At 1 byte/s a frame of N bytes waits N s.
         let h = try FrontViewTests.Harness {

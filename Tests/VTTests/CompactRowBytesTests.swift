@@ -55,6 +55,27 @@ final class CompactRowBytesTests: XCTestCase {
         }
     }
 
+    /// Every varint length (1 to 5 bytes), in the worst row for space (a style change at every
+    /// cell): the format's bytes, and nothing written past `maximumSize` (the varint is one
+    /// 8-byte store).
+    func testEveryContentLengthGivesTheFormatsBytesWithinTheMaximumSize() {
+        let contents: [UInt32] = [0x7F, 0x80, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max,
+                                  0x4E2D | StoredCell.wideBit, StoredCell.spacerBit, 0x41 | StoredCell.wrapPadBit]
+        for content in contents {
+            for width in 1...4 {
+                let row = (0..<width).map { StoredCell(content: content, style: UInt32($0 + 1)) }
+                XCTAssertEqual(encoded(row, wrapped: true), reference(row, wrapped: true), "\(content) x \(width)")
+                let size = CompactRow.maximumSize(width: width)
+                var bytes = [UInt8](repeating: 0xEE, count: size + 16)
+                let written = row.withUnsafeBufferPointer { c in
+                    bytes.withUnsafeMutableBufferPointer { CompactRow.encode(c.baseAddress!, width: width, wrapped: true, into: $0.baseAddress!) }
+                }
+                XCTAssertLessThanOrEqual(written, size)
+                XCTAssertEqual(Array(bytes[size...]), [UInt8](repeating: 0xEE, count: 16), "nothing past the maximum size")
+            }
+        }
+    }
+
     func testRandomRowsGiveTheFormatsBytes() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<500 {

@@ -52,6 +52,13 @@ struct Parser {
                     i += 2
                     continue
                 }
+                if b >= 0xC2 && !utf8.isPending && !handler.eightBitGraphics {
+                    let j = handler.printUTF8(start, from: i, to: n)
+                    if j > i {
+                        i = j
+                        continue
+                    }
+                }
                 ground(b, handler)
             } else if state == .csiParam || state == .csiEntry {
                 // Parameters in a tight loop: digits and ';' are most of a CSI sequence.
@@ -70,6 +77,7 @@ struct Parser {
     }
 
     // MARK: ground
+
 
     private mutating func ground<H: ParserHandler>(_ b: UInt8, _ handler: H) {
         if b < 0x80 && !utf8.isPending {

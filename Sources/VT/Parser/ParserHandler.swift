@@ -5,6 +5,10 @@ protocol ParserHandler: AnyObject {
     func printASCII(_ run: UnsafeBufferPointer<UInt8>)
     /// One decoded character (U+FFFD for invalid UTF-8).
     func print(_ scalar: UInt32)
+    /// Whole UTF-8 characters in ground state from `bytes[start]` (`UTF8Run`: complete,
+    /// well-formed, no C1 control), printed as `print` would; returns the index of the first
+    /// byte that does not start one (or `end`), which the parser then takes byte by byte.
+    func printUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int
     /// GR holds a non-ASCII set: in ground state bytes 0xA0-0xFF are GR characters and
     /// 0x80-0x9F are dropped, instead of UTF-8 (as xterm in UTF-8 mode). Asked only for non-ASCII bytes.
     var eightBitGraphics: Bool { get }

@@ -8,7 +8,13 @@ public enum CharacterWidth {
 
     @inline(__always)
     @usableFromInline
-    static func of(_ scalar: UInt32) -> Int {
+    static func of(_ scalar: UInt32) -> Int { of(scalar, in: table) }
+
+    /// The same with `table` (`CharacterWidth.table`) already in hand: the emulator keeps it,
+    /// because each read of a static pays the lazy-initialisation check (`swift_once`), which
+    /// was a measurable share of printing non-ASCII text.
+    @inline(__always)
+    static func of(_ scalar: UInt32, in table: UnsafePointer<UInt8>) -> Int {
         if scalar < 0x300 { return 1 }
         if scalar < CharacterWidth.tableLimit {
             let packed = table[Int(scalar >> 2)]
@@ -25,9 +31,12 @@ public enum CharacterWidth {
     /// The table covers the basic and supplementary multilingual planes (emoji included).
     private static let tableLimit: UInt32 = 0x2_0000
 
-    /// Widths of U+0000–U+1FFFF, two bits each (32 KiB), built once from the range tables.
-    private static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0x55, count: Int(tableLimit) / 4)
+    /// Widths of U+0000–U+1FFFF, two bits each (32 KiB), built once from the range tables and
+    /// kept for the process's life (never freed, so a pointer to it stays valid; never written
+    /// after it is built, so sharing it across threads is safe).
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(tableLimit) / 4)
+        table.initialize(repeating: 0x55, count: Int(tableLimit) / 4)
         func set(_ range: (UInt32, UInt32), _ width: UInt8) {
             guard range.0 < tableLimit else { return }
             for s in range.0...min(range.1, tableLimit - 1) {
@@ -38,7 +47,7 @@ public enum CharacterWidth {
         }
         for range in wide { set(range, 2) }
         for range in zeroWidth { set(range, 0) }
-        return table
+        return UnsafePointer(table)
     }()
 
     private static func contains(_ table: [(UInt32, UInt32)], _ s: UInt32) -> Bool {

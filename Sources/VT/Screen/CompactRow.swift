@@ -13,8 +13,9 @@
 enum CompactRow {
     /// The most bytes `encode` writes for a row of `width` cells.
     static func maximumSize(width: Int) -> Int {
-        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5).
-        1 + 5 + 4 + width * 11
+        // flags + kept + fill + per cell: a one-cell run (style 4, length 2, content 5), and 3
+        // bytes past the last content for `writeVarint`'s 4-byte store.
+        1 + 5 + 4 + width * 11 + 3
     }
 
     /// Writes `cells[0..<width]` to `out` (which has `maximumSize(width:)` bytes); returns the
@@ -126,15 +127,25 @@ enum CompactRow {
             p.pointee = UInt8(value)
             return p + 1
         }
-        var v = value
-        var q = p
-        while v >= 0x80 {
-            q.pointee = UInt8(truncatingIfNeeded: v) | 0x80
-            q += 1
-            v >>= 7
+        // The same bytes as the LEB128 loop, in one 4-byte store for the lengths a row holds
+        // (2: accents, box drawing; 4: a wide character or its spacer, every cell of a line of
+        // CJK or emoji); the store may write past the varint, into `maximumSize`'s slack.
+        let v = value
+        let groups = v & 0x7F | v << 1 & 0x7F00 | v << 2 & 0x7F_0000 | v << 3 & 0x7F00_0000
+        let raw = UnsafeMutableRawPointer(p)
+        if v < 0x4000 {
+            raw.storeBytes(of: (groups | 0x80).littleEndian, as: UInt32.self)
+            return p + 2
         }
-        q.pointee = UInt8(v)
-        return q + 1
+        if v < 0x20_0000 {
+            raw.storeBytes(of: (groups | 0x8080).littleEndian, as: UInt32.self)
+            return p + 3
+        }
+        raw.storeBytes(of: (groups | 0x80_8080).littleEndian, as: UInt32.self)
+        if v < 0x1000_0000 { return p + 4 }
+        p[3] |= 0x80
+        p[4] = UInt8(truncatingIfNeeded: v >> 28)
+        return p + 5
     }
 
     @inline(__always)

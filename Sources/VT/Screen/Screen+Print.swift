@@ -69,7 +69,7 @@ extension Screen {
     /// Prints one character (after charset translation), handling width and combining marks.
     func print(_ input: UInt32) {
         let scalar = translate(input)
-        let width = CharacterWidth.of(scalar)
+        let width = CharacterWidth.of(scalar, in: widths)
         if width == 0 {
             // A format character (ZWSP, ZWNJ, ZWJ, word joiner…) ends REP's run, a mark does not.
             if (0x200B...0x200F).contains(scalar) || (0x2060...0x2064).contains(scalar) { lastPrinted = 0 }

@@ -34,6 +34,8 @@ final class Screen {
     }
 
     private let hot: UnsafeMutablePointer<HotState>
+    /// `CharacterWidth.table`, held so printing does not pay a static's lazy check per character.
+    let widths = CharacterWidth.table
     let primary: Grid
     let alternate: Grid
     let history: Scrollback

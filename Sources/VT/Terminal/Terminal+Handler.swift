@@ -8,6 +8,10 @@ extension Terminal: ParserHandler {
         screen.print(scalar)
     }
 
+    func printUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        screen.printUTF8(bytes, from: start, to: end)
+    }
+
     var eightBitGraphics: Bool { screen.eightBitGraphics }
 
     func cursorPosition(row: Int, column: Int) {

@@ -1,0 +1,72 @@
+/// Printing runs of UTF-8 text in other scripts (CJK, emoji, box drawing, accented Latin): the
+/// parser hands over the bytes of whole characters at once, and the characters that fit on the
+/// cursor's row are stored with the row, pen and margins looked up once per stretch instead of
+/// once per character (`print` did all of it for each, the largest cost of such a flood).
+extension Screen {
+    /// Prints the whole UTF-8 characters from `bytes[start]` (`UTF8Run`'s rules) and returns the
+    /// index of the first byte that does not start one, or `end`. A character that wraps, a mark
+    /// (joined to the cell before), insert mode, hidden text and a translating charset take
+    /// `print`, so the screen ends exactly as `print` one character at a time leaves it.
+    func printUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        guard !translating && !modes.insert && !penHidden else {
+            while i < end {
+                let decoded = UTF8Run.decode(bytes, at: i, end: end)
+                guard decoded != 0 else { break }
+                print(decoded >> 3)
+                i += Int(decoded & 7)
+            }
+            return i
+        }
+        let style = penStyle
+        while i < end {
+            // One stretch: characters stored on the cursor's row while they end before its
+            // right limit (the one that reaches it sets up the wrap, in `print`).
+            let line = grid.row(row)
+            let limit = rightLimit
+            var col = column
+            var last: UInt32 = 0, lastWide = false, wideStart = -1
+            var decoded: UInt32 = 0
+            while i < end {
+                decoded = Screen.nextCharacter(bytes, at: i, end: end)
+                guard decoded != 0 else { break }
+                let scalar = decoded >> 3
+                let width = CharacterWidth.of(scalar, in: widths)
+                guard width != 0 && col + width <= limit && !pendingWrap else { break }
+                prepareWrite(line, col, col + width)
+                if width == 2 {
+                    line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
+                    line[col + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+                    wideStart = col
+                } else {
+                    line[col] = StoredCell(content: scalar, style: style)
+                }
+                col += width
+                (last, lastWide) = (scalar, width == 2)
+                i += Int(decoded & 7)
+                decoded = 0
+            }
+            if col != column {
+                grid.touch(row)
+                if wideStart >= 0 { (wideRunRow, wideRunStart) = (row, wideStart) }
+                column = col
+                setAfterPrint(last, runColumn: lastWide ? col : -1)
+            }
+            guard decoded != 0 else { return i }   // a byte that starts no whole character (or ASCII)
+            print(decoded >> 3)                    // a mark, a wrap, the row's last cell
+            i += Int(decoded & 7)
+        }
+        return i
+    }
+
+    /// `UTF8Run.decode`, and also a lone printable ASCII character followed by a non-ASCII byte
+    /// (the base letter before a combining mark, a space between words of another script), as
+    /// `scalar << 3 | 1`: the parser would hand it to `printASCII` alone, which stores the
+    /// same cell. A longer ASCII run returns 0 and goes back to the parser's vector path.
+    @inline(__always)
+    private static func nextCharacter(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
+        let b = UInt32(bytes[i])
+        if b &- 0x20 < 0x5F { return i + 1 < end && bytes[i + 1] >= 0x80 ? b << 3 | 1 : 0 }
+        return UTF8Run.decode(bytes, at: i, end: end)
+    }
+}

@@ -1,0 +1,62 @@
+@testable import VT
+import XCTest
+
+/// The parser decodes whole UTF-8 characters in one step (`UTF8Run`) where a read holds all of
+/// their bytes, and byte by byte (`UTF8Decoder`) otherwise. Fed one byte per call, a stream
+/// never takes the whole-character step; fed in one piece, it takes it wherever it can. Both
+/// must leave the same screen, for valid text and for every kind of malformed sequence, with
+/// and without a non-ASCII set in GR, and around the screen's edges and modes (`printUTF8`
+/// stores what fits on a row itself and leaves the rest to `print`).
+final class UTF8RunTests: XCTestCase {
+    private func screen(_ bytes: [UInt8], pieces: Int?) -> (cells: [Cell], row: Int, column: Int) {
+        let t = Terminal(columns: 20, rows: 6)
+        if let pieces {
+            var i = 0
+            let size = max(1, bytes.count / pieces)
+            while i < bytes.count {
+                t.feed(Array(bytes[i..<min(bytes.count, i + size)]))
+                i += size
+            }
+        } else {
+            for b in bytes { t.feed([b]) }
+        }
+        let f = t.frame()
+        var cells: [Cell] = []
+        for r in 0..<f.rows { for c in 0..<f.columns { cells.append(f[r, c]) } }
+        return (cells, f.cursorRow, f.cursorColumn)
+    }
+
+    /// Pieces that matter: characters of each length, the edges of each lead byte's range,
+    /// C1 controls encoded in UTF-8, overlong forms, surrogates, values past U+10FFFF, stray
+    /// continuation bytes, cut sequences, marks, controls and a CSI between them.
+    private static let pieces: [[UInt8]] = [
+        Array("é".utf8), Array("中".utf8), Array("😀".utf8), Array("e\u{301}".utf8), Array("─".utf8),
+        [0xC2, 0xA0], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEF, 0xBF, 0xBD],
+        [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        [0xC2, 0x85], [0xC2, 0x9B, 0x32, 0x4A], [0xC2, 0x9D, 0x30, 0x3B, 0x78, 0x07],
+        [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+        [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80], [0x80], [0xBF], [0xE4, 0xB8], [0xF0, 0x9F, 0x98],
+        [0x0D, 0x0A], Array("ab".utf8), [0x1B, 0x5B, 0x48], [0x1B, 0x28, 0x30], [0x1B, 0x28, 0x42], [0x0E], [0x0F],
+        // Latin-1 into G1 and G1 locked into GR (bytes 0xA0-0xFF are characters then), and back.
+        [0x1B, 0x2D, 0x41], [0x1B, 0x7E], [0x1B, 0x7D],
+        // States the stored stretch must leave to `print`: hidden text, insert mode, autowrap
+        // off, left/right margins, a cursor near the edge, REP, a colour.
+        csi("8m"), csi("28m"), csi("4h"), csi("4l"), csi("?7l"), csi("?7h"), csi("?69h") + csi("4;13s"),
+        csi("?69l"), csi("1;17H"), csi("2;19H"), csi("3b"), csi("31m"), csi("m"),
+    ]
+
+    private static func csi(_ s: String) -> [UInt8] { [0x1B, 0x5B] + Array(s.utf8) }
+
+    func testWholeAndByteByByteFeedsLeaveTheSameScreen() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<1000 {
+            var stream: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...60, using: &rng) { stream += Self.pieces.randomElement(using: &rng)! }
+            let byByte = screen(stream, pieces: nil)
+            for split in [1, 3, 7] {
+                let whole = screen(stream, pieces: split)
+                XCTAssertTrue(whole == byByte, "round \(round), \(split) pieces: \(stream.map { String($0, radix: 16) })")
+            }
+        }
+    }
+}
