@@ -119,8 +119,8 @@ final class AttachContinuityTests: XCTestCase {
         defer { for pid in frozen { kill(pid, SIGKILL) } }
 
         let silent = try harness.waitFor("e2e: no answer for")
-        XCTAssertTrue(silent.contains("reconnecting after 6 s of silence"), silent)
-        XCTAssertFalse(silent.contains("connection lost"), "shown before the link is declared dead:\n\(silent)")
+        XCTAssertTrue(AttachHarness.unwrapped(silent).contains("reconnecting after 6 s of silence"), silent)
+        XCTAssertFalse(AttachHarness.unwrapped(silent).contains("connection lost"), "shown before the link is declared dead:\n\(silent)")
         try harness.waitFor("no answer from the host for")   // then declared dead, and Drover reconnects
         try harness.waitUntil("the status line gone after reattaching", timeout: 30) {
             !$0.contains("reconnecting") && !$0.contains("no answer") && !$0.contains("connecting to")

@@ -96,7 +96,7 @@ final class AttachEndToEndTests: XCTestCase {
 
         try harness.sshd.stopAndDropConnections()
         let during = try harness.waitFor("reconnecting")
-        XCTAssertTrue(during.contains("e2e: connection lost"), during)
+        XCTAssertTrue(AttachHarness.unwrapped(during).contains("e2e: connection lost"), during)
         XCTAssertTrue(during.contains("before-2"), "the kept screen stays visible while reconnecting:\n\(during)")
 
         try harness.sshd.restart()

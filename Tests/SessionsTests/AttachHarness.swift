@@ -220,9 +220,10 @@ final class AttachHarness {
         throw TestSupportError("timed out waiting for \(what); the outer pane shows:\n\(text)")
     }
 
+    /// Waits for `needle` on the screen, also where a status line wrapped it (`unwrapped`).
     @discardableResult
     func waitFor(_ needle: String, timeout: TimeInterval = 15) throws -> String {
-        try waitUntil("'\(needle)'", timeout: timeout) { $0.contains(needle) }
+        try waitUntil("'\(needle)'", timeout: timeout) { $0.contains(needle) || Self.unwrapped($0).contains(needle) }
     }
 
     /// Waits for the `number`th `EXIT=<status>` line of the wrapper (one per attach run in this
@@ -238,6 +239,16 @@ final class AttachHarness {
         return regex.matches(in: screen, range: NSRange(location: 0, length: ns.length)).compactMap {
             Int(ns.substring(with: $0.range(at: 1)))
         }
+    }
+
+    /// The screen's rows joined by one space each (trailing blanks dropped): the status lines wrap
+    /// at spaces, and how many notes share them (a prediction note when a busy machine makes the
+    /// round trip long, the keyboard note) moves the breaks, so a phrase is looked for unwrapped.
+    static func unwrapped(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 
     /// All bytes the hex-echo fixture reported (its `RX <hex>` lines), concatenated.
