@@ -132,8 +132,10 @@ func glibcReadsPackedRelocations() -> Bool {
 // before any flag here, so a directory searched first (user -L paths precede the compiler's own)
 // holds a linker script named libstdc++.so that links `-l:libstdc++.a` instead
 // (scripts/libstdcxx-static; not under Sources, where every directory is a target).
-// The process then maps no libstdc++.so.6 (ADR 0033). Without the archive: the shared library.
-let staticLibStdCxx: [String] = gccInstallationHasStaticLibStdCxx()
+// The process then maps no libstdc++.so.6 (ADR 0033). Without the archive, or with
+// DROVER_SHARED_LIBSTDCXX=1 in the build's environment (a toolchain whose clang picks another GCC
+// installation than this guess, an archive not built for PIE): the shared library.
+let staticLibStdCxx: [String] = Context.environment["DROVER_SHARED_LIBSTDCXX"] == nil && gccInstallationHasStaticLibStdCxx()
     ? ["-L" + Context.packageDirectory + "/scripts/libstdcxx-static"] : []
 
 // lld, not gold: gold repeats glibc's link-time warning about mktemp, which FoundationEssentials

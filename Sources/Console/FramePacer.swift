@@ -1,4 +1,5 @@
 import Loop
+import VT
 
 /// When the front view draws its next frame (ADR 0022): the first change after a quiet spell
 /// on the loop's next turn, then at most one frame per `Configuration.interval(afterFrameOf:)`
@@ -65,9 +66,20 @@ final class FramePacer {
         return false
     }
 
-    /// A key went to the front host: the next frames answer it (ADR 0022).
+    /// A key went to the front host: the next frames answer it (ADR 0035).
     func keyTyped() {
         framesAnsweringKey = Self.framesPerKey
+    }
+
+    /// `event` went to the front host: a key, text, a paste or a click is answered by the next
+    /// frames; mouse motion and focus reports are not, or a mouse moved over a streaming
+    /// program would lift the frame interval for as long as it moves.
+    func sent(_ event: InputEvent) {
+        switch event {
+        case .key, .keyEvent, .text, .paste: keyTyped()
+        case .mouse(let mouse) where mouse.action != .motion: keyTyped()
+        case .mouse, .focus: break
+        }
     }
 
     /// A frame of `bytes` went to the local terminal at `now`: the next one waits its interval.

@@ -173,7 +173,7 @@ public final class FrontView {
         let bytes = encodeForRemote(event)
         guard !bytes.isEmpty else { return }
         sendToRemote(bytes)
-        pacer.keyTyped()
+        pacer.sent(event)
         let now = ContinuousClock.now
         if guesses.typed({ renderer.typed(event, terminal: terminal, predictions: &$0, at: now) }) {
             requestRender()

@@ -86,6 +86,14 @@ extension LinkDriver {
         // The answer is the host speaking, whether or not its bytes woke the socket watch: libssh2
         // may have read them during another call, leaving the socket with nothing to report.
         receiptHeard()
+        if receipt.probePending {
+            // Another is wanted: the machine's addresses changed (or it woke) while this one was
+            // out, and its answer may have crossed the old path. The new one goes on the next
+            // turn and must be answered within the wake's window too.
+            receipt.expectAnswer(at: .now, within: Self.wakeAnswerWindow)
+            if let deadline = receipt.deadline { receiptTimer.schedule(at: deadline) { [unowned self] in checkReceipts() } }
+            pumpNextTurn()
+        }
         if let roundTrip = receipt.roundTrip { echo.record(roundTrip: roundTrip) }
         stream.proven(through: proven)
         // Keys written while it was out: the next probe goes behind them now.

@@ -20,6 +20,7 @@ final class CountingFrameSink: FrameSink {
     }
     func whenDrained(_ handler: @escaping () -> Void) { writer.whenDrained(handler) }
     func takeCutFrame() -> Bool { writer.takeCutFrame() }
+    func writeMore() { writer.writeMore() }
     var terminalQueued: Int { bytes - taken }
 }
 

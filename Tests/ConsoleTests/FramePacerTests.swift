@@ -1,5 +1,6 @@
 import XCTest
 import Render
+import VT
 @testable import Console
 @testable import Loop
 
@@ -70,6 +71,23 @@ final class FramePacerTests: XCTestCase {
         XCTAssertTrue(pacer.isDue(at: start + .milliseconds(311)))
         pacer.keyTyped()
         XCTAssertFalse(pacer.isDue(at: start + .milliseconds(310)), "a big frame's own time holds even for a key")
+    }
+
+    /// Mouse motion and focus reports do not lift the interval (a mouse moved over a streaming
+    /// program sends dozens a second); a click, text and a paste do, as a key does.
+    func testOnlyInputAPersonWaitsOnLiftsTheInterval() throws {
+        let (pacer, _) = try pacer { $0.frameInterval = .milliseconds(50) }
+        let start = ContinuousClock.now
+        pacer.drew(bytes: 5, at: start)
+        pacer.sent(.mouse(MouseEvent(button: .none, action: .motion, column: 3, row: 4)))
+        pacer.sent(.focus(true))
+        XCTAssertFalse(pacer.isDue(at: start + .milliseconds(10)), "motion and focus: the interval holds")
+        for event: InputEvent in [.mouse(MouseEvent(button: .left, action: .press, column: 3, row: 4)), .text("a"), .paste("p")] {
+            pacer.drew(bytes: 5, at: start)
+            pacer.drew(bytes: 5, at: start)   // two frames: any earlier lift is used up
+            pacer.sent(event)
+            XCTAssertTrue(pacer.isDue(at: start + .milliseconds(10)), "\(event) lifts it")
+        }
     }
 
     func testASynchronizedUpdateHoldsFramesUntilItEndsOrItsTimeoutPasses() throws {

@@ -108,6 +108,12 @@ final class HostsImportFollowTests: XCTestCase {
         let alone = drover("hosts", "add", "matchme2", "--ssh-config", "nosuchhost.invalid", environment: noSSH, expect: 2)
         XCTAssertTrue(alone.err.contains("Add a 'Host nosuchhost.invalid' block"), alone.err)
         XCTAssertFalse(alone.err.contains("ssh -"), alone.err)
+        // Without $HOME/.ssh/config no command shows what Drover read (ssh -F stops at a missing file).
+        try FileManager.default.removeItem(atPath: dir.file("home/.ssh/config"))
+        let noConfig = drover("hosts", "add", "matchme2", "--ssh-config", "nosuchhost.invalid", expect: 2)
+        XCTAssertTrue(noConfig.err.contains("Add a 'Host nosuchhost.invalid' block"), noConfig.err)
+        XCTAssertFalse(noConfig.err.contains("ssh -"), noConfig.err)
+        try write("Host known\n  HostName 127.0.0.1\n")
         XCTAssertEqual(drover("hosts", "add", "k", "--ssh-config", "known").out, "added k: \(TestSSHD.currentUser)@127.0.0.1:22\n")
     }
 

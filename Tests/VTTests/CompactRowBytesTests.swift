@@ -56,8 +56,8 @@ final class CompactRowBytesTests: XCTestCase {
     }
 
     /// Every varint length (1 to 5 bytes), in the worst row for space (a style change at every
-    /// cell): the format's bytes, and nothing written past `maximumSize` (the varint is one
-    /// 8-byte store).
+    /// cell): the format's bytes, and nothing written past `maximumSize` (a varint of 2 to 4
+    /// bytes is one 4-byte store).
     func testEveryContentLengthGivesTheFormatsBytesWithinTheMaximumSize() {
         let contents: [UInt32] = [0x7F, 0x80, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max,
                                   0x4E2D | StoredCell.wideBit, StoredCell.spacerBit, 0x41 | StoredCell.wrapPadBit]

@@ -75,7 +75,7 @@ enum HostsAddCommand {
         guard entry.hostname.lowercased() == follow.lowercased(), entry.proxyCommand == nil, entry.jump == nil,
               let reason = HostNameLookup.failure(of: entry.hostname) else { return entry }
         // The command reads the same config file as Drover; it is offered only where ssh is installed.
-        let show = lookup.ssh == nil ? "" : " ('\(lookup.sources.showCommand(for: follow))' shows what ssh makes of it)"
+        let show = lookup.ssh == nil ? "" : lookup.sources.showCommand(for: follow).map { " ('\($0)' shows what ssh makes of it)" } ?? ""
         throw UsageError("--ssh-config \(follow): no Host block of ~/.ssh/config gives '\(follow)' an address, and "
                          + "'\(follow)' is not a host name that resolves (\(reason)). Add a 'Host \(follow)' block with "
                          + "its HostName to ~/.ssh/config\(show), or \(otherwise)")

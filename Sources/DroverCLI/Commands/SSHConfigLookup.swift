@@ -103,13 +103,13 @@ struct SSHConfigLookup {
         guard let answer else {
             throw SSHConfigLookupError(text: "\(ssh) -G printed more than \(Self.outputLimit / 1024) KiB for '\(name)' "
                                        + "(OpenSSH prints a few KiB), so Drover stopped reading it. Check that \(ssh) is "
-                                       + "OpenSSH's client and that '\(show)' prints its settings, then try again")
+                                       + "OpenSSH's client\(show.map { " and that '\($0)' prints its settings" } ?? ""), then try again")
         }
         let text = String(decoding: answer, as: UTF8.self)
         if end == .signalled(SIGTERM) {
             throw SSHConfigLookupError(text: "ssh -G did not answer within \(Int(Self.timeLimit)) s for '\(name)' "
                                        + "(a 'Match exec' command in \(files.display(configPath)) that waits?). "
-                                       + "Run '\(show)' to see where it stops, fix the config and try again")
+                                       + (show.map { "Run '\($0)' to see where it stops, fix" } ?? "Fix") + " the config and try again")
         }
         guard end == .exited(0) else {
             // By line, whatever ends them: "\r\n" is one Character to Swift, so splitting on "\n" would not.
@@ -118,7 +118,7 @@ struct SSHConfigLookup {
                 .filter { !$0.isEmpty && !$0.hasPrefix("Pseudo-terminal") }.map { SafeText.escaped($0) }.joined(separator: "; ")
             throw SSHConfigLookupError(text: "ssh cannot read its config (\(files.display(configPath)) and the system's) for '\(name)': "
                                        + "\(said.isEmpty ? "exit status \(end.status)" : said). "
-                                       + "Fix the config ('\(show)' shows the same) and try again")
+                                       + "Fix the config\(show.map { " ('\($0)' shows the same)" } ?? "") and try again")
         }
         return text
     }

@@ -58,10 +58,14 @@ struct SSHConfigSources {
         return try body(["-F", file])
     }
 
-    /// A command the person can run to see what ssh says of `name`, reading the same user config.
-    func showCommand(for name: String) -> String {
-        let config = sshReadsUserConfig ? "" : "-F \(Self.quoted(userConfig)) "
-        return "ssh \(config)-G \(name)"
+    /// A command the person can run to see what ssh says of `name`, reading the same user config;
+    /// nil when there is none: ssh reads another home's config unless given `-F`, and `-F` names a
+    /// file that must exist (ssh stops at a missing one), so without `$HOME/.ssh/config` no
+    /// command shows what Drover read. Quoted for a shell.
+    func showCommand(for name: String) -> String? {
+        if sshReadsUserConfig { return "ssh -G \(FileSafety.shellQuoted(name))" }
+        guard FileManager.default.fileExists(atPath: userConfig) else { return nil }
+        return "ssh -F \(FileSafety.shellQuoted(userConfig)) -G \(FileSafety.shellQuoted(name))"
     }
 
     /// `path` quoted for ssh_config and a shell when it has a space.

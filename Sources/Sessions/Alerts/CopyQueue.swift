@@ -17,7 +17,7 @@ final class CopyQueue: @unchecked Sendable {
     private let report: @Sendable (String) -> Void
 
     /// `run` copies one text (nil, or what went wrong); `report` gets each failure. Both are
-    /// called on the queue's worker thread.
+    /// called on the queue's worker thread (`report` on `submit`'s when no thread can be made).
     init(run: @escaping @Sendable ([UInt8]) -> String?, report: @escaping @Sendable (String) -> Void) {
         self.run = run
         self.report = report

@@ -18,10 +18,11 @@ extension Screen {
             }
             return i
         }
-        let style = penStyle
         while i < end {
             // One stretch: characters stored on the cursor's row while they end before its
-            // right limit (the one that reaches it sets up the wrap, in `print`).
+            // right limit (the one that reaches it sets up the wrap, in `print`). The pen's
+            // style is read again after each `print`, whose mark may have swept the tables.
+            let style = penStyle
             let line = grid.row(row)
             let limit = rightLimit
             var col = column

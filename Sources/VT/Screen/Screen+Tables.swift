@@ -23,7 +23,14 @@ extension Screen {
     }
 
     private func compactTables() {
-        let (usedStyles, usedClusters) = markCells()
+        let marked = markCells()
+        var usedStyles = marked.styles
+        let usedClusters = marked.clusters
+        // The pen's style, looked up for a character not stored yet (`print` reads it before the
+        // cells it writes are erased, which may sweep; `printUTF8` reads it once a stretch).
+        if let pen = lookedUpPenStyle, pen & StyleTable.tableBit != 0, Int(pen & ~StyleTable.tableBit) < styles.count {
+            usedStyles.insert(Int(pen & ~StyleTable.tableBit))
+        }
         var usedLinks = UsageBits(count: links.strings.count)
         for index in usedStyles.indices where styles.styles[index].link != 0 {
             usedLinks.insert(Int(styles.styles[index].link) - 1)

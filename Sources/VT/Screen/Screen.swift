@@ -171,6 +171,12 @@ final class Screen {
         return refreshPenStyle()
     }
 
+    /// The pen's style number as last looked up (nil when it must be looked up again): a sweep
+    /// keeps it, since a character being printed may hold it before any cell does.
+    var lookedUpPenStyle: UInt32? {
+        hot.pointee.penStyleValid ? hot.pointee.penStyleCache : nil
+    }
+
     private func refreshPenStyle() -> UInt32 {
         // Packed straight from the pen's storage: copying the 18-byte struct out first costs
         // a store-forwarding stall per SGR.
