@@ -5,7 +5,7 @@ import History
 public struct HistorySettings: Equatable, Sendable {
     public var budget: Int
 
-    /// `DROVER_HISTORY_BUDGET` (bytes) overrides the 48 MiB default, so tests and small
+    /// `DROVER_HISTORY_BUDGET` (bytes) overrides the 16 MiB default, so tests and small
     /// machines can make it small.
     public static let budgetVariable = "DROVER_HISTORY_BUDGET"
 
@@ -19,7 +19,7 @@ public struct HistorySettings: Equatable, Sendable {
         public let value: String
         public var description: String {
             "\(budgetVariable)='\(value)' is not a whole number of bytes; set it to one, e.g. "
-                + "\(budgetVariable)=16777216 for 16 MiB, or unset it for the default 48 MiB"
+                + "\(budgetVariable)=50331648 for 48 MiB, or unset it for the default 16 MiB"
         }
     }
 

@@ -28,7 +28,7 @@ final class AttachAlertOptionsTests: XCTestCase {
             let h = CLIHarness(environment: env.merging(["DROVER_HISTORY_BUDGET": bad]) { $1 })
             XCTAssertEqual(h.run("attach", "mac", "--record", dir.file("never.cast")), 2, bad)
             XCTAssertTrue(h.err.contains("DROVER_HISTORY_BUDGET='\(bad)' is not a whole number of bytes; set it to one, "
-                                         + "e.g. DROVER_HISTORY_BUDGET=16777216 for 16 MiB"), h.err)
+                                         + "e.g. DROVER_HISTORY_BUDGET=50331648 for 48 MiB"), h.err)
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("never.cast")), "nothing was created")
         }
     }

@@ -133,7 +133,7 @@ def memory_targets(m):
     ssh_idle = m["no_history"]["ssh"]
     return [("1 host, idle attached (no history)", "no_history", 1.5 * ssh_idle),
             ("1 host, 10,000 lines x 200 columns of history", "one_host", 2 * ssh_idle),
-            ("16 hosts, full screen, 1,000 lines of history, busy alternate screen", "sixteen_hosts", 48 * 2**20)]
+            ("16 hosts, full screen, 1,000 lines of history, busy alternate screen for 30 s (the rewind full)", "sixteen_hosts", 48 * 2**20)]
 
 
 def memory_rows(m):

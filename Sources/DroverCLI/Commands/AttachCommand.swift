@@ -54,7 +54,7 @@ enum AttachCommand {
             terminal that cannot says so once; the prefix key then Enter sends Shift+Enter.
             In history mode (ctrl+] [ or ctrl+] PageUp) the screen stands still while the host keeps
             running; move through its scrollback and, for full-screen programs such as herdr, a
-            rewind of its past screens (up to 4 a second, 48 MiB for all hosts; DROVER_HISTORY_BUDGET
+            rewind of its past screens (up to 4 a second, 16 MiB for all hosts; DROVER_HISTORY_BUDGET
             sets the bytes). Keys there:
             \(AttachController.historyHelpLines.map { "  " + $0 }.joined(separator: "\n"))
             y copies with OSC 52 to this terminal (tmux needs 'set -g set-clipboard on'), or with
