@@ -76,7 +76,14 @@ final class NameResolutionTrialTests: XCTestCase {
         XCTAssertEqual(own.showCommand(for: "box"), "ssh -G box")
         XCTAssertEqual(try own.withArguments { $0 }, [])
         let other = SSHConfigSources(home: "/tmp/test home", accountHome: "/home/ann")
-        XCTAssertEqual(other.showCommand(for: "box"), "ssh -F \"/tmp/test home/.ssh/config\" -G box")
+        XCTAssertNil(other.showCommand(for: "box"), "ssh -F stops at a missing file: no command is offered")
+        // With the file there, the command names it, quoted for a shell.
+        let home = NSTemporaryDirectory() + "drover show \(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true))
+        XCTAssertTrue(FileManager.default.createFile(atPath: home + "/.ssh/config", contents: Data("Host box\n".utf8)))
+        XCTAssertEqual(SSHConfigSources(home: home, accountHome: "/home/ann").showCommand(for: "box"),
+                       "ssh -F '\(home)/.ssh/config' -G box")
         let arguments = try? other.withArguments { arguments -> [String] in
             XCTAssertEqual(try String(contentsOfFile: arguments[1], encoding: .utf8),
                            "Include \"/tmp/test home/.ssh/config\"\nInclude /etc/ssh/ssh_config\n")
