@@ -171,11 +171,8 @@ final class Screen {
         return refreshPenStyle()
     }
 
-    /// The pen's style number as last looked up (nil when it must be looked up again): a sweep
-    /// keeps it, since a character being printed may hold it before any cell does.
-    var lookedUpPenStyle: UInt32? {
-        hot.pointee.penStyleValid ? hot.pointee.penStyleCache : nil
-    }
+    /// The pen's style as last looked up (nil: stale); a sweep keeps it for the character being printed.
+    var lookedUpPenStyle: UInt32? { hot.pointee.penStyleValid ? hot.pointee.penStyleCache : nil }
 
     private func refreshPenStyle() -> UInt32 {
         // Packed straight from the pen's storage: copying the 18-byte struct out first costs
