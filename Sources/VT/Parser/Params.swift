@@ -43,6 +43,17 @@ struct Params: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Whether any value came after ':' (most sequences have none).
+    var hasSubparameters: Bool { subparameterBits != 0 }
+
+    /// The `count` values read in place: each `self[i]` copies the whole block out of the
+    /// parser first (how the compiler reads an `InlineArray` element), which a loop over many
+    /// values (SGR) pays once per value.
+    @inline(__always)
+    func withValues<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
+        values.span.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
     mutating func reset() {
         count = 0
         subparameterBits = 0

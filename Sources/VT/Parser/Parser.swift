@@ -238,6 +238,10 @@ struct Parser {
                 break
             }
             params.finish()
+            if b == 0x6D && prefix == 0 && intermediates == 0 {
+                handler.selectGraphicRendition(sequence: params)   // SGR
+                break
+            }
             handler.csiDispatch(params, prefix: prefix, intermediates: intermediates, final: b)
         case 0x80...0x9F:
             c1(b, handler)

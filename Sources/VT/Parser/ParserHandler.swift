@@ -20,6 +20,9 @@ protocol ParserHandler: AnyObject {
     /// cursor-addressed output, handed over as two numbers: read back from the parameter block
     /// right after its last stores, the pair cost a store-forwarding stall on every sequence.
     func cursorPosition(row: Int, column: Int)
+    /// `CSI params m` (SGR) with no prefix or intermediates: in colourful output nearly every
+    /// cell has one, so it skips `csiDispatch`'s search through the other sequences.
+    func selectGraphicRendition(sequence params: borrowing Params)
     /// `ESC intermediates final`.
     func escDispatch(intermediates: UInt16, final: UInt8)
     /// A complete OSC string (without the terminator); `bell` tells BEL from ST.

@@ -19,6 +19,11 @@ extension Terminal: ParserHandler {
         screen.moveTo(row: row == 0 ? 1 : row, column: column == 0 ? 1 : column)
     }
 
+    func selectGraphicRendition(sequence params: borrowing Params) {
+        screen.sequenceArrived()   // as csiDispatch does for every sequence
+        selectGraphicRendition(params)
+    }
+
     func execute(_ control: UInt8) {
         let s = screen
         s.sequenceArrived()
