@@ -3,28 +3,28 @@
 extension Terminal {
     func selectGraphicRendition(_ p: borrowing Params) {
         var pen = screen.pen
-        let count = min(p.count, Params.capacity)
+        let count = p.count
         if count == 0 { pen.resetRendition() }
         var i = 0
         if !p.hasSubparameters {
             // The usual form, `;` only: read in place, `38;5;n` and `48;5;n` (most of a
             // 256-colour screen's SGRs) inline, up to the first other extended colour.
             i = p.withValues { values in
-                var i = 0
-                while i < values.count {
-                    let v = Int(values[i])
-                    if v == 38 || v == 48, i + 2 < values.count, values[i + 1] == 5 {
-                        let color = Color.indexed(UInt8(truncatingIfNeeded: min(values[i + 2], 255)))
+                var j = 0
+                while j < values.count {
+                    let v = Int(values[j])
+                    if v == 38 || v == 48, j + 2 < values.count, values[j + 1] == 5 {
+                        let color = Color.indexed(UInt8(truncatingIfNeeded: min(values[j + 2], 255)))
                         if v == 38 { pen.foreground = color } else { pen.background = color }
-                        i += 3
+                        j += 3
                     } else if v == 38 || v == 48 || v == 58 {
                         break
                     } else {
                         pen.apply(rendition: v)
-                        i += 1
+                        j += 1
                     }
                 }
-                return i
+                return j
             }
         }
         while i < count {
