@@ -22,11 +22,13 @@ public struct UnknownHostKey: Sendable, Equatable {
         self.otherPins = otherPins
     }
 
-    /// The text to show before asking: host, the address that answered, the pins of other
-    /// types, key type and fingerprint, ending in a request to type `yes`.
+    /// The text to show before asking: host as named, the address and port that answered (as
+    /// OpenSSH's `'[localhost]:2222 ([127.0.0.1]:2222)'`) or what carried the connection, the
+    /// pins of other types, key type and fingerprint, ending in a request to type `yes`.
     public var question: String {
         let target = SSHEndpoint.hostAndPort(host: key.host, port: key.port)
-        let via = key.peer.address == key.host ? "" : " (\(key.peer.address))"
+        let via = key.reachedThrough.map { " (reached through \($0))" }
+            ?? (key.peer.address == key.host ? "" : " (\(key.peer))")
         let file = key.keyType.hasPrefix("ecdsa-") ? "ssh_host_ecdsa_key.pub"
             : key.keyType == "ssh-rsa" ? "ssh_host_rsa_key.pub" : "ssh_host_ed25519_key.pub"
         var lines: [String]
@@ -63,9 +65,12 @@ public struct UnknownHostKey: Sendable, Equatable {
             lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).")
         } else {
             // An sshd on another port is often not the system's: /etc/ssh's key may not be this one.
+            // Nor need the port be an sshd's own: it may be forwarded (ssh -L, a container's -p,
+            // a router), and then the sshd is at its far end, on a port of its own.
             lines.append("Compare it with the fingerprint on that computer: 'ssh-keygen -lf' of the .pub of the "
-                         + "\(key.keyType) HostKey named in the config of the sshd on port \(key.port) "
-                         + "('sshd -T -f THAT_CONFIG | grep -i hostkey' lists them, as root).")
+                         + "\(key.keyType) HostKey named in the config of the sshd that port \(key.port) leads to "
+                         + "('sshd -T -f THAT_CONFIG | grep -i hostkey' lists them, as root); "
+                         + "if the port is forwarded (ssh -L, a container's -p, a router), that sshd is at the far end.")
         }
         lines.append("Type 'yes' to trust and pin this key, 'no' to stop (or type the fingerprint): ")
         return lines.joined(separator: "\n")
