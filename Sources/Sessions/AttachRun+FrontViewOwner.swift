@@ -1,12 +1,13 @@
 import Console
 import History
+import Loop
 import Render
 import VT
 
 /// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
 /// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
 /// front host's rewind from the snapshot recorder, its note, and the clipboard through the
-/// alert centre; the view's remarks show as a banner; what the local terminal looks like
+/// alert centre; the view's remark shows as a banner, once per kind of terminal; what the local terminal looks like
 /// goes to every host's emulator.
 extension AttachRun: FrontViewOwner {
     func frontView(_ view: FrontView, received event: InputEvent) {
@@ -37,8 +38,13 @@ extension AttachRun: FrontViewOwner {
         return alertCentre.copySelection(text)
     }
 
+    /// The note that this terminal reports no modified keys is said once per kind of terminal:
+    /// remembered on a worker thread, since a file write may wait on the disk.
     func frontView(_ view: FrontView, note text: String) {
+        guard !keyboardNotes.toldBefore else { return }
         showBanner(text)
+        let memory = keyboardNotes
+        try? WorkerThread.start { try? memory.remember() }
     }
 
     /// Every host's emulator answers colour and cell-size queries with the local terminal's own.

@@ -67,6 +67,8 @@ final class AttachRun {
     /// Asks for a frame when the banner's time is up (a newer banner's replaces it).
     let bannerTimer: LoopTimer
     let countdownTimer: LoopTimer
+    /// Whether this kind of local terminal was told it reports no modified keys before.
+    let keyboardNotes: KeyboardNoteMemory
     /// Asks every link to prove itself when the machine's addresses change (ADR 0031).
     private(set) var addressWatch: AddressWatch?
 
@@ -119,6 +121,7 @@ final class AttachRun {
         self.drivers = drivers
         self.root = root
         self.environment = environment
+        keyboardNotes = KeyboardNoteMemory(root: root, environment: environment)
         self.options = options
         self.signalOptions = signalOptions
         signalOptions.recorder?.begin(columns: size.columns, rows: size.rows, term: environment["TERM"])
