@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import SSH
 import TestSupport
-import LibC
 
 /// The first-contact question names the host as the person typed it and what answered, the way
 /// OpenSSH's does (`The authenticity of host '[localhost]:2222 ([127.0.0.1]:2222)' can't be
