@@ -1,6 +1,5 @@
 import Console
 import History
-import Loop
 import Render
 import VT
 
@@ -39,12 +38,11 @@ extension AttachRun: FrontViewOwner {
     }
 
     /// The note that this terminal reports no modified keys is said once per kind of terminal:
-    /// remembered on a worker thread, since a file write may wait on the disk.
+    /// remembered by `close()` if its banner stood its full time (`KeyboardNoteMemory`).
     func frontView(_ view: FrontView, note text: String) {
         guard !keyboardNotes.toldBefore else { return }
         showBanner(text)
-        let memory = keyboardNotes
-        try? WorkerThread.start { try? memory.remember() }
+        keyboardNotes.shown(text)
     }
 
     /// Every host's emulator answers colour and cell-size queries with the local terminal's own.

@@ -67,8 +67,9 @@ final class AttachRun {
     /// Asks for a frame when the banner's time is up (a newer banner's replaces it).
     let bannerTimer: LoopTimer
     let countdownTimer: LoopTimer
-    /// Whether this kind of local terminal was told it reports no modified keys before.
-    let keyboardNotes: KeyboardNoteMemory
+    /// Whether this kind of local terminal was told it reports no modified keys before, and
+    /// whether this run's note was up long enough to be read (remembered in `close()`).
+    var keyboardNotes: KeyboardNoteMemory
     /// Asks every link to prove itself when the machine's addresses change (ADR 0031).
     private(set) var addressWatch: AddressWatch?
 
@@ -161,6 +162,8 @@ final class AttachRun {
         for question in input.removeAllQuestions() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()
+        // Written here, not while the loop runs: a file write may wait on the disk.
+        keyboardNotes.rememberIfRead()
     }
 
     /// Ends the run with `code` and `message` (the first call wins).

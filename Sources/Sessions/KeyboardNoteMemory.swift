@@ -9,8 +9,12 @@ import Foundation
 /// Shift+Enter note, `KeyboardMirror.noProtocolNote`), so the note is said once per kind, not
 /// at every attach: `keyboard-notes` in Drover's directory, one kind a line. A kind is what the
 /// environment names (`TERM_PROGRAM` and `TERM`): the same terminal program gives the same
-/// answer to the keyboard probe. Read when the run starts; written, atomic and 0600, off the
-/// loop thread. A file that cannot be read or written costs only the note said again.
+/// answer to the keyboard probe. Read when the run starts (`AttachRun.init`, on the loop's
+/// thread before the loop runs); written, atomic and 0600, by `AttachRun.close()` once the loop
+/// has stopped, and only when the note's banner stood its full reading time: a note that gave
+/// way at once (a key typed on the rows it covered, a newer banner, a quick detach) may not
+/// have been read, and is said again next time. A file that cannot be read or written costs
+/// only the note said again.
 struct KeyboardNoteMemory: Sendable {
     static let fileName = "keyboard-notes"
     /// Kinds kept at most (the newest); a line is at most `kindLength` bytes.
@@ -22,6 +26,10 @@ struct KeyboardNoteMemory: Sendable {
     let kind: String
     /// Whether this kind was told before this run began.
     let toldBefore: Bool
+    /// The note's text, once shown in this run.
+    private var shownNote: String?
+    /// The note's banner stood its full time without giving way or being replaced.
+    private(set) var wasRead = false
 
     init(root: DroverRoot, environment: [String: String]) {
         self.root = root
@@ -47,6 +55,22 @@ struct KeyboardNoteMemory: Sendable {
             return []
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The note went up as a banner.
+    mutating func shown(_ note: String) {
+        shownNote = note
+    }
+
+    /// The banner `text` stood its full time: if it was the note, it could be read.
+    mutating func bannerStood(_ text: String) {
+        if text == shownNote { wasRead = true }
+    }
+
+    /// Remembers this kind if the note was read in this run (and was not known already).
+    func rememberIfRead() {
+        guard wasRead, !toldBefore else { return }
+        try? remember()
     }
 
     /// Adds this kind to the file (under its lock, so two runs that tell at once both stay).
