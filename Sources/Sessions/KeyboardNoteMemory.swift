@@ -8,8 +8,9 @@ import Foundation
 /// Which kinds of local terminal were already told that they report no modified keys (the
 /// Shift+Enter note, `KeyboardMirror.noProtocolNote`), so the note is said once per kind, not
 /// at every attach: `keyboard-notes` in Drover's directory, one kind a line. A kind is what the
-/// environment names (`TERM_PROGRAM` and `TERM`): the same terminal program gives the same
-/// answer to the keyboard probe. Read when the run starts (`AttachRun.init`, on the loop's
+/// environment names (`TERM_PROGRAM`, `TERM`, and the variables VTE, Konsole and Windows
+/// Terminal set: `kind(environment:)`): the same terminal program gives the same answer to
+/// the keyboard probe. Read when the run starts (`AttachRun.init`, on the loop's
 /// thread before the loop runs); written, atomic and 0600, by `AttachRun.close()` once the loop
 /// has stopped, and only when the note's banner stood its full reading time: a note that gave
 /// way at once (a key typed on the rows it covered, a newer banner, a quick detach) may not
@@ -20,6 +21,8 @@ struct KeyboardNoteMemory: Sendable {
     /// Kinds kept at most (the newest); a line is at most `kindLength` bytes.
     static let maximumKinds = 64
     static let kindLength = 100
+    /// Each of a kind's three parts is cut to this many characters (3 × 32 + 2 ≤ `kindLength`).
+    static let partLength = 32
 
     let root: DroverRoot
     /// This run's terminal kind.
@@ -37,16 +40,32 @@ struct KeyboardNoteMemory: Sendable {
         toldBefore = Self.kinds(in: root).contains(kind)
     }
 
-    /// `TERM_PROGRAM/TERM` with anything but letters, digits and `.+-_` left out ("-" for one
-    /// unset), so a line of the file is one kind whatever the environment holds.
+    /// `TERM_PROGRAM/TERM`, then what tells apart terminals that share those (most say
+    /// `xterm-256color` and set no `TERM_PROGRAM`): `/vte7600` (`VTE_VERSION`: GNOME Terminal,
+    /// Tilix, Terminator…), `/konsole230805` (`KONSOLE_VERSION`), `/wt` (`WT_SESSION` set:
+    /// Windows Terminal; its value differs per tab, so only its presence counts), joined by `+`
+    /// when several are set, left off when none is (a line written before these were read
+    /// still matches). A version is part of the kind: a newer build may answer the probe
+    /// otherwise. Anything but letters, digits and `.+-_` is left out ("-" for an unset
+    /// `TERM_PROGRAM` or `TERM`) and each part is cut to `partLength`, so a line of the file is
+    /// one kind, at most `kindLength` bytes, whatever the environment holds.
     static func kind(environment: [String: String]) -> String {
-        func part(_ name: String) -> String {
-            let kept = (environment[name] ?? "").unicodeScalars.filter {
+        func kept(_ value: String) -> String {
+            let scalars = value.unicodeScalars.filter {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".+-_".unicodeScalars.contains($0))
             }
-            return kept.isEmpty ? "-" : String(String.UnicodeScalarView(kept.prefix(kindLength / 2 - 1)))
+            return String(String.UnicodeScalarView(scalars.prefix(partLength)))
         }
-        return part("TERM_PROGRAM") + "/" + part("TERM")
+        func part(_ name: String) -> String {
+            let value = kept(environment[name] ?? "")
+            return value.isEmpty ? "-" : value
+        }
+        var terminal: [String] = []
+        if let vte = environment["VTE_VERSION"] { terminal.append("vte" + kept(vte)) }
+        if let konsole = environment["KONSOLE_VERSION"] { terminal.append("konsole" + kept(konsole)) }
+        if environment["WT_SESSION"] != nil { terminal.append("wt") }
+        let named = part("TERM_PROGRAM") + "/" + part("TERM")
+        return terminal.isEmpty ? named : named + "/" + String(terminal.joined(separator: "+").prefix(partLength))
     }
 
     /// The kinds told so far, oldest first; none when the file is missing or cannot be read.

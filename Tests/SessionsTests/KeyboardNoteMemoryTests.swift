@@ -48,6 +48,37 @@ final class KeyboardNoteMemoryTests: XCTestCase {
         XCTAssertLessThanOrEqual(long.utf8.count, KeyboardNoteMemory.kindLength)
     }
 
+    /// xterm, GNOME Terminal, Konsole and Windows Terminal all say `TERM=xterm-256color` and no
+    /// `TERM_PROGRAM`; what each sets of its own tells them apart (and a newer VTE from an older).
+    func testTerminalsThatShareTERMAreToldApart() throws {
+        let term = ["TERM": "xterm-256color"]
+        func kind(_ extra: [String: String]) -> String {
+            KeyboardNoteMemory.kind(environment: term.merging(extra) { $1 })
+        }
+        XCTAssertEqual(kind([:]), "-/xterm-256color", "as before: a line written then still matches")
+        XCTAssertEqual(kind(["VTE_VERSION": "7600"]), "-/xterm-256color/vte7600")
+        XCTAssertEqual(kind(["KONSOLE_VERSION": "230805"]), "-/xterm-256color/konsole230805")
+        XCTAssertEqual(kind(["WT_SESSION": "0f2d6c1e-7a3b-4e5f-9c8d-1a2b3c4d5e6f"]), "-/xterm-256color/wt",
+                       "the session's id differs per tab: only its presence counts")
+        XCTAssertEqual(kind(["WT_SESSION": "x", "VTE_VERSION": "7600\n/"]), "-/xterm-256color/vte7600+wt")
+        XCTAssertEqual(Set([kind([:]), kind(["VTE_VERSION": "7600"]), kind(["VTE_VERSION": "7800"]),
+                            kind(["KONSOLE_VERSION": "230805"]), kind(["WT_SESSION": "a"])]).count, 5)
+        let long = KeyboardNoteMemory.kind(environment: ["TERM_PROGRAM": String(repeating: "a", count: 500),
+                                                         "TERM": String(repeating: "b", count: 500),
+                                                         "VTE_VERSION": String(repeating: "7", count: 500),
+                                                         "KONSOLE_VERSION": "1", "WT_SESSION": "1"])
+        XCTAssertLessThanOrEqual(long.utf8.count, KeyboardNoteMemory.kindLength)
+        // Told in GNOME Terminal: Windows Terminal with the same TERM is still told.
+        var environment = term
+        environment["VTE_VERSION"] = "7600"
+        try KeyboardNoteMemory(root: root, environment: environment).remember()
+        XCTAssertTrue(KeyboardNoteMemory(root: root, environment: environment).toldBefore)
+        environment["VTE_VERSION"] = nil
+        environment["WT_SESSION"] = "a"
+        XCTAssertFalse(KeyboardNoteMemory(root: root, environment: environment).toldBefore)
+        XCTAssertFalse(KeyboardNoteMemory(root: root, environment: term).toldBefore)
+    }
+
     func testOnlyTheNewestKindsAreKept() throws {
         for index in 0..<(KeyboardNoteMemory.maximumKinds + 6) { try memory("t\(index)", "xterm").remember() }
         let kinds = KeyboardNoteMemory.kinds(in: root)
