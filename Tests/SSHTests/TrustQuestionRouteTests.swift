@@ -62,6 +62,33 @@ final class TrustQuestionRouteTests: XCTestCase {
                       question(session))
     }
 
+    /// The first line for `host`:`port` answered from `address`:`port`.
+    private func firstLine(host: String, port: Int, address: String) -> String {
+        let key = PresentedHostKey(host: host, port: port, peer: PeerAddress(address: address, port: port),
+                                   keyType: "ssh-ed25519", blob: [1, 2, 3], fingerprint: "SHA256:AAAA")
+        return String(UnknownHostKey(key: key).question.split(separator: "\n")[0])
+    }
+
+    /// As OpenSSH words it: no port on either side for port 22 (`box (192.0.2.5)`), an IPv6
+    /// address bracketed only beside a port, and an address typed in another form of the same
+    /// address said once.
+    func testTheAddressIsWrittenAsDroverWritesAHostAndPort() {
+        XCTAssertEqual(firstLine(host: "box", port: 22, address: "192.0.2.5"), "Drover has not seen box (192.0.2.5) before.")
+        XCTAssertEqual(firstLine(host: "box", port: 22, address: "2001:db8::5"), "Drover has not seen box (2001:db8::5) before.")
+        XCTAssertEqual(firstLine(host: "box", port: 2222, address: "192.0.2.5"),
+                       "Drover has not seen box:2222 (192.0.2.5:2222) before.")
+        XCTAssertEqual(firstLine(host: "box", port: 2222, address: "2001:db8::5"),
+                       "Drover has not seen box:2222 ([2001:db8::5]:2222) before.")
+        XCTAssertEqual(firstLine(host: "192.0.2.5", port: 22, address: "192.0.2.5"), "Drover has not seen 192.0.2.5 before.")
+        XCTAssertEqual(firstLine(host: "2001:DB8:0::5", port: 22, address: "2001:db8::5"),
+                       "Drover has not seen 2001:DB8:0::5 before.")
+        XCTAssertEqual(firstLine(host: "2001:DB8:0:0::5", port: 2222, address: "2001:db8::5"),
+                       "Drover has not seen [2001:DB8:0:0::5]:2222 before.")
+        XCTAssertEqual(firstLine(host: "fe80::1%eth0", port: 22, address: "fe80:0::1%eth0"), "Drover has not seen fe80::1%eth0 before.")
+        XCTAssertEqual(firstLine(host: "2001:db8::6", port: 22, address: "2001:db8::5"),
+                       "Drover has not seen 2001:db8::6 (2001:db8::5) before.", "another address is still named")
+    }
+
     /// `ssh -N -L PORT:127.0.0.1:SSHD` logged in to `fixture` itself, as a person forwards a
     /// port: with `-f` and ExitOnForwardFailure the command returns once the forward listens
     /// (an event to await); the master connection it leaves is ended in `tearDown`.
