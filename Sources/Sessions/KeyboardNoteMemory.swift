@@ -14,8 +14,9 @@ import Foundation
 /// thread before the loop runs); written, atomic and 0600, by `AttachRun.close()` once the loop
 /// has stopped, and only when the note's banner stood its full reading time: a note that gave
 /// way at once (a key typed on the rows it covered, a newer banner, a quick detach) may not
-/// have been read, and is said again next time. A file that cannot be read or written costs
-/// only the note said again.
+/// have been read, and is said again next time. A loose, foreign, odd or oversized file is
+/// refused as Drover's other files are (`init` throws); a write that fails when the run ends
+/// (a loose lock file, a full disk) is said after the run's own message.
 struct KeyboardNoteMemory: Sendable {
     static let fileName = "keyboard-notes"
     /// Kinds kept at most (the newest); a line is at most `kindLength` bytes.
@@ -34,10 +35,13 @@ struct KeyboardNoteMemory: Sendable {
     /// The note's banner stood its full time without giving way or being replaced.
     private(set) var wasRead = false
 
-    init(root: DroverRoot, environment: [String: String]) {
+    /// Throws, as for Drover's other files, when `keyboard-notes` or its directory is loose or
+    /// another user's, is not a regular file, or is larger than this file ever is: the error
+    /// names the file and what to run.
+    init(root: DroverRoot, environment: [String: String]) throws {
         self.root = root
         kind = Self.kind(environment: environment)
-        toldBefore = Self.kinds(in: root).contains(kind)
+        toldBefore = try Self.kinds(in: root).contains(kind)
     }
 
     /// `TERM_PROGRAM/TERM`, then what tells apart terminals that share those (most say
@@ -68,9 +72,9 @@ struct KeyboardNoteMemory: Sendable {
         return terminal.isEmpty ? named : named + "/" + String(terminal.joined(separator: "+").prefix(partLength))
     }
 
-    /// The kinds told so far, oldest first; none when the file is missing or cannot be read.
-    static func kinds(in root: DroverRoot) -> [String] {
-        guard let data = try? AtomicFile.readTrusted(root.file(fileName), limit: maximumKinds * (kindLength + 1)) else {
+    /// The kinds told so far, oldest first; none when the file is missing.
+    static func kinds(in root: DroverRoot) throws -> [String] {
+        guard let data = try AtomicFile.readTrusted(root.file(fileName), limit: maximumKinds * (kindLength + 1)) else {
             return []
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -86,10 +90,12 @@ struct KeyboardNoteMemory: Sendable {
         if text == shownNote { wasRead = true }
     }
 
-    /// Remembers this kind if the note was read in this run (and was not known already).
-    func rememberIfRead() {
-        guard wasRead, !toldBefore else { return }
-        try? remember()
+    /// Remembers this kind if the note was read in this run (and was not known already);
+    /// returns why it could not.
+    func rememberIfRead() -> Error? {
+        guard wasRead, !toldBefore else { return nil }
+        do { try remember() } catch { return error }
+        return nil
     }
 
     /// Adds this kind to the file (under its lock, so two runs that tell at once both stay).
@@ -97,7 +103,7 @@ struct KeyboardNoteMemory: Sendable {
         try root.ensureExists()
         let path = root.file(Self.fileName)
         try FileLock.withExclusiveLock(path + ".lock") {
-            var kinds = Self.kinds(in: root).filter { $0 != kind }
+            var kinds = try Self.kinds(in: root).filter { $0 != kind }
             kinds.append(kind)
             try AtomicFile.write(kinds.suffix(Self.maximumKinds).joined(separator: "\n") + "\n", to: path, mode: 0o600)
         }
