@@ -17,7 +17,7 @@ public struct PresentedHostKey: Sendable, Equatable {
     /// bastion:2200", "a ProxyCommand"); nil for a direct connection. The trust question says
     /// it, as OpenSSH's names the address instead: a peer address of a tunnel is not this
     /// computer's (127.0.0.1 through a jump host is the jump host itself).
-    public var reachedThrough: String?
+    public internal(set) var reachedThrough: String?
     /// The SSH key type name, e.g. `ssh-ed25519` or `ecdsa-sha2-nistp256`.
     public let keyType: String
     /// The raw public key blob (as in known_hosts, before base64).
