@@ -31,6 +31,25 @@ final class BenchScriptTests: XCTestCase {
         XCTAssertTrue(try bench(["emulatr"]).stderr.contains("did you mean 'emulator'?"))
     }
 
+    /// What was typed is compared as typed (`mem\157r` is not `memor`: awk -v read `\157` as
+    /// "o") and in characters, not bytes (`mémöry` is two edits from `memory`, four bytes).
+    func testTheTypedNameIsComparedAsTypedInCharacters() throws {
+        let escaped = try bench(["mem\\157r"])
+        XCTAssertEqual(escaped.status, 2)
+        XCTAssertEqual(escaped.stderr, "scripts/bench: unknown command 'mem\\157r'\n" + commands + "\n")
+        let accented = try bench(["mémöry"])
+        XCTAssertEqual(accented.status, 2)
+        XCTAssertEqual(accented.stderr, "scripts/bench: unknown command 'mémöry'; did you mean 'memory'?\n" + commands + "\n")
+    }
+
+    func testAMisspeltOptionGetsTheCloseOne() throws {
+        let result = try bench(["--quik"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "scripts/bench: '--quik' is not an option of scripts/bench itself; did you mean '--quick'? "
+                       + "(it takes --quick and --help); a benchmark's options go after its name, e.g. scripts/bench emulator --mib 2\n"
+                       + commands + "\n")
+    }
+
     func testAnOptionBeforeTheCommandIsSaidToGoAfterIt() throws {
         let result = try bench(["--mib", "2"])
         XCTAssertEqual(result.status, 2)

@@ -31,34 +31,46 @@ wants_help() {
 # closest_name TYPED NAME...: the one NAME within two edits of TYPED (insert, delete, replace,
 # or swap two neighbours), as drover's own "did you mean" (Sources/DroverCLI/Arguments/
 # Suggestion.swift) picks it; prints nothing when none is that close or two are equally close.
+# Done in bash, not awk: TYPED is taken as typed (awk -v would read its backslashes as escapes)
+# and counted in characters, not bytes (mawk's length), under a UTF-8 locale where there is one.
 closest_name() {
   local typed=$1; shift
-  awk -v typed="$typed" '
-    function distance(a, b,    i, j, n, m, cost, best, d) {
-      n = length(a); m = length(b)
-      for (i = 0; i <= n; i++) d[i, 0] = i
-      for (j = 0; j <= m; j++) d[0, j] = j
-      for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) {
-        cost = substr(a, i, 1) == substr(b, j, 1) ? 0 : 1
-        best = d[i - 1, j] + 1
-        if (d[i, j - 1] + 1 < best) best = d[i, j - 1] + 1
-        if (d[i - 1, j - 1] + cost < best) best = d[i - 1, j - 1] + cost
-        if (i > 1 && j > 1 && substr(a, i, 1) == substr(b, j - 1, 1) && substr(a, i - 1, 1) == substr(b, j, 1) \
-            && d[i - 2, j - 2] + 1 < best) best = d[i - 2, j - 2] + 1
-        d[i, j] = best
-      }
-      return d[n, m]
-    }
-    BEGIN {
-      least = 3
-      for (k = 1; k < ARGC; k++) {
-        if (ARGV[k] == typed) continue
-        score = distance(typed, ARGV[k])
-        if (score < least) { least = score; found = ARGV[k]; ties = 0 }
-        else if (score == least) ties++
-      }
-      if (least <= 2 && ties == 0) print found
-    }' "$@"
+  local LC_ALL=C.UTF-8 2>/dev/null
+  # Nothing longer than any name plus two can be within two edits; a long paste costs nothing.
+  ((${#typed} > 64)) && return 0
+  local name least=3 found="" ties=0 score
+  for name in "$@"; do
+    [[ "$name" == "$typed" ]] && continue
+    score=$(edit_distance "$typed" "$name")
+    if ((score < least)); then least=$score; found=$name; ties=0
+    elif ((score == least)); then ties=$((ties + 1)); fi
+  done
+  ((least <= 2 && ties == 0)) && printf '%s\n' "$found"
+  return 0
+}
+
+# edit_distance A B: insertions, deletions, replacements and swaps of neighbours that make A
+# into B (optimal string alignment), counted in characters.
+edit_distance() {
+  local a=$1 b=$2 n=${#1} m=${#2} i j cost best width
+  local -a d
+  width=$((m + 1))
+  for ((i = 0; i <= n; i++)); do d[i * width]=$i; done
+  for ((j = 0; j <= m; j++)); do d[j]=$j; done
+  for ((i = 1; i <= n; i++)); do
+    for ((j = 1; j <= m; j++)); do
+      cost=1; [[ "${a:i-1:1}" == "${b:j-1:1}" ]] && cost=0
+      best=$((d[(i - 1) * width + j] + 1))
+      ((d[i * width + j - 1] + 1 < best)) && best=$((d[i * width + j - 1] + 1))
+      ((d[(i - 1) * width + j - 1] + cost < best)) && best=$((d[(i - 1) * width + j - 1] + cost))
+      if ((i > 1 && j > 1)) && [[ "${a:i-1:1}" == "${b:j-2:1}" && "${a:i-2:1}" == "${b:j-1:1}" ]] \
+        && ((d[(i - 2) * width + j - 2] + 1 < best)); then
+        best=$((d[(i - 2) * width + j - 2] + 1))
+      fi
+      d[i * width + j]=$best
+    done
+  done
+  echo "${d[n * width + m]}"
 }
 
 # unknown_command PROG TYPED NAME...: PROG's refusal of a command it does not have, with the
