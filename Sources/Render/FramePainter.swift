@@ -171,7 +171,10 @@ struct FramePainter {
         for scalar in cluster.unicodeScalars {
             // A bidi mark rides along as a zero-width mark; on a terminal that reorders text it
             // would make what follows read differently from the screen. It takes no column.
-            if TextSanitizer.isBidiControl(scalar) { continue }
+            // Nor is a zero-width joiner sent: a terminal that joins emoji (tmux, kitty) would
+            // join the next cell's character to this one wherever the cursor moved in between,
+            // and its cursor would end short of the model's (ADR 0036).
+            if TextSanitizer.isBidiControl(scalar) || scalar.value == 0x200D { continue }
             bytes.appendUTF8(TextSanitizer.printable(scalar))
             wrote = true
         }

@@ -10,8 +10,14 @@ public struct PresentedHostKey: Sendable, Equatable {
     /// The host as the caller named it (name or address), and the port.
     public let host: String
     public let port: Int
-    /// The address that actually answered.
+    /// The address that actually answered (for a host reached through a jump host or a
+    /// ProxyCommand, the host and port as named: Drover's own socket reached something else).
     public let peer: PeerAddress
+    /// What carried the connection when it was not Drover's own TCP socket ("the jump host
+    /// bastion:2200", "a ProxyCommand"); nil for a direct connection. The trust question says
+    /// it, as OpenSSH's names the address instead: a peer address of a tunnel is not this
+    /// computer's (127.0.0.1 through a jump host is the jump host itself).
+    public internal(set) var reachedThrough: String?
     /// The SSH key type name, e.g. `ssh-ed25519` or `ecdsa-sha2-nistp256`.
     public let keyType: String
     /// The raw public key blob (as in known_hosts, before base64).

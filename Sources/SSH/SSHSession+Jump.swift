@@ -32,8 +32,9 @@ extension SSHSession {
         let peer = PeerAddress(address: endpoint.host, port: endpoint.port)
         do {
             try options.algorithms.apply(to: inner, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
-            let hostKey = try Handshake.perform(inner, fd: socketDescriptor, endpoint: endpoint, peer: peer,
+            var hostKey = try Handshake.perform(inner, fd: socketDescriptor, endpoint: endpoint, peer: peer,
                                                 options: options, deadline: deadline, tunnel: tunnel)
+            hostKey.reachedThrough = "the jump host \(self.endpoint.hostAndPort)"
             return SSHSession(raw: inner, fd: socketDescriptor, endpoint: endpoint, peer: peer, hostKey: hostKey,
                               options: options, hooks: hooks)
         } catch {

@@ -26,8 +26,9 @@ extension SSHSession {
         let peer = PeerAddress(address: endpoint.host, port: endpoint.port)
         do {
             try options.algorithms.apply(to: raw, hostKeys: options.hostKeyAlgorithms ?? SSHOptions.defaultHostKeyAlgorithms)
-            let hostKey = try Handshake.perform(raw, fd: socket, endpoint: endpoint, peer: peer, options: options,
+            var hostKey = try Handshake.perform(raw, fd: socket, endpoint: endpoint, peer: peer, options: options,
                                                 deadline: deadline, tunnel: nil, mayProbe: false)
+            hostKey.reachedThrough = "a ProxyCommand"
             return SSHSession(raw: raw, fd: socket, endpoint: endpoint, peer: peer, hostKey: hostKey, options: options,
                               hooks: hooks)
         } catch {

@@ -1,5 +1,6 @@
 import Files
 import Identity
+import LibC
 
 /// A presented host key that is not pinned for its host and port, as the trust question shows
 /// it: with the pins of other types, if any, so a person sees what Drover knew before.
@@ -22,11 +23,16 @@ public struct UnknownHostKey: Sendable, Equatable {
         self.otherPins = otherPins
     }
 
-    /// The text to show before asking: host, the address that answered, the pins of other
-    /// types, key type and fingerprint, ending in a request to type `yes`.
+    /// The text to show before asking: host as named, the address that answered (as OpenSSH's
+    /// `'box (192.0.2.5)'`, `'[localhost]:2222 ([127.0.0.1]:2222)'`; written as Drover writes
+    /// any host and port, `SSHEndpoint.hostAndPort`) unless it is the host as typed, or what
+    /// carried the connection; the pins of other types, key type and fingerprint, ending in a
+    /// request to type `yes`.
     public var question: String {
         let target = SSHEndpoint.hostAndPort(host: key.host, port: key.port)
-        let via = key.peer.address == key.host ? "" : " (\(key.peer.address))"
+        let answered = SSHEndpoint.hostAndPort(host: key.peer.address, port: key.peer.port)
+        let via = key.reachedThrough.map { " (reached through \($0))" }
+            ?? (Self.sameAddress(key.peer.address, key.host) ? "" : " (\(answered))")
         let file = key.keyType.hasPrefix("ecdsa-") ? "ssh_host_ecdsa_key.pub"
             : key.keyType == "ssh-rsa" ? "ssh_host_rsa_key.pub" : "ssh_host_ed25519_key.pub"
         var lines: [String]
@@ -63,11 +69,39 @@ public struct UnknownHostKey: Sendable, Equatable {
             lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf /etc/ssh/\(file)).")
         } else {
             // An sshd on another port is often not the system's: /etc/ssh's key may not be this one.
+            // Nor need the port be an sshd's own: it may be forwarded (ssh -L, a container's -p,
+            // a router), and then the sshd is at its far end, on a port of its own.
             lines.append("Compare it with the fingerprint on that computer: 'ssh-keygen -lf' of the .pub of the "
-                         + "\(key.keyType) HostKey named in the config of the sshd on port \(key.port) "
-                         + "('sshd -T -f THAT_CONFIG | grep -i hostkey' lists them, as root).")
+                         + "\(key.keyType) HostKey named in the config of the sshd that port \(key.port) leads to "
+                         + "('sshd -T -f THAT_CONFIG | grep -i hostkey' lists them, as root); "
+                         + "if the port is forwarded (ssh -L, a container's -p, a router), that sshd is at the far end.")
         }
         lines.append("Type 'yes' to trust and pin this key, 'no' to stop (or type the fingerprint): ")
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether `peer` is `host` as typed: an address literal is compared in canonical form
+    /// (`2001:DB8:0::1` is `2001:db8::1`, so it is not printed twice), a name by its letters.
+    static func sameAddress(_ peer: String, _ host: String) -> Bool {
+        canonicalAddress(peer) == canonicalAddress(host)
+    }
+
+    /// An IPv4 or IPv6 literal (a zone kept as typed) as `inet_ntop` writes it; else lowercased.
+    private static func canonicalAddress(_ text: String) -> String {
+        let parts = text.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
+        let zone = parts.count == 2 ? "%" + parts[1] : ""
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written: UnsafePointer<CChar>?
+        if zone.isEmpty, inet_pton(AF_INET, text, &v4) == 1 {
+            written = inet_ntop(AF_INET, &v4, &buffer, socklen_t(buffer.count))
+        } else if inet_pton(AF_INET6, String(parts[0]), &v6) == 1 {
+            written = inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count))
+        } else {
+            return text.lowercased()
+        }
+        guard written != nil else { return text.lowercased() }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + zone
     }
 }

@@ -85,7 +85,7 @@ public final class AttachController {
             return Outcome(exitCode: 1, message: "drover attach needs a terminal on stdin and stdout; run it in an interactive terminal window.")
         }
         var attach: AttachRun?
-        defer { attach?.close() }
+        var outcome: Outcome
         do {
             let console = try ConsoleSession()
             defer { console.restore() }
@@ -99,9 +99,14 @@ public final class AttachController {
                                         return { @Sendable in try resolve($0).announcing(terminal) }
                                     }, listSessions: listSessions)
             attach = run
-            return try run.run()
+            outcome = try run.run()
         } catch {
-            return Outcome(exitCode: 1, message: "drover: \(error)")
+            outcome = Outcome(exitCode: 1, message: "drover: \(error)")
         }
+        // After the terminal is given back: what could not be kept is said below the run's message.
+        if let failure = attach?.close() {
+            outcome.message += (outcome.message.isEmpty ? "" : "\n") + "drover: \(failure)"
+        }
+        return outcome
     }
 }

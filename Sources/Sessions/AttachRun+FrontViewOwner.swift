@@ -6,7 +6,7 @@ import VT
 /// What the front view asks of the run (`FrontViewOwner`): local input goes to the input router
 /// (`route`), the overlay is computed for the frame (`overlay()`), and history mode gets the
 /// front host's rewind from the snapshot recorder, its note, and the clipboard through the
-/// alert centre; the view's remarks show as a banner; what the local terminal looks like
+/// alert centre; the view's remark shows as a banner, once per kind of terminal; what the local terminal looks like
 /// goes to every host's emulator.
 extension AttachRun: FrontViewOwner {
     func frontView(_ view: FrontView, received event: InputEvent) {
@@ -37,8 +37,12 @@ extension AttachRun: FrontViewOwner {
         return alertCentre.copySelection(text)
     }
 
+    /// The note that this terminal reports no modified keys is said once per kind of terminal:
+    /// remembered by `close()` if its banner stood its full time (`KeyboardNoteMemory`).
     func frontView(_ view: FrontView, note text: String) {
+        guard !keyboardNotes.toldBefore else { return }
         showBanner(text)
+        keyboardNotes.shown(text)
     }
 
     /// Every host's emulator answers colour and cell-size queries with the local terminal's own.

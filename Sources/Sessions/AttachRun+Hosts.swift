@@ -89,6 +89,8 @@ extension AttachRun {
         bannerTimer.schedule(after: shown.shownFor) { [weak self] in
             guard let self else { return }
             frontView.requestRender()
+            // Not replaced (that reschedules this timer) and not given way (that moves `until`).
+            if banner?.until == shown.until { keyboardNotes.bannerStood(shown.text) }
             // A cut banner leaves a reminder of the key that shows it whole; a frame when it goes.
             if banner?.wasCut == true {
                 bannerTimer.schedule(after: StatusLine.Banner.reminderFor) { [weak self] in self?.frontView.requestRender() }

@@ -67,6 +67,9 @@ final class AttachRun {
     /// Asks for a frame when the banner's time is up (a newer banner's replaces it).
     let bannerTimer: LoopTimer
     let countdownTimer: LoopTimer
+    /// Whether this kind of local terminal was told it reports no modified keys before, and
+    /// whether this run's note was up long enough to be read (remembered in `close()`).
+    var keyboardNotes: KeyboardNoteMemory
     /// Asks every link to prove itself when the machine's addresses change (ADR 0031).
     private(set) var addressWatch: AddressWatch?
 
@@ -79,6 +82,8 @@ final class AttachRun {
          options: SSHOptions, keepaliveInterval: Int, signalOptions: AttachAlertOptions = AttachAlertOptions(),
          predict: PredictionMode? = nil, history: HistorySettings = HistorySettings(),
          resolveHost: HostFactory.Resolve? = nil, listSessions: HostLookup.ListSessions? = nil) throws {
+        // Read here, on the thread that will run the loop, before it runs: a small file.
+        let keyboardNotes = try KeyboardNoteMemory(root: root, environment: environment)
         let loop = try EventLoop()
         // The front view and the mailbox call back into this run, but both must exist before it
         // does: their closures reach it through `owner`, filled in once `self` is complete.
@@ -119,6 +124,7 @@ final class AttachRun {
         self.drivers = drivers
         self.root = root
         self.environment = environment
+        self.keyboardNotes = keyboardNotes
         self.options = options
         self.signalOptions = signalOptions
         signalOptions.recorder?.begin(columns: size.columns, rows: size.rows, term: environment["TERM"])
@@ -149,8 +155,10 @@ final class AttachRun {
 
     /// Lets go of everything once the loop has stopped (the terminal is already restored).
     /// Connect threads still running are not waited for: their questions are declined and
-    /// whatever they finish later is theirs to drop.
-    func close() {
+    /// whatever they finish later is theirs to drop. Returns why the keyboard note could not
+    /// be remembered, if it could not (a loose lock file, a full disk).
+    @discardableResult
+    func close() -> Error? {
         if outcome == nil { outcome = AttachController.Outcome(exitCode: 1, message: "") }
         for message in mailbox.close() { message.decline() }
         alertCentre.close()
@@ -158,6 +166,8 @@ final class AttachRun {
         for question in input.removeAllQuestions() { question.reply(nil) }
         for driver in drivers { driver.shutDown() }
         signalOptions.recorder?.close()
+        // Written here, not while the loop runs: a file write may wait on the disk.
+        return keyboardNotes.rememberIfRead()
     }
 
     /// Ends the run with `code` and `message` (the first call wins).

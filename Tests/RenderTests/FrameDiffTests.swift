@@ -149,6 +149,17 @@ final class FrameDiffTests: XCTestCase {
         XCTAssertEqual(render(previous, next), "\u{2764}\u{FE0F}⎋[1;3Hb")
     }
 
+    func testZeroWidthJoinerIsNotSent() {
+        // The emulator keeps xterm's layout: each emoji in its own two cells, the joiner riding
+        // on the cell before it. Each emoji goes out alone, placed absolutely (ADR 0036).
+        let terminal = Terminal(columns: 10, rows: 1)
+        terminal.feed(Array("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}x".utf8))
+        let next = terminal.frame()
+        XCTAssertEqual(next.text(of: next[0, 0]), "\u{1F468}\u{200D}")
+        XCTAssertEqual(render(Frame(columns: 10, rows: 1), next),
+                       "\u{1F468}⎋[1;3H\u{1F469}⎋[1;5H\u{1F467}\r⎋[6Cx")
+    }
+
     func testControlCharactersInCellsAreNeverWritten() {
         let previous = Frame(columns: 4, rows: 1)
         var next = previous

@@ -134,7 +134,7 @@ final class HostKeyTrustTests: XCTestCase {
         XCTAssertTrue(text.contains("'yes'"), text)
         // Another port than 22 is most likely another sshd than the system's, whose key is
         // elsewhere: no /etc/ssh file is named, but how to find the one that sshd serves.
-        XCTAssertTrue(text.contains("HostKey named in the config of the sshd on port \(fixture.sshd.port)"), text)
+        XCTAssertTrue(text.contains("HostKey named in the config of the sshd that port \(fixture.sshd.port) leads to"), text)
         XCTAssertTrue(text.contains("'sshd -T -f THAT_CONFIG | grep -i hostkey'"), text)
         XCTAssertFalse(text.contains("/etc/ssh/"), text)
         let onTwentyTwo = PresentedHostKey(host: "box", port: 22, peer: session.hostKey.peer, keyType: session.hostKey.keyType,

@@ -45,6 +45,8 @@ final class AttachProxyCommandTests: XCTestCase {
             """.write(toFile: userHome.file(".ssh/config"), atomically: true, encoding: .utf8)
         try harness.startAttach(environment: "HOME=\(userHome.path)", hosts: ["relayed"])
         try harness.waitFor("Type 'yes' to trust")
+        // The question says what carried the connection, not an address that answered here.
+        try harness.waitFor("Drover has not seen 127.0.0.1:\(harness.sshd.port) (reached through a ProxyCommand) before.")
         try harness.type("yes\n")
         try harness.waitFor("via-relay-\(TestSSHD.currentUser)")
         // What the command wrote to stderr while the link came up is shown once.

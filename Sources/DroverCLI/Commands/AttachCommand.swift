@@ -51,7 +51,9 @@ enum AttachCommand {
             Shift+Enter and other modified keys reach a program that asked for them (the kitty
             keyboard protocol or modifyOtherKeys, as coding agents do) when this terminal can say
             them: Drover asks it and turns the same mode on here while that host is in front. A
-            terminal that cannot says so once; the prefix key then Enter sends Shift+Enter.
+            terminal that cannot is told so once (per kind of terminal: TERM_PROGRAM, TERM,
+            VTE_VERSION, KONSOLE_VERSION, WT_SESSION; remembered in keyboard-notes in Drover's
+            directory); the prefix key then Enter sends Shift+Enter.
             In history mode (ctrl+] [ or ctrl+] PageUp) the screen stands still while the host keeps
             running; move through its scrollback and, for full-screen programs such as herdr, a
             rewind of its past screens (up to 4 a second, 16 MiB for all hosts; DROVER_HISTORY_BUDGET
