@@ -17,7 +17,7 @@ final class CleanFileMappingsTests: XCTestCase {
         var template = Array("/tmp/drover-clean-mapping-XXXXXX".utf8CString)
         descriptor = mkstemp(&template)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
-        path = String(cString: template)
+        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let bytes = (0..<pages * pageSize).map { UInt8(truncatingIfNeeded: $0 * 7 + $0 / 4096) }
         XCTAssertEqual(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }, bytes.count)
     }
