@@ -11,9 +11,7 @@ final class CleanFileMappingsTests: XCTestCase {
     private var descriptor: Int32 = -1
 
     override func setUpWithError() throws {
-        #if !os(Linux)
-        throw XCTSkip("/proc/self/smaps is Linux's")
-        #endif
+        guard !CleanFileMappings.read().isEmpty else { throw XCTSkip("no /proc/self/smaps to read here") }
         var template = Array("/tmp/drover-clean-mapping-XXXXXX".utf8CString)
         descriptor = mkstemp(&template)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
