@@ -52,12 +52,12 @@ enum CleanFileMappings {
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(line) }
+        // About 25 lines per mapping, read in place: no String per line (this runs while connecting).
         while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line)
-            if let mapping = header(text) {
+            if let mapping = header(line) {
                 mappings.append(mapping)
-            } else if text.hasPrefix("Anonymous:"), !mappings.isEmpty {
-                mappings[mappings.count - 1].anonymousKiB = Int(text.dropFirst(10).split(separator: " ").first ?? "")
+            } else if strncmp(line, "Anonymous:", 10) == 0, !mappings.isEmpty {
+                mappings[mappings.count - 1].anonymousKiB = atol(line + 10)
             }
         }
         return mappings
@@ -66,16 +66,22 @@ enum CleanFileMappings {
         #endif
     }
 
-    /// A mapping's first line: `start-end perms offset dev inode [path]`; nil for a field line.
+    /// A mapping's first line: `start-end perms offset dev inode [path]`; nil for a field line
+    /// (`Rss:`, `VmFlags:`: no hexadecimal number followed by `-` starts them).
+    static func header(_ line: UnsafePointer<CChar>) -> Mapping? {
+        var end: UnsafeMutablePointer<CChar>?
+        let start = strtoul(line, &end, 16)
+        guard let dash = end, dash != UnsafeMutablePointer(mutating: line), dash.pointee == 0x2D else { return nil }
+        let stop = strtoul(dash + 1, &end, 16)
+        guard let space = end, space != dash + 1, space.pointee == 0x20 else { return nil }
+        let perms = space + 1
+        guard perms[0] != 0, perms[1] != 0, perms[2] != 0, perms[3] != 0, perms[4] == 0x20 else { return nil }
+        // Only the path can hold a '/' (offset, device and inode are numbers; `[vdso]` has none).
+        return Mapping(start: Int(bitPattern: start), end: Int(bitPattern: stop), readOnly: perms[1] == 0x2D,
+                       fileBacked: strchr(perms, 0x2F) != nil, anonymousKiB: nil)
+    }
+
     static func header(_ line: String) -> Mapping? {
-        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count >= 5, let dash = fields[0].firstIndex(of: "-"),
-              let start = Int(fields[0][..<dash], radix: 16),
-              let end = Int(fields[0][fields[0].index(after: dash)...], radix: 16),
-              fields[1].count == 4 else { return nil }
-        let perms = Array(fields[1].utf8)
-        let path = fields.count >= 6 ? fields[5] : ""
-        return Mapping(start: start, end: end, readOnly: perms[1] == UInt8(ascii: "-"),
-                       fileBacked: path.hasPrefix("/"), anonymousKiB: nil)
+        line.withCString { header($0) }
     }
 }

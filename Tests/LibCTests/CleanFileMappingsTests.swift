@@ -94,6 +94,11 @@ final class CleanFileMappingsTests: XCTestCase {
         XCTAssertEqual(CleanFileMappings.header("7f00a000-7f00c000 rw-p 00000000 00:00 0 \n")?.fileBacked, false)
         XCTAssertEqual(CleanFileMappings.header("7fff0000-7fff2000 r-xp 00000000 00:00 0  [vdso]\n")?.fileBacked, false)
         XCTAssertEqual(CleanFileMappings.header("7f00a000-7f00c000 rw-p 00000000 08:01 1 /x\n")?.readOnly, false)
+        // The kernel's vsyscall page lies above Int.max; it is neither readable nor a file's.
+        let vsyscall = CleanFileMappings.header("ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0  [vsyscall]\n")
+        XCTAssertEqual(vsyscall?.fileBacked, false)
+        XCTAssertNil(CleanFileMappings.header("Anonymous:             0 kB\n"))
+        XCTAssertNil(CleanFileMappings.header("AnonHugePages:         0 kB\n"))
         XCTAssertNil(CleanFileMappings.header("Rss:                  64 kB\n"))
         XCTAssertNil(CleanFileMappings.header("VmFlags: rd ex mr mw me\n"))
     }
