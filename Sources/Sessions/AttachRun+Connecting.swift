@@ -1,4 +1,5 @@
 import Console
+import LibC
 import SSH
 import VT
 
@@ -45,6 +46,7 @@ extension AttachRun {
             let link = drivers[host]
             guard generation == link.lifecycle.generation, link.lifecycle.state.isLive else { return message.decline() }
             link.attach(handed.connection, generation: generation)
+            releaseCleanFileMappings()  // the channel's opening ran once (ADR 0033, wave 7)
             everAttached.insert(host)
             statusChanged()
             if link === front { frontView.redraw() }

@@ -1,4 +1,5 @@
 import Console
+import LibC
 import Loop
 import Files
 import Hosts
@@ -148,6 +149,9 @@ final class AttachRun {
     /// (waiting a moment at most) before the caller restores the terminal.
     func run() throws -> AttachController.Outcome {
         defer { consoleWriter.finish(within: .milliseconds(500)) }
+        // What the start ran once (options, the registry, configuration) is released before
+        // the connections' code and the frames come in (ADR 0033, wave 7).
+        releaseCleanFileMappings()
         for driver in drivers where outcome == nil { connect(driver) }
         if outcome == nil { try loop.run() }
         return outcome ?? AttachController.Outcome(exitCode: 0, message: "")

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Hosts
 import Identity
+import LibC
 import SSH
 
 /// One live SSH connection running a host's attach command in a PTY: the pieces
@@ -61,7 +62,15 @@ public final class RemoteConnection {
             return try plan.logIn(through: outer, options: options, trust: plan.trust(note: note, direct: outer == nil, ask: ask), thenExec: thenExec,
                                   credentials: { plan.credentials(deviceKey: try DeviceKey.loadOrCreate(root: root),
                                                                   prompt: prompt, note: note) },
-                                  step: { if case .hostKey = $0 { progress(.authenticating) } })
+                                  step: { finished in
+                                      if case .hostKey = finished { progress(.authenticating) }
+                                      // The handshake's and the login's code ran for this connection
+                                      // (ADR 0033, wave 7): their pages need not stay with the frames.
+                                      switch finished {
+                                      case .hostKey, .login: releaseCleanFileMappings()
+                                      case .handshake, .again: break
+                                      }
+                                  })
         }
         // A near miss of a registry name is said before the trust question can come up.
         if let nearMiss = target.nearMissNote { note(nearMiss) }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Gives back the page-table entries of the process's read-only file mappings whose pages
+/// are all still the file's own (code, read-only data), so code that ran once stops counting
+/// in the resident size (ADR 0033, wave 7). Start-up code (options, files, key loading, the
+/// handshake's cryptography) ran once; with the kernel mapping 64 KiB around every faulted
+/// page, it and its neighbours stayed resident next to the frames allocated later. The pages
+/// stay in the page cache: code that runs again faults back in from memory, no disk read.
+///
+/// Only mappings that are not writable and hold no private copy (`Anonymous: 0 kB` in
+/// `/proc/self/smaps`: relocated RELRO pages or a debugger's breakpoints would be copies)
+/// are released, so nothing but the mapping of unchanged file pages is dropped.
+/// Returns the bytes released (their resident part was at most that); 0 where
+/// `/proc/self/smaps` cannot be read or on other systems.
+@discardableResult
+public func releaseCleanFileMappings() -> Int {
+    #if os(Linux)
+    var released = 0
+    for mapping in CleanFileMappings.read() where mapping.isReleasable {
+        if madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.end - mapping.start, MADV_DONTNEED) == 0 {
+            released += mapping.end - mapping.start
+        }
+    }
+    return released
+    #else
+    return 0
+    #endif
+}
+
+/// `/proc/self/smaps` read into what `releaseCleanFileMappings` decides on.
+enum CleanFileMappings {
+    struct Mapping {
+        var start: Int
+        var end: Int
+        var readOnly: Bool
+        var fileBacked: Bool
+        var anonymousKiB: Int?
+
+        /// Not writable, a file's (a path, not `[vdso]` or `[heap]`), and no private copy.
+        var isReleasable: Bool { readOnly && fileBacked && anonymousKiB == 0 }
+    }
+
+    static func read() -> [Mapping] {
+        #if os(Linux)
+        guard let file = fopen("/proc/self/smaps", "r") else { return [] }
+        defer { fclose(file) }
+        var mappings: [Mapping] = []
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        // About 25 lines per mapping, read in place: no String per line (this runs while connecting).
+        while getline(&line, &capacity, file) > 0, let line {
+            if let mapping = header(line) {
+                mappings.append(mapping)
+            } else if strncmp(line, "Anonymous:", 10) == 0, !mappings.isEmpty {
+                mappings[mappings.count - 1].anonymousKiB = atol(line + 10)
+            }
+        }
+        return mappings
+        #else
+        return []
+        #endif
+    }
+
+    /// A mapping's first line: `start-end perms offset dev inode [path]`; nil for a field line
+    /// (`Rss:`, `VmFlags:`: no hexadecimal number followed by `-` starts them).
+    static func header(_ line: UnsafePointer<CChar>) -> Mapping? {
+        var end: UnsafeMutablePointer<CChar>?
+        let start = strtoul(line, &end, 16)
+        guard let dash = end, dash != UnsafeMutablePointer(mutating: line), dash.pointee == 0x2D else { return nil }
+        let stop = strtoul(dash + 1, &end, 16)
+        guard let space = end, space != dash + 1, space.pointee == 0x20 else { return nil }
+        let perms = space + 1
+        guard perms[0] != 0, perms[1] != 0, perms[2] != 0, perms[3] != 0, perms[4] == 0x20 else { return nil }
+        // Only the path can hold a '/' (offset, device and inode are numbers; `[vdso]` has none).
+        return Mapping(start: Int(bitPattern: start), end: Int(bitPattern: stop), readOnly: perms[1] == 0x2D,
+                       fileBacked: strchr(perms, 0x2F) != nil, anonymousKiB: nil)
+    }
+
+    static func header(_ line: String) -> Mapping? {
+        line.withCString { header($0) }
+    }
+}
