@@ -11,9 +11,10 @@ import Musl
 /// page, it and its neighbours stayed resident next to the frames allocated later. The pages
 /// stay in the page cache: code that runs again faults back in from memory, no disk read.
 ///
-/// Only mappings that are not writable and hold no private copy (`Anonymous: 0 kB` in
-/// `/proc/self/smaps`: relocated RELRO pages or a debugger's breakpoints would be copies)
-/// are released, so nothing but the mapping of unchanged file pages is dropped.
+/// Only mappings that are not writable and hold no private copy, resident or swapped out
+/// (`Anonymous: 0 kB` and `Swap: 0 kB` in `/proc/self/smaps`: relocated RELRO pages or a
+/// debugger's breakpoints would be copies, and `MADV_DONTNEED` would put the file's bytes
+/// back in their place) are released, so nothing but the mapping of unchanged file pages is dropped.
 /// Returns the bytes released (their resident part was at most that); 0 where
 /// `/proc/self/smaps` cannot be read or on other systems.
 @discardableResult
@@ -39,9 +40,11 @@ enum CleanFileMappings {
         var readOnly: Bool
         var fileBacked: Bool
         var anonymousKiB: Int?
+        var swapKiB: Int?
 
-        /// Not writable, a file's (a path, not `[vdso]` or `[heap]`), and no private copy.
-        var isReleasable: Bool { readOnly && fileBacked && anonymousKiB == 0 }
+        /// Not writable, a file's (a path, not `[vdso]` or `[heap]`), and no private copy in
+        /// memory or in swap (a mapping whose lines were not both read is kept).
+        var isReleasable: Bool { readOnly && fileBacked && anonymousKiB == 0 && swapKiB == 0 }
     }
 
     static func read() -> [Mapping] {
@@ -58,6 +61,8 @@ enum CleanFileMappings {
                 mappings.append(mapping)
             } else if strncmp(line, "Anonymous:", 10) == 0, !mappings.isEmpty {
                 mappings[mappings.count - 1].anonymousKiB = atol(line + 10)
+            } else if strncmp(line, "Swap:", 5) == 0, !mappings.isEmpty {
+                mappings[mappings.count - 1].swapKiB = atol(line + 5)
             }
         }
         return mappings
@@ -78,7 +83,7 @@ enum CleanFileMappings {
         guard perms[0] != 0, perms[1] != 0, perms[2] != 0, perms[3] != 0, perms[4] == 0x20 else { return nil }
         // Only the path can hold a '/' (offset, device and inode are numbers; `[vdso]` has none).
         return Mapping(start: Int(bitPattern: start), end: Int(bitPattern: stop), readOnly: perms[1] == 0x2D,
-                       fileBacked: strchr(perms, 0x2F) != nil, anonymousKiB: nil)
+                       fileBacked: strchr(perms, 0x2F) != nil, anonymousKiB: nil, swapKiB: nil)
     }
 
     static func header(_ line: String) -> Mapping? {

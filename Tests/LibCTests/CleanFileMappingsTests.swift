@@ -102,4 +102,20 @@ final class CleanFileMappingsTests: XCTestCase {
         XCTAssertNil(CleanFileMappings.header("Rss:                  64 kB\n"))
         XCTAssertNil(CleanFileMappings.header("VmFlags: rd ex mr mw me\n"))
     }
+
+    /// A private copy swapped out is not `Anonymous` (that counts resident pages only), and
+    /// releasing its mapping would put the file's bytes back: it is kept, as is a mapping
+    /// whose `Anonymous` or `Swap` line was not read.
+    func testAMappingWithASwappedOutCopyOrUnreadCountsIsKept() throws {
+        var mapping = try XCTUnwrap(CleanFileMappings.header("7f00a000-7f00c000 r--p 00000000 08:01 1 /x\n"))
+        XCTAssertFalse(mapping.isReleasable)
+        mapping.anonymousKiB = 0
+        XCTAssertFalse(mapping.isReleasable)
+        mapping.swapKiB = 8
+        XCTAssertFalse(mapping.isReleasable)
+        mapping.swapKiB = 0
+        XCTAssertTrue(mapping.isReleasable)
+        mapping.anonymousKiB = 4
+        XCTAssertFalse(mapping.isReleasable)
+    }
 }
