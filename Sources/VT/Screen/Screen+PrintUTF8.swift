@@ -24,8 +24,12 @@ extension Screen {
             // style is read again after each `print`, whose mark may have swept the tables.
             let style = penStyle
             let line = grid.row(row)
-            let limit = rightLimit
+            let limit = rightLimit, wrapPending = pendingWrap
             var col = column
+            // `prepareWrite` for the whole stretch, not per character: inside it each character
+            // overwrites the cell the one before might have blanked, so only the stretch's two
+            // edges can cut a wide character. The left edge is read before anything is stored.
+            let cutsLeft = col > 0 && line[col].isSpacer
             var last: UInt32 = 0, lastWide = false, wideStart = -1
             var decoded: UInt32 = 0
             while i < end {
@@ -33,8 +37,7 @@ extension Screen {
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 let width = CharacterWidth.of(scalar, in: widths)
-                guard width != 0 && col + width <= limit && !pendingWrap else { break }
-                prepareWrite(line, col, col + width)
+                guard width != 0 && col + width <= limit && !wrapPending else { break }
                 if width == 2 {
                     line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
                     line[col + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
@@ -48,6 +51,7 @@ extension Screen {
                 decoded = 0
             }
             if col != column {
+                finishStretch(line, from: column, to: col, cutsLeft: cutsLeft)
                 grid.touch(row)
                 if wideStart >= 0 { (wideRunRow, wideRunStart) = (row, wideStart) }
                 column = col
@@ -58,6 +62,17 @@ extension Screen {
             i += Int(decoded & 7)
         }
         return i
+    }
+
+    /// What `prepareWrite(line, start, end)` before the stretch would have done, now that
+    /// `start..<end` is written: `cutsLeft` says whether `start` held a wide character's right
+    /// half (whose left half becomes a written blank); the cell at `end` is as it was.
+    @inline(__always)
+    private func finishStretch(_ line: UnsafeMutablePointer<StoredCell>, from start: Int, to end: Int, cutsLeft: Bool) {
+        if cutsLeft { line[start - 1] = StoredCell(content: 0x20, style: eraseCell.style) }
+        if end < columns && line[end].isSpacer {
+            line[end] = end == columns - 1 ? eraseCell : StoredCell(content: 0x20, style: eraseCell.style)
+        }
     }
 
     /// `UTF8Run.decode`, and also a lone printable ASCII character followed by a non-ASCII byte
