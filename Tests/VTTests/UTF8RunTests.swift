@@ -59,4 +59,16 @@ final class UTF8RunTests: XCTestCase {
             }
         }
     }
+
+    /// `printUTF8` checks for cut wide characters at a stretch's two edges only: a stretch that
+    /// starts on 中's right half and ends on 文's left half blanks both other halves, as `print`
+    /// one character at a time does; the cells between are the stretch's own.
+    func testAStretchCuttingWideCharactersAtBothEdgesLeavesWhatPrintLeaves() {
+        let stream = Array("中文字".utf8) + Self.csi("1;2H") + Array("éé".utf8)
+        let whole = screen(stream, pieces: 1), byByte = screen(stream, pieces: nil)
+        XCTAssertTrue(whole == byByte)
+        XCTAssertEqual(whole.cells[0...4].map(\.content), [0x20, 0xE9, 0xE9, 0x20, 0x5B57])
+        XCTAssertTrue(whole.cells[5].isWideSpacer)
+        XCTAssertEqual(whole.column, 3)
+    }
 }

@@ -31,12 +31,12 @@ extension Screen {
             // edges can cut a wide character. The left edge is read before anything is stored.
             let cutsLeft = col > 0 && line[col].isSpacer
             var last: UInt32 = 0, lastWide = false, wideStart = -1
-            var decoded: UInt32 = 0
+            var decoded: UInt32 = 0, width = 0
             while i < end {
                 decoded = Screen.nextCharacter(bytes, at: i, end: end)
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
-                let width = CharacterWidth.of(scalar, in: widths)
+                width = CharacterWidth.of(scalar, in: widths)
                 guard width != 0 && col + width <= limit && !wrapPending else { break }
                 if width == 2 {
                     line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
@@ -58,7 +58,9 @@ extension Screen {
                 setAfterPrint(last, runColumn: lastWide ? col : -1)
             }
             guard decoded != 0 else { return i }   // a byte that starts no whole character (or ASCII)
-            print(decoded >> 3)                    // a mark, a wrap, the row's last cell
+            // A mark (no translation here: `print` would look its width up again), or a
+            // wrap, the row's last cell.
+            if width == 0 { printZeroWidth(decoded >> 3) } else { print(decoded >> 3) }
             i += Int(decoded & 7)
         }
         return i
