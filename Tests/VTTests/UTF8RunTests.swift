@@ -71,4 +71,27 @@ final class UTF8RunTests: XCTestCase {
         XCTAssertTrue(whole.cells[5].isWideSpacer)
         XCTAssertEqual(whole.column, 3)
     }
+
+    /// `decode(word:)` (four bytes in one load, where a read has them) answers as `decode` does
+    /// for every lead byte and second byte, with third and fourth bytes at and around the edges
+    /// of the continuation range: lengths, overlong forms, C1 controls, surrogates, past U+10FFFF.
+    func testTheWordDecodeAnswersAsTheByteDecode() {
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        for b0 in 0x80...0xFF {
+            for b1 in 0...0xFF {
+                for b2 in edges {
+                    for b3 in edges {
+                        bytes = [UInt8(b0), UInt8(b1), b2, b3]
+                        let word = UInt32(b0) | UInt32(b1) << 8 | UInt32(b2) << 16 | UInt32(b3) << 24
+                        let byBytes = bytes.withUnsafeBufferPointer { UTF8Run.decode($0.baseAddress!, at: 0, end: 4) }
+                        if UTF8Run.decode(word: word) != byBytes {
+                            XCTFail("bytes \(bytes.map { String($0, radix: 16) }): word \(UTF8Run.decode(word: word)), bytes \(byBytes)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -24,7 +24,8 @@ extension Screen {
             // style is read again after each `print`, whose mark may have swept the tables.
             let style = penStyle
             let line = grid.row(row)
-            let limit = rightLimit, wrapPending = pendingWrap
+            // A pending wrap stops the stretch before its first character, as a full row would.
+            let limit = pendingWrap ? 0 : rightLimit
             var col = column
             // `prepareWrite` for the whole stretch, not per character: inside it each character
             // overwrites the cell the one before might have blanked, so only the stretch's two
@@ -37,17 +38,17 @@ extension Screen {
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 width = CharacterWidth.of(scalar, in: widths)
-                guard width != 0 && col + width <= limit && !wrapPending else { break }
+                guard width != 0 && col &+ width <= limit else { break }
                 if width == 2 {
                     line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
-                    line[col + 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+                    line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
                     wideStart = col
                 } else {
                     line[col] = StoredCell(content: scalar, style: style)
                 }
-                col += width
+                col &+= width
                 (last, lastWide) = (scalar, width == 2)
-                i += Int(decoded & 7)
+                i &+= Int(decoded & 7)
                 decoded = 0
             }
             if col != column {
@@ -69,7 +70,7 @@ extension Screen {
     /// What `prepareWrite(line, start, end)` before the stretch would have done, now that
     /// `start..<end` is written: `cutsLeft` says whether `start` held a wide character's right
     /// half (whose left half becomes a written blank); the cell at `end` is as it was.
-    @inline(__always)
+    @inline(always)
     private func finishStretch(_ line: UnsafeMutablePointer<StoredCell>, from start: Int, to end: Int, cutsLeft: Bool) {
         if cutsLeft { line[start - 1] = StoredCell(content: 0x20, style: eraseCell.style) }
         if end < columns && line[end].isSpacer {
@@ -81,8 +82,17 @@ extension Screen {
     /// (the base letter before a combining mark, a space between words of another script), as
     /// `scalar << 3 | 1`: the parser would hand it to `printASCII` alone, which stores the
     /// same cell. A longer ASCII run returns 0 and goes back to the parser's vector path.
-    @inline(__always)
+    /// `@inline(always)`, here and on what it calls: with `@inline(__always)` (a hint) the
+    /// compiler kept each a call per character (ADR 0034).
+    @inline(always)
     private static func nextCharacter(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
+        if i &+ 4 <= end {
+            // Four bytes readable (all but a read's last few): one load for any length.
+            let w = UInt32(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self))
+            let b = w & 0xFF
+            if b &- 0x20 < 0x5F { return w & 0x8000 != 0 ? b << 3 | 1 : 0 }
+            return UTF8Run.decode(word: w)
+        }
         let b = UInt32(bytes[i])
         if b &- 0x20 < 0x5F { return i + 1 < end && bytes[i + 1] >= 0x80 ? b << 3 | 1 : 0 }
         return UTF8Run.decode(bytes, at: i, end: end)
