@@ -72,6 +72,19 @@ final class UTF8RunTests: XCTestCase {
         XCTAssertEqual(whole.column, 3)
     }
 
+    /// A mark joining a cluster the table already has stays inside the stretch (`printUTF8`
+    /// joins it itself): after a narrow and a wide character, on a cluster (two marks), after
+    /// a row's last cell, and a format character (ZWJ) and REP after it, as `print` leaves them.
+    func testMarksInsideAStretchLeaveWhatPrintLeaves() {
+        let line = "e\u{301}中\u{301}a\u{308}\u{301}x\u{200D}y\u{301}"
+        let stream = Array((line + line + "\r\n" + line + line).utf8) + Self.csi("2b")
+            + Self.csi("1;19H") + Array("e\u{301}e\u{301}".utf8)
+        let whole = screen(stream, pieces: 1), byByte = screen(stream, pieces: nil)
+        XCTAssertTrue(whole == byByte)
+        XCTAssertTrue(whole.cells[0].isCluster && whole.cells[1].isCluster && whole.cells[3].isCluster)
+        XCTAssertEqual(whole.cells[0].content, whole.cells[6].content)
+    }
+
     /// `decode(word:)` (four bytes in one load, where a read has them) answers as `decode` does
     /// for every lead byte and second byte, with third and fourth bytes at and around the edges
     /// of the continuation range: lengths, overlong forms, C1 controls, surrogates, past U+10FFFF.

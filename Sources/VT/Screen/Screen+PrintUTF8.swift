@@ -38,7 +38,18 @@ extension Screen {
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 width = CharacterWidth.of(scalar, in: widths)
-                guard width != 0 && col &+ width <= limit else { break }
+                guard col &+ width <= limit else { break }
+                if width == 0 {
+                    // A mark on a cell of this stretch, making a cluster the table already has,
+                    // joins it here (what `combine` does for it); anything else ends the stretch.
+                    let target = lastWide ? col &- 2 : col &- 1
+                    guard col != column, !Screen.isFormatCharacter(scalar),
+                          let index = clusters.index(base: line[target].scalar, mark: scalar) else { break }
+                    line[target].content = (Cell.clusterBase + index) | (line[target].content & ~StoredCell.contentMask)
+                    i &+= Int(decoded & 7)
+                    decoded = 0
+                    continue
+                }
                 if width == 2 {
                     line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
                     line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
@@ -65,6 +76,13 @@ extension Screen {
             i += Int(decoded & 7)
         }
         return i
+    }
+
+    /// ZWSP to RLM and the word joiner to the invisible plus: zero-width characters that also
+    /// end REP's run (`printZeroWidth`), left to it.
+    @inline(always)
+    private static func isFormatCharacter(_ scalar: UInt32) -> Bool {
+        scalar &- 0x200B < 5 || scalar &- 0x2060 < 5
     }
 
     /// What `prepareWrite(line, start, end)` before the stretch would have done, now that
