@@ -31,7 +31,9 @@ extension Screen {
             // overwrites the cell the one before might have blanked, so only the stretch's two
             // edges can cut a wide character. The left edge is read before anything is stored.
             let cutsLeft = col > 0 && line[col].isSpacer
-            var last: UInt32 = 0, lastWide = false, wideStart = -1
+            // The last character stored; whether it was wide is read back from its cells.
+            var last: UInt32 = 0, wideStart = -1
+            let widths = self.widths
             var decoded: UInt32 = 0, width = 0
             while i < end {
                 decoded = Screen.nextCharacter(bytes, at: i, end: end)
@@ -42,9 +44,9 @@ extension Screen {
                 if width == 0 {
                     // A mark on a cell of this stretch, making a cluster the table already has,
                     // joins it here (what `combine` does for it); anything else ends the stretch.
-                    let target = lastWide ? col &- 2 : col &- 1
-                    guard col != column, !Screen.isFormatCharacter(scalar),
-                          let index = clusters.index(base: line[target].scalar, mark: scalar) else { break }
+                    guard col != column, !Screen.isFormatCharacter(scalar) else { break }
+                    let target = line[col &- 1].isSpacer ? col &- 2 : col &- 1
+                    guard let index = clusters.index(base: line[target].scalar, mark: scalar) else { break }
                     line[target].content = (Cell.clusterBase + index) | (line[target].content & ~StoredCell.contentMask)
                     i &+= Int(decoded & 7)
                     decoded = 0
@@ -58,7 +60,7 @@ extension Screen {
                     line[col] = StoredCell(content: scalar, style: style)
                 }
                 col &+= width
-                (last, lastWide) = (scalar, width == 2)
+                last = scalar
                 i &+= Int(decoded & 7)
                 decoded = 0
             }
@@ -67,7 +69,7 @@ extension Screen {
                 grid.touch(row)
                 if wideStart >= 0 { (wideRunRow, wideRunStart) = (row, wideStart) }
                 column = col
-                setAfterPrint(last, runColumn: lastWide ? col : -1)
+                setAfterPrint(last, runColumn: line[col - 1].isSpacer ? col : -1)
             }
             guard decoded != 0 else { return i }   // a byte that starts no whole character (or ASCII)
             // A mark (no translation here: `print` would look its width up again), or a
