@@ -90,6 +90,16 @@ final class CompactHistoryTests: XCTestCase {
         for i in 0..<50_000 { t.feed("row \(i) \(String(repeating: "z", count: 60))\r\n") }
         XCTAssertEqual(t.scrollback.count, 100)
         XCTAssertEqual(t.scrollback.text(at: 99), "row 49998 \(String(repeating: "z", count: 60))")
-        XCTAssertLessThanOrEqual(t.screen.history.storedBytes, 2 * Scrollback.chunkSize)
+        // Two chunks at most in use, and the one last freed, kept for the next.
+        XCTAssertLessThanOrEqual(t.screen.history.storedBytes, 3 * Scrollback.chunkSize)
+    }
+
+    /// 50,000 rows of about 80 bytes fill some 60 chunks in turn; a freed one is taken again,
+    /// so the allocator sees a handful of chunk allocations, not one per chunk filled.
+    func testAFreedChunkIsReusedForTheNext() {
+        let t = Terminal(columns: 80, rows: 2, scrollbackLimit: 100)
+        for i in 0..<50_000 { t.feed("row \(i) \(String(repeating: "z", count: 60))\r\n") }
+        XCTAssertEqual(t.scrollback.text(at: 99), "row 49998 \(String(repeating: "z", count: 60))")
+        XCTAssertLessThanOrEqual(t.screen.history.chunksAllocated, 3)
     }
 }

@@ -76,6 +76,32 @@ final class CompactRowBytesTests: XCTestCase {
         }
     }
 
+    /// A wide character and its spacer are written in one step when the spacer follows in the
+    /// same style; a spacer in another style, a wide character without one (at a run's or the
+    /// row's end, before a narrow cell) and a lone spacer take the cell-by-cell path. Each
+    /// gives the format's bytes and decodes back to the row.
+    func testWideCharactersAndSpacersGiveTheFormatsBytesAndDecodeBack() {
+        let wide = StoredCell(content: 0x4E2D | StoredCell.wideBit, style: 1)
+        let emoji = StoredCell(content: 0x1F600 | StoredCell.wideBit | StoredCell.leftAloneBit, style: 1)
+        let spacer = StoredCell(content: StoredCell.spacerBit, style: 1)
+        let rows: [[StoredCell]] = [
+            [wide, spacer, emoji, spacer, wide, spacer],
+            [wide, StoredCell(content: StoredCell.spacerBit, style: 2), wide, spacer],
+            [wide, StoredCell(content: 0xE9, style: 1), spacer, wide],
+            [StoredCell(content: 0x41, style: 1), wide, spacer, StoredCell(content: 0x41, style: 3), wide],
+            [spacer, wide, spacer, wide, spacer, StoredCell(content: 0, style: 4), StoredCell(content: 0, style: 4)],
+        ]
+        for row in rows {
+            let bytes = encoded(row, wrapped: false)
+            XCTAssertEqual(bytes, reference(row, wrapped: false), "\(row)")
+            var back = [StoredCell](repeating: .blank(9), count: row.count)
+            bytes.withUnsafeBufferPointer { b in
+                back.withUnsafeMutableBufferPointer { _ = CompactRow.decode(b.baseAddress!, width: row.count, into: $0.baseAddress!) }
+            }
+            XCTAssertEqual(back, row)
+        }
+    }
+
     func testRandomRowsGiveTheFormatsBytes() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<500 {

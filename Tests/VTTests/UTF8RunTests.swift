@@ -59,4 +59,52 @@ final class UTF8RunTests: XCTestCase {
             }
         }
     }
+
+    /// `printUTF8` checks for cut wide characters at a stretch's two edges only: a stretch that
+    /// starts on 中's right half and ends on 文's left half blanks both other halves, as `print`
+    /// one character at a time does; the cells between are the stretch's own.
+    func testAStretchCuttingWideCharactersAtBothEdgesLeavesWhatPrintLeaves() {
+        let stream = Array("中文字".utf8) + Self.csi("1;2H") + Array("éé".utf8)
+        let whole = screen(stream, pieces: 1), byByte = screen(stream, pieces: nil)
+        XCTAssertTrue(whole == byByte)
+        XCTAssertEqual(whole.cells[0...4].map(\.content), [0x20, 0xE9, 0xE9, 0x20, 0x5B57])
+        XCTAssertTrue(whole.cells[5].isWideSpacer)
+        XCTAssertEqual(whole.column, 3)
+    }
+
+    /// A mark joining a cluster the table already has stays inside the stretch (`printUTF8`
+    /// joins it itself): after a narrow and a wide character, on a cluster (two marks), after
+    /// a row's last cell, and a format character (ZWJ) and REP after it, as `print` leaves them.
+    func testMarksInsideAStretchLeaveWhatPrintLeaves() {
+        let line = "e\u{301}中\u{301}a\u{308}\u{301}x\u{200D}y\u{301}"
+        let stream = Array((line + line + "\r\n" + line + line).utf8) + Self.csi("2b")
+            + Self.csi("1;19H") + Array("e\u{301}e\u{301}".utf8)
+        let whole = screen(stream, pieces: 1), byByte = screen(stream, pieces: nil)
+        XCTAssertTrue(whole == byByte)
+        XCTAssertTrue(whole.cells[0].isCluster && whole.cells[1].isCluster && whole.cells[3].isCluster)
+        XCTAssertEqual(whole.cells[0].content, whole.cells[6].content)
+    }
+
+    /// `decode(word:)` (four bytes in one load, where a read has them) answers as `decode` does
+    /// for every lead byte and second byte, with third and fourth bytes at and around the edges
+    /// of the continuation range: lengths, overlong forms, C1 controls, surrogates, past U+10FFFF.
+    func testTheWordDecodeAnswersAsTheByteDecode() {
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        for b0 in 0x80...0xFF {
+            for b1 in 0...0xFF {
+                for b2 in edges {
+                    for b3 in edges {
+                        bytes = [UInt8(b0), UInt8(b1), b2, b3]
+                        let word = UInt32(b0) | UInt32(b1) << 8 | UInt32(b2) << 16 | UInt32(b3) << 24
+                        let byBytes = bytes.withUnsafeBufferPointer { UTF8Run.decode($0.baseAddress!, at: 0, end: 4) }
+                        if UTF8Run.decode(word: word) != byBytes {
+                            XCTFail("bytes \(bytes.map { String($0, radix: 16) }): word \(UTF8Run.decode(word: word)), bytes \(byBytes)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

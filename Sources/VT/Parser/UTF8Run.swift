@@ -6,7 +6,7 @@ enum UTF8Run {
     /// all of its bytes are in `i..<end`, it is well-formed, and it is not a C1 control; else 0,
     /// and the caller takes the byte-at-a-time path, which decides the same way (`UTF8Decoder`:
     /// no overlong forms, surrogates or values above U+10FFFF) and handles what is left.
-    @inline(__always)
+    @inline(always)
     static func decode(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
         let b0 = UInt32(bytes[i])
         if b0 &- 0xC2 < 0x1E {
@@ -29,6 +29,27 @@ enum UTF8Run {
             let lower: UInt32 = b0 == 0xF0 ? 0x90 : 0x80, upper: UInt32 = b0 == 0xF4 ? 0x8F : 0xBF
             guard c1 >= lower, c1 <= upper, c2 < 0x40, c3 < 0x40 else { return 0 }
             return ((b0 & 0x07) << 18 | (c1 & 0x3F) << 12 | c2 << 6 | c3) << 3 | 4
+        }
+        return 0
+    }
+
+    /// `decode` for a character whose four bytes from `i` are all readable, given as one
+    /// little-endian word: one load, and a mask test per length instead of a load and range
+    /// checks per byte (the same answers: a too-small value is an overlong form or a C1
+    /// control, and surrogates and values past U+10FFFF are refused as there).
+    @inline(always)
+    static func decode(word w: UInt32) -> UInt32 {
+        if w & 0xC0E0 == 0x80C0 {
+            let scalar = (w & 0x1F) << 6 | (w >> 8 & 0x3F)
+            return scalar < 0xA0 ? 0 : scalar << 3 | 2
+        }
+        if w & 0xC0_C0F0 == 0x80_80E0 {
+            let scalar = (w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)
+            return scalar < 0x800 || scalar & 0xF800 == 0xD800 ? 0 : scalar << 3 | 3
+        }
+        if w & 0xC0C0_C0F8 == 0x8080_80F0 {
+            let scalar = (w & 0x07) << 18 | (w << 4 & 0x3_F000) | (w >> 10 & 0xFC0) | (w >> 24 & 0x3F)
+            return scalar &- 0x1_0000 < 0x10_0000 ? scalar << 3 | 4 : 0
         }
         return 0
     }

@@ -71,9 +71,7 @@ extension Screen {
         let scalar = translate(input)
         let width = CharacterWidth.of(scalar, in: widths)
         if width == 0 {
-            // A format character (ZWSP, ZWNJ, ZWJ, word joiner…) ends REP's run, a mark does not.
-            if (0x200B...0x200F).contains(scalar) || (0x2060...0x2064).contains(scalar) { lastPrinted = 0 }
-            combine(scalar)
+            printZeroWidth(scalar)
             return
         }
         if pendingWrap { wrap() }   // (a run does not continue on the next row)
@@ -242,6 +240,13 @@ extension Screen {
     /// At most this many scalars share a cell; further marks are dropped (a hostile stream of
     /// marks must not grow memory).
     static let clusterScalarLimit = 12
+
+    /// A zero-width character (already translated) joins the cell before the cursor; a format
+    /// character (ZWSP, ZWNJ, ZWJ, word joiner…) also ends REP's run, a mark does not.
+    func printZeroWidth(_ scalar: UInt32) {
+        if (0x200B...0x200F).contains(scalar) || (0x2060...0x2064).contains(scalar) { lastPrinted = 0 }
+        combine(scalar)
+    }
 
     /// Joins a zero-width character to the cell before the cursor.
     private func combine(_ mark: UInt32) {

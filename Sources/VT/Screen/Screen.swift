@@ -131,7 +131,7 @@ final class Screen {
     /// The character REP repeats and where a wide run continues (see `lastPrinted`).
     var afterPrint: UInt64 { get { hot.pointee.afterPrint } set { hot.pointee.afterPrint = newValue } }
 
-    var clusters = ClusterTable()
+    let clusters = ClusterTable()
     /// OSC 8 targets; bounded in count and, through `Screen.linkLengthLimit`, in size.
     var links = InternTable(limit: 4096)
     /// What the bytes fed have paid for compacting the tables above.

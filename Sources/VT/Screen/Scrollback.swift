@@ -24,6 +24,11 @@ final class Scrollback {
         var firstChunk = 0
         /// Bytes used in the newest chunk.
         var used = 0
+        /// The last chunk freed, kept for the next: glibc consolidates its whole heap on each
+        /// free of 64 KiB or more, which a flood (a chunk every few hundred lines) paid for.
+        var spare: UnsafeMutableRawBufferPointer?
+        /// Chunks allocated since the history began (the spare's reuse keeps it small).
+        var allocations = 0
     }
 
     static let chunkSize = 64 * 1024
@@ -35,7 +40,10 @@ final class Scrollback {
     var cellCount: Int { store.pointee.cellCount }
 
     /// Bytes held by the chunks (what the history costs, bar the ring of entries).
-    var storedBytes: Int { store.pointee.chunks.reduce(0) { $0 + $1.count } }
+    var storedBytes: Int { store.pointee.chunks.reduce(store.pointee.spare?.count ?? 0) { $0 + $1.count } }
+
+    /// Chunks allocated so far (a flood that drops old rows reuses the one it freed).
+    var chunksAllocated: Int { store.pointee.allocations }
 
     init(limit: Int) {
         self.limit = max(0, limit)
@@ -45,6 +53,7 @@ final class Scrollback {
 
     deinit {
         for chunk in store.pointee.chunks { chunk.deallocate() }
+        store.pointee.spare?.deallocate()
         store.deinitialize(count: 1)
         store.deallocate()
     }
@@ -56,7 +65,13 @@ final class Scrollback {
         let st = store
         let need = CompactRow.maximumSize(width: width)
         if st.pointee.chunks.isEmpty || st.pointee.used + need > st.pointee.chunks[st.pointee.chunks.count - 1].count {
-            st.pointee.chunks.append(.allocate(byteCount: max(Scrollback.chunkSize, need), alignment: 8))
+            if need <= Scrollback.chunkSize, let spare = st.pointee.spare {
+                st.pointee.chunks.append(spare)
+                st.pointee.spare = nil
+            } else {
+                st.pointee.chunks.append(.allocate(byteCount: max(Scrollback.chunkSize, need), alignment: 8))
+                st.pointee.allocations += 1
+            }
             st.pointee.used = 0
         }
         let chunkIndex = st.pointee.chunks.count - 1
@@ -82,7 +97,14 @@ final class Scrollback {
         let st = store
         let drop = chunk - st.pointee.firstChunk
         guard drop > 0 else { return }
-        for i in 0..<drop { st.pointee.chunks[i].deallocate() }
+        for i in 0..<drop {
+            let chunk = st.pointee.chunks[i]
+            if st.pointee.spare == nil && chunk.count == Scrollback.chunkSize {
+                st.pointee.spare = chunk
+            } else {
+                chunk.deallocate()
+            }
+        }
         st.pointee.chunks.removeFirst(drop)
         st.pointee.firstChunk = chunk
     }
@@ -155,6 +177,7 @@ final class Scrollback {
     func removeAll() {
         let st = store
         for chunk in st.pointee.chunks { chunk.deallocate() }
+        st.pointee.spare?.deallocate()
         st.pointee = Store()
     }
 
