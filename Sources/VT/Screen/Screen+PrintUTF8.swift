@@ -107,11 +107,13 @@ extension Screen {
     @inline(always)
     private static func nextCharacter(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
         if i &+ 4 <= end {
-            // Four bytes readable (all but a read's last few): one load for any length.
+            // Four bytes readable (all but a read's last few): one load for any length. A
+            // multi-byte character first: the lone ASCII letter is the rarer case here.
             let w = UInt32(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self))
+            let decoded = UTF8Run.decode(word: w)
+            if decoded != 0 { return decoded }
             let b = w & 0xFF
-            if b &- 0x20 < 0x5F { return w & 0x8000 != 0 ? b << 3 | 1 : 0 }
-            return UTF8Run.decode(word: w)
+            return b &- 0x20 < 0x5F && w & 0x8000 != 0 ? b << 3 | 1 : 0
         }
         let b = UInt32(bytes[i])
         if b &- 0x20 < 0x5F { return i + 1 < end && bytes[i + 1] >= 0x80 ? b << 3 | 1 : 0 }
