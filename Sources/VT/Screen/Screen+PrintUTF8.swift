@@ -40,8 +40,15 @@ extension Screen {
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 width = CharacterWidth.of(scalar, in: widths)
-                guard col &+ width <= limit else { break }
-                if width == 0 {
+                if width == 1 {
+                    guard col < limit else { break }
+                    line[col] = StoredCell(content: scalar, style: style)
+                } else if width == 2 {
+                    guard col &+ 2 <= limit else { break }
+                    line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
+                    line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+                    wideStart = col
+                } else {
                     // A mark on a cell of this stretch, making a cluster the table already has,
                     // joins it here (what `combine` does for it); anything else ends the stretch.
                     guard col != column, !Screen.isFormatCharacter(scalar) else { break }
@@ -51,13 +58,6 @@ extension Screen {
                     i &+= Int(decoded & 7)
                     decoded = 0
                     continue
-                }
-                if width == 2 {
-                    line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
-                    line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
-                    wideStart = col
-                } else {
-                    line[col] = StoredCell(content: scalar, style: style)
                 }
                 col &+= width
                 last = scalar
