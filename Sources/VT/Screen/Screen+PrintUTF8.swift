@@ -4,9 +4,10 @@
 /// once per character (`print` did all of it for each, the largest cost of such a flood).
 extension Screen {
     /// Prints the whole UTF-8 characters from `bytes[start]` (`UTF8Run`'s rules) and returns the
-    /// index of the first byte that does not start one, or `end`. A character that wraps, a mark
-    /// (joined to the cell before), insert mode, hidden text and a translating charset take
-    /// `print`, so the screen ends exactly as `print` one character at a time leaves it.
+    /// index of the first byte that does not start one, or `end`. A character that wraps, insert
+    /// mode, hidden text and a translating charset take `print`, and a mark `printZeroWidth`
+    /// (unless it joins a cell of the stretch into a cluster the table has), so the screen ends
+    /// exactly as `print` one character at a time leaves it.
     func printUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var i = start
         guard !translating && !modes.insert && !penHidden else {
