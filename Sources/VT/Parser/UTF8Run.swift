@@ -44,8 +44,11 @@ enum UTF8Run {
             return scalar < 0xA0 ? 0 : scalar << 3 | 2
         }
         if w & 0xC0_C0F0 == 0x80_80E0 {
-            let scalar = (w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)
-            return scalar < 0x800 || scalar & 0xF800 == 0xD800 ? 0 : scalar << 3 | 3
+            // The lead's low nibble and the second byte's 0x20 bit: both clear is an overlong
+            // form (below U+0800), ED with the bit set a surrogate (U+D800-U+DFFF).
+            let k = w & 0x200F
+            guard k != 0 && k != 0x200D else { return 0 }
+            return ((w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)) << 3 | 3
         }
         if w & 0xC0C0_C0F8 == 0x8080_80F0 {
             let scalar = (w & 0x07) << 18 | (w << 4 & 0x3_F000) | (w >> 10 & 0xFC0) | (w >> 24 & 0x3F)

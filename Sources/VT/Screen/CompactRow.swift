@@ -63,6 +63,10 @@ enum CompactRow {
                 if cell.content < 0x80 {
                     p.pointee = UInt8(truncatingIfNeeded: cell.content)
                     p += 1
+                } else if cell.content < 0x4000 {
+                    // Two bytes (accents, box drawing), ahead of the wide test.
+                    UnsafeMutableRawPointer(p).storeBytes(of: (groups(cell.content) | 0x80).littleEndian, as: UInt32.self)
+                    p += 2
                 } else if cell.content & StoredCell.wideBit != 0 && i &+ 1 < limit && cells[i &+ 1] == spacer {
                     // A wide character (bit 24: always a 4-byte varint) and its spacer (always
                     // the same 4 bytes) in one step: every other cell of a line of CJK or emoji.

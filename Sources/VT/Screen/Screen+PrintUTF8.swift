@@ -4,9 +4,10 @@
 /// once per character (`print` did all of it for each, the largest cost of such a flood).
 extension Screen {
     /// Prints the whole UTF-8 characters from `bytes[start]` (`UTF8Run`'s rules) and returns the
-    /// index of the first byte that does not start one, or `end`. A character that wraps, a mark
-    /// (joined to the cell before), insert mode, hidden text and a translating charset take
-    /// `print`, so the screen ends exactly as `print` one character at a time leaves it.
+    /// index of the first byte that does not start one, or `end`. A character that wraps, insert
+    /// mode, hidden text and a translating charset take `print`, and a mark `printZeroWidth`
+    /// (unless it joins a cell of the stretch into a cluster the table has), so the screen ends
+    /// exactly as `print` one character at a time leaves it.
     func printUTF8(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         var i = start
         guard !translating && !modes.insert && !penHidden else {
@@ -40,8 +41,15 @@ extension Screen {
                 guard decoded != 0 else { break }
                 let scalar = decoded >> 3
                 width = CharacterWidth.of(scalar, in: widths)
-                guard col &+ width <= limit else { break }
-                if width == 0 {
+                if width == 1 {
+                    guard col < limit else { break }
+                    line[col] = StoredCell(content: scalar, style: style)
+                } else if width == 2 {
+                    guard col &+ 2 <= limit else { break }
+                    line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
+                    line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
+                    wideStart = col
+                } else {
                     // A mark on a cell of this stretch, making a cluster the table already has,
                     // joins it here (what `combine` does for it); anything else ends the stretch.
                     guard col != column, !Screen.isFormatCharacter(scalar) else { break }
@@ -51,13 +59,6 @@ extension Screen {
                     i &+= Int(decoded & 7)
                     decoded = 0
                     continue
-                }
-                if width == 2 {
-                    line[col] = StoredCell(content: scalar | StoredCell.wideBit, style: style)
-                    line[col &+ 1] = StoredCell(content: StoredCell.spacerBit, style: style)
-                    wideStart = col
-                } else {
-                    line[col] = StoredCell(content: scalar, style: style)
                 }
                 col &+= width
                 last = scalar
@@ -107,11 +108,13 @@ extension Screen {
     @inline(always)
     private static func nextCharacter(_ bytes: UnsafePointer<UInt8>, at i: Int, end: Int) -> UInt32 {
         if i &+ 4 <= end {
-            // Four bytes readable (all but a read's last few): one load for any length.
+            // Four bytes readable (all but a read's last few): one load for any length. A
+            // multi-byte character first: the lone ASCII letter is the rarer case here.
             let w = UInt32(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self))
+            let decoded = UTF8Run.decode(word: w)
+            if decoded != 0 { return decoded }
             let b = w & 0xFF
-            if b &- 0x20 < 0x5F { return w & 0x8000 != 0 ? b << 3 | 1 : 0 }
-            return UTF8Run.decode(word: w)
+            return b &- 0x20 < 0x5F && w & 0x8000 != 0 ? b << 3 | 1 : 0
         }
         let b = UInt32(bytes[i])
         if b &- 0x20 < 0x5F { return i + 1 < end && bytes[i + 1] >= 0x80 ? b << 3 | 1 : 0 }
