@@ -11,7 +11,10 @@ import Musl
 /// page, it and its neighbours stayed resident next to the frames allocated later. The pages
 /// stay in the page cache: code that runs again faults back in from memory, no disk read.
 ///
-/// Only mappings that are not writable and hold no private copy, resident or swapped out
+/// Only the read-only segments of the program and of the libraries loaded before the first
+/// call are candidates (`LoadedCode`: ranges read from smaps alone could be a library another
+/// thread is loading, or a mapping replaced since), and of those only mappings that are not
+/// writable and hold no private copy, resident or swapped out
 /// (`Anonymous: 0 kB` and `Swap: 0 kB` in `/proc/self/smaps`: relocated RELRO pages or a
 /// debugger's breakpoints would be copies, and `MADV_DONTNEED` would put the file's bytes
 /// back in their place) are released, so nothing but the mapping of unchanged file pages is dropped.
@@ -19,21 +22,30 @@ import Musl
 /// `/proc/self/smaps` cannot be read or on other systems.
 @discardableResult
 public func releaseCleanFileMappings() -> Int {
-    #if os(Linux)
-    var released = 0
-    for mapping in CleanFileMappings.read() where mapping.isReleasable {
-        if madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), mapping.end - mapping.start, MADV_DONTNEED) == 0 {
-            released += mapping.end - mapping.start
-        }
-    }
-    return released
-    #else
-    return 0
-    #endif
+    CleanFileMappings.release(within: LoadedCode.segments)
 }
 
 /// `/proc/self/smaps` read into what `releaseCleanFileMappings` decides on.
 enum CleanFileMappings {
+    /// Releases the parts of `allowed` that lie in a releasable mapping; returns their bytes.
+    static func release(within allowed: [Range<Int>]) -> Int {
+        #if os(Linux)
+        var released = 0
+        for mapping in read() where mapping.isReleasable {
+            for range in allowed where range.overlaps(mapping.start..<mapping.end) {
+                let low = max(range.lowerBound, mapping.start), high = min(range.upperBound, mapping.end)
+                if madvise(UnsafeMutableRawPointer(bitPattern: low), high - low, MADV_DONTNEED) == 0 {
+                    released += high - low
+                }
+            }
+        }
+        return released
+        #else
+        _ = allowed
+        return 0
+        #endif
+    }
+
     struct Mapping {
         var start: Int
         var end: Int

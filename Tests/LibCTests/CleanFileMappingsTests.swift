@@ -65,7 +65,8 @@ final class CleanFileMappingsTests: XCTestCase {
         let address = try mapAndTouch(PROT_READ)
         defer { munmap(address, pages * pageSize) }
         XCTAssertEqual(try residentKiB(address), pages * pageSize / 1024)
-        XCTAssertGreaterThanOrEqual(releaseCleanFileMappings(), pages * pageSize)
+        let range = Int(bitPattern: address)..<Int(bitPattern: address) + pages * pageSize
+        XCTAssertEqual(CleanFileMappings.release(within: [range]), pages * pageSize)
         XCTAssertEqual(try residentKiB(address), 0)
         assertHoldsTheFile(address)
     }
@@ -78,7 +79,8 @@ final class CleanFileMappingsTests: XCTestCase {
         XCTAssertEqual(mprotect(relro, pages * pageSize, PROT_READ), 0)
         let writable = try mapAndTouch(PROT_READ | PROT_WRITE)
         defer { munmap(writable, pages * pageSize) }
-        releaseCleanFileMappings()
+        let ranges = [relro, writable].map { Int(bitPattern: $0)..<Int(bitPattern: $0) + pages * pageSize }
+        XCTAssertEqual(CleanFileMappings.release(within: ranges), 0)
         XCTAssertEqual(try residentKiB(relro), pages * pageSize / 1024)
         XCTAssertEqual(try residentKiB(writable), pages * pageSize / 1024)
         XCTAssertEqual(relro.load(fromByteOffset: 3 * pageSize, as: UInt8.self), 0xAB)
@@ -117,5 +119,27 @@ final class CleanFileMappingsTests: XCTestCase {
         XCTAssertTrue(mapping.isReleasable)
         mapping.anonymousKiB = 4
         XCTAssertFalse(mapping.isReleasable)
+    }
+
+    /// A read-only file mapping that is not one of the loaded program's segments (a library
+    /// another thread is loading looks like this for a moment) is never released.
+    func testOnlyTheLoadedProgramsReadOnlySegmentsAreReleased() throws {
+        let address = try mapAndTouch(PROT_READ)
+        defer { munmap(address, pages * pageSize) }
+        releaseCleanFileMappings()
+        XCTAssertEqual(try residentKiB(address), pages * pageSize / 1024)
+        // libc's code is among the segments; a writable global of the program is not.
+        let code = Int(bitPattern: unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "strlen"), to: UnsafeRawPointer?.self))
+        XCTAssertTrue(LoadedCode.segments.contains { $0.contains(code) })
+        let data = withUnsafePointer(to: &CleanFileMappingsTests.writableGlobal) { Int(bitPattern: $0) }
+        XCTAssertFalse(LoadedCode.segments.contains { $0.contains(data) })
+    }
+
+    nonisolated(unsafe) private static var writableGlobal = 7
+
+    func testRelocatedPartsAndSharedPagesAreCutOut() {
+        XCTAssertEqual(LoadedCode.subtracting([20..<30], from: 0..<100), [0..<20, 30..<100])
+        XCTAssertEqual(LoadedCode.subtracting([0..<10, 90..<120], from: 0..<100), [10..<90])
+        XCTAssertEqual(LoadedCode.subtracting([0..<100], from: 10..<90), [])
     }
 }
