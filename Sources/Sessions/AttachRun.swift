@@ -70,7 +70,7 @@ final class AttachRun {
     let countdownTimer: LoopTimer
     /// Whether this kind of local terminal was told it reports no modified keys before, and
     /// whether this run's note was up long enough to be read (remembered in `close()`).
-    var keyboardNotes: KeyboardNoteMemory
+    let keyboardNotes: KeyboardNoteMemory
     /// Asks every link to prove itself when the machine's addresses change (ADR 0031).
     private(set) var addressWatch: AddressWatch?
 

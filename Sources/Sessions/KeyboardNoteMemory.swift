@@ -17,7 +17,7 @@ import Foundation
 /// have been read, and is said again next time. A loose, foreign, odd or oversized file is
 /// refused as Drover's other files are (`init` throws); a write that fails when the run ends
 /// (a loose lock file, a full disk) is said after the run's own message.
-struct KeyboardNoteMemory: Sendable {
+final class KeyboardNoteMemory {
     static let fileName = "keyboard-notes"
     /// Kinds kept at most (the newest); a line is at most `kindLength` bytes.
     static let maximumKinds = 64
@@ -81,12 +81,12 @@ struct KeyboardNoteMemory: Sendable {
     }
 
     /// The note went up as a banner.
-    mutating func shown(_ note: String) {
+    func shown(_ note: String) {
         shownNote = note
     }
 
     /// The banner `text` stood its full time: if it was the note, it could be read.
-    mutating func bannerStood(_ text: String) {
+    func bannerStood(_ text: String) {
         if text == shownNote { wasRead = true }
     }
 

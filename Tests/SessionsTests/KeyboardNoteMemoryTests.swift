@@ -51,7 +51,7 @@ final class KeyboardNoteMemoryTests: XCTestCase {
     /// Remembered only when the note's own banner stood its time: not when it was only shown,
     /// nor when another banner stood.
     func testOnlyANoteWhoseBannerStoodIsRemembered() throws {
-        var notes = try memory("tmux", "tmux-256color")
+        let notes = try memory("tmux", "tmux-256color")
         XCTAssertNil(notes.rememberIfRead())
         notes.shown("the note")
         notes.bannerStood("mac (2/3)")
@@ -68,7 +68,7 @@ final class KeyboardNoteMemoryTests: XCTestCase {
         let lock = root.file("keyboard-notes.lock")
         XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: nil))
         XCTAssertEqual(chmod(lock, 0o666), 0)
-        var notes = try memory("tmux", "tmux-256color")
+        let notes = try memory("tmux", "tmux-256color")
         notes.shown("the note")
         notes.bannerStood("the note")
         let failure = notes.rememberIfRead().map { "\($0)" } ?? "no failure"
