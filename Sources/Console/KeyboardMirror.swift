@@ -78,8 +78,8 @@ final class KeyboardMirror {
 
     /// What the status says when the local terminal has no keyboard protocol.
     static var noProtocolNote: String {
-        // What to do first: a status line cuts the end off on a narrow screen.
-        "for Shift+Enter type \(PrefixKeyHandler.prefixName) Enter: this terminal reports no modified keys "
-            + "(no kitty keyboard protocol or modifyOtherKeys)"
+        // What to do first, and short enough for one status row at 100 columns with any
+        // prefix key (a status line cuts the end off on a narrow screen).
+        "for Shift+Enter type \(PrefixKeyHandler.prefixName) Enter: this terminal reports no modified keys"
     }
 }

@@ -59,7 +59,7 @@ public struct UnknownHostKey: Sendable, Equatable {
                 lines.append("They differ: if port \(key.port) is forwarded to another computer (ssh -L, a container), "
                              + "compare with \(quoted) there; otherwise type 'no'.")
             }
-            lines.append("Compare it with the fingerprint on that computer (ssh-keygen -lf \(quoted)).")
+            // Each of those lines already says what to compare with: no generic advice after it.
         } else if let keyFile {
             if let why = keyFileNotRead {
                 lines.append("This computer's copy of \(FileSafety.shellQuoted(keyFile)) is not shown: \(why).")

@@ -114,8 +114,8 @@ final class HerdrStandinEndToEndTests: XCTestCase {
 
 /// The stand-in's herdr modes reach Drover in herdr's order and stay set, each frame comes inside
 /// a synchronized update, a clipboard write ends with BEL (the session runs over SSH), and its
-/// queries are sent and answered to the stand-in itself. Read from the host's bytes as Drover
-/// received them (`--record` keeps them).
+/// queries are sent and answered to the stand-in itself; 24-bit colour and a curly underline pass
+/// as sent. Read from the host's bytes as Drover received them (`--record` keeps them).
 final class HerdrStandinModesEndToEndTests: XCTestCase {
     private var harness: AttachHarness!
 
@@ -134,7 +134,8 @@ final class HerdrStandinModesEndToEndTests: XCTestCase {
             of: "herdr session attach", with: "HERDR_STANDIN_ANSWERS=\(answers) herdr session attach"))
         try harness.attachTrusting(until: "inner$", options: "--record \(cast)")
         // A program in the session writes the clipboard (ended by ST) and more frames follow.
-        try harness.type("printf '\\033]52;c;aGk=\\033\\\\'; echo attached-$((4+4))\n")
+        // And 24-bit colour and a curly underline, which the stand-in's tmux passes on as sent.
+        try harness.type("printf '\\033]52;c;aGk=\\033\\\\\\033[38;2;1;2;3mtrue\\033[4:3mcurl\\033[0m'; echo attached-$((4+4))\n")
         try harness.waitFor("attached-8")
         try harness.keys("C-]", "d")
         XCTAssertEqual(try harness.waitForExit().status, 0)
@@ -164,6 +165,8 @@ final class HerdrStandinModesEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(frames, 2, "tmux's start, the prompt and the echo at least")
         XCTAssertTrue(sent.contains("\(e)]52;") && sent.contains(";aGk=\u{07}"), "OSC 52 ended by BEL over SSH")
         XCTAssertFalse(sent.contains(";aGk=\(e)\\"), "not by ST")
+        XCTAssertTrue(sent.contains("\(e)[38;2;1;2;3mtrue"), "24-bit colour, not a 256-colour index")
+        XCTAssertTrue(sent.contains("\(e)[4:3mcurl"), "a curly underline, not a plain one")
         // The answers reached the stand-in, never the session.
         let answered = try String(decoding: Data(contentsOf: URL(fileURLWithPath: answers)), as: UTF8.self)
         XCTAssertTrue(answered.contains("\(e)]10;rgb:") && answered.contains("\(e)]11;rgb:"), answered.debugDescription)

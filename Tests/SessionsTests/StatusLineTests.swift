@@ -1,5 +1,5 @@
 import XCTest
-import Console
+@testable import Console
 @testable import Sessions
 
 /// The status line's texts, computed from values (no loop, no host): what it says, in which
@@ -104,5 +104,13 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(banner.text(at: now.advanced(by: .seconds(5))), long, "two seconds is too short to read it")
         XCTAssertEqual(StatusLine.Banner.shownFor("mac (2/3)"), .milliseconds(2600))
         XCTAssertEqual(StatusLine.Banner.shownFor(String(repeating: "word ", count: 100)), .seconds(8))
+    }
+
+    /// The note that this terminal reports no modified keys says what to do on one row of a
+    /// 100-column screen (every prefix key's name is as long as ctrl+]'s), not cut or wrapped.
+    func testTheNoModifiedKeysNoteFitsOneRowAt100Columns() {
+        let note = KeyboardMirror.noProtocolNote
+        XCTAssertTrue(note.hasPrefix("for Shift+Enter type ctrl+] Enter"), note)
+        XCTAssertEqual(StatusLine(banner: note).lines(width: 100, rows: 3), [note])
     }
 }
