@@ -136,11 +136,9 @@ final class AttachClipboardBellTests: XCTestCase {
         close(writer)
         try harness.waitFor("b: bell")
 
-        try harness.keys("C-]", "h")
-        let list = try harness.waitFor("hosts")
+        let list = try harness.openHostList()
         XCTAssertTrue(list.contains("2  b  attached · bell just now"), list)
-        try harness.keys("Escape")
-        try harness.waitUntil("the picker to close") { !$0.contains("bell just now") }
+        try harness.escape()
         try poll("drover's OSC 777 naming b in its output") {
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
             return String(decoding: bytes, as: UTF8.self).contains("\u{1B}]777;notify;drover: b;bell\u{1B}\\")

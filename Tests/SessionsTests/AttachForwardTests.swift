@@ -82,12 +82,10 @@ final class AttachForwardTests: XCTestCase {
         try harness.waitFor("back-42", timeout: 60)
         XCTAssertEqual(try fetchTwiceConcurrently(port: localPort), expected, "the listener stayed; the new session carries it")
         // The host list names the forward and what it carries now (both fetches are done).
-        try harness.keys("C-]", "h")
-        try harness.waitUntil("the forward in the host list") {
+        try harness.openHostList(until: "the forward in the host list") {
             $0.contains("forwards \(localPort) ") && $0.contains("127.0.0.1:\(remotePort) (0 open)")
         }
-        try harness.keys("Escape")
-        try harness.waitUntil("the host list to close") { !$0.contains("arrows + Enter: switch") }
+        try harness.escape()
         try harness.keys("C-]", "d")
         let (status, screen) = try harness.waitForExit()
         XCTAssertEqual(status, 0)

@@ -226,6 +226,27 @@ final class AttachHarness {
         try waitUntil("'\(needle)'", timeout: timeout) { $0.contains(needle) || Self.unwrapped($0).contains(needle) }
     }
 
+    /// The host list's last line. A capture can catch a frame half drawn: once this line shows,
+    /// the rows above it are drawn too, and only then does its going away mean the list closed.
+    static let hostListEnd = "arrows + Enter: switch   Esc: cancel"
+
+    /// Opens the host list (`C-]` then `h`) and waits until it is drawn whole and `condition`
+    /// holds (a row may change after the list opens: a host's state, a forward's count).
+    @discardableResult
+    func openHostList(until what: String = "the host list", _ condition: (String) -> Bool = { _ in true }) throws -> String {
+        try keys("C-]", "h")
+        return try waitUntil(what) { $0.contains(Self.hostListEnd) && condition($0) }
+    }
+
+    /// Presses Escape on an overlay whose `marker` row shows, and waits until that row is gone.
+    /// A key sent before Drover has taken the Escape alone joins it (Escape then `C-]` reads as
+    /// alt+C-]), so the next key must wait for the overlay to close, not for a half-drawn one.
+    func escape(closing marker: String = hostListEnd) throws {
+        try waitFor(marker)
+        try keys("Escape")
+        try waitUntil("'\(marker)' to go") { !$0.contains(marker) && !Self.unwrapped($0).contains(marker) }
+    }
+
     /// Waits for the `number`th `EXIT=<status>` line of the wrapper (one per attach run in this
     /// pane); returns that status and the screen.
     func waitForExit(number: Int = 1) throws -> (status: Int, screen: String) {

@@ -45,10 +45,8 @@ final class AttachMultiHostTests: XCTestCase {
         try attachBoth()
         try harness.type("echo alpha-$((1+1))\n")
         try harness.waitFor("alpha-2")
-        try harness.keys("C-]", "h")
-        var screen = try harness.waitFor("waiting (new host key)")
-        try harness.keys("Escape")
-        try harness.waitUntil("the picker to close") { !$0.contains("new host key") }
+        var screen = try harness.openHostList(until: "b waiting in the list") { $0.contains("waiting (new host key)") }
+        try harness.escape()
 
         try switchToBTrusting("C-]", "n")
         screen = try harness.screen()
@@ -76,8 +74,7 @@ final class AttachMultiHostTests: XCTestCase {
         try harness.waitUntil("a at 19 80") { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "19 80" } }
 
         // The picker lists both hosts with their state; a digit switches.
-        try harness.keys("C-]", "h")
-        screen = try harness.waitFor("hosts")
+        screen = try harness.openHostList()
         XCTAssertTrue(screen.contains("1  a  attached (in front)"), screen)
         XCTAssertTrue(screen.contains("2  b  attached"), screen)
         try harness.keys("2")
@@ -97,11 +94,9 @@ final class AttachMultiHostTests: XCTestCase {
         try harness.keys("C-b", "q")
         try harness.waitFor("a: session ended")
         try switchToBTrusting("C-]", "n")
-        try harness.keys("C-]", "h")
-        let picker = try harness.waitFor("hosts")
+        let picker = try harness.openHostList()
         XCTAssertTrue(picker.contains("1  a  ended"), picker)
-        try harness.keys("Escape")
-        try harness.waitUntil("the picker to close") { !$0.contains("1  a  ended") }
+        try harness.escape()
 
         try harness.keys("C-b", "q")
         let exit = try harness.waitForExit()

@@ -55,8 +55,7 @@ final class AttachOpenHostTests: XCTestCase {
         let bPane = try harness.tmux(["capture-pane", "-p", "-t", "sb"], socket: harness.standinSocket)
         XCTAssertTrue(bPane.contains("beta-42"), "typing reaches b's session:\n\(bPane)")
 
-        try harness.keys("C-]", "h")
-        var screen = try harness.waitFor("hosts")
+        var screen = try harness.openHostList()
         XCTAssertTrue(screen.contains("1  a") && screen.contains("2  b"), screen)
         try harness.keys("1")
         try harness.waitUntil("a in front") { $0.contains("alpha-42") && !$0.contains("beta-42") }
@@ -66,8 +65,7 @@ final class AttachOpenHostTests: XCTestCase {
         try harness.waitFor("Close a")
         try harness.type("y\n")
         try harness.waitUntil("b in front") { $0.contains("beta-42") && !$0.contains("Close a") }
-        try harness.keys("C-]", "h")
-        screen = try harness.waitFor("closed")
+        screen = try harness.openHostList(until: "b closed in the list") { $0.contains("closed") }
         XCTAssertTrue(screen.contains("pick to open again"), screen)
         try harness.keys("1")
         try harness.waitUntil("a again") { $0.contains("alpha-42") && $0.contains("inner$") && !$0.contains("hosts") }
@@ -83,14 +81,11 @@ final class AttachOpenHostTests: XCTestCase {
         try harness.startAttach(hosts: ["a", "b"])
         try trust()
         try harness.waitFor("inner$")
-        try harness.keys("C-]", "h")
-        try harness.waitUntil("b failed") { $0.contains("failed") && $0.contains("pick to open again") }
-        try harness.keys("Escape")
-        try harness.waitUntil("the list to close") { !$0.contains("pick to open again") }
+        try harness.openHostList(until: "b failed") { $0.contains("failed") && $0.contains("pick to open again") }
+        try harness.escape()
 
         try secondSSHD.restart()
-        try harness.keys("C-]", "h")
-        try harness.waitFor("pick to open again")
+        try harness.openHostList(until: "b to pick") { $0.contains("pick to open again") }
         try harness.keys("2")
         try trust()
         try harness.waitUntil("b's prompt") { $0.contains("inner$") && !$0.contains("trust") }

@@ -39,11 +39,9 @@ final class AttachPrefixKeyTests: XCTestCase {
     /// Escape that closes it stays with Drover.
     func testThePickerOpensForOneHostAndItsEscapeStaysWithDrover() throws {
         try harness.attachTrusting(until: "READY 2004h")
-        try harness.keys("C-]", "h")
-        let picker = try harness.waitFor("arrows + Enter: switch")
+        let picker = try harness.openHostList()
         XCTAssertTrue(picker.contains("1  e2e  attached (in front)"), picker)
-        try harness.keys("Escape")
-        try harness.waitUntil("the picker to close") { !$0.contains("arrows + Enter: switch") }
+        try harness.escape()
         try harness.type("a")
         let text = try harness.waitUntil("the app's report of a") { AttachHarness.receivedHex(in: $0).contains("61") }
         XCTAssertEqual(AttachHarness.receivedHex(in: text), "61", "the Escape that closed the picker never reached the app")

@@ -47,12 +47,10 @@ final class AttachRemoteForwardTests: XCTestCase {
         try harness.waitFor("attached-for-R")
         try fetchOnTheHost(remotePort, expecting: 1)
         // The host list names the remote forward beside any local one.
-        try harness.keys("C-]", "h")
-        try harness.waitUntil("the remote forward in the host list") {
+        try harness.openHostList(until: "the remote forward in the host list") {
             $0.contains("remote \(remotePort) → 127.0.0.1:\(localPort) (")
         }
-        try harness.keys("Escape")
-        try harness.waitUntil("the host list to close") { !$0.contains("arrows + Enter: switch") }
+        try harness.escape()
         try harness.type("exit\n")
         XCTAssertEqual(try harness.waitForExit().status, 0)
     }

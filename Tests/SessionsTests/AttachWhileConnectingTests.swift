@@ -69,8 +69,7 @@ final class AttachWhileConnectingTests: XCTestCase {
         try harness.type("echo ready-$((20+22))\n")
         try harness.waitFor("ready-42")
 
-        try harness.keys("C-]", "h")
-        let picker = try harness.waitFor("hosts")
+        let picker = try harness.openHostList()
         XCTAssertTrue(picker.contains("1  slow  connecting"), picker)
         try harness.keys("1")
         try harness.waitUntil("slow in front, still connecting") { $0.contains("slow (1/2)") || $0.contains("slow: connecting") }
