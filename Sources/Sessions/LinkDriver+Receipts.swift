@@ -25,9 +25,14 @@ extension LinkDriver {
         }
     }
 
-    /// The host spoke (called by the socket watch): the clock stops.
-    func receiptHeard() {
-        if receipt.heard() { delegate?.driverStatusChanged(self) }
+    /// The host spoke: its bytes woke the socket watch, a probe was answered, or output libssh2
+    /// had taken off the socket during another call was read, which no watch hears. A flood's
+    /// whole window can wait there for seconds while a slow or busy machine feeds it to the
+    /// screen, the socket silent because the host may send no more: both dead-link clocks, the
+    /// keys' and the keepalive's, stop for it, or a link still delivering would be replaced.
+    func heard() {
+        let keepaliveNoteEnded = keepalive.heard()
+        if receipt.heard() || keepaliveNoteEnded { delegate?.driverStatusChanged(self) }
     }
 
     /// The process ran again long after it should have: the link must prove itself alive
@@ -85,7 +90,7 @@ extension LinkDriver {
         guard let proven = receipt.probeStepped(answered: step == .answered, mark: mark, at: .now) else { return }
         // The answer is the host speaking, whether or not its bytes woke the socket watch: libssh2
         // may have read them during another call, leaving the socket with nothing to report.
-        receiptHeard()
+        heard()
         if receipt.probePending {
             // Another is wanted: the machine's addresses changed (or it woke) while this one was
             // out, and its answer may have crossed the old path. The new one goes on the next

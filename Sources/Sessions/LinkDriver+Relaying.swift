@@ -10,10 +10,7 @@ extension LinkDriver {
     func watchSocket() {
         guard let connection else { return }
         socketWatch = loop.watch(connection.socketDescriptor, for: .readable) { [unowned self] events in
-            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
-                if keepalive.heard() { delegate?.driverStatusChanged(self) }
-                receiptHeard()
-            }
+            if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) { heard() }
             if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A pump turn already asked for does this read (later in this loop turn, or in the
             // next if asked for during this one): one read per turn, not two.
@@ -40,9 +37,9 @@ extension LinkDriver {
             var output: HostStream.Read
             let start = ContinuousClock.now
             // Output libssh2 took off the socket in another call reaches no socket watch: it is
-            // heard here (the dead-link clock stops for it as for any other answer).
+            // heard here (both dead-link clocks stop for it, as for any other answer).
             var heardOutput = false
-            defer { if heardOutput { receiptHeard() } }
+            defer { if heardOutput { heard() } }
             repeat {
                 // Each piece is fed from the channel's own buffer (no copy); the recording and
                 // the history snapshots see it first. A reply that fails to send throws.

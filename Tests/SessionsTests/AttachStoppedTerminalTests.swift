@@ -18,9 +18,11 @@ import LibC
 /// until Drover reads), is read to its end (its marker file appears). Counted events, not
 /// timings: when a write to the stopped terminal blocked the loop, neither happened. The wait
 /// for the file is long (a debug build on a machine with no spare core shares its turns with
-/// a's endless flood: 16 MB once took over 2 minutes there); only a hang runs it out. After
-/// SIGCONT the screen is whole again (consecutive lines of a's flood and its last line), typing
-/// reaches a, and detaching gives the pane back.
+/// a's endless flood: 16 MB once took over 2 minutes there); only a hang runs it out. Neither
+/// link is given up meanwhile (each sshd logs one session): a link whose output waits in libssh2
+/// while the machine feeds it to the screen is still speaking. After SIGCONT the screen is
+/// whole again (consecutive lines of a's flood and its last line), typing reaches a, and
+/// detaching gives the pane back.
 final class AttachStoppedTerminalTests: XCTestCase {
     private var harness: AttachHarness!
     private var hiddenSSHD: TestSSHD!
@@ -109,6 +111,8 @@ final class AttachStoppedTerminalTests: XCTestCase {
                        "b's link was never given up (its answers were read)")
 
         XCTAssertEqual(kill(proxy, SIGCONT), 0)
+        XCTAssertEqual(harness.sshd.log.components(separatedBy: "Starting session: command").count - 1, 1,
+                       "a's link was never given up either:\n\(harness.sshd.log)")
         XCTAssertTrue(FileManager.default.createFile(atPath: stopFile, contents: nil))
         let screen = try harness.waitUntil("a's flood to end on screen", timeout: 60) { text in
             text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "front-done" }

@@ -147,6 +147,24 @@ final class ReconnectLogicTests: XCTestCase {
         XCTAssertEqual(run.lost, [], "never lost")
     }
 
+    /// Output libssh2 already took off the socket is read with no socket event, and the socket
+    /// can stay silent for seconds (the host may send no more until the window grows) while a
+    /// busy machine feeds a flood's window to the screen: reading it is hearing the host, or the
+    /// keepalive's clock declared a link dead that was delivering all along (a stopped terminal's
+    /// test, under two CPU hogs, lost both its links this way and ran their commands again).
+    func testOutputReadWithoutASocketEventStopsTheKeepaliveClock() throws {
+        let host = try driver(inFront: true)
+        defer { host.shutDown() }
+        let link = connect(host)
+        try turn(until: { !host.pumpAgainTimer.isPending }, "the first read after attaching")
+        let before = host.keepalive.lastInbound
+        link.link.incoming.append(Array("held by libssh2\r\n".utf8))   // no byte on the socket
+        host.pumpNextTurn()
+        try turn(until: { link.link.incoming.isEmpty }, "the held output is read")
+        XCTAssertGreaterThan(host.keepalive.lastInbound, before, "reading it was hearing the host")
+        XCTAssertEqual(run.lost, [], "never lost")
+    }
+
     func testSwitchingWithRepliesPending() throws {
         let one = try driver(inFront: true), two = try driver(inFront: false)
         defer { one.shutDown(); two.shutDown() }
