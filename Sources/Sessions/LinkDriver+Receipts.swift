@@ -32,6 +32,7 @@ extension LinkDriver {
     /// keys' and the keepalive's, stop for it, or a link still delivering would be replaced.
     func heard() {
         let keepaliveNoteEnded = keepalive.heard()
+        if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
         if receipt.heard() || keepaliveNoteEnded { delegate?.driverStatusChanged(self) }
     }
 

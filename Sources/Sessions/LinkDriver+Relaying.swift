@@ -11,7 +11,6 @@ extension LinkDriver {
         guard let connection else { return }
         socketWatch = loop.watch(connection.socketDescriptor, for: .readable) { [unowned self] events in
             if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) { heard() }
-            if let roundTrip = keepalive.takeRoundTrip() { echo.record(roundTrip: roundTrip) }
             // A pump turn already asked for does this read (later in this loop turn, or in the
             // next if asked for during this one): one read per turn, not two.
             if !pumpAgainTimer.isPending { serve() }

@@ -229,6 +229,9 @@ final class AttachHarness {
     /// The host list's last line. A capture can catch a frame half drawn: once this line shows,
     /// the rows above it are drawn too, and only then does its going away mean the list closed.
     static let hostListEnd = "arrows + Enter: switch   Esc: cancel"
+    /// The host list's first and last rows: a box that moves (a row grew while it was open) is
+    /// drawn again top to bottom, so a capture may lack one of them, never both, while it shows.
+    static let hostListRows = ["┌─hosts", hostListEnd]
 
     /// Opens the host list (`C-]` then `h`) and waits until it is drawn whole and `condition`
     /// holds (a row may change after the list opens: a host's state, a forward's count).
@@ -238,13 +241,14 @@ final class AttachHarness {
         return try waitUntil(what) { $0.contains(Self.hostListEnd) && condition($0) }
     }
 
-    /// Presses Escape on an overlay whose `marker` row shows, and waits until that row is gone.
+    /// Presses Escape on an overlay once all its `markers` show, and waits until all are gone.
     /// A key sent before Drover has taken the Escape alone joins it (Escape then `C-]` reads as
     /// alt+C-]), so the next key must wait for the overlay to close, not for a half-drawn one.
-    func escape(closing marker: String = hostListEnd) throws {
-        try waitFor(marker)
+    func escape(closing markers: [String] = hostListRows) throws {
+        let shown = { (text: String, marker: String) in text.contains(marker) || Self.unwrapped(text).contains(marker) }
+        try waitUntil("\(markers) to show") { text in markers.allSatisfy { shown(text, $0) } }
         try keys("Escape")
-        try waitUntil("'\(marker)' to go") { !$0.contains(marker) && !Self.unwrapped($0).contains(marker) }
+        try waitUntil("\(markers) to go") { text in !markers.contains { shown(text, $0) } }
     }
 
     /// Waits for the `number`th `EXIT=<status>` line of the wrapper (one per attach run in this

@@ -30,9 +30,8 @@ final class AttachWhileConnectingTests: XCTestCase {
         try mute.waitForConnection()
 
         try harness.keys("C-]", "?")
-        try harness.waitFor("drover keys")
-        try harness.keys("Escape")
-        try harness.waitUntil("the help box to close") { !$0.contains("drover keys") && $0.contains("connecting") }
+        try harness.escape(closing: ["drover keys"])
+        try harness.waitFor("connecting")
 
         // waitForExit gives up after 15 s, before the 20 s connect timeout could end the
         // attempt; a connect that blocked the keys would also end in a failure, not a detach.
