@@ -168,17 +168,20 @@ struct FramePainter {
         let index = Int(cell.content - Cell.clusterBase)
         let cluster = index < frame.clusters.count ? frame.clusters[index] : "\u{FFFD}"
         var wrote = false
-        for scalar in cluster.unicodeScalars {
-            // A bidi mark rides along as a zero-width mark; on a terminal that reorders text it
-            // would make what follows read differently from the screen. It takes no column.
-            // Nor is a zero-width joiner sent: a terminal that joins emoji (tmux, kitty) would
-            // join the next cell's character to this one wherever the cursor moved in between,
-            // and its cursor would end short of the model's (ADR 0036).
-            if TextSanitizer.isBidiControl(scalar) || scalar.value == 0x200D { continue }
+        for scalar in cluster.unicodeScalars where !Self.isLeftOut(scalar) {
             bytes.appendUTF8(TextSanitizer.printable(scalar))
             wrote = true
         }
         if !wrote { bytes.append(0x20) }
+    }
+
+    /// A scalar of a cell's cluster that is not sent. A bidi mark rides along as a zero-width
+    /// mark; on a terminal that reorders text it would make what follows read differently from
+    /// the screen. Nor a zero-width joiner: a terminal that joins emoji (tmux, kitty) would join
+    /// the next cell's character to this one wherever the cursor moved in between, and its
+    /// cursor would end short of the model's (ADR 0036). Neither takes a column.
+    static func isLeftOut(_ scalar: Unicode.Scalar) -> Bool {
+        TextSanitizer.isBidiControl(scalar) || scalar.value == 0x200D
     }
 
     private func sameCells(_ a: Frame, _ b: Frame, _ row: Int, _ column: Int, _ width: Int) -> Bool {

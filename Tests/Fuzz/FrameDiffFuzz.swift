@@ -116,10 +116,11 @@ struct FrameDiffRun {
         return wantLink == link(got, actual)
     }
 
-    /// A cell's text as the renderer draws it: bidi marks riding on a cell are left out by
-    /// design (`FramePainter`), and a cell of nothing but marks is drawn as a space.
+    /// A cell's text as the renderer draws it: bidi marks and zero-width joiners riding on a
+    /// cell are left out by design (`FramePainter.isLeftOut`), and a cell of nothing but marks
+    /// is drawn as a space.
     static func drawn(_ text: String) -> String {
-        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !TextSanitizer.isBidiControl($0) }))
+        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !FramePainter.isLeftOut($0) }))
         return kept.isEmpty && !text.isEmpty ? " " : kept
     }
 
