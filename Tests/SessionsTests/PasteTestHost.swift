@@ -13,7 +13,7 @@ final class PasteTestHost {
 
     /// `slowSFTP`: the SFTP server reads its input at about 1.5 MB/s; `sftp: false`: the sshd
     /// offers no SFTP at all.
-    init(slowSFTP: Bool = false, sftp: Bool = true, environment: String = "") throws {
+    init(slowSFTP: Bool = false, sftp: Bool = true, environment: String = "", options: String = "") throws {
         remoteHome = try TemporaryDirectory(prefix: "drover-paste-home")
         var subsystem = "internal-sftp -d \(remoteHome.path)"
         if slowSFTP {
@@ -39,7 +39,7 @@ final class PasteTestHost {
         harness = try AttachHarness(sshdConfig: sftp ? ["Subsystem sftp \(subsystem)"] : [])
         try harness.startOuterTerminal(width: 160, height: 30)
         try harness.registerHost(command: "exec \(harness.innerShell)")
-        try harness.attachTrusting(until: "inner$", environment: environment)
+        try harness.attachTrusting(until: "inner$", environment: environment, options: options)
     }
 
     func tearDown() {
