@@ -37,10 +37,12 @@ final class SSHFixture {
                              publicKeyLine: nil, label: "device key")
     }
 
-    /// Connected, host key accepted as long as it is the served one, logged in with the client key.
-    func session(options: SSHOptions = SSHOptions()) throws -> SSHSession {
+    /// Connected, host key accepted as long as it is the served one, logged in with the client key;
+    /// through `port` (a proxy in front of the sshd) when given.
+    func session(options: SSHOptions = SSHOptions(), port: Int? = nil) throws -> SSHSession {
         let expected = try sshd.hostKeyFingerprint()
-        return try SSHSession.open(to: endpoint, options: options, verifyHostKey: { key in
+        let target = port.map { SSHEndpoint(host: sshd.listenAddress, port: $0, user: user) } ?? endpoint
+        return try SSHSession.open(to: target, options: options, verifyHostKey: { key in
             guard key.fingerprint == expected else { throw TestSupportError("unexpected host key \(key.fingerprint)") }
         }, credentials: SSHCredentials(privateKeys: [try clientKey()]))
     }
