@@ -30,14 +30,10 @@ public final class LinkShaper: @unchecked Sendable {
                                  stdout: output.write)
         close(output.write)
         defer { close(output.read) }
-        // The first line is "listening PORT"; read it byte by byte so nothing else is consumed.
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while line.count < 64, read(output.read, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
-        guard words.count == 2, words[0] == "listening", let port = Int(words[1]) else {
+        let announced = ListeningLine.port(readingFrom: output.read)
+        guard let port = announced.port else {
             child.terminate()
-            throw TestSupportError("scripts/link-shaper did not start (it said '\(String(decoding: line, as: UTF8.self))'); run it by hand to see why")
+            throw TestSupportError("scripts/link-shaper did not start (it said '\(announced.line)'); run it by hand to see why")
         }
         self.port = port
     }
