@@ -56,27 +56,25 @@ enum CompactRow {
                 p += 8
                 i += 8
             }
-            let spacer = StoredCell(content: StoredCell.spacerBit, style: style)
             while i < limit {
                 let cell = cells[i]
                 if cell.style != style { break }
-                if cell.content < 0x80 {
-                    p.pointee = UInt8(truncatingIfNeeded: cell.content)
+                let v = cell.content
+                if v < 0x80 {
+                    // ASCII between the eight-cell steps (a run's end): predictable in any line.
+                    p.pointee = UInt8(truncatingIfNeeded: v)
                     p += 1
-                } else if cell.content < 0x4000 {
-                    // Two bytes (accents, box drawing), ahead of the wide test.
-                    UnsafeMutableRawPointer(p).storeBytes(of: (groups(cell.content) | 0x80).littleEndian, as: UInt32.self)
-                    p += 2
-                } else if cell.content & StoredCell.wideBit != 0 && i &+ 1 < limit && cells[i &+ 1] == spacer {
-                    // A wide character (bit 24: always a 4-byte varint) and its spacer (always
-                    // the same 4 bytes) in one step: every other cell of a line of CJK or emoji.
-                    let raw = UnsafeMutableRawPointer(p)
-                    raw.storeBytes(of: (groups(cell.content) | 0x80_8080).littleEndian, as: UInt32.self)
-                    raw.storeBytes(of: spacerVarint.littleEndian, toByteOffset: 4, as: UInt32.self)
-                    p += 8
-                    i &+= 1
+                } else if v < 0x1000_0000 {
+                    // Any length of 1-4 bytes in one 4-byte store with no branch on which: a line of
+                    // mixed scripts (accents, CJK, emoji, box drawing) mispredicted one a cell.
+                    // The length from the highest bit set, ceil(bits / 7); the continuation bits on
+                    // all bytes but the last.
+                    let length = (38 &- (v | 1).leadingZeroBitCount) / 7
+                    let continuation = 0x80_8080 & ((1 &<< UInt32(truncatingIfNeeded: length &* 8 &- 8)) &- 1)
+                    UnsafeMutableRawPointer(p).storeBytes(of: (groups(v) | continuation).littleEndian, as: UInt32.self)
+                    p += length
                 } else {
-                    p = writeVarint(cell.content, p)
+                    p = writeVarint(v, p)
                 }
                 i &+= 1
             }
@@ -166,10 +164,6 @@ enum CompactRow {
     private static func groups(_ v: UInt32) -> UInt32 {
         v & 0x7F | v << 1 & 0x7F00 | v << 2 & 0x7F_0000 | v << 3 & 0x7F00_0000
     }
-
-    /// `spacerBit`'s (1 << 25) varint, 0x80 0x80 0x80 0x10, as one little-endian word (a
-    /// literal: a computed static pays its lazy-initialisation check at each read).
-    private static var spacerVarint: UInt32 { 0x1080_8080 }
 
     @inline(__always)
     private static func readVarint(_ p: inout UnsafePointer<UInt8>) -> UInt32 {
