@@ -61,7 +61,7 @@ enum CompactRow {
                 if cell.style != style { break }
                 let v = cell.content
                 if v < 0x80 {
-                    // ASCII between the eight-cell steps (a run's end): predictable in any line.
+                    // ASCII after the eight-cell steps stopped: predictable on a line of one kind.
                     p.pointee = UInt8(truncatingIfNeeded: v)
                     p += 1
                 } else if v < 0x1000_0000 {
