@@ -1,4 +1,5 @@
 @testable import VT
+import TestSupport
 import XCTest
 
 /// `CompactRow.encode` writes exactly the bytes ADR 0014 describes, whatever shortcuts it takes
@@ -76,10 +77,9 @@ final class CompactRowBytesTests: XCTestCase {
         }
     }
 
-    /// A wide character and its spacer are written in one step when the spacer follows in the
-    /// same style; a spacer in another style, a wide character without one (at a run's or the
-    /// row's end, before a narrow cell) and a lone spacer take the cell-by-cell path. Each
-    /// gives the format's bytes and decodes back to the row.
+    /// Wide characters and spacers in every arrangement (with a spacer in another style, a wide
+    /// character without one at a run's or the row's end or before a narrow cell, a lone
+    /// spacer) give the format's bytes and decode back to the row.
     func testWideCharactersAndSpacersGiveTheFormatsBytesAndDecodeBack() {
         let wide = StoredCell(content: 0x4E2D | StoredCell.wideBit, style: 1)
         let emoji = StoredCell(content: 0x1F600 | StoredCell.wideBit | StoredCell.leftAloneBit, style: 1)
@@ -102,19 +102,47 @@ final class CompactRowBytesTests: XCTestCase {
         }
     }
 
+    /// Seeded random rows mixing every kind of content the screen stores (ASCII, other scalars,
+    /// wide characters with and without their spacers, lone spacers, the wrap-pad and left-alone
+    /// flags, values of 2^28 and above) in three styles give the format's bytes, and nothing is
+    /// written past `maximumSize`.
     func testRandomRowsGiveTheFormatsBytes() {
-        var rng = SystemRandomNumberGenerator()
-        for _ in 0..<500 {
+        for seed in UInt64(1)...500 {
+            var rng = SeededRandom(seed: seed)
             let width = Int.random(in: 0...300, using: &rng)
             let styles: [UInt32] = [0, 7, 0x0102_0304]
-            let row = (0..<width).map { _ -> StoredCell in
-                let ascii = Int.random(in: 0..<10, using: &rng) < 8
-                let content: UInt32 = ascii ? UInt32.random(in: 0...0x7F, using: &rng) : UInt32.random(in: 0x80...0x10FFFF, using: &rng)
-                let style = Int.random(in: 0..<20, using: &rng) == 0 ? styles.randomElement(using: &rng)! : styles[1]
-                return StoredCell(content: content, style: style)
+            var row: [StoredCell] = []
+            while row.count < width {
+                let style = rng.chance(0.05) ? rng.pick(styles) : styles[1]
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0..<5: row.append(StoredCell(content: UInt32.random(in: 0...0x7F, using: &rng), style: style))
+                case 5, 6: row.append(StoredCell(content: UInt32.random(in: 0x80...0x10FFFF, using: &rng), style: style))
+                case 7:
+                    row.append(StoredCell(content: UInt32.random(in: 0x1100...0x1FAFF, using: &rng) | StoredCell.wideBit
+                                          | (rng.chance(0.3) ? StoredCell.leftAloneBit : 0), style: style))
+                    if rng.chance(0.8) { row.append(StoredCell(content: StoredCell.spacerBit, style: style)) }
+                case 8:
+                    let flag = rng.pick([StoredCell.spacerBit, StoredCell.wrapPadBit, StoredCell.leftAloneBit])
+                    row.append(StoredCell(content: flag | UInt32.random(in: 0...0xFF, using: &rng), style: style))
+                default: row.append(StoredCell(content: UInt32.random(in: 0x1000_0000...UInt32.max, using: &rng), style: style))
+                }
             }
-            XCTAssertEqual(encoded(row, wrapped: false), reference(row, wrapped: false))
+            row = Array(row.prefix(width))
+            let guarded = encodedWithGuard(row)
+            XCTAssertEqual(guarded.bytes, reference(row, wrapped: false), "seed \(seed)")
+            XCTAssertTrue(guarded.guardIntact, "seed \(seed): written past maximumSize")
         }
+    }
+
+    /// `encode` into `maximumSize` bytes followed by 16 guard bytes: what it wrote, and whether
+    /// the guard is untouched.
+    private func encodedWithGuard(_ cells: [StoredCell]) -> (bytes: [UInt8], guardIntact: Bool) {
+        let room = CompactRow.maximumSize(width: cells.count)
+        var bytes = [UInt8](repeating: 0xEE, count: room + 16)
+        let size = cells.withUnsafeBufferPointer { c in
+            bytes.withUnsafeMutableBufferPointer { CompactRow.encode(c.baseAddress!, width: cells.count, wrapped: false, into: $0.baseAddress!) }
+        }
+        return (Array(bytes.prefix(size)), bytes[room...].allSatisfy { $0 == 0xEE })
     }
 
     /// `Screen.storeASCII` and `CompactRow` write cells as raw 64-bit words: content in the
