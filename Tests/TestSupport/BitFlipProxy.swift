@@ -42,16 +42,8 @@ public final class BitFlipProxy {
     /// Starts the proxy (its Python source written to `script`) in front of 127.0.0.1:`target`.
     public init(target: Int, flipAt: Int, script: String) throws {
         try Self.source.write(toFile: script, atomically: true, encoding: .utf8)
-        let output = try PipePair()
-        child = try ChildProcess("/usr/bin/python3", [script, String(target), String(flipAt)], stdout: output.write)
-        close(output.write)
-        defer { close(output.read) }
-        let announced = ListeningLine.port(readingFrom: output.read)
-        guard let port = announced.port else {
-            child.terminate()
-            throw TestSupportError("the bit-flipping proxy did not start (it said '\(announced.line)'); run 'python3 \(script) \(target) \(flipAt)' by hand to see why")
-        }
-        self.port = port
+        (child, port) = try ListeningLine.startPython([script, String(target), String(flipAt)], name: "the bit-flipping proxy",
+                                                       byHand: "run 'python3 \(script) \(target) \(flipAt)' by hand to see why")
     }
 
     public func tearDown() { child.terminate() }

@@ -20,22 +20,13 @@ public final class LinkShaper: @unchecked Sendable {
     /// back-pressure reaches the sender as on a real link.
     public init(target: Int, delayMilliseconds: Int = 0, jitterMilliseconds: Int = 0, rateKiB: Int = 0,
                 queueKiB: Int = 0, trace: String? = nil) throws {
-        let output = try PipePair()
-        child = try ChildProcess("/usr/bin/python3", [LinkShaper.script, "--target", String(target),
-                                                      "--delay-ms", String(delayMilliseconds),
-                                                      "--jitter-ms", String(jitterMilliseconds),
-                                                      "--rate-kib", String(rateKiB),
-                                                      "--queue-kib", String(queueKiB)]
-                                    + (trace.map { ["--trace", $0] } ?? []),
-                                 stdout: output.write)
-        close(output.write)
-        defer { close(output.read) }
-        let announced = ListeningLine.port(readingFrom: output.read)
-        guard let port = announced.port else {
-            child.terminate()
-            throw TestSupportError("scripts/link-shaper did not start (it said '\(announced.line)'); run it by hand to see why")
-        }
-        self.port = port
+        (child, port) = try ListeningLine.startPython([LinkShaper.script, "--target", String(target),
+                                                        "--delay-ms", String(delayMilliseconds),
+                                                        "--jitter-ms", String(jitterMilliseconds),
+                                                        "--rate-kib", String(rateKiB),
+                                                        "--queue-kib", String(queueKiB)]
+                                                       + (trace.map { ["--trace", $0] } ?? []),
+                                                       name: "scripts/link-shaper", byHand: "run it by hand to see why")
     }
 
     /// How many times the client had to wait for the server, from a trace taken through a shaper

@@ -4,6 +4,22 @@ import LibC
 /// shaper's convention, kept by the tests' own proxies): read byte by byte, so nothing after it is
 /// taken from the pipe.
 public enum ListeningLine {
+    /// Starts `/usr/bin/python3 arguments` with its stdout on a pipe and waits for the port it
+    /// announces. If it announces none, it is stopped and the error quotes what it said, then
+    /// `byHand` (how to run it to see why).
+    public static func startPython(_ arguments: [String], name: String, byHand: String) throws -> (child: ChildProcess, port: Int) {
+        let output = try PipePair()
+        let child = try ChildProcess("/usr/bin/python3", arguments, stdout: output.write)
+        close(output.write)
+        defer { close(output.read) }
+        let announced = port(readingFrom: output.read)
+        guard let port = announced.port else {
+            child.terminate()
+            throw TestSupportError("\(name) did not start (it said '\(announced.line)'); \(byHand)")
+        }
+        return (child, port)
+    }
+
     /// The port announced on `fd`, or nil with the line read instead (for the error message).
     public static func port(readingFrom fd: Int32) -> (port: Int?, line: String) {
         var bytes: [UInt8] = []
